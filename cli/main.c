@@ -1,0 +1,144 @@
+/*
+** main.c -- the ksv command line: argument parsing over include/ksv.h.
+*/
+#include "../include/ksv.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: ksv check [options] FILE...\n"
+    "       ksv dump [--arch a2|a5] FILE\n"
+    "       ksv --version | --help\n"
+    "\n"
+    "Static synchronization verifier for fused Ascend kernels (HIVM MLIR).\n"
+    "\n"
+    "check options:\n"
+    "  --arch a2|a5          machine profile (default a2: Atlas A2/A3)\n"
+    "  --format text|json    report format (default text)\n"
+    "  -o FILE               write the report to FILE (default stdout)\n"
+    "  --explain             for each conflicting pair that is safe, name\n"
+    "                        the sync that orders it\n"
+    "  --no-redundant        skip the redundant-wait/-barrier search\n"
+    "  --fail-on error|warning  findings that make the exit status 1\n"
+    "                        (default error)\n"
+    "  --max-unroll N        iterations unrolled per loop with a known trip\n"
+    "                        count (default 65536); more gives 'unknown'\n"
+    "  --max-instances N     instances per kernel (default 4000000)\n"
+    "\n"
+    "exit status: 0 clean, 1 findings, 2 bad input or usage,\n"
+    "             3 undecided (unknown) or internal error\n";
+
+static int bad_usage(const char *msg, const char *arg) {
+  fprintf(stderr, "ksv: error: %s%s%s\n", msg, arg ? ": " : "",
+          arg ? arg : "");
+  fputs("try 'ksv --help'\n", stderr);
+  return KSV_EXIT_BAD_INPUT;
+}
+
+static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
+  char *end;
+  errno = 0;
+  if (!s || !*s || *s == '-')
+    return -1;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || *end || v == 0 || v > max)
+    return -1;
+  *out = v;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return bad_usage("missing command", NULL);
+  if (!strcmp(argv[1], "--version")) {
+    printf("ksv %s\n", KSV_VERSION);
+    return 0;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "check") && strcmp(cmd, "dump"))
+    return bad_usage("unknown command", cmd);
+  ksv_options o;
+  ksv_options_default(&o);
+  const char *outpath = NULL;
+  const char **files = calloc((size_t)argc, sizeof *files);
+  int nfiles = 0;
+  if (!files)
+    return KSV_EXIT_UNKNOWN;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    uint64_t n;
+    if (!strcmp(a, "--arch")) {
+      if (!v || (strcmp(v, "a2") && strcmp(v, "a5")))
+        return bad_usage("--arch expects a2 or a5", v);
+      o.arch = !strcmp(v, "a5");
+      i++;
+    } else if (!strcmp(a, "--format")) {
+      if (!v || (strcmp(v, "text") && strcmp(v, "json")))
+        return bad_usage("--format expects text or json", v);
+      o.format = !strcmp(v, "json") ? KSV_FORMAT_JSON : KSV_FORMAT_TEXT;
+      i++;
+    } else if (!strcmp(a, "-o")) {
+      if (!v)
+        return bad_usage("-o expects a file name", NULL);
+      outpath = v;
+      i++;
+    } else if (!strcmp(a, "--explain")) {
+      o.explain = true;
+    } else if (!strcmp(a, "--no-redundant")) {
+      o.no_redundant = true;
+    } else if (!strcmp(a, "--fail-on")) {
+      if (!v || (strcmp(v, "error") && strcmp(v, "warning")))
+        return bad_usage("--fail-on expects error or warning", v);
+      o.fail_on_warning = !strcmp(v, "warning");
+      i++;
+    } else if (!strcmp(a, "--max-unroll")) {
+      if (parse_u64(v, 100000000, &n))
+        return bad_usage("--max-unroll expects a positive integer", v);
+      o.max_unroll = (uint32_t)n;
+      i++;
+    } else if (!strcmp(a, "--max-instances")) {
+      if (parse_u64(v, 1000000000, &n))
+        return bad_usage("--max-instances expects a positive integer", v);
+      o.max_instances = n;
+      i++;
+    } else if (a[0] == '-' && a[1]) {
+      return bad_usage("unknown option", a);
+    } else {
+      files[nfiles++] = a;
+    }
+  }
+  if (!nfiles)
+    return bad_usage("no input files", NULL);
+  int rc;
+  if (!strcmp(cmd, "dump")) {
+    if (nfiles != 1)
+      return bad_usage("dump takes exactly one file", NULL);
+    rc = ksv_dump(&o, files[0], stdout);
+  } else {
+    FILE *out = stdout;
+    if (outpath) {
+      out = fopen(outpath, "w");
+      if (!out) {
+        fprintf(stderr, "ksv: error: cannot write %s: %s\n", outpath,
+                strerror(errno));
+        free(files);
+        return KSV_EXIT_BAD_INPUT;
+      }
+    }
+    rc = ksv_check(&o, files, nfiles, out);
+    if (outpath && fclose(out)) {
+      fprintf(stderr, "ksv: error: cannot write %s\n", outpath);
+      rc = KSV_EXIT_UNKNOWN;
+    }
+  }
+  free(files);
+  return rc;
+}

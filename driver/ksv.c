@@ -1,0 +1,347 @@
+/*
+** ksv.c -- the driver behind include/ksv.h: read, parse, unroll, check,
+** render.  Owns the order of phases and the exit-code policy.
+*/
+#include "../include/ksv.h"
+#include "../checker/chk.h"
+#include "../frontend/fe.h"
+#include "../model/mdl.h"
+#include "../reports/rep.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ksv_options_default(ksv_options *o) {
+  memset(o, 0, sizeof *o);
+  mdl_limits l;
+  mdl_limits_default(&l);
+  o->max_unroll = l.max_unroll;
+  o->sym_bound = l.sym_bound;
+  o->max_instances = l.max_instances;
+}
+
+/* Reads a whole file; NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  if (!buf) {
+    fclose(f);
+    return NULL;
+  }
+  for (;;) {
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (n < cap) {
+      if (ferror(f)) {
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      break;
+    }
+    cap *= 2;
+    char *nb = realloc(buf, cap + 1);
+    if (!nb) {
+      free(buf);
+      fclose(f);
+      errno = ENOMEM;
+      return NULL;
+    }
+    buf = nb;
+  }
+  fclose(f);
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+static void limits_of(const ksv_options *o, mdl_limits *l) {
+  l->max_unroll = o->max_unroll;
+  l->sym_bound = o->sym_bound;
+  l->max_instances = o->max_instances;
+}
+
+static char *describe_guards(const mdl_kernel *k) {
+  /* name the first unknown condition or trip count */
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    return mdl_strprintf(
+        "depends on %s at %u:%u, unknown at compile time; the graph engine "
+        "decides only kernels whose branches and trip counts are known",
+        l->kind == 1 ? "the trip count of the loop" : "the condition",
+        l->loc.line, l->loc.col);
+  }
+  return mdl_strprintf("depends on values unknown at compile time");
+}
+
+/* Checks one file into fr. */
+static void check_file(const ksv_options *o, const char *path,
+                       mdl_file_result *fr) {
+  fr->path = path;
+  size_t len = 0;
+  char *text = read_file(path, &len);
+  if (!text) {
+    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                 "cannot read file: %s", strerror(errno));
+    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+    u->name = mdl_strprintf("(file)");
+    u->verdict = MDL_VERDICT_ERROR;
+    return;
+  }
+  mdl_vec units = {0};
+  fe_parse_file(path, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+                &fr->diags);
+  if (!units.len && !fr->diags.errors) {
+    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                 "no kernel found: expected a func.func with a body");
+    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+    u->name = mdl_strprintf("(file)");
+    u->verdict = MDL_VERDICT_ERROR;
+  }
+  mdl_limits lim;
+  limits_of(o, &lim);
+  chk_options co;
+  chk_options_default(&co);
+  co.explain = o->explain;
+  co.redundant = !o->no_redundant;
+  for (uint32_t i = 0; i < units.len; i++) {
+    fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
+    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+    u->name = mdl_strprintf("%s", fu->name);
+    u->line = fu->line;
+    if (fu->error || !fu->k) {
+      u->verdict = MDL_VERDICT_ERROR;
+      continue;
+    }
+    mdl_kernel *k = fu->k;
+    mdl_unroll(k, &lim);
+    if (k->input_error) {
+      mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, k->name,
+                   k->input_error_loc.line, k->input_error_loc.col, "%s",
+                   k->input_error);
+      u->verdict = MDL_VERDICT_ERROR;
+      continue;
+    }
+    if (k->limit_hit) {
+      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
+                   k->loc.line, k->loc.col, "not decided: %s", k->limit_hit);
+      u->verdict = MDL_VERDICT_UNKNOWN;
+      u->note = mdl_strprintf("%s", k->limit_hit);
+      continue;
+    }
+#ifndef NDEBUG
+    char err[1024];
+    if (mdl_selfcheck(k, err, sizeof err)) {
+      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
+                   k->loc.line, k->loc.col,
+                   "internal error: model self-check failed: %s", err);
+      u->verdict = MDL_VERDICT_UNKNOWN;
+      continue;
+    }
+#endif
+    if (!k->concrete) {
+      char *why = describe_guards(k);
+      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
+                   k->loc.line, k->loc.col, "not decided: the verdict %s",
+                   why);
+      u->verdict = MDL_VERDICT_UNKNOWN;
+      u->note = why;
+      continue;
+    }
+    u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
+  }
+  fe_units_free(&units);
+  free(text);
+  mdl_diags_sort(&fr->diags);
+}
+
+int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
+              FILE *out) {
+  mdl_file_result *frs = calloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *frs);
+  if (!frs)
+    return KSV_EXIT_UNKNOWN;
+  for (int i = 0; i < nfiles; i++)
+    check_file(o, files[i], &frs[i]);
+  rep_input in = {frs, (uint32_t)nfiles, KSV_VERSION, o->arch ? "a5" : "a2"};
+  int rc = o->format == KSV_FORMAT_JSON ? rep_json(out, &in)
+                                        : rep_text(out, &in);
+  bool bad = false, unknown = false, findings = false;
+  for (int i = 0; i < nfiles; i++) {
+    for (uint32_t u = 0; u < frs[i].units.len; u++) {
+      mdl_verdict v = MDL_VEC_AT(frs[i].units, mdl_unit_result, u).verdict;
+      bad |= v == MDL_VERDICT_ERROR;
+      unknown |= v == MDL_VERDICT_UNKNOWN;
+    }
+    for (uint32_t d = 0; d < frs[i].diags.items.len; d++) {
+      const mdl_diag *g = &MDL_VEC_AT(frs[i].diags.items, mdl_diag, d);
+      if (g->rule == MDL_RULE_SYNTAX && g->severity == MDL_SEV_ERROR)
+        bad = true;
+      else if (g->rule == MDL_RULE_UNKNOWN)
+        unknown = true;
+      else if (g->severity == MDL_SEV_ERROR ||
+               (o->fail_on_warning && g->severity == MDL_SEV_WARNING &&
+                g->rule != MDL_RULE_UNSUPPORTED))
+        findings = true;
+    }
+    mdl_file_result_free(&frs[i]);
+  }
+  free(frs);
+  if (rc)
+    return KSV_EXIT_UNKNOWN;
+  return bad ? KSV_EXIT_BAD_INPUT : unknown ? KSV_EXIT_UNKNOWN
+         : findings ? KSV_EXIT_FINDINGS : KSV_EXIT_CLEAN;
+}
+
+/* ----------------------------------------------------------------- dump */
+
+static void dump_access(FILE *out, const mdl_kernel *k, const mdl_access *a) {
+  const mdl_memory *m = mdl_memory_at(k, a->mem);
+  char sym[128] = "";
+  if (a->sym) {
+    const mdl_val *f = &MDL_VEC_AT(k->forms, mdl_val, a->form);
+    mdl_val_print(k, f, sym, sizeof sym);
+  }
+  fprintf(out, " %s %s[", a->mode == 3 ? "RW" : a->mode == 2 ? "W" : "R",
+          m->name);
+  if (a->sym)
+    fprintf(out, "%s + ", sym);
+  fprintf(out, "0x%llx, ", (unsigned long long)a->lo);
+  if (a->hi == INT64_MAX)
+    fprintf(out, "end)");
+  else if (a->sym)
+    fprintf(out, "%s + 0x%llx)", sym, (unsigned long long)a->hi);
+  else
+    fprintf(out, "0x%llx)", (unsigned long long)a->hi);
+}
+
+static void dump_kernel(FILE *out, const mdl_kernel *k) {
+  fprintf(out, "kernel %s (%s, %s)\n", k->name,
+          k->kind == MDL_KIND_MIX ? "mix: 1 AIC + 2 AIV" : "single core",
+          k->prof->name);
+  if (k->limit_hit)
+    fprintf(out, "  not unrolled: %s\n", k->limit_hit);
+  if (k->bound_note)
+    fprintf(out, "  note: %s\n", k->bound_note);
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    fprintf(out, "  core %s (%s, function %s): %u instances\n",
+            k->cores[c].label,
+            k->cores[c].type == MDL_CORE_AIC ? "cube" : "vector",
+            k->cores[c].fn->name, k->core_count[c]);
+    for (uint32_t i = k->core_first[c];
+         i < k->core_first[c] + k->core_count[c]; i++) {
+      const mdl_inst *in = mdl_inst_at(k, i);
+      const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt);
+      fprintf(out, "    #%u %u:%u %-9s ", i, in->loc.line, in->loc.col,
+              mdl_pipe_name((mdl_pipe)in->pipe));
+      switch (in->kind) {
+      case MDL_I_OP:
+        fprintf(out, "%s", s->name ? s->name : "op");
+        if (in->after != ~0u)
+          fprintf(out, " (after #%u)", in->after);
+        if (in->unit_flag)
+          fprintf(out, " unit_flag");
+        break;
+      case MDL_I_SET:
+      case MDL_I_WAIT:
+        fprintf(out, "%s%s %s -> %s id=", in->implicit ? "implicit " : "",
+                mdl_inst_kind_name(in->kind),
+                mdl_pipe_name(in->kind == MDL_I_SET ? (mdl_pipe)in->pipe
+                                                    : (mdl_pipe)in->pipe2),
+                mdl_pipe_name(in->kind == MDL_I_SET ? (mdl_pipe)in->pipe2
+                                                    : (mdl_pipe)in->pipe));
+        if (in->id >= 0)
+          fprintf(out, "%d", in->id);
+        else
+          fprintf(out, "?");
+        break;
+      case MDL_I_BSET:
+      case MDL_I_BWAIT:
+        fprintf(out, "%s %s -> %s flag=", mdl_inst_kind_name(in->kind),
+                mdl_pipe_name(in->kind == MDL_I_BSET ? (mdl_pipe)in->pipe
+                                                     : (mdl_pipe)in->pipe2),
+                mdl_pipe_name(in->kind == MDL_I_BSET ? (mdl_pipe)in->pipe2
+                                                     : (mdl_pipe)in->pipe));
+        if (in->id >= 0)
+          fprintf(out, "%d", in->id);
+        else
+          fprintf(out, "?");
+        fprintf(out, " mode=%s", in->mode == 2 ? "intra-block"
+                                 : in->mode == 1 ? "inter-subblock"
+                                                 : "inter-block");
+        break;
+      default:
+        fprintf(out, "%s", mdl_inst_kind_name(in->kind));
+        break;
+      }
+      for (uint32_t a = 0; a < in->nacc; a++)
+        dump_access(out, k, mdl_access_at(k, in->acc_first + a));
+      if (in->guard) {
+        const mdl_guard *g = &MDL_VEC_AT(k->guards, mdl_guard, in->guard);
+        fprintf(out, "  if");
+        for (uint32_t l = 0; l < g->n; l++) {
+          const mdl_lit *lt = &MDL_VEC_AT(k->lits, mdl_lit, g->first + l);
+          if (lt->kind == 1)
+            fprintf(out, " [trip of loop %u:%u > %lld]", lt->loc.line,
+                    lt->loc.col, (long long)lt->k);
+          else
+            fprintf(out, " [branch %u:%u %s]", lt->loc.line, lt->loc.col,
+                    lt->positive ? "taken" : "not taken");
+        }
+      }
+      fputc('\n', out);
+    }
+  }
+}
+
+int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
+  size_t len;
+  char *text = read_file(file, &len);
+  mdl_file_result fr;
+  memset(&fr, 0, sizeof fr);
+  fr.path = file;
+  if (!text) {
+    fprintf(stderr, "%s:1:1: error: cannot read file: %s\n", file,
+            strerror(errno));
+    return KSV_EXIT_BAD_INPUT;
+  }
+  mdl_vec units = {0};
+  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+                &fr.diags);
+  mdl_limits lim;
+  limits_of(o, &lim);
+  int rc = KSV_EXIT_CLEAN;
+  for (uint32_t i = 0; i < units.len; i++) {
+    fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
+    if (!fu->k) {
+      fprintf(out, "kernel %s: not built (errors)\n", fu->name);
+      rc = KSV_EXIT_BAD_INPUT;
+      continue;
+    }
+    mdl_unroll(fu->k, &lim);
+    if (fu->k->input_error) {
+      mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file,
+                   fu->k->name, fu->k->input_error_loc.line,
+                   fu->k->input_error_loc.col, "%s", fu->k->input_error);
+      rc = KSV_EXIT_BAD_INPUT;
+    }
+    dump_kernel(out, fu->k);
+  }
+  if (!units.len && !fr.diags.errors)
+    mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file, NULL, 1, 1,
+                 "no kernel found: expected a func.func with a body");
+  for (uint32_t d = 0; d < fr.diags.items.len; d++) {
+    const mdl_diag *g = &MDL_VEC_AT(fr.diags.items, mdl_diag, d);
+    fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", file, g->line, g->col,
+            mdl_severity_name(g->severity), g->message, mdl_rule_name(g->rule));
+    if (g->severity == MDL_SEV_ERROR)
+      rc = KSV_EXIT_BAD_INPUT;
+  }
+  fe_units_free(&units);
+  mdl_file_result_free(&fr);
+  free(text);
+  return rc;
+}

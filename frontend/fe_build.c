@@ -1,0 +1,2579 @@
+/*
+** fe_build.c -- gives meaning to parsed ops: builds model kernels.
+**
+** Per chunk: find the functions, pair MIX halves into kernels, and
+** lower each function body into model statements (scalars, buffers,
+** data ops with their pipe and accesses, sync ops, loops, branches).
+** func.call to a function of the same chunk is inlined.
+*/
+#include "fe.h"
+#include "fe_parse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+#define X(c, n, p) OP_##c,
+#include "fe_ops.def"
+#undef X
+  OP_COUNT,
+  OP_VECTOR, /* any hivm.hir.v* */
+  OP_UNKNOWN
+} fe_opcode;
+
+static const struct {
+  const char *name;
+  int pipe;
+} optab[] = {
+#define X(c, n, p) {n, (int)MDL_PIPE_##p},
+#define MDL_PIPE_NONE_ MDL_PIPE_NONE
+#include "fe_ops.def"
+#undef X
+};
+
+/* ------------------------------------------------------------ types */
+
+typedef struct {
+  int kind;          /* 0 other, 1 memref, 2 tensor, 3 integer/index */
+  bool has_space;
+  mdl_space space;
+  int nd;
+  int64_t dims[8];   /* -1 dynamic */
+  uint32_t elem;     /* element bytes */
+  bool strided;
+  int64_t strides[8];/* -1 dynamic */
+  int64_t offset;    /* -1 dynamic */
+  int64_t bytes;     /* static size or -1 */
+} fe_type;
+
+typedef struct {
+  const char *name;
+  uint32_t len;
+  int32_t head;      /* latest binding (index into syms), -1 */
+} fe_name;
+
+typedef struct {
+  uint32_t name;     /* index into names */
+  mdl_valref v;
+  int32_t prev;      /* previous binding of the same name, -1 */
+} fe_sym;
+
+typedef struct {
+  fe_parser *p;
+  mdl_arch arch;
+  const mdl_profile *prof;
+  mdl_kernel *k;
+  mdl_func *f;
+  mdl_block *blk;
+  uint8_t cores;        /* core mask of the statements being built */
+  bool mix_single;      /* one MIX function: place ops per core type */
+  mdl_stmt *loop;       /* innermost enclosing loop */
+  uint32_t call_depth;
+  /* symbol table: names are interned; each has a stack of bindings */
+  mdl_vec names;        /* fe_name */
+  mdl_vec syms;         /* fe_sym */
+  int32_t *ht;          /* name hash -> name index, -1 */
+  uint32_t htcap;
+  /* values of the last terminator built (scf.yield, scf.condition, ...) */
+  mdl_valref term_vals[64];
+  uint32_t term_n;
+  mdl_valref term_cond;
+  bool has_term;
+  /* functions of the chunk */
+  fe_op **funcs;
+  uint32_t nfuncs;
+  bool failed;
+} fe_b;
+
+/* ---------------------------------------------------------- symbols */
+
+static uint32_t name_hash(const char *s, uint32_t n) {
+  uint32_t h = 2166136261u;
+  for (uint32_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+/* Returns the name index of s, creating it when create is set; -1. */
+static int32_t name_of(fe_b *b, const char *s, uint32_t n, bool create) {
+  if (!b->htcap || (create && b->names.len * 2 >= b->htcap)) {
+    uint32_t nc = b->htcap ? b->htcap * 2 : 1024;
+    int32_t *nt = malloc(nc * sizeof *nt);
+    if (!nt) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t i = 0; i < nc; i++)
+      nt[i] = -1;
+    for (uint32_t i = 0; i < b->names.len; i++) {
+      fe_name *nm = &MDL_VEC_AT(b->names, fe_name, i);
+      uint32_t j = name_hash(nm->name, nm->len) & (nc - 1);
+      while (nt[j] >= 0)
+        j = (j + 1) & (nc - 1);
+      nt[j] = (int32_t)i;
+    }
+    free(b->ht);
+    b->ht = nt;
+    b->htcap = nc;
+  }
+  uint32_t j = name_hash(s, n) & (b->htcap - 1);
+  while (b->ht[j] >= 0) {
+    fe_name *nm = &MDL_VEC_AT(b->names, fe_name, b->ht[j]);
+    if (nm->len == n && memcmp(nm->name, s, n) == 0)
+      return b->ht[j];
+    j = (j + 1) & (b->htcap - 1);
+  }
+  if (!create)
+    return -1;
+  fe_name *nm = mdl_vec_push(&b->names, sizeof *nm);
+  nm->name = s;
+  nm->len = n;
+  nm->head = -1;
+  b->ht[j] = (int32_t)b->names.len - 1;
+  return b->ht[j];
+}
+
+static void bind(fe_b *b, const char *s, uint32_t n, mdl_valref v) {
+  int32_t id = name_of(b, s, n, true);
+  fe_name *nm = &MDL_VEC_AT(b->names, fe_name, id);
+  fe_sym *sy = mdl_vec_push(&b->syms, sizeof *sy);
+  sy->name = (uint32_t)id;
+  sy->v = v;
+  sy->prev = nm->head;
+  nm->head = (int32_t)b->syms.len - 1;
+}
+
+static uint32_t scope_mark(fe_b *b) { return b->syms.len; }
+
+static void scope_pop(fe_b *b, uint32_t mark) {
+  while (b->syms.len > mark) {
+    fe_sym *sy = &MDL_VEC_AT(b->syms, fe_sym, b->syms.len - 1);
+    MDL_VEC_AT(b->names, fe_name, sy->name).head = sy->prev;
+    b->syms.len--;
+  }
+}
+
+static const char *tok_str(fe_b *b, uint32_t t, uint32_t *n) {
+  const fe_tok *k = fe_tokat(b->p, t);
+  *n = k->len;
+  return b->p->text + k->off;
+}
+
+static void bind_tok(fe_b *b, uint32_t t, mdl_valref v) {
+  uint32_t n;
+  const char *s = tok_str(b, t, &n);
+  bind(b, s, n, v);
+}
+
+static mdl_valref lookup_str(fe_b *b, const char *s, uint32_t n) {
+  int32_t id = name_of(b, s, n, false);
+  if (id < 0)
+    return MDL_NOVAL;
+  int32_t h = MDL_VEC_AT(b->names, fe_name, id).head;
+  return h < 0 ? MDL_NOVAL : MDL_VEC_AT(b->syms, fe_sym, h).v;
+}
+
+static mdl_valref lookup(fe_b *b, uint32_t t) {
+  uint32_t n;
+  const char *s = tok_str(b, t, &n);
+  mdl_valref v = lookup_str(b, s, n);
+  if (v == MDL_NOVAL) {
+    char buf[64];
+    fe_error(b->p, t, "use of undefined value '%s'",
+             fe_text(b->p, t, buf, sizeof buf));
+    b->failed = true;
+  }
+  return v;
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static fe_tok_kind K(fe_b *b, uint32_t t) { return fe_tokat(b->p, t)->kind; }
+static bool IS(fe_b *b, uint32_t t, const char *s) { return fe_is(b->p, t, s); }
+static mdl_loc LOC(fe_b *b, uint32_t t) {
+  const fe_tok *k = fe_tokat(b->p, t);
+  mdl_loc l = {k->line, k->col};
+  return l;
+}
+
+static bool tok_int(fe_b *b, uint32_t t, int64_t *out) {
+  char buf[40];
+  bool neg = false;
+  if (K(b, t) == T_MINUS) {
+    neg = true;
+    t++;
+  }
+  if (K(b, t) != T_INT)
+    return false;
+  fe_text(b->p, t, buf, sizeof buf);
+  char *end;
+  unsigned long long u = strtoull(buf, &end, 0);
+  if (*end)
+    return false;
+  *out = neg ? -(int64_t)u : (int64_t)u;
+  return true;
+}
+
+static fe_opcode classify(fe_b *b, uint32_t t) {
+  if (K(b, t) != T_BARE)
+    return OP_UNKNOWN;
+  for (int i = 0; i < OP_COUNT; i++)
+    if (IS(b, t, optab[i].name))
+      return (fe_opcode)i;
+  uint32_t n;
+  const char *s = tok_str(b, t, &n);
+  if (n > 10 && memcmp(s, "hivm.hir.v", 10) == 0)
+    return OP_VECTOR;
+  return OP_UNKNOWN;
+}
+
+static uint32_t elem_bytes(fe_b *b, uint32_t t) {
+  uint32_t n;
+  const char *s = tok_str(b, t, &n);
+  if (K(b, t) != T_BARE || n < 2)
+    return 1;
+  if ((s[0] == 'i' || s[0] == 'f' || s[0] == 'u' || s[0] == 's') &&
+      s[1] >= '0' && s[1] <= '9') {
+    long bits = strtol(s + 1, NULL, 10);
+    if (s[0] == 'f' && n > 3 && s[2] != '6' && s[2] != '2') /* f8E4M3... */
+      bits = 8;
+    return bits <= 8 ? 1 : (uint32_t)((bits + 7) / 8);
+  }
+  if (n == 4 && memcmp(s, "bf16", 4) == 0)
+    return 2;
+  if (n == 5 && memcmp(s, "index", 5) == 0)
+    return 8;
+  if (n >= 3 && memcmp(s, "f8", 2) == 0)
+    return 1;
+  return 1;
+}
+
+static int space_of_name(const char *s, uint32_t n) {
+  static const char *names[] = {"gm", "ub", "cbuf", "ca", "cb", "cc"};
+  for (int i = 0; i < 6; i++)
+    if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
+      return i;
+  if (n == 2 && memcmp(s, "l1", 2) == 0)
+    return MDL_SPACE_L1;
+  return -1;
+}
+
+/* type := memref<dims elem (, layout)? (, space)?> | tensor<...> | iN ...
+** Returns the index after the type. */
+static uint32_t parse_type(fe_b *b, uint32_t t, fe_type *ty) {
+  memset(ty, 0, sizeof *ty);
+  ty->bytes = -1;
+  ty->offset = 0;
+  if (K(b, t) == T_BARE && (IS(b, t, "memref") || IS(b, t, "tensor") ||
+                            IS(b, t, "vector")) &&
+      K(b, t + 1) == T_LANGLE) {
+    ty->kind = IS(b, t, "memref") ? 1 : 2;
+    uint32_t close = fe_match(b->p, t + 1);
+    uint32_t i = t + 2;
+    if (K(b, i) == T_DIMS) {
+      uint32_t n;
+      const char *s = tok_str(b, i, &n);
+      for (uint32_t j = 0; j < n;) {
+        int64_t d = -1;
+        if (s[j] == '?' || s[j] == '*')
+          j++;
+        else {
+          d = 0;
+          while (j < n && s[j] >= '0' && s[j] <= '9') {
+            if (d < ((int64_t)1 << 40))
+              d = d * 10 + (s[j] - '0');
+            j++;
+          }
+        }
+        if (ty->nd < 8)
+          ty->dims[ty->nd] = d;
+        ty->nd++;
+        j++; /* 'x' */
+      }
+      i++;
+    }
+    ty->elem = elem_bytes(b, i);
+    for (; i < close; i++) {
+      if (IS(b, i, "strided") && K(b, i + 1) == T_LANGLE) {
+        ty->strided = true;
+        uint32_t j = i + 2;
+        int sn = 0;
+        if (K(b, j) == T_LSQ) {
+          uint32_t e = fe_match(b->p, j);
+          for (j = j + 1; j < e; j++) {
+            int64_t v;
+            if (K(b, j) == T_QUESTION) {
+              if (sn < 8)
+                ty->strides[sn] = -1;
+              sn++;
+            } else if (tok_int(b, j, &v)) {
+              if (sn < 8)
+                ty->strides[sn] = v;
+              sn++;
+              if (K(b, j) == T_MINUS)
+                j++;
+            }
+          }
+          j = e + 1;
+        }
+        if (K(b, j) == T_COMMA && IS(b, j + 1, "offset")) {
+          int64_t v;
+          if (K(b, j + 3) == T_QUESTION)
+            ty->offset = -1;
+          else if (tok_int(b, j + 3, &v))
+            ty->offset = v;
+        }
+        i = fe_match(b->p, i + 1);
+      } else if (K(b, i) == T_HASH && IS(b, i, "#hivm.address_space") &&
+                 K(b, i + 1) == T_LANGLE) {
+        uint32_t n;
+        const char *s = tok_str(b, i + 2, &n);
+        int sp = space_of_name(s, n);
+        if (sp >= 0) {
+          ty->has_space = true;
+          ty->space = (mdl_space)sp;
+        }
+        i = fe_match(b->p, i + 1);
+      }
+    }
+    if (ty->nd <= 8) {
+      int64_t prod = ty->elem;
+      bool stat = true;
+      for (int d = 0; d < ty->nd; d++) {
+        if (ty->dims[d] < 0) {
+          stat = false;
+          break;
+        }
+        if (ty->dims[d] && prod > ((int64_t)1 << 50) / ty->dims[d]) {
+          stat = false;
+          break;
+        }
+        prod *= ty->dims[d];
+      }
+      if (stat && ty->strided) {
+        /* span of a strided layout */
+        int64_t span = 1;
+        for (int d = 0; d < ty->nd && stat; d++) {
+          if (ty->strides[d] < 0) {
+            stat = false;
+            break;
+          }
+          if (ty->dims[d] == 0) {
+            span = 0;
+            break;
+          }
+          span += (ty->dims[d] - 1) * ty->strides[d];
+        }
+        prod = span * ty->elem;
+      }
+      if (stat)
+        ty->bytes = prod;
+    }
+    return close == ~0u ? t + 1 : close + 1;
+  }
+  if (K(b, t) == T_BARE) {
+    uint32_t n;
+    const char *s = tok_str(b, t, &n);
+    if ((s[0] == 'i' && n > 1 && s[1] >= '0' && s[1] <= '9') ||
+        (n == 5 && memcmp(s, "index", 5) == 0))
+      ty->kind = 3;
+    if (K(b, t + 1) == T_LANGLE)
+      return fe_match(b->p, t + 1) + 1;
+    return t + 1;
+  }
+  if ((K(b, t) == T_BANG || K(b, t) == T_HASH) && K(b, t + 1) == T_LANGLE)
+    return fe_match(b->p, t + 1) + 1;
+  if (K(b, t) == T_LPAREN) { /* function type */
+    uint32_t e = fe_match(b->p, t) + 1;
+    if (K(b, e) == T_ARROW) {
+      fe_type dummy;
+      return parse_type(b, e + 1, &dummy);
+    }
+    return e;
+  }
+  return t + 1;
+}
+
+/* Operand group "(%a, %b : T1, T2)" or "(%a : T1, %b : T2)".  Fills
+** up to max operand tokens and their types.  Returns count. */
+typedef struct {
+  uint32_t tok[32];
+  fe_type ty[32];
+  bool has_ty[32];
+  uint32_t n;
+} fe_operands;
+
+static void parse_group(fe_b *b, uint32_t open, fe_operands *o) {
+  memset(o, 0, sizeof *o);
+  uint32_t close = fe_match(b->p, open);
+  if (close == ~0u)
+    return;
+  uint32_t i = open + 1, nty = 0;
+  bool in_types = false;
+  while (i < close) {
+    if (K(b, i) == T_PERCENT && !in_types) {
+      if (o->n < 32)
+        o->tok[o->n] = i;
+      o->n++;
+      i++;
+      if (K(b, i) == T_LSQ) /* %x[...] (not in groups; be lenient) */
+        i = fe_match(b->p, i) + 1;
+      if (K(b, i) == T_COLON) {
+        in_types = true;
+        i++;
+      }
+      if (K(b, i) == T_COMMA)
+        i++;
+      continue;
+    }
+    if (K(b, i) == T_COLON) {
+      in_types = true;
+      i++;
+      continue;
+    }
+    if (in_types) {
+      fe_type ty;
+      uint32_t e = parse_type(b, i, &ty);
+      if (nty < 32) {
+        o->ty[nty] = ty;
+        o->has_ty[nty] = true;
+      }
+      nty++;
+      i = e;
+      if (K(b, i) == T_COMMA) {
+        i++;
+        /* format (%a : T, %b : T): a percent after a type */
+        if (K(b, i) == T_PERCENT)
+          in_types = false;
+      }
+      continue;
+    }
+    i++;
+  }
+  if (o->n > 32)
+    o->n = 32;
+}
+
+/* Finds keyword kw followed by '(' in op's own tokens; returns the '('. */
+static uint32_t find_group(fe_b *b, fe_op *op, const char *kw) {
+  for (uint32_t i = op->name + 1; i < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    if (IS(b, i, kw) && K(b, i + 1) == T_LPAREN)
+      return i + 1;
+    fe_tok_kind k = K(b, i);
+    if ((k == T_LPAREN || k == T_LSQ || k == T_LANGLE ||
+         (k == T_LBRACE && !fe_in_region(op, i))) &&
+        fe_match(b->p, i) != ~0u)
+      i = fe_match(b->p, i);
+  }
+  return ~0u;
+}
+
+/* First '[' group of the op (sync ops' pipe lists). */
+static uint32_t find_tok(fe_b *b, fe_op *op, fe_tok_kind kind,
+                         uint32_t from) {
+  for (uint32_t i = from ? from : op->name + 1; i < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    if (K(b, i) == kind)
+      return i;
+    fe_tok_kind k = K(b, i);
+    if ((k == T_LPAREN || k == T_LSQ || k == T_LANGLE || k == T_LBRACE) &&
+        k != kind && fe_match(b->p, i) != ~0u)
+      i = fe_match(b->p, i);
+  }
+  return ~0u;
+}
+
+/* "key = value" at depth 0: returns the first value token. */
+static uint32_t find_kv(fe_b *b, fe_op *op, const char *key) {
+  for (uint32_t i = op->name + 1; i + 1 < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    if (IS(b, i, key) && K(b, i + 1) == T_EQ)
+      return i + 2;
+    fe_tok_kind k = K(b, i);
+    if ((k == T_LPAREN || k == T_LSQ || k == T_LANGLE) &&
+        fe_match(b->p, i) != ~0u)
+      i = fe_match(b->p, i);
+  }
+  return ~0u;
+}
+
+/* Trailing result type: after the last ':' or '->' of the op. */
+static bool result_type(fe_b *b, fe_op *op, fe_type *ty) {
+  uint32_t last = ~0u;
+  for (uint32_t i = op->name + 1; i < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    fe_tok_kind k = K(b, i);
+    if (k == T_COLON || k == T_ARROW || IS(b, i, "to") || IS(b, i, "into"))
+      last = i;
+    if ((k == T_LPAREN || k == T_LSQ || k == T_LANGLE || k == T_LBRACE) &&
+        fe_match(b->p, i) != ~0u)
+      i = fe_match(b->p, i);
+  }
+  if (last == ~0u || last + 1 >= op->t1)
+    return false;
+  uint32_t t = last + 1;
+  if (K(b, t) == T_LPAREN && K(b, fe_match(b->p, t) + 1) == T_ARROW)
+    t = fe_match(b->p, t) + 2;
+  if (K(b, t) == T_LPAREN)
+    t++;
+  parse_type(b, t, ty);
+  return true;
+}
+
+/* ------------------------------------------------------------- values */
+
+static mdl_valref new_value(fe_b *b, uint32_t nametok, const fe_type *ty) {
+  char buf[64];
+  const char *nm = nametok != ~0u ? fe_text(b->p, nametok, buf, sizeof buf)
+                                  : "tmp";
+  if (nm[0] == '%')
+    nm++;
+  mdl_valref v = mdl_value_new(b->f, mdl_strdup(b->k->arena, nm, strlen(nm)));
+  if (ty) {
+    mdl_value *mv = mdl_value_at(b->f, v);
+    mv->is_memref = ty->kind == 1;
+    mv->is_tensor = ty->kind == 2;
+    mv->space = ty->has_space ? ty->space : MDL_SPACE_LOCAL;
+    mv->bytes = ty->bytes;
+    mv->elem = ty->elem;
+  }
+  return v;
+}
+
+static mdl_stmt *emit(fe_b *b, mdl_stmt_kind kind, uint32_t t) {
+  mdl_stmt *s = mdl_stmt_new(b->k, b->blk, kind, LOC(b, t));
+  s->cores = b->cores;
+  s->def = MDL_NOVAL;
+  return s;
+}
+
+static mdl_valref emit_const(fe_b *b, int64_t c, uint32_t t) {
+  mdl_stmt *s = emit(b, MDL_S_SCALAR, t);
+  s->def = new_value(b, ~0u, NULL);
+  s->u.x.op = MDL_X_CONST;
+  s->u.x.k = c;
+  s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
+  return s->def;
+}
+
+static mdl_valref emit_x(fe_b *b, mdl_xop op, mdl_valref a, mdl_valref c2,
+                         uint32_t t) {
+  mdl_stmt *s = emit(b, MDL_S_SCALAR, t);
+  s->def = new_value(b, ~0u, NULL);
+  s->u.x.op = op;
+  s->u.x.a = a;
+  s->u.x.b = c2;
+  s->u.x.c = MDL_NOVAL;
+  return s->def;
+}
+
+/* Binds every result name of op to fresh unknown values. */
+static void bind_unknown_results(fe_b *b, fe_op *op, bool typed) {
+  fe_type ty;
+  bool has = typed && result_type(b, op, &ty);
+  for (uint32_t r = 0; r < op->nres; r++) {
+    uint32_t cnt = op->res[r].count;
+    for (uint32_t j = 0; j < cnt; j++) {
+      mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
+      s->def = new_value(b, op->res[r].tok, has ? &ty : NULL);
+      s->u.x.op = MDL_X_UNKNOWN;
+      s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
+      if (cnt == 1)
+        bind_tok(b, op->res[r].tok, s->def);
+      char nm[80], base[64];
+      snprintf(nm, sizeof nm, "%s#%u",
+               fe_text(b->p, op->res[r].tok, base, sizeof base), j);
+      char *d = mdl_strdup(b->k->arena, nm, strlen(nm));
+      bind(b, d, (uint32_t)strlen(d), s->def);
+    }
+  }
+}
+
+/* Binds result i (flattened over %a:2 groups) of op to v. */
+static void bind_result(fe_b *b, fe_op *op, uint32_t i, mdl_valref v) {
+  uint32_t base = 0;
+  for (uint32_t r = 0; r < op->nres; r++) {
+    uint32_t cnt = op->res[r].count;
+    if (i < base + cnt) {
+      if (cnt == 1)
+        bind_tok(b, op->res[r].tok, v);
+      char nm[80], nb[64];
+      snprintf(nm, sizeof nm, "%s#%u",
+               fe_text(b->p, op->res[r].tok, nb, sizeof nb), i - base);
+      char *d = mdl_strdup(b->k->arena, nm, strlen(nm));
+      bind(b, d, (uint32_t)strlen(d), v);
+      return;
+    }
+    base += cnt;
+  }
+}
+
+static uint32_t nresults(fe_op *op) {
+  uint32_t n = 0;
+  for (uint32_t r = 0; r < op->nres; r++)
+    n += op->res[r].count;
+  return n;
+}
+
+/* ------------------------------------------------------------ affine */
+
+typedef struct {
+  fe_b *b;
+  uint32_t t, end;
+  uint32_t ndims, nsyms;
+  mdl_valref dims[16], syms[16];
+  uint32_t dimtok[16], symtok[16];
+  uint32_t at; /* location token */
+  bool err;
+} fe_aff;
+
+static mdl_valref aff_expr(fe_aff *a);
+
+static mdl_valref aff_primary(fe_aff *a) {
+  fe_b *b = a->b;
+  if (a->t >= a->end) {
+    a->err = true;
+    return MDL_NOVAL;
+  }
+  if (K(b, a->t) == T_LPAREN) {
+    uint32_t close = fe_match(b->p, a->t);
+    uint32_t save = a->end;
+    a->t++;
+    a->end = close;
+    mdl_valref v = aff_expr(a);
+    a->end = save;
+    a->t = close + 1;
+    return v;
+  }
+  if (K(b, a->t) == T_MINUS) {
+    a->t++;
+    mdl_valref v = aff_primary(a);
+    mdl_valref z = emit_const(b, 0, a->at);
+    return emit_x(b, MDL_X_SUB, z, v, a->at);
+  }
+  int64_t c;
+  if (tok_int(b, a->t, &c)) {
+    a->t++;
+    return emit_const(b, c, a->at);
+  }
+  if (K(b, a->t) == T_BARE) {
+    for (uint32_t i = 0; i < a->ndims; i++)
+      if (fe_is(b->p, a->t, "") == false) {
+        uint32_t n1, n2;
+        const char *s1 = tok_str(b, a->t, &n1), *s2 = tok_str(b, a->dimtok[i], &n2);
+        if (n1 == n2 && memcmp(s1, s2, n1) == 0) {
+          a->t++;
+          return a->dims[i];
+        }
+      }
+    for (uint32_t i = 0; i < a->nsyms; i++) {
+      uint32_t n1, n2;
+      const char *s1 = tok_str(b, a->t, &n1), *s2 = tok_str(b, a->symtok[i], &n2);
+      if (n1 == n2 && memcmp(s1, s2, n1) == 0) {
+        a->t++;
+        return a->syms[i];
+      }
+    }
+  }
+  a->err = true;
+  return MDL_NOVAL;
+}
+
+static mdl_valref aff_term(fe_aff *a) {
+  fe_b *b = a->b;
+  mdl_valref v = aff_primary(a);
+  while (!a->err && a->t < a->end) {
+    mdl_xop op;
+    if (K(b, a->t) == T_STAR)
+      op = MDL_X_MUL;
+    else if (IS(b, a->t, "floordiv"))
+      op = MDL_X_FLOORDIV;
+    else if (IS(b, a->t, "ceildiv"))
+      op = MDL_X_CEILDIV;
+    else if (IS(b, a->t, "mod"))
+      op = MDL_X_REMS; /* affine mod of non-negative values */
+    else
+      break;
+    a->t++;
+    mdl_valref r = aff_primary(a);
+    if (op == MDL_X_REMS) {
+      /* mod is non-negative: ((x rem m) + m) rem m */
+      mdl_valref t1 = emit_x(b, MDL_X_REMS, v, r, a->at);
+      mdl_valref t2 = emit_x(b, MDL_X_ADD, t1, r, a->at);
+      v = emit_x(b, MDL_X_REMS, t2, r, a->at);
+    } else
+      v = emit_x(b, op, v, r, a->at);
+  }
+  return v;
+}
+
+static mdl_valref aff_expr(fe_aff *a) {
+  fe_b *b = a->b;
+  mdl_valref v = aff_term(a);
+  while (!a->err && a->t < a->end &&
+         (K(b, a->t) == T_PLUS || K(b, a->t) == T_MINUS)) {
+    mdl_xop op = K(b, a->t) == T_PLUS ? MDL_X_ADD : MDL_X_SUB;
+    a->t++;
+    mdl_valref r = aff_term(a);
+    v = emit_x(b, op, v, r, a->at);
+  }
+  return v;
+}
+
+/* Finds the affine_map<...> token for a map reference (inline or #alias). */
+static uint32_t resolve_map(fe_b *b, uint32_t t) {
+  if (IS(b, t, "affine_map") && K(b, t + 1) == T_LANGLE)
+    return t;
+  if (K(b, t) == T_HASH) {
+    uint32_t n;
+    const char *s = tok_str(b, t, &n);
+    for (fe_op *o = b->p->top.first; o; o = o->next) {
+      if (K(b, o->name) != T_HASH)
+        continue;
+      uint32_t m;
+      const char *s2 = tok_str(b, o->name, &m);
+      if (m == n && memcmp(s, s2, n) == 0 && K(b, o->name + 1) == T_EQ)
+        return o->name + 2;
+    }
+  }
+  return ~0u;
+}
+
+/* affine.apply/min/max MAP (dims)[syms]: evaluates every result of the
+** map; combines several results with op (min/max).  Returns MDL_NOVAL
+** when the map cannot be read. */
+static mdl_valref build_affine(fe_b *b, fe_op *op, uint32_t maptok,
+                               mdl_xop combine) {
+  uint32_t m = resolve_map(b, maptok);
+  if (m == ~0u || !IS(b, m, "affine_map"))
+    return MDL_NOVAL;
+  fe_aff a;
+  memset(&a, 0, sizeof a);
+  a.b = b;
+  a.at = op->t0;
+  /* map: affine_map< (d...) [s...] -> (e, ...) > */
+  uint32_t i = m + 2, mclose = fe_match(b->p, m + 1);
+  if (K(b, i) != T_LPAREN)
+    return MDL_NOVAL;
+  uint32_t dclose = fe_match(b->p, i);
+  for (uint32_t j = i + 1; j < dclose; j++)
+    if (K(b, j) == T_BARE && a.ndims < 16)
+      a.dimtok[a.ndims++] = j;
+  i = dclose + 1;
+  if (K(b, i) == T_LSQ) {
+    uint32_t sclose = fe_match(b->p, i);
+    for (uint32_t j = i + 1; j < sclose; j++)
+      if (K(b, j) == T_BARE && a.nsyms < 16)
+        a.symtok[a.nsyms++] = j;
+    i = sclose + 1;
+  }
+  if (K(b, i) != T_ARROW || K(b, i + 1) != T_LPAREN)
+    return MDL_NOVAL;
+  uint32_t eopen = i + 1, eclose = fe_match(b->p, eopen);
+  (void)mclose;
+  /* operands after the map: (dims)[syms] */
+  uint32_t u = K(b, maptok) == T_HASH ? maptok + 1 : fe_match(b->p, maptok + 1) + 1;
+  uint32_t nd = 0, ns = 0;
+  if (K(b, u) == T_LPAREN) {
+    uint32_t c = fe_match(b->p, u);
+    for (uint32_t j = u + 1; j < c; j++)
+      if (K(b, j) == T_PERCENT && nd < 16)
+        a.dims[nd++] = lookup(b, j);
+    u = c + 1;
+  }
+  if (K(b, u) == T_LSQ) {
+    uint32_t c = fe_match(b->p, u);
+    for (uint32_t j = u + 1; j < c; j++)
+      if (K(b, j) == T_PERCENT && ns < 16)
+        a.syms[ns++] = lookup(b, j);
+  }
+  if (nd != a.ndims || ns != a.nsyms || b->failed)
+    return MDL_NOVAL;
+  mdl_valref result = MDL_NOVAL;
+  uint32_t st = eopen + 1;
+  while (st < eclose) {
+    uint32_t en = st;
+    while (en < eclose && K(b, en) != T_COMMA) {
+      if (K(b, en) == T_LPAREN)
+        en = fe_match(b->p, en);
+      en++;
+    }
+    a.t = st;
+    a.end = en;
+    a.err = false;
+    mdl_valref v = aff_expr(&a);
+    if (a.err || a.t != en)
+      return MDL_NOVAL;
+    result = result == MDL_NOVAL ? v : emit_x(b, combine, result, v, op->t0);
+    st = en + 1;
+  }
+  return result;
+}
+
+/* ------------------------------------------------------------- builder */
+
+static void build_block(fe_b *b, fe_blk *blk);
+static void build_op(fe_b *b, fe_op *op);
+
+static mdl_valref *arena_vals(fe_b *b, uint32_t n) {
+  mdl_valref *v = mdl_alloc(b->k->arena, (n ? n : 1) * sizeof *v);
+  for (uint32_t i = 0; i < n; i++)
+    v[i] = MDL_NOVAL;
+  return v;
+}
+
+static void copy_value_info(fe_b *b, mdl_valref dst, mdl_valref src) {
+  if (dst == MDL_NOVAL || src == MDL_NOVAL)
+    return;
+  mdl_value *d = mdl_value_at(b->f, dst), *s = mdl_value_at(b->f, src);
+  d->is_memref = s->is_memref;
+  d->is_tensor = s->is_tensor;
+  d->space = s->space;
+  d->bytes = s->bytes;
+  d->elem = s->elem;
+}
+
+/* Builds region r into dst with its entry block's arguments bound to
+** args (extra block args get fresh values, returned in out_args when
+** non-NULL).  Leaves the last terminator's values in b->term_*. */
+static void build_region(fe_b *b, fe_region *r, mdl_block *dst,
+                         const mdl_valref *args, uint32_t nargs,
+                         mdl_valref *out_args, uint32_t max_out) {
+  mdl_block *save = b->blk;
+  if (dst)
+    b->blk = dst;
+  uint32_t mark = scope_mark(b);
+  b->has_term = false;
+  b->term_n = 0;
+  b->term_cond = MDL_NOVAL;
+  if (r && r->nblocks) {
+    fe_blk *blk = &r->blocks[0];
+    for (uint32_t i = 0; i < blk->nargs; i++) {
+      mdl_valref v = i < nargs ? args[i] : new_value(b, blk->args[i], NULL);
+      if (i >= nargs) {
+        fe_type ty;
+        parse_type(b, blk->argtype[i], &ty);
+        mdl_value *mv = mdl_value_at(b->f, v);
+        mv->is_memref = ty.kind == 1;
+        mv->space = ty.has_space ? ty.space : MDL_SPACE_LOCAL;
+        mv->bytes = ty.bytes;
+        mv->elem = ty.elem;
+      }
+      if (out_args && i < max_out)
+        out_args[i] = v;
+      bind_tok(b, blk->args[i], v);
+    }
+    for (uint32_t j = 0; j < r->nblocks; j++) {
+      if (j > 0) {
+        for (uint32_t i = 0; i < r->blocks[j].nargs; i++)
+          bind_tok(b, r->blocks[j].args[i],
+                   new_value(b, r->blocks[j].args[i], NULL));
+      }
+      build_block(b, &r->blocks[j]);
+    }
+  }
+  scope_pop(b, mark);
+  b->blk = save;
+}
+
+static void record_term(fe_b *b, fe_op *op, bool condition) {
+  uint32_t t = op->name + 1;
+  b->has_term = true;
+  b->term_n = 0;
+  b->term_cond = MDL_NOVAL;
+  if (condition && K(b, t) == T_LPAREN) {
+    if (K(b, t + 1) == T_PERCENT)
+      b->term_cond = lookup(b, t + 1);
+    t = fe_match(b->p, t) + 1;
+  }
+  for (uint32_t i = t; i < op->t1; i++) {
+    if (K(b, i) == T_COLON)
+      break;
+    if (K(b, i) == T_PERCENT && b->term_n < 64)
+      b->term_vals[b->term_n++] = lookup(b, i);
+  }
+}
+
+static void build_for(fe_b *b, fe_op *op) {
+  /* scf.for %iv = %lb to %ub step %s (iter_args(%a = %x, ...))? ... */
+  uint32_t t = op->name + 1;
+  if (K(b, t) != T_PERCENT || K(b, t + 1) != T_EQ ||
+      K(b, t + 2) != T_PERCENT || !IS(b, t + 3, "to") ||
+      K(b, t + 4) != T_PERCENT || !IS(b, t + 5, "step") ||
+      K(b, t + 6) != T_PERCENT) {
+    fe_error(b->p, t, "expected 'scf.for %%iv = %%lb to %%ub step %%step'");
+    b->failed = true;
+    return;
+  }
+  if (op->nregions < 1) {
+    fe_error(b->p, op->t0, "scf.for without a body region");
+    b->failed = true;
+    return;
+  }
+  mdl_stmt *s = emit(b, MDL_S_FOR, op->t0);
+  s->name = "scf.for";
+  s->u.loop.lb = lookup(b, t + 2);
+  s->u.loop.ub = lookup(b, t + 4);
+  s->u.loop.step = lookup(b, t + 6);
+  s->u.loop.iv = new_value(b, t, NULL);
+  s->u.loop.loop_id = b->f->nloops++;
+  uint32_t ia = find_group(b, op, "iter_args");
+  uint32_t n = 0, names[64];
+  mdl_valref inits[64];
+  if (ia != ~0u) {
+    uint32_t c = fe_match(b->p, ia);
+    for (uint32_t j = ia + 1; j < c; j++)
+      if (K(b, j) == T_PERCENT && K(b, j + 1) == T_EQ && n < 64) {
+        names[n] = j;
+        inits[n] = lookup(b, j + 2);
+        n++;
+        j += 2;
+      }
+  }
+  s->u.loop.niter = n;
+  s->u.loop.iter_init = arena_vals(b, n);
+  s->u.loop.iter_arg = arena_vals(b, n);
+  s->u.loop.yield = arena_vals(b, n);
+  for (uint32_t j = 0; j < n; j++) {
+    s->u.loop.iter_init[j] = inits[j];
+    s->u.loop.iter_arg[j] = new_value(b, names[j], NULL);
+    copy_value_info(b, s->u.loop.iter_arg[j], inits[j]);
+  }
+  mdl_stmt *save_loop = b->loop;
+  b->loop = s;
+  /* the body block's arguments are the iv and iter_args by name */
+  mdl_block *save = b->blk;
+  b->blk = &s->u.loop.body;
+  uint32_t mark = scope_mark(b);
+  bind_tok(b, t, s->u.loop.iv);
+  for (uint32_t j = 0; j < n; j++)
+    bind_tok(b, names[j], s->u.loop.iter_arg[j]);
+  b->has_term = false;
+  b->term_n = 0;
+  fe_region *r = op->regions[0];
+  for (uint32_t j = 0; j < r->nblocks; j++)
+    build_block(b, &r->blocks[j]);
+  if (b->term_n != n && !(b->term_n == 0 && n == 0)) {
+    fe_error(b->p, op->t0, "scf.for yields %u values but has %u iter_args",
+             b->term_n, n);
+    b->failed = true;
+  }
+  for (uint32_t j = 0; j < n && j < b->term_n; j++)
+    s->u.loop.yield[j] = b->term_vals[j];
+  scope_pop(b, mark);
+  b->blk = save;
+  b->loop = save_loop;
+  uint32_t nr = nresults(op);
+  s->u.loop.nres = nr < n ? nr : n;
+  s->u.loop.res = arena_vals(b, nr);
+  for (uint32_t j = 0; j < nr; j++) {
+    s->u.loop.res[j] = new_value(b, op->res[0].tok, NULL);
+    if (j < n)
+      copy_value_info(b, s->u.loop.res[j], s->u.loop.iter_arg[j]);
+    bind_result(b, op, j, s->u.loop.res[j]);
+  }
+}
+
+static void build_if(fe_b *b, fe_op *op) {
+  uint32_t t = op->name + 1;
+  if (K(b, t) != T_PERCENT) {
+    fe_error(b->p, t, "expected a condition value after scf.if");
+    b->failed = true;
+    return;
+  }
+  if (op->nregions < 1) {
+    fe_error(b->p, op->t0, "scf.if without a then region");
+    b->failed = true;
+    return;
+  }
+  mdl_stmt *s = emit(b, MDL_S_IF, op->t0);
+  s->name = "scf.if";
+  s->u.cif.cond = lookup(b, t);
+  uint32_t nr = nresults(op);
+  s->u.cif.nres = nr;
+  s->u.cif.res = arena_vals(b, nr);
+  s->u.cif.then_y = arena_vals(b, nr);
+  s->u.cif.else_y = arena_vals(b, nr);
+  build_region(b, op->regions[0], &s->u.cif.then_b, NULL, 0, NULL, 0);
+  for (uint32_t j = 0; j < nr && j < b->term_n; j++)
+    s->u.cif.then_y[j] = b->term_vals[j];
+  if (nr && b->term_n != nr) {
+    fe_error(b->p, op->t0, "scf.if then-branch yields %u values, expected %u",
+             b->term_n, nr);
+    b->failed = true;
+  }
+  if (op->nregions > 1) {
+    build_region(b, op->regions[1], &s->u.cif.else_b, NULL, 0, NULL, 0);
+    for (uint32_t j = 0; j < nr && j < b->term_n; j++)
+      s->u.cif.else_y[j] = b->term_vals[j];
+    if (nr && b->term_n != nr) {
+      fe_error(b->p, op->t0,
+               "scf.if else-branch yields %u values, expected %u", b->term_n,
+               nr);
+      b->failed = true;
+    }
+  } else if (nr) {
+    fe_error(b->p, op->t0, "scf.if with results needs an else region");
+    b->failed = true;
+  }
+  for (uint32_t j = 0; j < nr; j++) {
+    s->u.cif.res[j] = new_value(b, op->res[0].tok, NULL);
+    copy_value_info(b, s->u.cif.res[j], s->u.cif.then_y[j]);
+    bind_result(b, op, j, s->u.cif.res[j]);
+  }
+}
+
+static void build_while(fe_b *b, fe_op *op) {
+  /* scf.while (%a = %x, ...) : (T) -> (T) { before } do { after } */
+  if (op->nregions < 2) {
+    fe_error(b->p, op->t0, "scf.while needs a before and an after region");
+    b->failed = true;
+    return;
+  }
+  mdl_stmt *s = emit(b, MDL_S_WHILE, op->t0);
+  s->name = "scf.while";
+  s->u.wh.loop_id = b->f->nloops++;
+  uint32_t t = op->name + 1, n = 0, names[64];
+  mdl_valref inits[64];
+  if (K(b, t) == T_LPAREN) {
+    uint32_t c = fe_match(b->p, t);
+    for (uint32_t j = t + 1; j < c; j++)
+      if (K(b, j) == T_PERCENT && K(b, j + 1) == T_EQ && n < 64) {
+        names[n] = j;
+        inits[n] = lookup(b, j + 2);
+        n++;
+        j += 2;
+      }
+  }
+  s->u.wh.ninit = n;
+  s->u.wh.init = arena_vals(b, n);
+  s->u.wh.before_args = arena_vals(b, n);
+  for (uint32_t j = 0; j < n; j++) {
+    s->u.wh.init[j] = inits[j];
+    s->u.wh.before_args[j] = new_value(b, names[j], NULL);
+    copy_value_info(b, s->u.wh.before_args[j], inits[j]);
+  }
+  mdl_stmt *save_loop = b->loop;
+  b->loop = s;
+  /* before region: args are named in the header (or by a block label) */
+  uint32_t mark = scope_mark(b);
+  for (uint32_t j = 0; j < n; j++)
+    bind_tok(b, names[j], s->u.wh.before_args[j]);
+  build_region(b, op->regions[0], &s->u.wh.before, s->u.wh.before_args, n,
+               NULL, 0);
+  scope_pop(b, mark);
+  s->u.wh.cond = b->term_cond;
+  uint32_t nc = b->term_n;
+  s->u.wh.cond_args = arena_vals(b, nc);
+  for (uint32_t j = 0; j < nc; j++)
+    s->u.wh.cond_args[j] = b->term_vals[j];
+  if (s->u.wh.cond == MDL_NOVAL) {
+    fe_error(b->p, op->t0, "scf.while before-region must end in scf.condition");
+    b->failed = true;
+  }
+  s->u.wh.after_args = arena_vals(b, nc);
+  for (uint32_t j = 0; j < nc; j++)
+    copy_value_info(b, MDL_NOVAL, MDL_NOVAL);
+  build_region(b, op->regions[1], &s->u.wh.after, NULL, 0,
+               s->u.wh.after_args, nc);
+  s->u.wh.yield = arena_vals(b, n);
+  for (uint32_t j = 0; j < n && j < b->term_n; j++)
+    s->u.wh.yield[j] = b->term_vals[j];
+  b->loop = save_loop;
+  uint32_t nr = nresults(op);
+  s->u.wh.nres = nr < nc ? nr : nc;
+  s->u.wh.res = arena_vals(b, nr);
+  for (uint32_t j = 0; j < nr; j++) {
+    s->u.wh.res[j] = new_value(b, op->res[0].tok, NULL);
+    if (j < nc)
+      copy_value_info(b, s->u.wh.res[j], s->u.wh.cond_args[j]);
+    bind_result(b, op, j, s->u.wh.res[j]);
+  }
+}
+
+static void build_block(fe_b *b, fe_blk *blk) {
+  for (fe_op *o = blk->first; o; o = o->next) {
+    fe_opcode c = classify(b, o->name);
+    build_op(b, o);
+    if (c != OP_YIELD && c != OP_CONDITION && c != OP_SCOPE_RET &&
+        c != OP_RETURN && c != OP_FRETURN) {
+      /* only a block's own terminator counts (nested ones reset) */
+      b->has_term = false;
+      b->term_n = 0;
+      b->term_cond = MDL_NOVAL;
+    }
+    if (b->p->nerrors > 20)
+      return;
+  }
+}
+
+/* ---------------------------------------------------------- functions */
+
+typedef struct {
+  uint32_t sym;        /* @name token */
+  uint32_t args_open;  /* '(' of the signature */
+  int core;            /* -1 unknown, 0 AIC, 1 AIV, 2 MIX */
+  bool part_of_mix, host, has_body;
+} fe_fninfo;
+
+static void fn_info(fe_b *b, fe_op *fn, fe_fninfo *fi) {
+  memset(fi, 0, sizeof *fi);
+  fi->core = -1;
+  fi->sym = fi->args_open = ~0u;
+  for (uint32_t i = fn->name + 1; i < fn->t1; i++) {
+    if (fe_in_region(fn, i))
+      continue;
+    if (K(b, i) == T_AT && fi->sym == ~0u) {
+      fi->sym = i;
+      if (K(b, i + 1) == T_LPAREN)
+        fi->args_open = i + 1;
+    }
+    if (IS(b, i, "#hivm.func_core_type") && K(b, i + 1) == T_LANGLE) {
+      if (IS(b, i + 2, "AIC"))
+        fi->core = 0;
+      else if (IS(b, i + 2, "AIV"))
+        fi->core = 1;
+      else if (IS(b, i + 2, "MIX"))
+        fi->core = 2;
+    }
+    if (IS(b, i, "hivm.part_of_mix"))
+      fi->part_of_mix = true;
+    if (IS(b, i, "#hacc.function_kind") && IS(b, i + 2, "HOST"))
+      fi->host = true;
+  }
+  fi->has_body = fn->nregions > 0;
+}
+
+/* Builds fn's body at the current block.  args (when non-NULL) bind the
+** parameters (inlined call); otherwise kernel arguments are created. */
+static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
+                            uint32_t nargs, mdl_valref *rets, uint32_t nrets) {
+  fe_fninfo fi;
+  fn_info(b, fn, &fi);
+  uint32_t mark = scope_mark(b);
+  uint32_t argno = 0;
+  if (fi.args_open != ~0u) {
+    uint32_t c = fe_match(b->p, fi.args_open);
+    for (uint32_t j = fi.args_open + 1; j < c; j++) {
+      if (K(b, j) == T_LBRACE || K(b, j) == T_LANGLE || K(b, j) == T_LSQ ||
+          (K(b, j) == T_LPAREN)) {
+        j = fe_match(b->p, j);
+        continue;
+      }
+      if (!(K(b, j) == T_PERCENT && K(b, j + 1) == T_COLON))
+        continue;
+      fe_type ty;
+      uint32_t e = parse_type(b, j + 2, &ty);
+      mdl_valref v;
+      if (args) {
+        v = argno < nargs ? args[argno] : new_value(b, j, &ty);
+      } else if (ty.kind == 1) {
+        mdl_stmt *s = emit(b, MDL_S_BUF, j);
+        s->name = "argument";
+        s->def = v = new_value(b, j, &ty);
+        mdl_value *mv = mdl_value_at(b->f, v);
+        if (!ty.has_space)
+          mv->space = MDL_SPACE_GM;
+        s->u.b.kind = MDL_B_ARG;
+        s->u.b.space = mv->space;
+        s->u.b.argno = (int32_t)argno;
+        s->u.b.size = ty.bytes;
+        s->cores = 0x3;
+      } else {
+        mdl_stmt *s = emit(b, MDL_S_SCALAR, j);
+        s->def = v = new_value(b, j, &ty);
+        s->u.x.op = MDL_X_ARG;
+        s->u.x.k = argno;
+        s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
+        s->cores = 0x3;
+      }
+      bind_tok(b, j, v);
+      argno++;
+      j = e - 1;
+    }
+  }
+  if (!args)
+    b->f->nargs = argno;
+  if (fn->nregions) {
+    fe_region *r = fn->regions[0];
+    b->has_term = false;
+    b->term_n = 0;
+    for (uint32_t j = 0; j < r->nblocks; j++)
+      build_block(b, &r->blocks[j]);
+    for (uint32_t j = 0; j < nrets && j < b->term_n; j++)
+      rets[j] = b->term_vals[j];
+  }
+  scope_pop(b, mark);
+}
+
+static fe_op *find_func(fe_b *b, uint32_t symtok) {
+  uint32_t n;
+  const char *s = tok_str(b, symtok, &n);
+  for (uint32_t i = 0; i < b->nfuncs; i++) {
+    fe_fninfo fi;
+    fn_info(b, b->funcs[i], &fi);
+    if (fi.sym == ~0u)
+      continue;
+    uint32_t m;
+    const char *s2 = tok_str(b, fi.sym, &m);
+    if (m == n && memcmp(s, s2, n) == 0)
+      return b->funcs[i];
+  }
+  return NULL;
+}
+
+/* -------------------------------------------------------------- scalars */
+
+static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
+  uint32_t t = op->name + 1;
+  mdl_valref a = MDL_NOVAL, c2 = MDL_NOVAL, c3 = MDL_NOVAL;
+  mdl_xop x = MDL_X_UNKNOWN;
+  mdl_cmp cmp = MDL_CMP_EQ;
+  int64_t kval = 0;
+  fe_type rty;
+  memset(&rty, 0, sizeof rty);
+  bool has_rty = result_type(b, op, &rty);
+  switch (code) {
+  case OP_CONST: {
+    int64_t v;
+    if (tok_int(b, t, &v)) {
+      x = MDL_X_CONST;
+      kval = v;
+    } else if (IS(b, t, "true") || IS(b, t, "false")) {
+      x = MDL_X_CONST;
+      kval = IS(b, t, "true");
+    }
+    break;
+  }
+  case OP_ADDI: x = MDL_X_ADD; break;
+  case OP_SUBI: x = MDL_X_SUB; break;
+  case OP_MULI: x = MDL_X_MUL; break;
+  case OP_DIVSI: x = MDL_X_DIVS; break;
+  case OP_DIVUI: x = MDL_X_DIVU; break;
+  case OP_REMSI: x = MDL_X_REMS; break;
+  case OP_REMUI: x = MDL_X_REMU; break;
+  case OP_CEILDIVSI: case OP_CEILDIVUI: x = MDL_X_CEILDIV; break;
+  case OP_FLOORDIVSI: x = MDL_X_FLOORDIV; break;
+  case OP_MINSI: x = MDL_X_MINS; break;
+  case OP_MAXSI: x = MDL_X_MAXS; break;
+  case OP_MINUI: x = MDL_X_MINU; break;
+  case OP_MAXUI: x = MDL_X_MAXU; break;
+  case OP_ANDI: x = MDL_X_AND; break;
+  case OP_ORI: x = MDL_X_OR; break;
+  case OP_XORI: x = MDL_X_XOR; break;
+  case OP_SHLI: x = MDL_X_SHL; break;
+  case OP_SHRSI: x = MDL_X_SHRS; break;
+  case OP_SHRUI: x = MDL_X_SHRU; break;
+  case OP_CMPI: {
+    static const char *preds[] = {"eq", "ne", "slt", "sle", "sgt",
+                                  "sge", "ult", "ule", "ugt", "uge"};
+    x = MDL_X_CMP;
+    bool found = false;
+    for (int i = 0; i < 10; i++)
+      if (IS(b, t, preds[i])) {
+        cmp = (mdl_cmp)i;
+        found = true;
+      }
+    if (!found) {
+      char buf[32];
+      fe_error(b->p, t, "unknown arith.cmpi predicate '%s'",
+               fe_text(b->p, t, buf, sizeof buf));
+      b->failed = true;
+      return;
+    }
+    t += 2;
+    break;
+  }
+  case OP_SELECT: x = MDL_X_SELECT; break;
+  case OP_INDEX_CAST: case OP_INDEX_CASTUI: case OP_EXTSI: case OP_EXTUI:
+  case OP_TRUNCI:
+    x = MDL_X_COPY;
+    break;
+  case OP_BLOCK_IDX: x = MDL_X_BLOCK_IDX; break;
+  case OP_BLOCK_NUM: x = MDL_X_BLOCK_NUM; break;
+  case OP_SUB_BLOCK_IDX: x = MDL_X_SUB_BLOCK_IDX; break;
+  case OP_SUB_BLOCK_NUM: x = MDL_X_SUB_BLOCK_NUM; break;
+  case OP_MB_COUNTER:
+    x = MDL_X_MBCOUNTER;
+    kval = b->loop ? (int64_t)b->loop->id : -1;
+    break;
+  case OP_DIM: {
+    /* memref.dim %m, %cI : type -> static extent when known */
+    fe_type ty;
+    uint32_t i = t;
+    while (i < op->t1 && K(b, i) != T_COLON)
+      i++;
+    parse_type(b, i + 1, &ty);
+    mdl_valref idx = K(b, t + 2) == T_PERCENT ? lookup(b, t + 2) : MDL_NOVAL;
+    (void)idx;
+    x = MDL_X_UNKNOWN;
+    break;
+  }
+  case OP_AFFINE_APPLY: case OP_AFFINE_MIN: case OP_AFFINE_MAX: {
+    mdl_valref v = build_affine(b, op, t,
+                                code == OP_AFFINE_MAX ? MDL_X_MAXS
+                                                      : MDL_X_MINS);
+    if (b->failed)
+      return;
+    if (v == MDL_NOVAL) {
+      fe_warn(b->p, op->t0, MDL_RULE_UNSUPPORTED,
+              "affine map not understood; its result is treated as unknown");
+      bind_unknown_results(b, op, true);
+      return;
+    }
+    mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
+    s->def = new_value(b, op->nres ? op->res[0].tok : ~0u, NULL);
+    s->u.x.op = MDL_X_COPY;
+    s->u.x.a = v;
+    s->u.x.b = s->u.x.c = MDL_NOVAL;
+    if (op->nres)
+      bind_result(b, op, 0, s->def);
+    return;
+  }
+  default:
+    break;
+  }
+  /* operands */
+  if (x != MDL_X_CONST && x != MDL_X_UNKNOWN && x != MDL_X_BLOCK_IDX &&
+      x != MDL_X_BLOCK_NUM && x != MDL_X_SUB_BLOCK_IDX &&
+      x != MDL_X_SUB_BLOCK_NUM && x != MDL_X_MBCOUNTER) {
+    mdl_valref ops[3] = {MDL_NOVAL, MDL_NOVAL, MDL_NOVAL};
+    uint32_t n = 0;
+    for (uint32_t i = t; i < op->t1 && n < 3; i++) {
+      if (K(b, i) == T_COLON)
+        break;
+      if (K(b, i) == T_PERCENT)
+        ops[n++] = lookup(b, i);
+      else if (K(b, i) == T_LANGLE)
+        i = fe_match(b->p, i);
+    }
+    uint32_t need = x == MDL_X_SELECT ? 3 : x == MDL_X_COPY ? 1 : 2;
+    if (n < need) {
+      char buf[48];
+      fe_error(b->p, op->t0, "'%s' expects %u operands",
+               fe_text(b->p, op->name, buf, sizeof buf), need);
+      b->failed = true;
+      return;
+    }
+    a = ops[0];
+    c2 = ops[1];
+    c3 = ops[2];
+  }
+  if (!op->nres) {
+    if (x != MDL_X_UNKNOWN)
+      return;
+  }
+  mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
+  s->def = new_value(b, op->nres ? op->res[0].tok : ~0u,
+                     has_rty ? &rty : NULL);
+  s->u.x.op = x;
+  s->u.x.cmp = cmp;
+  s->u.x.k = kval;
+  s->u.x.a = a;
+  s->u.x.b = c2;
+  s->u.x.c = c3;
+  if (x == MDL_X_SELECT)
+    copy_value_info(b, s->def, c2);
+  if (op->nres)
+    bind_result(b, op, 0, s->def);
+  for (uint32_t j = 1; j < nresults(op); j++)
+    bind_result(b, op, j, new_value(b, op->res[0].tok, NULL));
+}
+
+/* -------------------------------------------------------------- buffers */
+
+static mdl_valref operand_or_const(fe_b *b, uint32_t t, uint32_t at) {
+  int64_t v;
+  if (K(b, t) == T_PERCENT)
+    return lookup(b, t);
+  if (tok_int(b, t, &v))
+    return emit_const(b, v, at);
+  return MDL_NOVAL;
+}
+
+/* Reads a bracket list of static ints / SSA values: [0, %x, 16]. */
+static uint32_t read_list(fe_b *b, uint32_t open, uint32_t *toks,
+                          uint32_t max) {
+  uint32_t n = 0, c = fe_match(b->p, open);
+  if (c == ~0u)
+    return 0;
+  for (uint32_t i = open + 1; i < c; i++) {
+    if (K(b, i) == T_COMMA)
+      continue;
+    if (n < max)
+      toks[n] = i;
+    n++;
+    if (K(b, i) == T_MINUS)
+      i++;
+  }
+  return n;
+}
+
+static void set_memref_info(fe_b *b, mdl_valref v, const fe_type *ty,
+                            mdl_space fallback) {
+  mdl_value *mv = mdl_value_at(b->f, v);
+  mv->is_memref = true;
+  mv->space = ty->has_space ? ty->space : fallback;
+  mv->bytes = ty->bytes;
+  mv->elem = ty->elem ? ty->elem : 1;
+}
+
+static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
+  uint32_t t = op->name + 1;
+  fe_type rty;
+  memset(&rty, 0, sizeof rty);
+  if (!result_type(b, op, &rty) || rty.kind != 1) {
+    if (code == OP_ALLOC || code == OP_ALLOCA || code == OP_POINTER_CAST) {
+      fe_error(b->p, op->t0, "expected a memref result type");
+      b->failed = true;
+      return;
+    }
+  }
+  if (!op->nres) {
+    fe_error(b->p, op->t0, "buffer op without a result");
+    b->failed = true;
+    return;
+  }
+  mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
+  char nb[48];
+  s->name = mdl_strdup(b->k->arena, fe_text(b->p, op->name, nb, sizeof nb),
+                       strlen(nb));
+  s->def = new_value(b, op->res[0].tok, NULL);
+  s->u.b.src = MDL_NOVAL;
+  s->u.b.off = MDL_NOVAL;
+  s->u.b.other = MDL_NOVAL;
+  s->u.b.size = rty.bytes;
+  s->u.b.off_scale = 1;
+  s->cores = 0x3;
+  mdl_space fallback = MDL_SPACE_LOCAL;
+  switch (code) {
+  case OP_POINTER_CAST: {
+    if (K(b, t) != T_LPAREN) {
+      fe_error(b->p, t, "expected '(' after hivm.hir.pointer_cast");
+      b->failed = true;
+      return;
+    }
+    uint32_t c = fe_match(b->p, t), n = 0;
+    for (uint32_t i = t + 1; i < c; i++)
+      if (K(b, i) == T_PERCENT)
+        n++;
+    if (!n) {
+      fe_error(b->p, t, "hivm.hir.pointer_cast needs at least one address");
+      b->failed = true;
+      return;
+    }
+    s->u.b.kind = MDL_B_PTR;
+    s->u.b.naddr = n;
+    s->u.b.addrs = arena_vals(b, n);
+    n = 0;
+    for (uint32_t i = t + 1; i < c; i++)
+      if (K(b, i) == T_PERCENT)
+        s->u.b.addrs[n++] = lookup(b, i);
+    s->u.b.loop = b->loop;
+    break;
+  }
+  case OP_ALLOC:
+  case OP_ALLOCA:
+    s->u.b.kind = MDL_B_ALLOC;
+    break;
+  case OP_CAST: case OP_COLLAPSE: case OP_EXPAND: case OP_SPACE_CAST:
+    if (K(b, t) != T_PERCENT) {
+      fe_error(b->p, t, "expected the source memref");
+      b->failed = true;
+      return;
+    }
+    s->u.b.kind = MDL_B_VIEW;
+    s->u.b.src = lookup(b, t);
+    s->u.b.size = -2; /* same bytes as the source */
+    break;
+  case OP_VIEW: {
+    /* memref.view %src[%shift][%sizes] : T to T */
+    if (K(b, t) != T_PERCENT || K(b, t + 1) != T_LSQ) {
+      fe_error(b->p, t, "expected 'memref.view %%src[%%shift][...]'");
+      b->failed = true;
+      return;
+    }
+    s->u.b.kind = MDL_B_VIEW;
+    s->u.b.src = lookup(b, t);
+    uint32_t l[2];
+    if (read_list(b, t + 1, l, 1) >= 1)
+      s->u.b.off = operand_or_const(b, l[0], op->t0);
+    break;
+  }
+  case OP_REINTERPRET: {
+    /* reinterpret_cast %src to offset: [X], sizes: [...], strides: [...] */
+    if (K(b, t) != T_PERCENT) {
+      fe_error(b->p, t, "expected the source memref");
+      b->failed = true;
+      return;
+    }
+    s->u.b.kind = MDL_B_VIEW;
+    s->u.b.absolute = true;
+    s->u.b.src = lookup(b, t);
+    mdl_value *sv = s->u.b.src != MDL_NOVAL ? mdl_value_at(b->f, s->u.b.src)
+                                            : NULL;
+    s->u.b.off_scale = rty.elem ? rty.elem : (sv && sv->elem ? sv->elem : 1);
+    for (uint32_t i = t + 1; i < op->t1; i++)
+      if (IS(b, i, "offset") && K(b, i + 1) == T_COLON &&
+          K(b, i + 2) == T_LSQ) {
+        uint32_t l[1];
+        if (read_list(b, i + 2, l, 1) >= 1)
+          s->u.b.off = operand_or_const(b, l[0], op->t0);
+        if (s->u.b.off == MDL_NOVAL)
+          s->u.b.kind = MDL_B_WHOLE;
+        break;
+      }
+    break;
+  }
+  case OP_SUBVIEW: {
+    /* subview %src[offs] [sizes] [strides] : srcT to dstT */
+    if (K(b, t) != T_PERCENT || K(b, t + 1) != T_LSQ) {
+      fe_error(b->p, t, "expected 'memref.subview %%src[...] [...] [...]'");
+      b->failed = true;
+      return;
+    }
+    s->u.b.src = lookup(b, t);
+    uint32_t offs[8], n = read_list(b, t + 1, offs, 8);
+    uint32_t i = fe_match(b->p, t + 1) + 1;
+    while (i < op->t1 && K(b, i) != T_COLON)
+      i++;
+    fe_type sty;
+    parse_type(b, i + 1, &sty);
+    int64_t strides[8];
+    bool ok = n <= 8 && sty.kind == 1 && (int)n == sty.nd;
+    if (ok) {
+      if (sty.strided) {
+        for (uint32_t d = 0; d < n; d++) {
+          strides[d] = sty.strides[d];
+          if (strides[d] < 0)
+            ok = false;
+        }
+      } else {
+        int64_t st = 1;
+        for (int d = (int)n - 1; d >= 0; d--) {
+          strides[d] = st;
+          if (sty.dims[d] < 0 && d > 0) {
+            ok = false;
+            break;
+          }
+          st *= sty.dims[d] > 0 ? sty.dims[d] : 1;
+        }
+      }
+    }
+    if (!ok) {
+      s->u.b.kind = MDL_B_WHOLE;
+      break;
+    }
+    s->u.b.kind = MDL_B_VIEW;
+    s->u.b.off_scale = sty.elem ? sty.elem : 1;
+    mdl_valref acc = MDL_NOVAL;
+    for (uint32_t d = 0; d < n; d++) {
+      int64_t v;
+      if (K(b, offs[d]) != T_PERCENT && tok_int(b, offs[d], &v) && v == 0)
+        continue;
+      mdl_valref ov = operand_or_const(b, offs[d], op->t0);
+      if (ov == MDL_NOVAL) {
+        s->u.b.kind = MDL_B_WHOLE;
+        break;
+      }
+      mdl_valref term = strides[d] == 1
+                            ? ov
+                            : emit_x(b, MDL_X_MUL, ov,
+                                     emit_const(b, strides[d], op->t0),
+                                     op->t0);
+      acc = acc == MDL_NOVAL ? term : emit_x(b, MDL_X_ADD, acc, term, op->t0);
+    }
+    s->u.b.off = acc;
+    break;
+  }
+  default:
+    break;
+  }
+  if (s->u.b.kind == MDL_B_WHOLE)
+    s->u.b.off = MDL_NOVAL;
+  if (s->u.b.src != MDL_NOVAL) {
+    mdl_value *sv = mdl_value_at(b->f, s->u.b.src);
+    fallback = sv->space;
+    if (!sv->is_memref) {
+      char nm[48];
+      fe_error(b->p, t, "'%s' expects a memref operand, but '%s' is not one",
+               fe_text(b->p, op->name, nm, sizeof nm), mdl_value_at(b->f, s->u.b.src)->name);
+      b->failed = true;
+      return;
+    }
+  } else if (code == OP_ALLOCA && !rty.has_space) {
+    mdl_value_at(b->f, s->def)->slot = true;
+  }
+  set_memref_info(b, s->def, &rty, fallback);
+  s->u.b.space = mdl_value_at(b->f, s->def)->space;
+  bind_result(b, op, 0, s->def);
+}
+
+/* ----------------------------------------------------------------- sync */
+
+/* Inner identifier of "<X>" or "#hivm.foo<X>" at t; ~0u if not that. */
+static uint32_t angle_inner(fe_b *b, uint32_t t) {
+  if (K(b, t) == T_HASH && K(b, t + 1) == T_LANGLE)
+    return t + 2;
+  if (K(b, t) == T_LANGLE)
+    return t + 1;
+  return ~0u;
+}
+
+static uint32_t item_end(fe_b *b, uint32_t t) {
+  if (K(b, t) == T_HASH && K(b, t + 1) == T_LANGLE)
+    return fe_match(b->p, t + 1) + 1;
+  if (K(b, t) == T_LANGLE)
+    return fe_match(b->p, t) + 1;
+  return t + 1;
+}
+
+static bool parse_pipe(fe_b *b, uint32_t t, mdl_pipe *out) {
+  uint32_t in = angle_inner(b, t);
+  if (in == ~0u || K(b, in) != T_BARE) {
+    char buf[32];
+    fe_error(b->p, t, "expected a pipe such as <PIPE_V>, found '%s'",
+             fe_text(b->p, t, buf, sizeof buf));
+    b->failed = true;
+    return false;
+  }
+  uint32_t n;
+  const char *s = tok_str(b, in, &n);
+  int p = mdl_pipe_parse(s, n);
+  if (p < 0) {
+    char buf[32];
+    fe_error(b->p, in, "unknown pipe '%s'", fe_text(b->p, in, buf, sizeof buf));
+    b->failed = true;
+    return false;
+  }
+  *out = (mdl_pipe)p;
+  return true;
+}
+
+/* event id: <EVENT_IDn>, #hivm.event<EVENT_IDn>, %v, or an integer */
+static mdl_valref parse_event(fe_b *b, uint32_t t, uint32_t at) {
+  if (K(b, t) == T_PERCENT)
+    return lookup(b, t);
+  int64_t v;
+  if (tok_int(b, t, &v))
+    return emit_const(b, v, at);
+  uint32_t in = angle_inner(b, t);
+  if (in != ~0u && K(b, in) == T_BARE) {
+    uint32_t n;
+    const char *s = tok_str(b, in, &n);
+    if (n > 8 && memcmp(s, "EVENT_ID", 8) == 0) {
+      char buf[24];
+      size_t m = n - 8 < sizeof buf - 1 ? n - 8 : sizeof buf - 1;
+      memcpy(buf, s + 8, m);
+      buf[m] = 0;
+      char *end;
+      long id = strtol(buf, &end, 10);
+      if (!*end && m)
+        return emit_const(b, id, at);
+    }
+  }
+  char buf[32];
+  fe_error(b->p, t, "expected an event id such as <EVENT_ID0> or an SSA "
+                    "value, found '%s'", fe_text(b->p, t, buf, sizeof buf));
+  b->failed = true;
+  return MDL_NOVAL;
+}
+
+static uint8_t cores_with_pipes(fe_b *b, mdl_pipe p1, mdl_pipe p2) {
+  uint8_t m = 0;
+  for (int c = 0; c < 2; c++)
+    if (mdl_core_has_pipe(b->prof, (mdl_core_type)c, p1) &&
+        mdl_core_has_pipe(b->prof, (mdl_core_type)c, p2))
+      m |= (uint8_t)(1u << c);
+  return m ? m : 0x3;
+}
+
+static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
+  uint32_t lsq = find_tok(b, op, T_LSQ, 0);
+  if (lsq == ~0u) {
+    char buf[48];
+    fe_error(b->p, op->t0, "expected '[' after %s",
+             fe_text(b->p, op->name, buf, sizeof buf));
+    b->failed = true;
+    return;
+  }
+  uint32_t close = fe_match(b->p, lsq);
+  uint32_t items[8], n = 0;
+  for (uint32_t i = lsq + 1; i < close;) {
+    if (n < 8)
+      items[n] = i;
+    n++;
+    i = item_end(b, i);
+    while (i < close && K(b, i) != T_COMMA)
+      i++;
+    i++;
+  }
+  mdl_stmt *s;
+  char nb[48];
+  const char *opname = fe_text(b->p, op->name, nb, sizeof nb);
+  switch (code) {
+  case OP_SET_FLAG:
+  case OP_WAIT_FLAG: {
+    if (n != 3) {
+      fe_error(b->p, lsq, "%s expects [set_pipe, wait_pipe, event_id]",
+               opname);
+      b->failed = true;
+      return;
+    }
+    mdl_pipe src, dst;
+    if (!parse_pipe(b, items[0], &src) || !parse_pipe(b, items[1], &dst))
+      return;
+    mdl_valref id = parse_event(b, items[2], op->t0);
+    if (id == MDL_NOVAL)
+      return;
+    s = emit(b, code == OP_SET_FLAG ? MDL_S_SET : MDL_S_WAIT, op->t0);
+    s->u.flag.src = src;
+    s->u.flag.dst = dst;
+    s->u.flag.id = id;
+    if (b->mix_single)
+      s->cores = cores_with_pipes(b, src, dst);
+    break;
+  }
+  case OP_PIPE_BARRIER: {
+    mdl_pipe p;
+    if (n != 1) {
+      fe_error(b->p, lsq, "pipe_barrier expects one pipe");
+      b->failed = true;
+      return;
+    }
+    if (!parse_pipe(b, items[0], &p))
+      return;
+    s = emit(b, MDL_S_BARRIER, op->t0);
+    s->u.bar.pipe = p;
+    if (b->mix_single)
+      s->cores = cores_with_pipes(b, p, p);
+    break;
+  }
+  case OP_BSET:
+  case OP_BWAIT: {
+    if (n != 3) {
+      fe_error(b->p, lsq, "%s expects [core_type, set_pipe, wait_pipe]",
+               opname);
+      b->failed = true;
+      return;
+    }
+    uint32_t in = angle_inner(b, items[0]);
+    mdl_core_type core;
+    if (in != ~0u && IS(b, in, "CUBE"))
+      core = MDL_CORE_AIC;
+    else if (in != ~0u && IS(b, in, "VECTOR"))
+      core = MDL_CORE_AIV;
+    else {
+      fe_error(b->p, items[0], "expected <CUBE> or <VECTOR>");
+      b->failed = true;
+      return;
+    }
+    mdl_pipe sp, wp;
+    if (!parse_pipe(b, items[1], &sp) || !parse_pipe(b, items[2], &wp))
+      return;
+    uint32_t fv = find_kv(b, op, "flag");
+    if (fv == ~0u) {
+      fe_error(b->p, close, "%s needs 'flag = N'", opname);
+      b->failed = true;
+      return;
+    }
+    mdl_valref flag = parse_event(b, fv, op->t0);
+    if (flag == MDL_NOVAL)
+      return;
+    mdl_xmode mode = MDL_XMODE_INTRA_BLOCK;
+    uint32_t mv = find_kv(b, op, "sync_instr_mode");
+    if (mv != ~0u) {
+      uint32_t mi = angle_inner(b, mv);
+      if (mi != ~0u && IS(b, mi, "INTER_BLOCK_SYNCHRONIZATION"))
+        mode = MDL_XMODE_INTER_BLOCK;
+      else if (mi != ~0u && IS(b, mi, "INTER_SUBBLOCK_SYNCHRONIZATION"))
+        mode = MDL_XMODE_INTER_SUBBLOCK;
+      else if (mi != ~0u && IS(b, mi, "INTRA_BLOCK_SYNCHRONIZATION"))
+        mode = MDL_XMODE_INTRA_BLOCK;
+      else {
+        fe_error(b->p, mv, "unknown sync_instr_mode");
+        b->failed = true;
+        return;
+      }
+    }
+    s = emit(b, code == OP_BSET ? MDL_S_BSET : MDL_S_BWAIT, op->t0);
+    s->u.blk.core = core;
+    s->u.blk.set_pipe = sp;
+    s->u.blk.wait_pipe = wp;
+    s->u.blk.flag = flag;
+    s->u.blk.mode = mode;
+    if (b->mix_single)
+      s->cores = (uint8_t)(1u << core);
+    break;
+  }
+  case OP_SYNC_BLOCK: {
+    uint32_t in = n ? angle_inner(b, items[0]) : ~0u;
+    if (in == ~0u) {
+      fe_error(b->p, lsq, "sync_block expects [mode, flag]");
+      b->failed = true;
+      return;
+    }
+    static const char *modes[] = {"ALL_CUBE", "ALL_VECTOR", "ALL_SUB_VECTOR",
+                                  "BARRIER_CUBE", "BARRIER_VECTOR", "ALL"};
+    int mode = -1;
+    for (int i = 0; i < 6; i++)
+      if (IS(b, in, modes[i]))
+        mode = i;
+    if (mode < 0) {
+      fe_error(b->p, in, "unknown sync_block mode");
+      b->failed = true;
+      return;
+    }
+    s = emit(b, MDL_S_SYNC_BLOCK, op->t0);
+    s->u.sb.mode = mode;
+    s->u.sb.flag = n > 1 ? parse_event(b, items[1], op->t0) : MDL_NOVAL;
+    s->u.sb.cube_pipe = s->u.sb.vec_pipe = MDL_PIPE_ALL;
+    uint32_t cp = find_kv(b, op, "tcube_pipe"), vp = find_kv(b, op, "tvector_pipe");
+    if (cp != ~0u)
+      parse_pipe(b, cp, &s->u.sb.cube_pipe);
+    if (vp != ~0u)
+      parse_pipe(b, vp, &s->u.sb.vec_pipe);
+    if (b->mix_single)
+      s->cores = mode == 0 || mode == 3 ? 0x1 : mode == 5 ? 0x3 : 0x2;
+    break;
+  }
+  default:
+    return;
+  }
+  s->name = mdl_strdup(b->k->arena, opname, strlen(opname));
+}
+
+/* ----------------------------------------------------------------- data */
+
+static bool is_memref_operand(fe_b *b, const fe_operands *g, uint32_t i,
+                              mdl_valref v) {
+  if (g->has_ty[i])
+    return g->ty[i].kind == 1;
+  return v != MDL_NOVAL && mdl_value_at(b->f, v)->is_memref;
+}
+
+static mdl_space operand_space(fe_b *b, mdl_valref v) {
+  return v == MDL_NOVAL ? MDL_SPACE_LOCAL : mdl_value_at(b->f, v)->space;
+}
+
+static void add_acc(fe_b *b, mdl_acc_spec *acc, uint32_t *n, mdl_valref buf,
+                    uint8_t mode) {
+  (void)b;
+  acc[*n].buf = buf;
+  acc[*n].mode = mode;
+  acc[*n].index = MDL_NOVAL;
+  acc[*n].core_space = -1;
+  acc[*n].half = MDL_NOVAL;
+  (*n)++;
+}
+
+static uint8_t core_of_space(mdl_space sp) {
+  switch (sp) {
+  case MDL_SPACE_UB: return 0x2;
+  case MDL_SPACE_L1: case MDL_SPACE_L0A: case MDL_SPACE_L0B:
+  case MDL_SPACE_L0C: return 0x1;
+  default: return 0x3;
+  }
+}
+
+static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
+  mdl_acc_spec acc[70], acc2[8];
+  uint32_t na = 0, na2 = 0;
+  mdl_pipe pipe = code == OP_VECTOR ? MDL_PIPE_V : (mdl_pipe)optab[code].pipe;
+  mdl_pipe pipe2 = MDL_PIPE_NONE;
+  mdl_space src_sp = MDL_SPACE_LOCAL, dst_sp = MDL_SPACE_LOCAL;
+  char nb[64];
+  const char *opname = fe_text(b->p, op->name, nb, sizeof nb);
+  if (code == OP_MLOAD || code == OP_MSTORE) {
+    /* memref.load %buf[%i] : T ; memref.store %v, %buf[%i] : T */
+    uint32_t t = op->name + 1;
+    if (code == OP_MSTORE) {
+      if (K(b, t) != T_PERCENT || K(b, t + 1) != T_COMMA) {
+        fe_error(b->p, t, "expected 'memref.store %%value, %%memref[...]'");
+        b->failed = true;
+        return;
+      }
+      t += 2;
+    }
+    if (K(b, t) != T_PERCENT || K(b, t + 1) != T_LSQ) {
+      fe_error(b->p, t, "expected '%%memref[indices]'");
+      b->failed = true;
+      return;
+    }
+    mdl_valref buf = lookup(b, t);
+    if (buf == MDL_NOVAL)
+      return;
+    mdl_value *bv = mdl_value_at(b->f, buf);
+    uint32_t idx[8], ni = read_list(b, t + 1, idx, 8);
+    mdl_valref index = ni == 1 ? operand_or_const(b, idx[0], op->t0)
+                               : ni == 0 ? emit_const(b, 0, op->t0)
+                                         : MDL_NOVAL;
+    if (bv->slot) {
+      if (code == OP_MSTORE) {
+        mdl_stmt *s = emit(b, MDL_S_SSTORE, op->t0);
+        s->u.sst.slot = buf;
+        s->u.sst.index = index;
+        s->u.sst.val = lookup(b, op->name + 1);
+      } else {
+        mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
+        s->def = new_value(b, op->nres ? op->res[0].tok : ~0u, NULL);
+        s->u.x.op = MDL_X_SLOAD;
+        s->u.x.a = buf;
+        s->u.x.b = index;
+        s->u.x.c = MDL_NOVAL;
+        if (op->nres)
+          bind_result(b, op, 0, s->def);
+      }
+      return;
+    }
+    mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
+    s->name = code == OP_MLOAD ? "memref.load" : "memref.store";
+    s->u.op.pipe = MDL_PIPE_S;
+    s->u.op.pipe2 = MDL_PIPE_NONE;
+    s->u.op.nacc = 1;
+    s->u.op.acc = mdl_alloc(b->k->arena, sizeof *s->u.op.acc);
+    s->u.op.acc[0].buf = buf;
+    s->u.op.acc[0].mode = code == OP_MLOAD ? MDL_ACC_READ : MDL_ACC_WRITE;
+    s->u.op.acc[0].index = index;
+    s->u.op.acc[0].whole = index == MDL_NOVAL;
+    s->u.op.acc[0].elem = bv->elem ? bv->elem : 1;
+    s->u.op.acc[0].core_space = -1;
+    s->u.op.acc[0].half = MDL_NOVAL;
+    if (b->mix_single)
+      s->cores = core_of_space(bv->space);
+    if (op->nres)
+      bind_unknown_results(b, op, false);
+    return;
+  }
+  uint32_t gi = find_group(b, op, "ins"), go = find_group(b, op, "outs");
+  if (go == ~0u && code != OP_VECTOR) {
+    fe_error(b->p, op->t0, "%s expects 'ins(...) outs(...)'", opname);
+    b->failed = true;
+    return;
+  }
+  fe_operands ins, outs;
+  memset(&ins, 0, sizeof ins);
+  memset(&outs, 0, sizeof outs);
+  if (gi != ~0u)
+    parse_group(b, gi, &ins);
+  if (go != ~0u)
+    parse_group(b, go, &outs);
+  bool macro = code == OP_MMADL1 || code == OP_BATCHMMADL1 ||
+               code == OP_MMADMXL1;
+  for (uint32_t i = 0; i < ins.n; i++) {
+    mdl_valref v = lookup(b, ins.tok[i]);
+    if (v == MDL_NOVAL)
+      return;
+    if (!is_memref_operand(b, &ins, i, v))
+      continue;
+    if (i == 0 || src_sp == MDL_SPACE_LOCAL)
+      src_sp = operand_space(b, v);
+    add_acc(b, acc, &na, v, MDL_ACC_READ);
+  }
+  for (uint32_t i = 0; i < outs.n; i++) {
+    mdl_valref v = lookup(b, outs.tok[i]);
+    if (v == MDL_NOVAL)
+      return;
+    if (!is_memref_operand(b, &outs, i, v))
+      continue;
+    if (i == 0)
+      dst_sp = operand_space(b, v);
+    if (macro)
+      add_acc(b, acc2, &na2, v, MDL_ACC_WRITE);
+    else
+      add_acc(b, acc, &na, v, MDL_ACC_WRITE);
+  }
+  if (code == OP_VECTOR &&
+      (dst_sp == MDL_SPACE_L1 || dst_sp == MDL_SPACE_L0A ||
+       dst_sp == MDL_SPACE_L0B)) {
+    /* a vector op filling cube-side memory (vbrc into cbuf) is the cube's
+       constant initialisation, executed by MTE2 */
+    pipe = MDL_PIPE_MTE2;
+  }
+  if (code == OP_COPY) {
+    /* (src, dst) space -> pipe */
+    if (src_sp == MDL_SPACE_UB && dst_sp == MDL_SPACE_UB)
+      pipe = MDL_PIPE_V;
+    else if (src_sp == MDL_SPACE_L0C)
+      pipe = MDL_PIPE_FIX;
+    else if (src_sp == MDL_SPACE_GM)
+      pipe = MDL_PIPE_MTE2;
+    else if (src_sp == MDL_SPACE_UB)
+      pipe = MDL_PIPE_MTE3;
+    else if (src_sp == MDL_SPACE_L1 && dst_sp == MDL_SPACE_GM)
+      pipe = MDL_PIPE_MTE3;
+    else if (src_sp == MDL_SPACE_L1)
+      pipe = MDL_PIPE_MTE1;
+    else
+      pipe = MDL_PIPE_V;
+  }
+  mdl_valref half = MDL_NOVAL;
+  mdl_valref *sargs = NULL;
+  uint32_t nsargs = 0;
+  uint32_t sg = find_group(b, op, "sync_related_args");
+  if (sg != ~0u) {
+    fe_operands g;
+    parse_group(b, sg, &g);
+    nsargs = g.n;
+    sargs = arena_vals(b, nsargs);
+    for (uint32_t i = 0; i < g.n; i++)
+      sargs[i] = lookup(b, g.tok[i]);
+    if (code == OP_MMADL1 && nsargs >= 5)
+      half = sargs[4];
+  }
+  if (macro) {
+    /* MTE1 part: L1 -> L0A/L0B ; M part: L0A/L0B -> L0C */
+    pipe = MDL_PIPE_MTE1;
+    pipe2 = MDL_PIPE_M;
+    uint32_t nl1 = na;
+    mdl_acc_spec *a = &acc[nl1];
+    (void)a;
+    add_acc(b, acc, &na, MDL_NOVAL, MDL_ACC_WRITE);
+    acc[na - 1].core_space = MDL_SPACE_L0A;
+    acc[na - 1].half = half;
+    add_acc(b, acc, &na, MDL_NOVAL, MDL_ACC_WRITE);
+    acc[na - 1].core_space = MDL_SPACE_L0B;
+    acc[na - 1].half = half;
+    add_acc(b, acc2, &na2, MDL_NOVAL, MDL_ACC_READ);
+    acc2[na2 - 1].core_space = MDL_SPACE_L0A;
+    acc2[na2 - 1].half = half;
+    add_acc(b, acc2, &na2, MDL_NOVAL, MDL_ACC_READ);
+    acc2[na2 - 1].core_space = MDL_SPACE_L0B;
+    acc2[na2 - 1].half = half;
+  }
+  mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
+  s->name = mdl_strdup(b->k->arena, opname, strlen(opname));
+  s->u.op.pipe = pipe;
+  s->u.op.pipe2 = pipe2;
+  s->u.op.nacc = na;
+  s->u.op.acc = mdl_alloc(b->k->arena, (na ? na : 1) * sizeof *acc);
+  memcpy(s->u.op.acc, acc, na * sizeof *acc);
+  s->u.op.nacc2 = na2;
+  s->u.op.acc2 = mdl_alloc(b->k->arena, (na2 ? na2 : 1) * sizeof *acc2);
+  memcpy(s->u.op.acc2, acc2, na2 * sizeof *acc2);
+  s->u.op.sync_args = sargs;
+  s->u.op.nsync = nsargs;
+  /* unit flag: `unit_flag[<ENABLED...>]` or unit_flag_mode(...) */
+  for (uint32_t i = op->name + 1; i < op->t1; i++) {
+    if ((IS(b, i, "unit_flag") || IS(b, i, "unit_flag_mode")) &&
+        !fe_in_region(op, i)) {
+      for (uint32_t j = i + 1; j < op->t1 && j < i + 8; j++)
+        if (K(b, j) == T_BARE) {
+          uint32_t n;
+          const char *s2 = tok_str(b, j, &n);
+          if (n >= 7 && memcmp(s2, "ENABLED", 7) == 0)
+            s->u.op.unit_flag = 1;
+        }
+    }
+  }
+  if (b->mix_single) {
+    switch (pipe) {
+    case MDL_PIPE_V: s->cores = 0x2; break;
+    case MDL_PIPE_M: case MDL_PIPE_MTE1: case MDL_PIPE_FIX: s->cores = 0x1;
+      break;
+    case MDL_PIPE_MTE2: s->cores = core_of_space(dst_sp); break;
+    case MDL_PIPE_MTE3: s->cores = core_of_space(src_sp); break;
+    default: s->cores = 0x3; break;
+    }
+  }
+  /* tensor results */
+  for (uint32_t j = 0; j < nresults(op); j++)
+    bind_result(b, op, j, new_value(b, op->res[0].tok, NULL));
+}
+
+/* ------------------------------------------------------------- unknown */
+
+static void build_unknown(fe_b *b, fe_op *op) {
+  mdl_acc_spec acc[64];
+  uint32_t na = 0;
+  mdl_valref first_mem = MDL_NOVAL;
+  for (uint32_t i = op->name + 1; i < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    if (K(b, i) != T_PERCENT)
+      continue;
+    if (K(b, i + 1) == T_EQ) /* iter-arg style binding inside unknown op */
+      continue;
+    mdl_valref v = lookup(b, i);
+    if (v == MDL_NOVAL)
+      return;
+    mdl_value *mv = mdl_value_at(b->f, v);
+    if (mv->is_memref && !mv->slot && na < 64) {
+      add_acc(b, acc, &na, v, MDL_ACC_READ | MDL_ACC_WRITE);
+      if (first_mem == MDL_NOVAL)
+        first_mem = v;
+    }
+  }
+  char nb[64];
+  const char *opname = fe_text(b->p, op->name, nb, sizeof nb);
+  if (na) {
+    fe_warn(b->p, op->t0, MDL_RULE_UNSUPPORTED,
+            "unknown op '%s' touches memory: modelled as an opaque scalar "
+            "op that reads and writes all its memref operands",
+            opname);
+    mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
+    s->name = mdl_strdup(b->k->arena, opname, strlen(opname));
+    s->u.op.pipe = MDL_PIPE_S;
+    s->u.op.pipe2 = MDL_PIPE_NONE;
+    s->u.op.opaque = true;
+    s->u.op.nacc = na;
+    s->u.op.acc = mdl_alloc(b->k->arena, na * sizeof *acc);
+    memcpy(s->u.op.acc, acc, na * sizeof *acc);
+  }
+  if (op->nregions) {
+    fe_warn(b->p, op->t0, MDL_RULE_UNSUPPORTED,
+            "unknown op '%s' has regions: they are modelled as executed "
+            "once, in order", opname);
+    for (uint32_t r = 0; r < op->nregions; r++) {
+      uint32_t mark = scope_mark(b);
+      build_region(b, op->regions[r], NULL, NULL, 0, NULL, 0);
+      scope_pop(b, mark);
+    }
+  }
+  /* results: memref results alias the first memref operand, or are new */
+  fe_type rty;
+  bool has = result_type(b, op, &rty);
+  for (uint32_t j = 0; j < nresults(op); j++) {
+    if (has && rty.kind == 1) {
+      mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
+      s->name = "opaque result";
+      s->def = new_value(b, op->res[0].tok, NULL);
+      s->u.b.kind = first_mem != MDL_NOVAL ? MDL_B_WHOLE : MDL_B_ALLOC;
+      s->u.b.src = first_mem;
+      s->u.b.off = MDL_NOVAL;
+      s->u.b.other = MDL_NOVAL;
+      s->u.b.size = rty.bytes;
+      s->cores = 0x3;
+      set_memref_info(b, s->def, &rty,
+                      first_mem != MDL_NOVAL
+                          ? mdl_value_at(b->f, first_mem)->space
+                          : MDL_SPACE_LOCAL);
+      s->u.b.space = mdl_value_at(b->f, s->def)->space;
+      bind_result(b, op, j, s->def);
+    } else {
+      mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
+      s->def = new_value(b, op->res[0].tok, has ? &rty : NULL);
+      s->u.x.op = MDL_X_UNKNOWN;
+      s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
+      bind_result(b, op, j, s->def);
+    }
+  }
+}
+
+static void build_op(fe_b *b, fe_op *op) {
+  fe_opcode code = classify(b, op->name);
+  switch (code) {
+  case OP_FOR: build_for(b, op); return;
+  case OP_IF: build_if(b, op); return;
+  case OP_WHILE: build_while(b, op); return;
+  case OP_YIELD: case OP_SCOPE_RET: case OP_RETURN: case OP_FRETURN:
+    record_term(b, op, false);
+    return;
+  case OP_CONDITION:
+    record_term(b, op, true);
+    return;
+  case OP_SCOPE: {
+    mdl_valref rets[64];
+    uint32_t nr = 0;
+    if (op->nregions) {
+      build_region(b, op->regions[0], NULL, NULL, 0, NULL, 0);
+      nr = b->term_n < 64 ? b->term_n : 64;
+      memcpy(rets, b->term_vals, nr * sizeof *rets);
+    }
+    for (uint32_t j = 0; j < nresults(op); j++)
+      bind_result(b, op, j,
+                  j < nr ? rets[j] : new_value(b, op->res[0].tok, NULL));
+    return;
+  }
+  case OP_CALL: {
+    uint32_t t = op->name + 1;
+    fe_op *callee = K(b, t) == T_AT ? find_func(b, t) : NULL;
+    if (!callee || callee->nregions == 0) {
+      fe_warn(b->p, op->t0, MDL_RULE_UNSUPPORTED,
+              "call to a function not defined in this input");
+      build_unknown(b, op);
+      return;
+    }
+    if (b->call_depth >= 16) {
+      fe_error(b->p, op->t0, "calls nested deeper than 16 (recursion?)");
+      b->failed = true;
+      return;
+    }
+    mdl_valref args[64];
+    uint32_t na = 0;
+    if (K(b, t + 1) == T_LPAREN) {
+      uint32_t c = fe_match(b->p, t + 1);
+      for (uint32_t j = t + 2; j < c; j++)
+        if (K(b, j) == T_PERCENT && na < 64)
+          args[na++] = lookup(b, j);
+    }
+    mdl_valref rets[64];
+    uint32_t nr = nresults(op) < 64 ? nresults(op) : 64;
+    for (uint32_t j = 0; j < nr; j++)
+      rets[j] = MDL_NOVAL;
+    b->call_depth++;
+    build_func_body(b, callee, args, na, rets, nr);
+    b->call_depth--;
+    for (uint32_t j = 0; j < nr; j++)
+      bind_result(b, op, j,
+                  rets[j] != MDL_NOVAL ? rets[j]
+                                       : new_value(b, op->res[0].tok, NULL));
+    return;
+  }
+  case OP_SET_FLAG: case OP_WAIT_FLAG: case OP_PIPE_BARRIER: case OP_BSET:
+  case OP_BWAIT: case OP_SYNC_BLOCK:
+    build_sync(b, op, code);
+    return;
+  case OP_LOAD: case OP_STORE: case OP_ND2NZ: case OP_NZ2ND:
+  case OP_FIXPIPE: case OP_COPY: case OP_L12UB: case OP_LOAD_SCALE:
+  case OP_MMADL1: case OP_BATCHMMADL1: case OP_MMADMXL1: case OP_VECTOR:
+  case OP_INDIRECT_LOAD: case OP_INDIRECT_STORE: case OP_MLOAD:
+  case OP_MSTORE:
+    build_data(b, op, code);
+    return;
+  case OP_POINTER_CAST: case OP_ALLOC: case OP_ALLOCA: case OP_SUBVIEW:
+  case OP_CAST: case OP_COLLAPSE: case OP_EXPAND: case OP_REINTERPRET:
+  case OP_VIEW: case OP_SPACE_CAST:
+    build_buffer(b, op, code);
+    return;
+  case OP_MARK: case OP_ANCHOR: case OP_MASK_NORM: case OP_FFTS:
+  case OP_SET_CTRL: case OP_DEALLOC: case OP_INIT_DEBUG:
+  case OP_FINISH_DEBUG: case OP_DEBUG: case OP_DEP_MARK: case OP_TO_TENSOR:
+    bind_unknown_results(b, op, false);
+    return;
+  case OP_MODULE: case OP_BMODULE: case OP_FUNC:
+    return;
+  case OP_MCOPY: case OP_UNKNOWN: case OP_COUNT:
+    build_unknown(b, op);
+    return;
+  default:
+    build_scalar(b, op, code);
+    return;
+  }
+}
+
+/* --------------------------------------------------------------- chunks */
+
+static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out) {
+  for (fe_op *o = blk->first; o; o = o->next) {
+    fe_opcode c = classify(b, o->name);
+    if (c == OP_FUNC) {
+      fe_op **slot = mdl_vec_push(out, sizeof(fe_op *));
+      *slot = o;
+    } else if (c == OP_MODULE || c == OP_BMODULE) {
+      for (uint32_t r = 0; r < o->nregions; r++)
+        for (uint32_t j = 0; j < o->regions[r]->nblocks; j++)
+          collect_funcs(b, &o->regions[r]->blocks[j], out);
+    }
+  }
+}
+
+static bool called_in_chunk(fe_b *b, fe_op *fn) {
+  fe_fninfo fi;
+  fn_info(b, fn, &fi);
+  if (fi.sym == ~0u)
+    return false;
+  for (uint32_t i = 0; i < b->nfuncs; i++) {
+    fe_op *f = b->funcs[i];
+    if (f == fn)
+      continue;
+    for (uint32_t t = f->t0; t < f->t1 || (f->nregions && t <= f->regions[0]->close); t++) {
+      if (IS(b, t, "func.call") && K(b, t + 1) == T_AT) {
+        uint32_t n1, n2;
+        const char *s1 = tok_str(b, t + 1, &n1), *s2 = tok_str(b, fi.sym, &n2);
+        if (n1 == n2 && memcmp(s1, s2, n1) == 0)
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+static const char *fn_name(fe_b *b, fe_op *fn, char *buf, size_t n) {
+  fe_fninfo fi;
+  fn_info(b, fn, &fi);
+  if (fi.sym == ~0u)
+    return "anonymous";
+  fe_text(b->p, fi.sym, buf, n);
+  return buf[0] == '@' ? buf + 1 : buf;
+}
+
+static bool ends_with(const char *s, const char *suf) {
+  size_t n = strlen(s), m = strlen(suf);
+  return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+/* Does a function look like cube code (by its ops and memory spaces)? */
+static bool looks_cube(fe_b *b, fe_op *fn) {
+  if (!fn->nregions)
+    return false;
+  for (uint32_t t = fn->regions[0]->open; t <= fn->regions[0]->close; t++) {
+    if (IS(b, t, "hivm.hir.mmadL1") || IS(b, t, "hivm.hir.fixpipe") ||
+        IS(b, t, "hivm.hir.nd2nz") || IS(b, t, "hivm.hir.batchMmadL1") ||
+        IS(b, t, "hivm.hir.mmadmxL1"))
+      return true;
+    if (IS(b, t, "#hivm.address_space") &&
+        (IS(b, t + 2, "cbuf") || IS(b, t + 2, "cc") || IS(b, t + 2, "ca") ||
+         IS(b, t + 2, "cb")))
+      return true;
+  }
+  return false;
+}
+
+static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
+                              const mdl_func **out, bool mix_single) {
+  char nb[256];
+  const char *nm = fn_name(b, fn, nb, sizeof nb);
+  fe_fninfo fi;
+  fn_info(b, fn, &fi);
+  mdl_func *f = mdl_func_new(k, mdl_strdup(k->arena, nm, strlen(nm)),
+                             LOC(b, fn->t0));
+  b->k = k;
+  b->f = f;
+  b->blk = &f->body;
+  b->cores = 0x3;
+  b->mix_single = mix_single;
+  b->loop = NULL;
+  b->syms.len = 0;
+  for (uint32_t i = 0; i < b->names.len; i++)
+    MDL_VEC_AT(b->names, fe_name, i).head = -1;
+  build_func_body(b, fn, NULL, 0, NULL, 0);
+  *out = f;
+}
+
+uint32_t fe_parse_file(const char *path, const char *text, size_t len,
+                       mdl_arch arch, mdl_vec *units, mdl_diags *diags) {
+  uint32_t total_errors = 0;
+  if (len > 0xFFFFFFF0u) {
+    mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                 "input larger than 4 GiB");
+    fe_unit *u = mdl_vec_push(units, sizeof *u);
+    u->name = mdl_strprintf("%s", "(file)");
+    u->error = true;
+    return 1;
+  }
+  /* split at lines that are exactly "// -----" */
+  uint32_t pos = 0, line = 1, chunk = 0;
+  while (pos <= len) {
+    uint32_t start = pos, start_line = line, end = (uint32_t)len;
+    uint32_t scan = pos, ln = line;
+    uint32_t next = (uint32_t)len + 1, next_line = line;
+    while (scan < len) {
+      uint32_t e = scan;
+      while (e < len && text[e] != '\n')
+        e++;
+      /* is [scan, e) a separator line? */
+      uint32_t a = scan, z = e;
+      while (a < z && (text[a] == ' ' || text[a] == '\t'))
+        a++;
+      while (z > a && (text[z - 1] == ' ' || text[z - 1] == '\t' ||
+                       text[z - 1] == '\r'))
+        z--;
+      if (z - a == 8 && memcmp(text + a, "// -----", 8) == 0) {
+        end = scan;
+        next = e < len ? e + 1 : (uint32_t)len;
+        next_line = ln + 1;
+        break;
+      }
+      scan = e < len ? e + 1 : e;
+      ln++;
+      if (e >= len)
+        break;
+    }
+    /* parse chunk [start, end) */
+    fe_parser p;
+    memset(&p, 0, sizeof p);
+    p.path = path;
+    p.text = text;
+    p.diags = diags;
+    p.arena = mdl_arena_new();
+    char unitname[64];
+    snprintf(unitname, sizeof unitname, "chunk %u", chunk + 1);
+    p.unit = NULL;
+    bool lexok = fe_lex(text, start, end, start_line, &p.toks);
+    uint32_t errs = 0;
+    if (!lexok) {
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL,
+                   p.toks.err_line, p.toks.err_col, "%s", p.toks.err_msg);
+      errs = 1;
+    } else {
+      errs = fe_parse_chunk(&p);
+    }
+    mdl_vec funcs = {0};
+    fe_b b;
+    memset(&b, 0, sizeof b);
+    b.p = &p;
+    b.arch = arch;
+    b.prof = mdl_profile_get(arch);
+    if (!errs) {
+      collect_funcs(&b, &p.top, &funcs);
+      b.funcs = funcs.data;
+      b.nfuncs = funcs.len;
+      /* statements outside any function/module are not allowed */
+      for (fe_op *o = p.top.first; o; o = o->next) {
+        fe_opcode c = classify(&b, o->name);
+        if (c != OP_FUNC && c != OP_MODULE && c != OP_BMODULE &&
+            K(&b, o->name) != T_HASH && K(&b, o->name) != T_BANG) {
+          char nb[64];
+          fe_error(&p, o->t0, "'%s' outside of a function",
+                   fe_text(&p, o->name, nb, sizeof nb));
+        }
+      }
+      errs = p.nerrors;
+    }
+    bool had_unit = false;
+    if (!errs) {
+      /* form kernels */
+      bool *used = calloc(b.nfuncs + 1, 1);
+      for (uint32_t i = 0; i < b.nfuncs && !p.nerrors; i++) {
+        fe_op *fn = b.funcs[i];
+        fe_fninfo fi;
+        fn_info(&b, fn, &fi);
+        if (used[i] || !fi.has_body || fi.host || called_in_chunk(&b, fn))
+          continue;
+        char n1[256], n2[256];
+        const char *name = fn_name(&b, fn, n1, sizeof n1);
+        int partner = -1;
+        bool is_aic = ends_with(name, "_mix_aic") ||
+                      (fi.core == 0 && fi.part_of_mix);
+        bool is_aiv = ends_with(name, "_mix_aiv") ||
+                      (fi.core == 1 && fi.part_of_mix);
+        if (is_aic || is_aiv) {
+          size_t plen = strlen(name);
+          if (ends_with(name, "_mix_aic") || ends_with(name, "_mix_aiv"))
+            plen -= 8;
+          for (uint32_t j = 0; j < b.nfuncs; j++) {
+            if (j == i || used[j])
+              continue;
+            fe_fninfo fj;
+            fn_info(&b, b.funcs[j], &fj);
+            if (!fj.has_body || fj.host)
+              continue;
+            const char *nj = fn_name(&b, b.funcs[j], n2, sizeof n2);
+            bool j_aic = ends_with(nj, "_mix_aic") ||
+                         (fj.core == 0 && fj.part_of_mix);
+            bool j_aiv = ends_with(nj, "_mix_aiv") ||
+                         (fj.core == 1 && fj.part_of_mix);
+            if ((is_aic && j_aiv) || (is_aiv && j_aic)) {
+              bool same_prefix = strncmp(name, nj, plen) == 0;
+              if (partner < 0 || same_prefix)
+                partner = (int)j;
+              if (same_prefix)
+                break;
+            }
+          }
+        }
+        mdl_kernel *k;
+        used[i] = true;
+        if (partner >= 0) {
+          used[partner] = true;
+          fe_op *aic = is_aic ? fn : b.funcs[partner];
+          fe_op *aiv = is_aic ? b.funcs[partner] : fn;
+          char a1[256], a2[256];
+          const char *na = fn_name(&b, aic, a1, sizeof a1);
+          const char *nv = fn_name(&b, aiv, a2, sizeof a2);
+          char *uname = mdl_strprintf("%s+%s", na, nv);
+          k = mdl_kernel_new(path, uname);
+          k->kind = MDL_KIND_MIX;
+          k->prof = b.prof;
+          k->loc = LOC(&b, aic->t0);
+          p.unit = k->name;
+          const mdl_func *fa, *fv;
+          build_kernel_func(&b, k, aic, &fa, false);
+          build_kernel_func(&b, k, aiv, &fv, false);
+          k->ncores = 3;
+          k->cores[0] = (mdl_core){MDL_CORE_AIC, 0, fa, "AIC"};
+          k->cores[1] = (mdl_core){MDL_CORE_AIV, 0, fv, "AIV0"};
+          k->cores[2] = (mdl_core){MDL_CORE_AIV, 1, fv, "AIV1"};
+          free(uname);
+        } else {
+          k = mdl_kernel_new(path, name);
+          k->prof = b.prof;
+          k->loc = LOC(&b, fn->t0);
+          p.unit = k->name;
+          const mdl_func *ff;
+          bool mix = fi.core == 2;
+          build_kernel_func(&b, k, fn, &ff, mix);
+          if (mix) {
+            k->kind = MDL_KIND_MIX;
+            k->ncores = 3;
+            k->cores[0] = (mdl_core){MDL_CORE_AIC, 0, ff, "AIC"};
+            k->cores[1] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
+            k->cores[2] = (mdl_core){MDL_CORE_AIV, 1, ff, "AIV1"};
+          } else {
+            k->kind = MDL_KIND_SINGLE;
+            k->ncores = 1;
+            mdl_core_type ct = fi.core == 0 ? MDL_CORE_AIC
+                               : fi.core == 1 ? MDL_CORE_AIV
+                               : looks_cube(&b, fn) ? MDL_CORE_AIC
+                                                    : MDL_CORE_AIV;
+            k->cores[0] = (mdl_core){ct, 0, ff,
+                                     ct == MDL_CORE_AIC ? "AIC" : "AIV"};
+          }
+        }
+        fe_unit *u = mdl_vec_push(units, sizeof *u);
+        u->name = mdl_strprintf("%s", k->name);
+        u->chunk = chunk;
+        u->line = k->loc.line;
+        if (p.nerrors || b.failed) {
+          u->error = true;
+          mdl_kernel_free(k);
+        } else {
+          u->k = k;
+        }
+        had_unit = true;
+      }
+      free(used);
+      errs = p.nerrors;
+    }
+    if (errs && !had_unit) {
+      fe_unit *u = mdl_vec_push(units, sizeof *u);
+      u->name = mdl_strprintf("%s", unitname);
+      u->chunk = chunk;
+      u->line = start_line;
+      u->error = true;
+    } else if (errs) {
+      /* a later error poisons every unit of the chunk */
+      for (uint32_t i = 0; i < units->len; i++) {
+        fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
+        if (u->chunk == chunk && u->k) {
+          mdl_kernel_free(u->k);
+          u->k = NULL;
+          u->error = true;
+        }
+      }
+    }
+    total_errors += errs;
+    if (p.nerrors > 20)
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_NOTE, path, NULL,
+                   start_line, 1, "%u more errors in this chunk not shown",
+                   p.nerrors - 20);
+    mdl_vec_free(&funcs);
+    mdl_vec_free(&b.names);
+    mdl_vec_free(&b.syms);
+    free(b.ht);
+    fe_toks_free(&p.toks);
+    mdl_arena_free(p.arena);
+    chunk++;
+    if (next > len)
+      break;
+    pos = next;
+    line = next_line;
+  }
+  return total_errors;
+}
+
+void fe_units_free(mdl_vec *units) {
+  for (uint32_t i = 0; i < units->len; i++) {
+    fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
+    free(u->name);
+    mdl_kernel_free(u->k);
+  }
+  mdl_vec_free(units);
+}

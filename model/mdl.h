@@ -1,0 +1,526 @@
+/*
+** mdl.h -- the shared vocabulary of ksv: machine profiles, values, the
+** structured per-core program (the sync graph before unrolling), the
+** unrolled instance graph, and diagnostics/findings.
+**
+** Everything here is plain data indexed by dense uint32_t ids.  One
+** mdl_kernel owns one arena; mdl_kernel_free() releases all of it.
+** Engines, the simulator and the reports take a frozen kernel as const.
+*/
+#ifndef KSV_MDL_H
+#define KSV_MDL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+/* ---------------------------------------------------------------- arena */
+
+typedef struct mdl_arena mdl_arena;
+mdl_arena *mdl_arena_new(void);
+void mdl_arena_free(mdl_arena *a);
+void *mdl_alloc(mdl_arena *a, size_t n);          /* zeroed, never NULL */
+char *mdl_strdup(mdl_arena *a, const char *s, size_t n);
+
+/* Growable array of fixed-size elements (malloc-backed, not arena). */
+typedef struct { void *data; uint32_t len, cap; } mdl_vec;
+void *mdl_vec_push(mdl_vec *v, size_t elem);      /* zeroed new slot */
+void mdl_vec_free(mdl_vec *v);
+#define MDL_VEC_AT(v, T, i) (((T *)(v).data)[i])
+
+/* ------------------------------------------------------ machine profile */
+
+#define MDL_PIPES(X) \
+  X(S, "PIPE_S") X(V, "PIPE_V") X(M, "PIPE_M") X(MTE1, "PIPE_MTE1") \
+  X(MTE2, "PIPE_MTE2") X(MTE3, "PIPE_MTE3") X(FIX, "PIPE_FIX") X(ALL, "PIPE_ALL")
+
+typedef enum {
+#define X(n, s) MDL_PIPE_##n,
+  MDL_PIPES(X)
+#undef X
+  MDL_PIPE_COUNT,
+  MDL_PIPE_NONE = 255
+} mdl_pipe;
+#define MDL_NPIPE 7 /* real pipes S..FIX; ALL is a pseudo pipe */
+
+const char *mdl_pipe_name(mdl_pipe p);
+int mdl_pipe_parse(const char *s, size_t n); /* "PIPE_V" -> MDL_PIPE_V, -1 */
+
+typedef enum { MDL_CORE_AIC = 0, MDL_CORE_AIV = 1 } mdl_core_type;
+
+typedef enum { MDL_ARCH_A2 = 0, MDL_ARCH_A5 = 1 } mdl_arch;
+
+/* Memory spaces.  LOCAL is a buffer whose space the IR does not say
+** (memref.alloc without address space): private to its core. */
+typedef enum {
+  MDL_SPACE_GM, MDL_SPACE_UB, MDL_SPACE_L1, MDL_SPACE_L0A, MDL_SPACE_L0B,
+  MDL_SPACE_L0C, MDL_SPACE_LOCAL, MDL_SPACE_COUNT
+} mdl_space;
+const char *mdl_space_name(mdl_space s); /* "gm", "ub", "cbuf", ... */
+
+typedef struct {
+  const char *name;            /* "a2" or "a5" */
+  mdl_arch arch;
+  uint8_t pipes[2];            /* bitmask of mdl_pipe per core type */
+  bool v_hw_ordered;           /* V->V ordered by hardware (a5) */
+  bool xcore_wait_scalar;      /* sync_block_wait blocks every pipe (a2) */
+  int max_event_id;            /* 7 */
+  int max_block_flag;          /* 15 */
+  uint8_t reserved_event_ids;  /* bitmask: 6,7 */
+  uint16_t reserved_flags;     /* bitmask: 11..14 */
+  int max_counter;             /* 15 */
+} mdl_profile;
+
+const mdl_profile *mdl_profile_get(mdl_arch a);
+bool mdl_core_has_pipe(const mdl_profile *p, mdl_core_type c, mdl_pipe pipe);
+
+/* --------------------------------------------------------------- values */
+
+/* A scalar value known at unroll time: a constant, or a linear form
+** c + sum(coef_i * atom_i) over interned symbolic atoms (kernel
+** arguments, block index, opaque expressions).  Atoms are interned per
+** kernel, so the same computation on the AIC and an AIV gives the same
+** form. */
+#define MDL_LIN_TERMS 4
+typedef struct {
+  int64_t c;
+  uint8_t n;                   /* 0 = constant */
+  bool unknown;                /* not representable: anything */
+  uint32_t atom[MDL_LIN_TERMS];
+  int64_t coef[MDL_LIN_TERMS];
+} mdl_val;
+
+typedef enum {
+  MDL_ATOM_ARG,        /* a = argument index */
+  MDL_ATOM_BLOCK_IDX,
+  MDL_ATOM_BLOCK_NUM,
+  MDL_ATOM_OPAQUE,     /* op (fe opcode) over operand atoms/forms */
+  MDL_ATOM_FRESH       /* a value nothing is known about, unique */
+} mdl_atom_kind;
+
+typedef struct {
+  mdl_atom_kind kind;
+  uint32_t op;                 /* opcode for OPAQUE */
+  int64_t a;                   /* ARG index / FRESH serial */
+  uint32_t lhs, rhs, third;    /* interned linear forms (0 = none) */
+  char text[48];               /* short printable description */
+} mdl_atom;
+
+static inline mdl_val mdl_val_const(int64_t c) {
+  mdl_val v = {0};
+  v.c = c;
+  return v;
+}
+static inline bool mdl_val_is_const(const mdl_val *v) {
+  return !v->unknown && v->n == 0;
+}
+
+/* ------------------------------------------------------------- program */
+
+typedef uint32_t mdl_valref; /* index of an SSA value in its function */
+
+/* Scalar op codes evaluated by the unroller. */
+typedef enum {
+  MDL_X_CONST, MDL_X_ARG, MDL_X_BLOCK_IDX, MDL_X_BLOCK_NUM, MDL_X_SUB_BLOCK_IDX,
+  MDL_X_SUB_BLOCK_NUM, MDL_X_ADD, MDL_X_SUB, MDL_X_MUL, MDL_X_DIVS, MDL_X_DIVU,
+  MDL_X_REMS, MDL_X_REMU, MDL_X_CEILDIV, MDL_X_FLOORDIV, MDL_X_MINS, MDL_X_MAXS,
+  MDL_X_MINU, MDL_X_MAXU, MDL_X_AND, MDL_X_OR, MDL_X_XOR, MDL_X_SHL, MDL_X_SHRS,
+  MDL_X_SHRU, MDL_X_CMP, MDL_X_SELECT, MDL_X_COPY, MDL_X_UNKNOWN,
+  MDL_X_MBCOUNTER, MDL_X_SLOAD, MDL_X_COUNT
+} mdl_xop;
+
+typedef enum { MDL_CMP_EQ, MDL_CMP_NE, MDL_CMP_SLT, MDL_CMP_SLE, MDL_CMP_SGT,
+               MDL_CMP_SGE, MDL_CMP_ULT, MDL_CMP_ULE, MDL_CMP_UGT,
+               MDL_CMP_UGE } mdl_cmp;
+
+typedef struct { uint32_t line, col; } mdl_loc;
+
+/* A memref value: which memory, byte offset, byte size.  Built by the
+** unroller from buffer statements. */
+typedef struct {
+  bool valid;
+  uint32_t mem;                /* memory id (see mdl_memory), per kernel */
+  mdl_val root;                /* byte offset of the root allocation */
+  mdl_val off;                 /* byte offset within the memory */
+  int64_t size;                /* bytes; -1 = unknown (to the end) */
+} mdl_ref;
+
+typedef enum {
+  MDL_ACC_READ = 1, MDL_ACC_WRITE = 2
+} mdl_acc_mode;
+
+typedef enum {
+  MDL_S_SCALAR,     /* def = xop(args) */
+  MDL_S_BUF,        /* memref value: pointer_cast, alloc, arg, view */
+  MDL_S_OP,         /* data op on a pipe, with accesses */
+  MDL_S_SET, MDL_S_WAIT, MDL_S_BARRIER,
+  MDL_S_BSET, MDL_S_BWAIT, MDL_S_SYNC_BLOCK,
+  MDL_S_FOR, MDL_S_IF, MDL_S_WHILE,
+  MDL_S_SSTORE      /* scalar store into a stack scalar (alloca) */
+} mdl_stmt_kind;
+
+/* Buffer statement forms. */
+typedef enum {
+  MDL_B_ARG,        /* kernel argument memref (GM unless space says) */
+  MDL_B_PTR,        /* pointer_cast(addrs...) in a space */
+  MDL_B_ALLOC,      /* memref.alloc/alloca: a fresh distinct buffer */
+  MDL_B_VIEW,       /* view of src at byte offset (val) of size */
+  MDL_B_WHOLE,      /* alias of src, whole base buffer (unknown offset) */
+  MDL_B_SELECT      /* scf.if/select result: union, modelled as WHOLE */
+} mdl_buf_kind;
+
+/* Cross-core modes (sync_instr_mode). */
+typedef enum { MDL_XMODE_INTER_BLOCK = 0, MDL_XMODE_INTER_SUBBLOCK = 1,
+               MDL_XMODE_INTRA_BLOCK = 2 } mdl_xmode;
+
+typedef struct mdl_stmt mdl_stmt;
+typedef struct { mdl_stmt *first, *last; uint32_t count; } mdl_block;
+
+typedef struct {
+  mdl_valref buf;              /* memref value */
+  uint8_t mode;                /* mdl_acc_mode */
+  bool whole;                  /* access the whole referenced memory */
+  mdl_valref index;            /* scalar access element index (or ~0) */
+  uint32_t elem;               /* element bytes for scalar access */
+  int8_t core_space;           /* >= 0: the whole core-private memory of
+                                  this space (L0A/L0B of macro ops) */
+  mdl_valref half;             /* L0 ping-pong half selector, or ~0 */
+} mdl_acc_spec;
+
+struct mdl_stmt {
+  mdl_stmt *next;
+  mdl_stmt_kind kind;
+  mdl_loc loc;
+  uint32_t id;                 /* dense statement id in its kernel */
+  uint8_t cores;               /* bitmask of core types that execute it */
+  const char *name;            /* op name for messages ("hivm.hir.vadd") */
+  mdl_valref def;              /* defined value (~0 if none) */
+  union {
+    struct { mdl_xop op; mdl_cmp cmp; mdl_valref a, b, c; int64_t k; } x;
+    struct {
+      mdl_buf_kind kind; mdl_space space; mdl_valref src;
+      uint32_t naddr; mdl_valref *addrs; /* PTR */
+      mdl_valref off;          /* VIEW: byte offset value (~0 = 0) */
+      bool absolute;           /* VIEW: offset from the root allocation */
+      int64_t off_scale;       /* VIEW: offset multiplier (elem bytes) */
+      int64_t size;            /* bytes, -1 unknown */
+      int32_t argno;           /* ARG */
+      mdl_valref other;        /* SELECT: second source */
+      mdl_stmt *loop;          /* PTR multi-buffer: enclosing loop */
+    } b;
+    struct {
+      mdl_pipe pipe; uint32_t nacc; mdl_acc_spec *acc;
+      mdl_pipe pipe2;          /* macro op second part (M of mmadL1) */
+      uint32_t nacc2; mdl_acc_spec *acc2;
+      bool opaque;             /* unknown op modelled conservatively */
+      uint8_t unit_flag;       /* 0 none, else unit_flag_mode code */
+      /* implicit sync of macro ops: sync_related_args */
+      uint32_t nsync; mdl_valref *sync_args;
+    } op;
+    struct { mdl_pipe src, dst; mdl_valref id; } flag;     /* SET/WAIT */
+    struct { mdl_pipe pipe; } bar;                         /* BARRIER */
+    struct {
+      mdl_core_type core; mdl_pipe set_pipe, wait_pipe; mdl_valref flag;
+      mdl_xmode mode;
+    } blk;                                                 /* BSET/BWAIT */
+    struct { int mode; mdl_valref flag; mdl_pipe cube_pipe, vec_pipe; } sb;
+    struct {
+      mdl_valref lb, ub, step, iv;
+      uint32_t niter; mdl_valref *iter_init, *iter_arg, *yield;
+      uint32_t nres; mdl_valref *res;
+      mdl_block body;
+      uint32_t loop_id;
+    } loop;                                                /* FOR */
+    struct {
+      mdl_valref cond; mdl_block then_b, else_b;
+      uint32_t nres; mdl_valref *res, *then_y, *else_y;
+    } cif;                                                 /* IF */
+    struct {
+      uint32_t ninit; mdl_valref *init, *before_args;
+      mdl_block before; mdl_valref cond; mdl_valref *cond_args; /* to after */
+      mdl_valref *after_args; mdl_block after; mdl_valref *yield;
+      uint32_t nres; mdl_valref *res;
+      uint32_t loop_id;
+    } wh;                                                  /* WHILE */
+    struct { mdl_valref slot; mdl_valref index; mdl_valref val; } sst;
+  } u;
+};
+
+#define MDL_NOVAL ((mdl_valref)~0u)
+
+/* Value table entry of a function. */
+typedef struct {
+  const char *name;            /* SSA name without % (for messages) */
+  bool is_memref;
+  mdl_space space;             /* for memrefs */
+  int64_t bytes;               /* static byte size of the memref, -1 */
+  uint32_t elem;               /* element bytes (memref/tensor), 0 */
+  bool is_tensor;
+  bool slot;                   /* memref.alloca scalar slot */
+} mdl_value;
+
+/* One function after frontend lowering (calls already inlined). */
+typedef struct {
+  const char *name;
+  mdl_loc loc;
+  mdl_block body;
+  mdl_vec values;              /* mdl_value */
+  uint32_t nargs;
+  uint32_t nloops;
+} mdl_func;
+
+/* Core slots of a kernel. */
+typedef enum { MDL_KIND_SINGLE, MDL_KIND_MIX } mdl_kernel_kind;
+
+typedef struct {
+  mdl_core_type type;
+  int sub_block;               /* 0/1 for AIVs of a MIX kernel, 0 else */
+  const mdl_func *fn;
+  const char *label;           /* "AIC", "AIV0", "AIV1", or "AIV" */
+} mdl_core;
+
+/* A memory: GM argument, or a private memory of one core. */
+typedef struct {
+  mdl_space space;
+  int core;                    /* core slot, -1 for GM */
+  int32_t argno;               /* GM: kernel argument index, -1 */
+  uint32_t alloc_id;           /* LOCAL alloc identity */
+  const char *name;            /* "ub", "gm:%arg3", "alloc:%5" */
+} mdl_memory;
+
+/* --------------------------------------------------------- instances */
+
+typedef enum {
+  MDL_I_OP, MDL_I_SET, MDL_I_WAIT, MDL_I_BARRIER, MDL_I_BSET, MDL_I_BWAIT,
+  MDL_I_SYNC_ALL /* sync_block barrier-like */
+} mdl_inst_kind;
+
+typedef struct {
+  uint32_t mem;
+  int64_t lo, hi;              /* bytes [lo, hi); hi = INT64_MAX if open */
+  bool sym;                    /* offset symbolic: off form below */
+  uint32_t form;               /* interned linear form of symbolic part */
+  uint8_t mode;                /* mdl_acc_mode */
+} mdl_access;
+
+#define MDL_MAX_DEPTH 8
+typedef struct {
+  mdl_inst_kind kind;
+  uint8_t core;                /* core slot */
+  uint8_t pipe;                /* executing pipe (dst for WAIT) */
+  uint8_t pipe2;               /* SET/WAIT: other pipe; BSET/BWAIT: wait pipe */
+  uint8_t mode;                /* BSET/BWAIT: mdl_xmode */
+  bool implicit;               /* sync from sync_related_args / macro part */
+  bool unit_flag;              /* unit-flag M<->FIX handshake */
+  uint32_t after;              /* instance that must end before this one
+                                  starts (macro op parts), or ~0 */
+  int32_t id;                  /* event/flag id; -1 = symbolic */
+  uint32_t stmt;               /* statement id */
+  mdl_loc loc;
+  uint32_t acc_first, nacc;    /* into kernel access array */
+  uint32_t guard;              /* 0 = unconditional */
+  uint8_t depth;               /* loop nesting for iter[] */
+  uint32_t iter[MDL_MAX_DEPTH];/* iteration index of each enclosing loop */
+  uint32_t loops[MDL_MAX_DEPTH];/* loop ids */
+} mdl_inst;
+
+/* Guards: conjunction of literals, interned. */
+typedef struct {
+  uint32_t atom_form;          /* interned form of the condition / trip */
+  int64_t k;                   /* TRIP: iteration index that must exist */
+  uint8_t kind;                /* 0 = branch cond true/false, 1 = trip > k */
+  bool positive;
+  mdl_loc loc;                 /* statement that introduced it */
+} mdl_lit;
+
+typedef struct { uint32_t first, n; } mdl_guard; /* into lits */
+
+/* --------------------------------------------------------- diagnostics */
+
+#define MDL_RULES(X) \
+  X(RACE, "race", MDL_SEV_ERROR) \
+  X(PIPE_HAZARD, "pipe-hazard", MDL_SEV_ERROR) \
+  X(XCORE_RACE, "xcore-race", MDL_SEV_ERROR) \
+  X(DEADLOCK, "deadlock", MDL_SEV_ERROR) \
+  X(DOUBLE_SET, "double-set", MDL_SEV_ERROR) \
+  X(UNPAIRED_SET, "unpaired-set", MDL_SEV_ERROR) \
+  X(FLAG_OVERFLOW, "flag-overflow", MDL_SEV_ERROR) \
+  X(INVALID_SYNC, "invalid-sync", MDL_SEV_ERROR) \
+  X(REDUNDANT_WAIT, "redundant-wait", MDL_SEV_WARNING) \
+  X(REDUNDANT_BARRIER, "redundant-barrier", MDL_SEV_WARNING) \
+  X(UNKNOWN, "unknown", MDL_SEV_ERROR) \
+  X(SYNTAX, "bad-input", MDL_SEV_ERROR) \
+  X(UNSUPPORTED, "unsupported-op", MDL_SEV_WARNING) \
+  X(EXPLAIN, "explain", MDL_SEV_NOTE)
+
+typedef enum { MDL_SEV_NOTE, MDL_SEV_WARNING, MDL_SEV_ERROR } mdl_severity;
+
+typedef enum {
+#define X(e, s, sev) MDL_RULE_##e,
+  MDL_RULES(X)
+#undef X
+  MDL_RULE_COUNT
+} mdl_rule;
+
+const char *mdl_rule_name(mdl_rule r);
+mdl_severity mdl_rule_severity(mdl_rule r);
+const char *mdl_severity_name(mdl_severity s);
+
+typedef struct {
+  uint32_t line, col;
+  char *message;
+} mdl_related;
+
+typedef struct {
+  mdl_rule rule;
+  mdl_severity severity;
+  const char *file;            /* not owned */
+  const char *unit;            /* unit name, may be NULL; owned by list */
+  uint32_t line, col;
+  char *message;
+  uint32_t nrelated;
+  mdl_related *related;
+  char *witness;               /* free text, may be NULL */
+  uint32_t extra;              /* further instances of the same finding */
+} mdl_diag;
+
+typedef struct {
+  mdl_vec items;               /* mdl_diag */
+  uint32_t errors, warnings, notes;
+} mdl_diags;
+
+mdl_diag *mdl_diag_add(mdl_diags *d, mdl_rule rule, mdl_severity sev,
+                       const char *file, const char *unit, uint32_t line,
+                       uint32_t col, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+void mdl_diag_related(mdl_diag *d, uint32_t line, uint32_t col,
+                      const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void mdl_diag_witness(mdl_diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void mdl_diags_free(mdl_diags *d);
+void mdl_diags_sort(mdl_diags *d);
+char *mdl_strprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* -------------------------------------------------------------- results */
+
+typedef enum {
+  MDL_VERDICT_CLEAN, MDL_VERDICT_FINDINGS, MDL_VERDICT_UNKNOWN,
+  MDL_VERDICT_ERROR
+} mdl_verdict;
+const char *mdl_verdict_name(mdl_verdict v);
+
+typedef struct {
+  char *name;                  /* unit name */
+  uint32_t line;
+  mdl_verdict verdict;
+  char *note;                  /* what was proven / why unknown, or NULL */
+} mdl_unit_result;
+
+typedef struct {
+  const char *path;
+  mdl_vec units;               /* mdl_unit_result */
+  mdl_diags diags;
+} mdl_file_result;
+
+void mdl_file_result_free(mdl_file_result *r);
+
+/* -------------------------------------------------------------- kernel */
+
+typedef struct {
+  mdl_arena *arena;
+  const char *name;            /* unit name: function name(s) */
+  const char *file;
+  mdl_loc loc;
+  mdl_kernel_kind kind;
+  const mdl_profile *prof;
+  uint32_t ncores;
+  mdl_core cores[3];
+  mdl_vec funcs;               /* mdl_func* owned by the kernel */
+  uint32_t nstmts;
+  mdl_vec stmts;               /* mdl_stmt* by id */
+
+  /* Interned symbolic atoms and linear forms (index 0 unused). */
+  mdl_vec atoms;               /* mdl_atom */
+  mdl_vec forms;               /* mdl_val */
+  uint32_t *atom_ht, atom_htcap, *form_ht, form_htcap; /* intern tables */
+
+  /* Unrolled instance graph (filled by mdl_unroll). */
+  bool unrolled;
+  mdl_vec memories;            /* mdl_memory */
+  mdl_vec insts;               /* mdl_inst, grouped by core in program order */
+  uint32_t core_first[3], core_count[3];
+  mdl_vec accesses;            /* mdl_access */
+  mdl_vec lits;                /* mdl_lit */
+  mdl_vec guards;              /* mdl_guard; guard 0 = true */
+  bool concrete;               /* every guard is true */
+  char *limit_hit;             /* set when a limit stopped unrolling */
+  char *input_error;           /* a semantic input error found unrolling */
+  mdl_loc input_error_loc;
+  char *bound_note;            /* "loop at 21:5 unrolled to 8 iterations" */
+} mdl_kernel;
+
+mdl_kernel *mdl_kernel_new(const char *file, const char *name);
+void mdl_kernel_free(mdl_kernel *k);
+mdl_stmt *mdl_stmt_new(mdl_kernel *k, mdl_block *b, mdl_stmt_kind kind,
+                       mdl_loc loc);
+mdl_func *mdl_func_new(mdl_kernel *k, const char *name, mdl_loc loc);
+mdl_valref mdl_value_new(mdl_func *f, const char *name);
+mdl_value *mdl_value_at(const mdl_func *f, mdl_valref v);
+
+/* Atoms and forms. */
+uint32_t mdl_atom_intern(mdl_kernel *k, const mdl_atom *a);
+uint32_t mdl_form_intern(mdl_kernel *k, const mdl_val *v);
+void mdl_val_print(const mdl_kernel *k, const mdl_val *v, char *buf,
+                   size_t n);
+
+/* Arithmetic on values (exact on constants, linear where possible,
+** otherwise an interned opaque atom). */
+mdl_val mdl_val_binop(mdl_kernel *k, mdl_xop op, const mdl_val *a,
+                      const mdl_val *b);
+mdl_val mdl_val_atom(mdl_kernel *k, const mdl_atom *a);
+mdl_val mdl_val_cmp(mdl_kernel *k, mdl_cmp c, const mdl_val *a,
+                    const mdl_val *b);
+mdl_val mdl_val_select(mdl_kernel *k, const mdl_val *c, const mdl_val *a,
+                       const mdl_val *b);
+bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y);
+
+/* Unrolling limits and result. */
+typedef struct {
+  uint32_t max_unroll;         /* iterations per loop with known trip */
+  uint32_t sym_bound;          /* iterations unrolled for unknown trips */
+  uint64_t max_instances;
+} mdl_limits;
+void mdl_limits_default(mdl_limits *l);
+
+/* Unrolls every core of k into instances.  Returns 0, or -1 when a
+** limit stopped it (k->limit_hit says which). */
+int mdl_unroll(mdl_kernel *k, const mdl_limits *lim);
+
+/* Self-check of a frozen kernel; appends to err (NUL-terminated) and
+** returns the number of violations. */
+int mdl_selfcheck(const mdl_kernel *k, char *err, size_t n);
+
+/* Helpers on instances. */
+static inline const mdl_inst *mdl_inst_at(const mdl_kernel *k, uint32_t i) {
+  return &MDL_VEC_AT(k->insts, mdl_inst, i);
+}
+static inline const mdl_access *mdl_access_at(const mdl_kernel *k,
+                                              uint32_t i) {
+  return &MDL_VEC_AT(k->accesses, mdl_access, i);
+}
+static inline const mdl_memory *mdl_memory_at(const mdl_kernel *k,
+                                              uint32_t i) {
+  return &MDL_VEC_AT(k->memories, mdl_memory, i);
+}
+const char *mdl_inst_kind_name(mdl_inst_kind k);
+
+/* Writes "iteration 2 of the loop at 14:5, ..." for an instance. */
+void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
+                    size_t n);
+
+/* Memory instance id lookup/creation for the unroller. */
+uint32_t mdl_memory_get(mdl_kernel *k, mdl_space sp, int core, int32_t argno,
+                        uint32_t alloc_id, const char *name);
+
+#endif

@@ -1,0 +1,855 @@
+/*
+** mdl_unroll.c -- executes each core's structured program abstractly and
+** emits the instance graph.
+**
+** Scalars are evaluated as constants or linear forms over symbolic atoms.
+** Loops with known trip counts are unrolled exactly (up to max_unroll
+** iterations); loops with unknown trip counts are unrolled sym_bound
+** times, each iteration guarded by "iteration k exists"; branches on
+** unknown conditions run both ways, each side guarded by its outcome.
+** The guard of every instance says under which outcomes it exists.
+*/
+#include "mdl.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define L0_HALF 32768
+
+typedef struct {
+  bool valid;
+  uint32_t mem;
+  mdl_val root, off;
+  int64_t size, root_size;
+} ref_t;
+
+typedef struct {
+  mdl_valref slot;
+  int64_t index;
+  mdl_val v;
+} slotval;
+
+typedef struct {
+  mdl_kernel *k;
+  const mdl_limits *lim;
+  int core;
+  mdl_core_type ctype;
+  const mdl_func *f;
+  mdl_val *env;
+  ref_t *refs;
+  uint32_t *loop_count;       /* by statement id: running iteration count */
+  uint32_t depth;
+  uint32_t iters[MDL_MAX_DEPTH], loops[MDL_MAX_DEPTH];
+  mdl_vec litstack;           /* uint32_t lit ids */
+  uint32_t guard;             /* interned current guard */
+  mdl_vec slots;              /* slotval */
+  uint32_t fresh;
+  bool stop;
+} ur;
+
+static void set_limit(ur *u, const char *msg) {
+  if (!u->k->limit_hit)
+    u->k->limit_hit = mdl_strprintf("%s", msg);
+  u->stop = true;
+}
+
+static void set_input_error(ur *u, mdl_loc loc, const char *msg) {
+  if (!u->k->input_error) {
+    u->k->input_error = mdl_strprintf("%s", msg);
+    u->k->input_error_loc = loc;
+  }
+  u->stop = true;
+}
+
+static mdl_val val(ur *u, mdl_valref v) {
+  if (v == MDL_NOVAL || v >= u->f->values.len) {
+    mdl_val x = {0};
+    x.unknown = true;
+    return x;
+  }
+  return u->env[v];
+}
+
+static mdl_val unknown(void) {
+  mdl_val x = {0};
+  x.unknown = true;
+  return x;
+}
+
+/* ------------------------------------------------------------- guards */
+
+static void recompute_guard(ur *u) {
+  if (!u->litstack.len) {
+    u->guard = 0;
+    return;
+  }
+  mdl_kernel *k = u->k;
+  /* intern: linear search over existing guards with the same length */
+  uint32_t n = u->litstack.len;
+  const uint32_t *ls = u->litstack.data;
+  for (uint32_t g = 1; g < k->guards.len; g++) {
+    const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
+    if (gd->n != n)
+      continue;
+    bool same = true;
+    for (uint32_t i = 0; i < n && same; i++) {
+      const mdl_lit *a = &MDL_VEC_AT(k->lits, mdl_lit, gd->first + i);
+      const mdl_lit *b = &MDL_VEC_AT(k->lits, mdl_lit, ls[i]);
+      same = a->atom_form == b->atom_form && a->k == b->k &&
+             a->kind == b->kind && a->positive == b->positive;
+    }
+    if (same) {
+      u->guard = g;
+      return;
+    }
+  }
+  mdl_guard *gd = mdl_vec_push(&k->guards, sizeof *gd);
+  gd->first = k->lits.len;
+  gd->n = n;
+  for (uint32_t i = 0; i < n; i++) {
+    mdl_lit l = MDL_VEC_AT(k->lits, mdl_lit, ls[i]);
+    *(mdl_lit *)mdl_vec_push(&k->lits, sizeof l) = l;
+  }
+  u->guard = k->guards.len - 1;
+  k->concrete = false;
+}
+
+static void push_lit(ur *u, uint8_t kind, const mdl_val *form, int64_t kk,
+                     bool positive, mdl_loc loc) {
+  mdl_lit *l = mdl_vec_push(&u->k->lits, sizeof *l);
+  l->kind = kind;
+  l->atom_form = mdl_form_intern(u->k, form);
+  l->k = kk;
+  l->positive = positive;
+  l->loc = loc;
+  uint32_t *e = mdl_vec_push(&u->litstack, sizeof *e);
+  *e = u->k->lits.len - 1;
+  recompute_guard(u);
+}
+
+static void pop_lit(ur *u) {
+  u->litstack.len--;
+  recompute_guard(u);
+}
+
+/* ---------------------------------------------------------- instances */
+
+static mdl_inst *new_inst(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
+                          mdl_pipe pipe) {
+  mdl_kernel *k = u->k;
+  if (k->insts.len >= u->lim->max_instances) {
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "more than %llu instances (--max-instances); the kernel was "
+             "not analysed",
+             (unsigned long long)u->lim->max_instances);
+    set_limit(u, msg);
+    return NULL;
+  }
+  mdl_inst *in = mdl_vec_push(&k->insts, sizeof *in);
+  in->kind = kind;
+  in->core = (uint8_t)u->core;
+  in->pipe = (uint8_t)pipe;
+  in->pipe2 = MDL_PIPE_NONE;
+  in->id = -1;
+  in->stmt = s->id;
+  in->loc = s->loc;
+  in->acc_first = k->accesses.len;
+  in->guard = u->guard;
+  in->after = ~0u;
+  in->depth = (uint8_t)(u->depth < MDL_MAX_DEPTH ? u->depth : MDL_MAX_DEPTH);
+  for (uint32_t d = 0; d < in->depth; d++) {
+    in->iter[d] = u->iters[d];
+    in->loops[d] = u->loops[d];
+  }
+  return in;
+}
+
+static int32_t id_of(ur *u, mdl_valref v) {
+  mdl_val x = val(u, v);
+  if (mdl_val_is_const(&x) && x.c >= INT32_MIN && x.c <= INT32_MAX)
+    return (int32_t)x.c;
+  return x.unknown || x.n ? -1 : (int32_t)x.c;
+}
+
+static void add_access(ur *u, uint32_t mem, const mdl_val *off, int64_t size,
+                       uint8_t mode) {
+  mdl_access *a = mdl_vec_push(&u->k->accesses, sizeof *a);
+  a->mem = mem;
+  a->mode = mode;
+  if (off->unknown) {
+    a->lo = 0;
+    a->hi = INT64_MAX;
+    return;
+  }
+  a->lo = off->c;
+  if (off->n) {
+    mdl_val sym = *off;
+    sym.c = 0;
+    a->sym = true;
+    a->form = mdl_form_intern(u->k, &sym);
+  }
+  if (size < 0 || a->lo > INT64_MAX - size)
+    a->hi = INT64_MAX;
+  else
+    a->hi = a->lo + size;
+  if (a->lo < 0 && !a->sym) {
+    /* negative offsets: clamp, the range still overlaps what it touches */
+    a->lo = 0;
+    if (a->hi < 0)
+      a->hi = 0;
+  }
+}
+
+static uint32_t core_mem(ur *u, mdl_space sp) {
+  char name[32];
+  snprintf(name, sizeof name, "%s", mdl_space_name(sp));
+  return mdl_memory_get(u->k, sp, u->core, -1, 0, name);
+}
+
+static void emit_accs(ur *u, const mdl_acc_spec *acc, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    const mdl_acc_spec *s = &acc[i];
+    if (s->core_space >= 0) {
+      uint32_t mem = core_mem(u, (mdl_space)s->core_space);
+      mdl_val off = mdl_val_const(0);
+      int64_t size = -1;
+      if (s->half != MDL_NOVAL) {
+        mdl_val h = val(u, s->half);
+        if (mdl_val_is_const(&h) && h.c >= 0) {
+          off = mdl_val_const((h.c & 1) * L0_HALF);
+          size = L0_HALF;
+        }
+      }
+      add_access(u, mem, &off, size, s->mode);
+      continue;
+    }
+    if (s->buf == MDL_NOVAL || s->buf >= u->f->values.len)
+      continue;
+    const ref_t *r = &u->refs[s->buf];
+    if (!r->valid)
+      continue;
+    if (s->whole) {
+      add_access(u, r->mem, &r->root, r->root_size, s->mode);
+    } else if (s->index != MDL_NOVAL) {
+      mdl_val idx = val(u, s->index);
+      mdl_val e = mdl_val_const(s->elem);
+      mdl_val d = mdl_val_binop(u->k, MDL_X_MUL, &idx, &e);
+      mdl_val o = mdl_val_binop(u->k, MDL_X_ADD, &r->off, &d);
+      add_access(u, r->mem, &o, s->elem, s->mode);
+    } else {
+      add_access(u, r->mem, &r->off, r->size, s->mode);
+    }
+  }
+}
+
+static void implicit_flag(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
+                          mdl_pipe src, mdl_pipe dst, mdl_valref idv) {
+  if (idv == MDL_NOVAL)
+    return;
+  mdl_val x = val(u, idv);
+  if (mdl_val_is_const(&x) && x.c < 0)
+    return; /* -1 = none */
+  mdl_inst *in = new_inst(u, s, kind, kind == MDL_I_SET ? src : dst);
+  if (!in)
+    return;
+  in->pipe2 = (uint8_t)(kind == MDL_I_SET ? dst : src);
+  in->id = id_of(u, idv);
+  in->implicit = true;
+  in->nacc = 0;
+}
+
+static void exec_op(ur *u, const mdl_stmt *s) {
+  mdl_pipe p = s->u.op.pipe;
+  if (!mdl_core_has_pipe(u->k->prof, u->ctype, p)) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "'%s' runs on %s, which the %s core lacks on %s",
+             s->name, mdl_pipe_name(p),
+             u->ctype == MDL_CORE_AIC ? "cube (AIC)" : "vector (AIV)",
+             u->k->prof->name);
+    set_input_error(u, s->loc, msg);
+    return;
+  }
+  const mdl_valref *sa = s->u.op.sync_args;
+  uint32_t ns = s->u.op.nsync;
+  bool mmad = s->u.op.pipe2 == MDL_PIPE_M && ns >= 7 && ns < 8;
+  bool mmadmx = s->u.op.pipe2 == MDL_PIPE_M && ns >= 8;
+  mdl_valref pingpong = MDL_NOVAL;
+  if (mmad) {
+    implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[0]);
+    implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[1]);
+    mdl_val h = val(u, sa[4]);
+    if (mdl_val_is_const(&h) && h.c >= 0)
+      pingpong = (h.c & 1) ? sa[6] : sa[5];
+    else if (mdl_val_is_const(&h))
+      pingpong = MDL_NOVAL;
+    else
+      pingpong = sa[5];
+    implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_M, MDL_PIPE_MTE1, pingpong);
+  } else if (mmadmx) {
+    for (int i = 0; i < 4; i++)
+      implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[i]);
+  }
+  mdl_inst *in = new_inst(u, s, MDL_I_OP, p);
+  if (!in)
+    return;
+  uint32_t first = u->k->insts.len - 1;
+  emit_accs(u, s->u.op.acc, s->u.op.nacc);
+  in = &MDL_VEC_AT(u->k->insts, mdl_inst, first);
+  in->nacc = u->k->accesses.len - in->acc_first;
+  in->unit_flag = s->u.op.unit_flag && p == MDL_PIPE_FIX;
+  if (s->u.op.pipe2 != MDL_PIPE_NONE) {
+    if (mmad) {
+      implicit_flag(u, s, MDL_I_SET, MDL_PIPE_MTE1, MDL_PIPE_MTE2, sa[2]);
+      implicit_flag(u, s, MDL_I_SET, MDL_PIPE_MTE1, MDL_PIPE_MTE2, sa[3]);
+    } else if (mmadmx) {
+      for (int i = 4; i < 8; i++)
+        implicit_flag(u, s, MDL_I_SET, MDL_PIPE_MTE1, MDL_PIPE_MTE2, sa[i]);
+    }
+    mdl_inst *in2 = new_inst(u, s, MDL_I_OP, s->u.op.pipe2);
+    if (!in2)
+      return;
+    uint32_t second = u->k->insts.len - 1;
+    emit_accs(u, s->u.op.acc2, s->u.op.nacc2);
+    in2 = &MDL_VEC_AT(u->k->insts, mdl_inst, second);
+    in2->nacc = u->k->accesses.len - in2->acc_first;
+    in2->after = first;
+    in2->unit_flag = s->u.op.unit_flag != 0;
+    if (mmad)
+      implicit_flag(u, s, MDL_I_SET, MDL_PIPE_M, MDL_PIPE_MTE1, pingpong);
+  }
+}
+
+/* ------------------------------------------------------------ scalars */
+
+static mdl_val atom_val(ur *u, mdl_atom_kind kind, int64_t a,
+                        const char *text) {
+  mdl_atom at;
+  memset(&at, 0, sizeof at);
+  at.kind = kind;
+  at.a = a;
+  snprintf(at.text, sizeof at.text, "%s", text);
+  return mdl_val_atom(u->k, &at);
+}
+
+static void set_ref_from(ur *u, mdl_valref dst, mdl_valref src) {
+  if (dst == MDL_NOVAL || src == MDL_NOVAL || src >= u->f->values.len)
+    return;
+  u->refs[dst] = u->refs[src];
+}
+
+/* Reference that stands for either a or b (unknown branch). */
+static ref_t ref_union(ur *u, const ref_t *a, const ref_t *b, mdl_loc loc) {
+  if (!a->valid)
+    return *b;
+  if (!b->valid)
+    return *a;
+  ref_t r = *a;
+  if (a->mem != b->mem) {
+    set_limit(u, "a memref chosen by an unknown condition may refer to "
+                 "different memories; not analysed");
+    (void)loc;
+    return r;
+  }
+  mdl_val d;
+  bool same_off = !a->off.unknown && !b->off.unknown &&
+                  memcmp(&a->off, &b->off, sizeof d) == 0 &&
+                  a->size == b->size;
+  if (!same_off) {
+    r.off = a->root;
+    r.size = a->root_size;
+  }
+  return r;
+}
+
+static void exec_scalar(ur *u, const mdl_stmt *s) {
+  mdl_val r;
+  mdl_valref d = s->def;
+  switch (s->u.x.op) {
+  case MDL_X_CONST:
+    r = mdl_val_const(s->u.x.k);
+    break;
+  case MDL_X_ARG: {
+    char t[24];
+    snprintf(t, sizeof t, "%%arg%lld", (long long)s->u.x.k);
+    if (d != MDL_NOVAL && u->f->values.len > d)
+      snprintf(t, sizeof t, "%%%s", mdl_value_at(u->f, d)->name);
+    r = atom_val(u, MDL_ATOM_ARG, s->u.x.k, t);
+    break;
+  }
+  case MDL_X_BLOCK_IDX:
+    r = atom_val(u, MDL_ATOM_BLOCK_IDX, 0, "block_idx");
+    break;
+  case MDL_X_BLOCK_NUM:
+    r = atom_val(u, MDL_ATOM_BLOCK_NUM, 0, "block_num");
+    break;
+  case MDL_X_SUB_BLOCK_IDX:
+    r = mdl_val_const(u->k->cores[u->core].sub_block);
+    break;
+  case MDL_X_SUB_BLOCK_NUM:
+    r = mdl_val_const(u->k->kind == MDL_KIND_MIX ? 2 : 1);
+    break;
+  case MDL_X_COPY:
+    r = val(u, s->u.x.a);
+    set_ref_from(u, d, s->u.x.a);
+    break;
+  case MDL_X_CMP: {
+    mdl_val a = val(u, s->u.x.a), b = val(u, s->u.x.b);
+    r = mdl_val_cmp(u->k, s->u.x.cmp, &a, &b);
+    break;
+  }
+  case MDL_X_SELECT: {
+    mdl_val c = val(u, s->u.x.a), a = val(u, s->u.x.b), b = val(u, s->u.x.c);
+    r = mdl_val_select(u->k, &c, &a, &b);
+    if (d != MDL_NOVAL && s->u.x.b != MDL_NOVAL && s->u.x.c != MDL_NOVAL &&
+        (u->refs[s->u.x.b].valid || u->refs[s->u.x.c].valid)) {
+      if (mdl_val_is_const(&c))
+        u->refs[d] = u->refs[c.c ? s->u.x.b : s->u.x.c];
+      else
+        u->refs[d] = ref_union(u, &u->refs[s->u.x.b], &u->refs[s->u.x.c],
+                               s->loc);
+    }
+    break;
+  }
+  case MDL_X_MBCOUNTER: {
+    int64_t id = s->u.x.k;
+    r = id >= 0 && (uint64_t)id < u->k->nstmts && u->loop_count[id]
+            ? mdl_val_const(u->loop_count[id] - 1)
+            : mdl_val_const(0);
+    break;
+  }
+  case MDL_X_SLOAD: {
+    mdl_val idx = val(u, s->u.x.b);
+    r = unknown();
+    if (mdl_val_is_const(&idx))
+      for (uint32_t i = u->slots.len; i-- > 0;) {
+        slotval *sv = &MDL_VEC_AT(u->slots, slotval, i);
+        if (sv->slot == s->u.x.a && sv->index == idx.c) {
+          r = sv->v;
+          break;
+        }
+      }
+    break;
+  }
+  case MDL_X_UNKNOWN:
+    r = unknown();
+    break;
+  default: {
+    mdl_val a = val(u, s->u.x.a), b = val(u, s->u.x.b);
+    r = mdl_val_binop(u->k, s->u.x.op, &a, &b);
+    break;
+  }
+  }
+  if (d != MDL_NOVAL && d < u->f->values.len)
+    u->env[d] = r;
+}
+
+static void exec_buf(ur *u, const mdl_stmt *s) {
+  ref_t r;
+  memset(&r, 0, sizeof r);
+  r.valid = true;
+  r.root = r.off = mdl_val_const(0);
+  r.size = r.root_size = s->u.b.size;
+  mdl_kernel *k = u->k;
+  switch (s->u.b.kind) {
+  case MDL_B_ARG: {
+    char name[64];
+    snprintf(name, sizeof name, "gm:%%%s", mdl_value_at(u->f, s->def)->name);
+    if (s->u.b.space == MDL_SPACE_GM)
+      r.mem = mdl_memory_get(k, MDL_SPACE_GM, -1, s->u.b.argno, 0, name);
+    else
+      r.mem = mdl_memory_get(k, s->u.b.space, u->core, s->u.b.argno, 0, name);
+    break;
+  }
+  case MDL_B_PTR: {
+    uint32_t slot = 0;
+    if (s->u.b.naddr > 1 && s->u.b.loop &&
+        u->loop_count[s->u.b.loop->id])
+      slot = (u->loop_count[s->u.b.loop->id] - 1) % s->u.b.naddr;
+    r.root = r.off = val(u, s->u.b.addrs[slot]);
+    r.mem = core_mem(u, s->u.b.space);
+    break;
+  }
+  case MDL_B_ALLOC: {
+    char name[64];
+    snprintf(name, sizeof name, "%s:%%%s", mdl_space_name(s->u.b.space),
+             mdl_value_at(u->f, s->def)->name);
+    if (s->u.b.space == MDL_SPACE_GM)
+      r.mem = mdl_memory_get(k, MDL_SPACE_GM, -1, -2, s->id + 1, name);
+    else
+      r.mem = mdl_memory_get(k, s->u.b.space, u->core, -1, s->id + 1, name);
+    break;
+  }
+  case MDL_B_VIEW:
+  case MDL_B_WHOLE:
+  case MDL_B_SELECT: {
+    if (s->u.b.src == MDL_NOVAL || !u->refs[s->u.b.src].valid) {
+      r.valid = false;
+      break;
+    }
+    const ref_t *src = &u->refs[s->u.b.src];
+    r = *src;
+    if (s->u.b.kind != MDL_B_VIEW) {
+      r.off = src->root;
+      r.size = src->root_size;
+      break;
+    }
+    mdl_val delta = mdl_val_const(0);
+    if (s->u.b.off != MDL_NOVAL) {
+      mdl_val o = val(u, s->u.b.off), sc = mdl_val_const(s->u.b.off_scale);
+      delta = mdl_val_binop(k, MDL_X_MUL, &o, &sc);
+    }
+    const mdl_val *base = s->u.b.absolute ? &src->root : &src->off;
+    r.off = mdl_val_binop(k, MDL_X_ADD, base, &delta);
+    if (s->u.b.size == -2)
+      r.size = src->size;
+    else if (s->u.b.size >= 0)
+      r.size = s->u.b.size;
+    else if (src->size >= 0 && mdl_val_is_const(&delta) &&
+             !s->u.b.absolute && delta.c <= src->size)
+      r.size = src->size - delta.c;
+    else
+      r.size = -1;
+    break;
+  }
+  }
+  if (s->def != MDL_NOVAL)
+    u->refs[s->def] = r;
+}
+
+/* ------------------------------------------------------------- control */
+
+static void exec_block(ur *u, const mdl_block *b);
+
+static void assign_all(ur *u, const mdl_valref *dst, const mdl_valref *src,
+                       uint32_t n) {
+  if (!n)
+    return;
+  mdl_val tmpv[64];
+  ref_t tmpr[64];
+  uint32_t m = n < 64 ? n : 64;
+  for (uint32_t i = 0; i < m; i++) {
+    tmpv[i] = val(u, src[i]);
+    if (src[i] != MDL_NOVAL && src[i] < u->f->values.len)
+      tmpr[i] = u->refs[src[i]];
+    else
+      memset(&tmpr[i], 0, sizeof tmpr[i]);
+  }
+  for (uint32_t i = 0; i < m; i++)
+    if (dst[i] != MDL_NOVAL && dst[i] < u->f->values.len) {
+      u->env[dst[i]] = tmpv[i];
+      u->refs[dst[i]] = tmpr[i];
+    }
+}
+
+static void invalidate(ur *u, const mdl_valref *dst, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (dst[i] != MDL_NOVAL && dst[i] < u->f->values.len) {
+      u->env[dst[i]] = unknown();
+    }
+}
+
+static void push_loop(ur *u, const mdl_stmt *s, uint32_t i) {
+  if (u->depth < MDL_MAX_DEPTH) {
+    u->loops[u->depth] = s->id;
+    u->iters[u->depth] = i;
+  }
+  u->depth++;
+  u->loop_count[s->id]++;
+}
+
+static void note_bound(ur *u, const mdl_stmt *s, uint32_t n) {
+  if (!u->k->bound_note) {
+    u->k->bound_note = mdl_strprintf(
+        "the loop at %u:%u (unknown trip count) was unrolled to %u "
+        "iterations", s->loc.line, s->loc.col, n);
+  }
+}
+
+static void exec_for(ur *u, const mdl_stmt *s) {
+  mdl_val lb = val(u, s->u.loop.lb), ub = val(u, s->u.loop.ub),
+          st = val(u, s->u.loop.step);
+  const mdl_valref *ia = s->u.loop.iter_arg;
+  uint32_t n = s->u.loop.niter;
+  assign_all(u, ia, s->u.loop.iter_init, n);
+  bool concrete = mdl_val_is_const(&lb) && mdl_val_is_const(&ub) &&
+                  mdl_val_is_const(&st);
+  if (mdl_val_is_const(&st) && st.c <= 0) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "scf.for at %u:%u has a non-positive step %lld",
+             s->loc.line, s->loc.col, (long long)st.c);
+    set_input_error(u, s->loc, msg);
+    return;
+  }
+  mdl_val diff = mdl_val_binop(u->k, MDL_X_SUB, &ub, &lb);
+  mdl_val trip = mdl_val_binop(u->k, MDL_X_CEILDIV, &diff, &st);
+  if (mdl_val_is_const(&trip) && !concrete)
+    concrete = true; /* e.g. iv from block_idx to block_idx + 4 */
+  if (concrete) {
+    int64_t t = trip.c > 0 ? trip.c : 0;
+    if ((uint64_t)t > u->lim->max_unroll) {
+      char msg[200];
+      snprintf(msg, sizeof msg,
+               "the loop at %u:%u runs %lld iterations, more than "
+               "--max-unroll %u; the kernel was not analysed",
+               s->loc.line, s->loc.col, (long long)t, u->lim->max_unroll);
+      set_limit(u, msg);
+      return;
+    }
+    for (int64_t i = 0; i < t && !u->stop; i++) {
+      mdl_val iv = mdl_val_const(i), sv = st;
+      mdl_val off = mdl_val_binop(u->k, MDL_X_MUL, &iv, &sv);
+      u->env[s->u.loop.iv] = mdl_val_binop(u->k, MDL_X_ADD, &lb, &off);
+      push_loop(u, s, (uint32_t)i);
+      exec_block(u, &s->u.loop.body);
+      u->depth--;
+      assign_all(u, ia, s->u.loop.yield, n);
+    }
+    assign_all(u, s->u.loop.res, ia, s->u.loop.nres);
+    return;
+  }
+  /* unknown trip count: iterations 0..K-1, iteration i guarded by trip>i */
+  uint32_t K = u->lim->sym_bound;
+  note_bound(u, s, K);
+  for (uint32_t i = 0; i < K && !u->stop; i++) {
+    mdl_val iv = mdl_val_const(i);
+    mdl_val off = mdl_val_binop(u->k, MDL_X_MUL, &iv, &st);
+    u->env[s->u.loop.iv] = mdl_val_binop(u->k, MDL_X_ADD, &lb, &off);
+    push_lit(u, 1, &trip, i, true, s->loc);
+    push_loop(u, s, i);
+    exec_block(u, &s->u.loop.body);
+    u->depth--;
+    assign_all(u, ia, s->u.loop.yield, n);
+  }
+  for (uint32_t i = 0; i < K; i++)
+    pop_lit(u);
+  invalidate(u, s->u.loop.res, s->u.loop.nres);
+  for (uint32_t j = 0; j < s->u.loop.nres && j < n; j++)
+    if (s->u.loop.res[j] != MDL_NOVAL)
+      u->refs[s->u.loop.res[j]] = u->refs[ia[j]];
+}
+
+static void exec_if(ur *u, const mdl_stmt *s) {
+  mdl_val c = val(u, s->u.cif.cond);
+  uint32_t n = s->u.cif.nres;
+  if (mdl_val_is_const(&c)) {
+    if (c.c) {
+      exec_block(u, &s->u.cif.then_b);
+      assign_all(u, s->u.cif.res, s->u.cif.then_y, n);
+    } else {
+      exec_block(u, &s->u.cif.else_b);
+      assign_all(u, s->u.cif.res, s->u.cif.else_y, n);
+    }
+    return;
+  }
+  mdl_val form = c;
+  if (c.unknown) {
+    /* a fresh, unique condition */
+    char t[24];
+    snprintf(t, sizeof t, "cond@%u:%u", s->loc.line, s->loc.col);
+    form = atom_val(u, MDL_ATOM_FRESH, (int64_t)s->id * 100000 + u->fresh++,
+                    t);
+  }
+  push_lit(u, 0, &form, 0, true, s->loc);
+  exec_block(u, &s->u.cif.then_b);
+  pop_lit(u);
+  mdl_val tv[64];
+  ref_t tr[64];
+  for (uint32_t j = 0; j < n && j < 64; j++) {
+    tv[j] = val(u, s->u.cif.then_y[j]);
+    tr[j] = s->u.cif.then_y[j] != MDL_NOVAL ? u->refs[s->u.cif.then_y[j]]
+                                            : (ref_t){0};
+  }
+  push_lit(u, 0, &form, 0, false, s->loc);
+  exec_block(u, &s->u.cif.else_b);
+  pop_lit(u);
+  for (uint32_t j = 0; j < n && j < 64; j++) {
+    mdl_valref d = s->u.cif.res[j];
+    if (d == MDL_NOVAL)
+      continue;
+    mdl_val ev = val(u, s->u.cif.else_y[j]);
+    u->env[d] = mdl_val_select(u->k, &form, &tv[j], &ev);
+    ref_t er = s->u.cif.else_y[j] != MDL_NOVAL ? u->refs[s->u.cif.else_y[j]]
+                                               : (ref_t){0};
+    u->refs[d] = ref_union(u, &tr[j], &er, s->loc);
+  }
+}
+
+static void exec_while(ur *u, const mdl_stmt *s) {
+  uint32_t n = s->u.wh.ninit;
+  assign_all(u, s->u.wh.before_args, s->u.wh.init, n);
+  uint32_t pushed = 0;
+  for (uint32_t i = 0;; i++) {
+    if (u->stop)
+      break;
+    if (i >= u->lim->max_unroll) {
+      char msg[200];
+      snprintf(msg, sizeof msg,
+               "the scf.while at %u:%u runs more than --max-unroll %u "
+               "iterations; the kernel was not analysed",
+               s->loc.line, s->loc.col, u->lim->max_unroll);
+      set_limit(u, msg);
+      break;
+    }
+    if (pushed && i >= u->lim->sym_bound) {
+      note_bound(u, s, i);
+      break;
+    }
+    push_loop(u, s, i);
+    exec_block(u, &s->u.wh.before);
+    mdl_val c = val(u, s->u.wh.cond);
+    if (mdl_val_is_const(&c) && !c.c) {
+      u->depth--;
+      break;
+    }
+    if (!mdl_val_is_const(&c)) {
+      mdl_val form = c;
+      if (c.unknown) {
+        char t[24];
+        snprintf(t, sizeof t, "while@%u:%u#%u", s->loc.line, s->loc.col, i);
+        form = atom_val(u, MDL_ATOM_FRESH,
+                        (int64_t)s->id * 100000 + u->fresh++, t);
+      }
+      push_lit(u, 0, &form, 0, true, s->loc);
+      pushed++;
+    }
+    assign_all(u, s->u.wh.after_args, s->u.wh.cond_args, s->u.wh.nres);
+    exec_block(u, &s->u.wh.after);
+    u->depth--;
+    assign_all(u, s->u.wh.before_args, s->u.wh.yield, n);
+  }
+  while (pushed--)
+    pop_lit(u);
+  if (u->k->bound_note || !u->k->concrete)
+    invalidate(u, s->u.wh.res, s->u.wh.nres);
+  else
+    assign_all(u, s->u.wh.res, s->u.wh.cond_args, s->u.wh.nres);
+}
+
+static void exec_block(ur *u, const mdl_block *b) {
+  for (const mdl_stmt *s = b->first; s && !u->stop; s = s->next) {
+    if (!((s->cores >> u->ctype) & 1u))
+      continue;
+    switch (s->kind) {
+    case MDL_S_SCALAR: exec_scalar(u, s); break;
+    case MDL_S_BUF: exec_buf(u, s); break;
+    case MDL_S_OP: exec_op(u, s); break;
+    case MDL_S_SET:
+    case MDL_S_WAIT: {
+      bool set = s->kind == MDL_S_SET;
+      mdl_inst *in = new_inst(u, s, set ? MDL_I_SET : MDL_I_WAIT,
+                              set ? s->u.flag.src : s->u.flag.dst);
+      if (!in)
+        break;
+      in->pipe2 = (uint8_t)(set ? s->u.flag.dst : s->u.flag.src);
+      in->id = id_of(u, s->u.flag.id);
+      break;
+    }
+    case MDL_S_BARRIER: {
+      mdl_inst *in = new_inst(u, s, MDL_I_BARRIER, s->u.bar.pipe);
+      (void)in;
+      break;
+    }
+    case MDL_S_BSET:
+    case MDL_S_BWAIT: {
+      bool set = s->kind == MDL_S_BSET;
+      mdl_inst *in = new_inst(u, s, set ? MDL_I_BSET : MDL_I_BWAIT,
+                              set ? s->u.blk.set_pipe : s->u.blk.wait_pipe);
+      if (!in)
+        break;
+      in->pipe2 = (uint8_t)(set ? s->u.blk.wait_pipe : s->u.blk.set_pipe);
+      in->id = id_of(u, s->u.blk.flag);
+      in->mode = (uint8_t)s->u.blk.mode;
+      break;
+    }
+    case MDL_S_SYNC_BLOCK: {
+      mdl_pipe p = u->ctype == MDL_CORE_AIC ? s->u.sb.cube_pipe
+                                            : s->u.sb.vec_pipe;
+      mdl_inst *in = new_inst(u, s, MDL_I_SYNC_ALL, p);
+      if (!in)
+        break;
+      in->mode = (uint8_t)s->u.sb.mode;
+      in->id = s->u.sb.flag != MDL_NOVAL ? id_of(u, s->u.sb.flag) : 0;
+      break;
+    }
+    case MDL_S_FOR: exec_for(u, s); break;
+    case MDL_S_IF: exec_if(u, s); break;
+    case MDL_S_WHILE: exec_while(u, s); break;
+    case MDL_S_SSTORE: {
+      mdl_val idx = val(u, s->u.sst.index);
+      if (mdl_val_is_const(&idx)) {
+        slotval *sv = NULL;
+        for (uint32_t i = 0; i < u->slots.len; i++) {
+          slotval *x = &MDL_VEC_AT(u->slots, slotval, i);
+          if (x->slot == s->u.sst.slot && x->index == idx.c)
+            sv = x;
+        }
+        if (!sv) {
+          sv = mdl_vec_push(&u->slots, sizeof *sv);
+          sv->slot = s->u.sst.slot;
+          sv->index = idx.c;
+        }
+        sv->v = val(u, s->u.sst.val);
+        if (u->litstack.len)
+          sv->v = unknown(); /* stored under a guard: not known after */
+      } else {
+        u->slots.len = 0; /* unknown index: forget every slot */
+      }
+      break;
+    }
+    }
+  }
+}
+
+void mdl_limits_default(mdl_limits *l) {
+  l->max_unroll = 65536;
+  l->sym_bound = 8;
+  l->max_instances = 4000000;
+}
+
+int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
+  if (k->unrolled)
+    return k->limit_hit || k->input_error ? -1 : 0;
+  k->unrolled = true;
+  k->concrete = true;
+  if (!k->guards.len)
+    mdl_vec_push(&k->guards, sizeof(mdl_guard)); /* guard 0 = true */
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    k->core_first[c] = k->insts.len;
+    ur u;
+    memset(&u, 0, sizeof u);
+    u.k = k;
+    u.lim = lim;
+    u.core = (int)c;
+    u.ctype = k->cores[c].type;
+    u.f = k->cores[c].fn;
+    uint32_t nv = u.f->values.len ? u.f->values.len : 1;
+    u.env = calloc(nv, sizeof *u.env);
+    u.refs = calloc(nv, sizeof *u.refs);
+    u.loop_count = calloc(k->nstmts + 1, sizeof *u.loop_count);
+    if (!u.env || !u.refs || !u.loop_count) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t i = 0; i < nv; i++)
+      u.env[i].unknown = true;
+    exec_block(&u, &u.f->body);
+    free(u.env);
+    free(u.refs);
+    free(u.loop_count);
+    mdl_vec_free(&u.litstack);
+    mdl_vec_free(&u.slots);
+    k->core_count[c] = k->insts.len - k->core_first[c];
+    if (u.stop)
+      break;
+  }
+  for (uint32_t c = 0; c < k->ncores; c++)
+    if (k->core_first[c] + k->core_count[c] > k->insts.len ||
+        (c && k->core_first[c] < k->core_first[c - 1])) {
+      k->core_first[c] = k->insts.len;
+      k->core_count[c] = 0;
+    }
+  return k->limit_hit || k->input_error ? -1 : 0;
+}

@@ -1,0 +1,392 @@
+/*
+** mdl_val.c -- scalar values known at unroll time.
+**
+** A value is a constant, a linear form over interned atoms, or unknown.
+** Atoms are hash-consed per kernel: the same expression computed on the
+** AIC and on an AIV is the same atom, so addresses and conditions that
+** depend on the block index compare equal across cores.  Integers are
+** 64-bit two's complement; bit widths of i32/index are not modelled
+** (documented in docs/semantics-decisions.md).
+*/
+#include "mdl.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t mix(uint64_t h, uint64_t x) {
+  h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h;
+}
+
+static uint64_t atom_hash(const mdl_atom *a) {
+  uint64_t h = mix(a->kind, a->op);
+  h = mix(h, (uint64_t)a->a);
+  h = mix(h, a->lhs);
+  h = mix(h, a->rhs);
+  return mix(h, a->third);
+}
+
+static bool atom_eq(const mdl_atom *a, const mdl_atom *b) {
+  return a->kind == b->kind && a->op == b->op && a->a == b->a &&
+         a->lhs == b->lhs && a->rhs == b->rhs && a->third == b->third;
+}
+
+static uint64_t form_hash(const mdl_val *v) {
+  uint64_t h = mix((uint64_t)v->c, v->n);
+  h = mix(h, v->unknown);
+  for (int i = 0; i < v->n; i++)
+    h = mix(mix(h, v->atom[i]), (uint64_t)v->coef[i]);
+  return h;
+}
+
+static bool form_eq(const mdl_val *a, const mdl_val *b) {
+  if (a->c != b->c || a->n != b->n || a->unknown != b->unknown)
+    return false;
+  for (int i = 0; i < a->n; i++)
+    if (a->atom[i] != b->atom[i] || a->coef[i] != b->coef[i])
+      return false;
+  return true;
+}
+
+/* Generic open-addressing intern over a vec of elements. */
+static uint32_t intern(mdl_vec *vec, size_t elem, uint32_t **ht,
+                       uint32_t *cap, const void *x, uint64_t h,
+                       bool (*eq)(const void *, const void *)) {
+  if (vec->len == 0)
+    mdl_vec_push(vec, elem); /* index 0 unused */
+  if ((uint64_t)vec->len * 2 >= *cap) {
+    uint32_t nc = *cap ? *cap * 2 : 64;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t i = 0; i < *cap; i++) {
+      uint32_t id = (*ht)[i];
+      if (!id)
+        continue;
+      /* rehash by recomputing from the element */
+      const void *e = (const char *)vec->data + (size_t)id * elem;
+      uint64_t hh = elem == sizeof(mdl_atom) ? atom_hash(e) : form_hash(e);
+      uint32_t j = (uint32_t)(hh & (nc - 1));
+      while (nt[j])
+        j = (j + 1) & (nc - 1);
+      nt[j] = id;
+    }
+    free(*ht);
+    *ht = nt;
+    *cap = nc;
+  }
+  uint32_t j = (uint32_t)(h & (*cap - 1));
+  while ((*ht)[j]) {
+    const void *e = (const char *)vec->data + (size_t)(*ht)[j] * elem;
+    if (eq(e, x))
+      return (*ht)[j];
+    j = (j + 1) & (*cap - 1);
+  }
+  void *slot = mdl_vec_push(vec, elem);
+  memcpy(slot, x, elem);
+  (*ht)[j] = vec->len - 1;
+  return vec->len - 1;
+}
+
+static bool atom_eq_v(const void *a, const void *b) { return atom_eq(a, b); }
+static bool form_eq_v(const void *a, const void *b) { return form_eq(a, b); }
+
+uint32_t mdl_atom_intern(mdl_kernel *k, const mdl_atom *a) {
+  mdl_atom t = *a;
+  memset(t.text, 0, sizeof t.text);
+  memcpy(t.text, a->text, strnlen(a->text, sizeof t.text - 1));
+  return intern(&k->atoms, sizeof(mdl_atom), &k->atom_ht, &k->atom_htcap, &t,
+                atom_hash(&t), atom_eq_v);
+}
+
+uint32_t mdl_form_intern(mdl_kernel *k, const mdl_val *v) {
+  mdl_val t;
+  memset(&t, 0, sizeof t);
+  t.c = v->c;
+  t.n = v->n;
+  t.unknown = v->unknown;
+  for (int i = 0; i < v->n; i++) {
+    t.atom[i] = v->atom[i];
+    t.coef[i] = v->coef[i];
+  }
+  return intern(&k->forms, sizeof(mdl_val), &k->form_ht, &k->form_htcap, &t,
+                form_hash(&t), form_eq_v);
+}
+
+mdl_val mdl_val_atom(mdl_kernel *k, const mdl_atom *a) {
+  mdl_val v = {0};
+  v.n = 1;
+  v.atom[0] = mdl_atom_intern(k, a);
+  v.coef[0] = 1;
+  return v;
+}
+
+static mdl_val unknown_val(void) {
+  mdl_val v = {0};
+  v.unknown = true;
+  return v;
+}
+
+/* a + s*b, or false when it needs more than MDL_LIN_TERMS terms. */
+static bool lin_add(const mdl_val *a, const mdl_val *b, int64_t s,
+                    mdl_val *out) {
+  mdl_val r = *a;
+  r.c = (int64_t)((uint64_t)a->c + (uint64_t)s * (uint64_t)b->c);
+  for (int i = 0; i < b->n; i++) {
+    int64_t cf = (int64_t)((uint64_t)s * (uint64_t)b->coef[i]);
+    int j;
+    for (j = 0; j < r.n; j++)
+      if (r.atom[j] == b->atom[i])
+        break;
+    if (j < r.n) {
+      r.coef[j] = (int64_t)((uint64_t)r.coef[j] + (uint64_t)cf);
+    } else {
+      if (r.n == MDL_LIN_TERMS)
+        return false;
+      r.atom[r.n] = b->atom[i];
+      r.coef[r.n] = cf;
+      r.n++;
+    }
+  }
+  /* drop zero terms and sort by atom id for a canonical form */
+  int w = 0;
+  for (int i = 0; i < r.n; i++)
+    if (r.coef[i]) {
+      r.atom[w] = r.atom[i];
+      r.coef[w] = r.coef[i];
+      w++;
+    }
+  r.n = (uint8_t)w;
+  for (int i = 1; i < r.n; i++)
+    for (int j = i; j > 0 && r.atom[j - 1] > r.atom[j]; j--) {
+      uint32_t ta = r.atom[j];
+      int64_t tc = r.coef[j];
+      r.atom[j] = r.atom[j - 1];
+      r.coef[j] = r.coef[j - 1];
+      r.atom[j - 1] = ta;
+      r.coef[j - 1] = tc;
+    }
+  for (int i = r.n; i < MDL_LIN_TERMS; i++) {
+    r.atom[i] = 0;
+    r.coef[i] = 0;
+  }
+  *out = r;
+  return true;
+}
+
+static const char *xop_sym(mdl_xop op) {
+  switch (op) {
+  case MDL_X_DIVS: case MDL_X_DIVU: return "/";
+  case MDL_X_REMS: case MDL_X_REMU: return "%";
+  case MDL_X_CEILDIV: return "ceildiv";
+  case MDL_X_FLOORDIV: return "floordiv";
+  case MDL_X_MINS: case MDL_X_MINU: return "min";
+  case MDL_X_MAXS: case MDL_X_MAXU: return "max";
+  case MDL_X_AND: return "&";
+  case MDL_X_OR: return "|";
+  case MDL_X_XOR: return "^";
+  case MDL_X_SHL: return "<<";
+  case MDL_X_SHRS: case MDL_X_SHRU: return ">>";
+  case MDL_X_MUL: return "*";
+  case MDL_X_CMP: return "cmp";
+  case MDL_X_SELECT: return "select";
+  default: return "op";
+  }
+}
+
+static mdl_val opaque(mdl_kernel *k, mdl_xop op, const mdl_val *a,
+                      const mdl_val *b, const mdl_val *c) {
+  mdl_atom at;
+  memset(&at, 0, sizeof at);
+  at.kind = MDL_ATOM_OPAQUE;
+  at.op = op;
+  at.lhs = a ? mdl_form_intern(k, a) : 0;
+  at.rhs = b ? mdl_form_intern(k, b) : 0;
+  at.third = c ? mdl_form_intern(k, c) : 0;
+  snprintf(at.text, sizeof at.text, "(%s)", xop_sym(op));
+  return mdl_val_atom(k, &at);
+}
+
+static int64_t floordiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    q--;
+  return q;
+}
+
+/* Constant folding of op; returns false when undefined (div by 0). */
+static bool fold(mdl_xop op, int64_t x, int64_t y, int64_t *r) {
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+  switch (op) {
+  case MDL_X_ADD: *r = (int64_t)(ux + uy); return true;
+  case MDL_X_SUB: *r = (int64_t)(ux - uy); return true;
+  case MDL_X_MUL: *r = (int64_t)(ux * uy); return true;
+  case MDL_X_DIVS:
+    if (!y || (x == INT64_MIN && y == -1)) return false;
+    *r = x / y; return true;
+  case MDL_X_DIVU: if (!y) return false; *r = (int64_t)(ux / uy); return true;
+  case MDL_X_REMS:
+    if (!y || (x == INT64_MIN && y == -1)) return false;
+    *r = x % y; return true;
+  case MDL_X_REMU: if (!y) return false; *r = (int64_t)(ux % uy); return true;
+  case MDL_X_FLOORDIV:
+    if (!y || (x == INT64_MIN && y == -1)) return false;
+    *r = floordiv(x, y); return true;
+  case MDL_X_CEILDIV:
+    if (!y || (x == INT64_MIN && y == -1)) return false;
+    *r = -floordiv(-x, y); return true;
+  case MDL_X_MINS: *r = x < y ? x : y; return true;
+  case MDL_X_MAXS: *r = x > y ? x : y; return true;
+  case MDL_X_MINU: *r = ux < uy ? x : y; return true;
+  case MDL_X_MAXU: *r = ux > uy ? x : y; return true;
+  case MDL_X_AND: *r = x & y; return true;
+  case MDL_X_OR: *r = x | y; return true;
+  case MDL_X_XOR: *r = x ^ y; return true;
+  case MDL_X_SHL: *r = y < 0 || y > 63 ? 0 : (int64_t)(ux << y); return true;
+  case MDL_X_SHRS: *r = y < 0 || y > 63 ? (x < 0 ? -1 : 0) : x >> y;
+    return true;
+  case MDL_X_SHRU: *r = y < 0 || y > 63 ? 0 : (int64_t)(ux >> y); return true;
+  default: return false;
+  }
+}
+
+bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y) {
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+  switch (c) {
+  case MDL_CMP_EQ: return x == y;
+  case MDL_CMP_NE: return x != y;
+  case MDL_CMP_SLT: return x < y;
+  case MDL_CMP_SLE: return x <= y;
+  case MDL_CMP_SGT: return x > y;
+  case MDL_CMP_SGE: return x >= y;
+  case MDL_CMP_ULT: return ux < uy;
+  case MDL_CMP_ULE: return ux <= uy;
+  case MDL_CMP_UGT: return ux > uy;
+  case MDL_CMP_UGE: return ux >= uy;
+  }
+  return false;
+}
+
+mdl_val mdl_val_cmp(mdl_kernel *k, mdl_cmp c, const mdl_val *a,
+                    const mdl_val *b) {
+  if (a->unknown || b->unknown)
+    return unknown_val();
+  mdl_val d;
+  if (lin_add(a, b, -1, &d) && d.n == 0) {
+    /* a - b is a constant: decide signed predicates and equality */
+    switch (c) {
+    case MDL_CMP_EQ: return mdl_val_const(d.c == 0);
+    case MDL_CMP_NE: return mdl_val_const(d.c != 0);
+    case MDL_CMP_SLT: return mdl_val_const(d.c < 0);
+    case MDL_CMP_SLE: return mdl_val_const(d.c <= 0);
+    case MDL_CMP_SGT: return mdl_val_const(d.c > 0);
+    case MDL_CMP_SGE: return mdl_val_const(d.c >= 0);
+    default:
+      if (a->n == 0)
+        return mdl_val_const(mdl_cmp_fold(c, a->c, b->c));
+      if (d.c == 0)
+        return mdl_val_const(c == MDL_CMP_ULE || c == MDL_CMP_UGE);
+      break;
+    }
+  }
+  mdl_val cc = mdl_val_const(c);
+  return opaque(k, MDL_X_CMP, a, b, &cc);
+}
+
+mdl_val mdl_val_select(mdl_kernel *k, const mdl_val *c, const mdl_val *a,
+                       const mdl_val *b) {
+  if (mdl_val_is_const(c))
+    return c->c ? *a : *b;
+  if (c->unknown)
+    return unknown_val();
+  if (!a->unknown && !b->unknown && form_eq(a, b))
+    return *a;
+  if (a->unknown || b->unknown)
+    return unknown_val();
+  return opaque(k, MDL_X_SELECT, c, a, b);
+}
+
+mdl_val mdl_val_binop(mdl_kernel *k, mdl_xop op, const mdl_val *a,
+                      const mdl_val *b) {
+  if (a->unknown || b->unknown)
+    return unknown_val();
+  if (a->n == 0 && b->n == 0) {
+    int64_t r;
+    if (fold(op, a->c, b->c, &r))
+      return mdl_val_const(r);
+    return unknown_val();
+  }
+  mdl_val r;
+  switch (op) {
+  case MDL_X_ADD:
+    if (lin_add(a, b, 1, &r))
+      return r;
+    break;
+  case MDL_X_SUB:
+    if (lin_add(a, b, -1, &r))
+      return r;
+    break;
+  case MDL_X_MUL: {
+    const mdl_val *c = a->n == 0 ? a : b->n == 0 ? b : NULL;
+    const mdl_val *s = c == a ? b : a;
+    if (c) {
+      mdl_val z = mdl_val_const(0);
+      if (c->c == 0)
+        return z;
+      if (lin_add(&z, s, c->c, &r))
+        return r;
+    }
+    break;
+  }
+  case MDL_X_SHL:
+    if (b->n == 0 && b->c >= 0 && b->c < 62) {
+      mdl_val m = mdl_val_const((int64_t)1 << b->c);
+      return mdl_val_binop(k, MDL_X_MUL, a, &m);
+    }
+    break;
+  case MDL_X_MINS: case MDL_X_MAXS: case MDL_X_MINU: case MDL_X_MAXU:
+  case MDL_X_AND: case MDL_X_OR:
+    if (form_eq(a, b))
+      return *a;
+    break;
+  case MDL_X_DIVS: case MDL_X_DIVU: case MDL_X_FLOORDIV: case MDL_X_CEILDIV:
+    if (b->n == 0 && b->c == 1)
+      return *a;
+    break;
+  default:
+    break;
+  }
+  return opaque(k, op, a, b, NULL);
+}
+
+void mdl_val_print(const mdl_kernel *k, const mdl_val *v, char *buf,
+                   size_t n) {
+  if (v->unknown) {
+    snprintf(buf, n, "?");
+    return;
+  }
+  size_t w = 0;
+  buf[0] = 0;
+  for (int i = 0; i < v->n && w < n; i++) {
+    const mdl_atom *a = &MDL_VEC_AT(k->atoms, mdl_atom, v->atom[i]);
+    int m;
+    if (v->coef[i] == 1)
+      m = snprintf(buf + w, n - w, "%s%s", i ? " + " : "", a->text);
+    else
+      m = snprintf(buf + w, n - w, "%s%lld*%s", i ? " + " : "",
+                   (long long)v->coef[i], a->text);
+    if (m < 0)
+      return;
+    w += (size_t)m;
+  }
+  if (w >= n)
+    return;
+  if (v->n == 0)
+    snprintf(buf + w, n - w, "%lld", (long long)v->c);
+  else if (v->c)
+    snprintf(buf + w, n - w, " + %lld", (long long)v->c);
+}

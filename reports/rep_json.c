@@ -1,0 +1,80 @@
+/*
+** rep_json.c -- the stable JSON report, written with jansson.  Later
+** work adds fields; existing ones are never renamed.
+*/
+#include "rep.h"
+
+#include <jansson.h>
+
+static json_t *diag_json(const mdl_diag *d) {
+  json_t *o = json_object();
+  json_object_set_new(o, "rule", json_string(mdl_rule_name(d->rule)));
+  json_object_set_new(o, "severity",
+                      json_string(mdl_severity_name(d->severity)));
+  json_object_set_new(o, "unit", d->unit ? json_string(d->unit) : json_null());
+  json_object_set_new(o, "line", json_integer(d->line));
+  json_object_set_new(o, "column", json_integer(d->col));
+  json_object_set_new(o, "message", json_string(d->message));
+  json_t *rel = json_array();
+  for (uint32_t r = 0; r < d->nrelated; r++) {
+    json_t *x = json_object();
+    json_object_set_new(x, "line", json_integer(d->related[r].line));
+    json_object_set_new(x, "column", json_integer(d->related[r].col));
+    json_object_set_new(x, "message", json_string(d->related[r].message));
+    json_array_append_new(rel, x);
+  }
+  json_object_set_new(o, "related", rel);
+  if (d->witness)
+    json_object_set_new(o, "witness", json_string(d->witness));
+  json_object_set_new(o, "further_instances", json_integer(d->extra));
+  return o;
+}
+
+int rep_json(FILE *out, const rep_input *in) {
+  json_t *root = json_object();
+  json_t *tool = json_object();
+  json_object_set_new(tool, "name", json_string("ksv"));
+  json_object_set_new(tool, "version", json_string(in->tool_version));
+  json_object_set_new(root, "tool", tool);
+  json_object_set_new(root, "arch", json_string(in->arch));
+  json_t *files = json_array();
+  uint32_t errors = 0, warnings = 0, unknown = 0;
+  for (uint32_t f = 0; f < in->nfiles; f++) {
+    const mdl_file_result *fr = &in->files[f];
+    json_t *fo = json_object();
+    json_object_set_new(fo, "path", json_string(fr->path));
+    json_t *units = json_array();
+    for (uint32_t u = 0; u < fr->units.len; u++) {
+      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+      json_t *uo = json_object();
+      json_object_set_new(uo, "name", json_string(ur->name));
+      json_object_set_new(uo, "line", json_integer(ur->line));
+      json_object_set_new(uo, "verdict",
+                          json_string(mdl_verdict_name(ur->verdict)));
+      if (ur->note)
+        json_object_set_new(uo, "note", json_string(ur->note));
+      json_array_append_new(units, uo);
+      if (ur->verdict == MDL_VERDICT_UNKNOWN)
+        unknown++;
+    }
+    json_object_set_new(fo, "units", units);
+    json_t *diags = json_array();
+    for (uint32_t i = 0; i < fr->diags.items.len; i++)
+      json_array_append_new(
+          diags, diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i)));
+    json_object_set_new(fo, "diagnostics", diags);
+    json_array_append_new(files, fo);
+    errors += fr->diags.errors;
+    warnings += fr->diags.warnings;
+  }
+  json_object_set_new(root, "files", files);
+  json_t *sum = json_object();
+  json_object_set_new(sum, "errors", json_integer(errors));
+  json_object_set_new(sum, "warnings", json_integer(warnings));
+  json_object_set_new(sum, "unknown", json_integer(unknown));
+  json_object_set_new(root, "summary", sum);
+  int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  fputc('\n', out);
+  json_decref(root);
+  return rc == 0 && !ferror(out) ? 0 : -1;
+}

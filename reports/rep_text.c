@@ -1,0 +1,49 @@
+/*
+** rep_text.c -- GCC-style diagnostics that editors and CI annotators
+** parse: "file:line:col: error: message [rule]" and "note:" lines.
+*/
+#include "rep.h"
+
+int rep_text(FILE *out, const rep_input *in) {
+  uint32_t errors = 0, warnings = 0, unknown = 0, units = 0;
+  for (uint32_t f = 0; f < in->nfiles; f++) {
+    const mdl_file_result *fr = &in->files[f];
+    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+      fprintf(out, "%s:%u:%u: %s: %s [%s]\n", fr->path, d->line, d->col,
+              mdl_severity_name(d->severity), d->message,
+              mdl_rule_name(d->rule));
+      for (uint32_t r = 0; r < d->nrelated; r++)
+        fprintf(out, "%s:%u:%u: note: %s\n", fr->path, d->related[r].line,
+                d->related[r].col, d->related[r].message);
+      if (d->witness)
+        fprintf(out, "%s:%u:%u: note: witness: %s\n", fr->path, d->line,
+                d->col, d->witness);
+      if (d->extra)
+        fprintf(out, "%s:%u:%u: note: and %u more instance%s of this pair\n",
+                fr->path, d->line, d->col, d->extra, d->extra == 1 ? "" : "s");
+    }
+    for (uint32_t u = 0; u < fr->units.len; u++) {
+      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+      units++;
+      if (ur->verdict == MDL_VERDICT_UNKNOWN)
+        unknown++;
+    }
+    errors += fr->diags.errors;
+    warnings += fr->diags.warnings;
+  }
+  for (uint32_t f = 0; f < in->nfiles; f++) {
+    const mdl_file_result *fr = &in->files[f];
+    for (uint32_t u = 0; u < fr->units.len; u++) {
+      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+      fprintf(out, "%s: %s: %s%s%s\n", fr->path, ur->name,
+              mdl_verdict_name(ur->verdict), ur->note ? " -- " : "",
+              ur->note ? ur->note : "");
+    }
+  }
+  fprintf(out, "ksv: %u file%s, %u kernel%s: %u error%s, %u warning%s, %u unknown\n",
+          in->nfiles, in->nfiles == 1 ? "" : "s", units, units == 1 ? "" : "s",
+          errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
+          unknown);
+  return ferror(out) ? -1 : 0;
+}

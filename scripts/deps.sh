@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ksv needs (when missing), then configures
+# the build directory.  Sourced by the two Quick start scripts.
+set -euo pipefail
+KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libcriterion-dev"
+missing=""
+for p in $KSV_PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "ksv: installing missing packages:$missing"
+  if [ "$(id -u)" = 0 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq $missing >/dev/null
+  else
+    echo "ksv: run as root, or install them with: sudo apt-get install$missing" >&2
+    exit 2
+  fi
+fi
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build="${KSV_BUILD:-$root/build}"
+if [ ! -f "$build/build.ninja" ]; then
+  meson setup "$build" "$root" >/dev/null
+fi
+ninja -C "$build" >/dev/null
