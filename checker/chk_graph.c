@@ -1,5 +1,1408 @@
-/* placeholder replaced below */
+/*
+** chk_graph.c -- the graph engine: exact happens-before on concrete
+** kernels (SEMANTICS.md section 5).
+**
+** Every instance i has an issue node I(i), a start S(i) and an end E(i);
+** every member of a pipe chain also has a frontier node C(i) = "every
+** instance of this chain up to i has ended".  All constraints are edges
+** x -> y meaning time(x) <= time(y).  With no upper bounds, "a must end
+** before b starts" is exactly reachability C(a) ~> S(b), and frontiers of
+** one chain are monotone, so one vector clock per node (the highest
+** frontier of each chain that reaches it) answers every ordering query
+** in O(1).  Races are found per memory by scanning, for each access, only
+** the accesses of each chain that are not ordered before it.
+*/
 #include "chk.h"
-void chk_options_default(chk_options *o) { o->explain = false; o->redundant = true; o->redundant_budget = 200000000ull; }
-mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o, mdl_diags *out, char **note) {
-  (void)k; (void)o; (void)out; *note = NULL; return MDL_VERDICT_UNKNOWN; }
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCH_MAX (3 * MDL_NPIPE)
+#define NONE UINT32_MAX
+
+void chk_options_default(chk_options *o) {
+  o->explain = false;
+  o->redundant = true;
+  o->redundant_budget = 400000000ull;
+}
+
+typedef struct {
+  uint32_t from, to;
+} edge;
+
+typedef struct {
+  const mdl_kernel *k;
+  const uint8_t *disabled;   /* by statement id: sync removed (redundancy) */
+  uint32_t n;                /* instances */
+  uint32_t nnodes;
+  mdl_vec edges;             /* edge */
+  uint32_t *chain;           /* per instance: chain id or NONE */
+  uint32_t *pos;             /* per instance: 1-based position in chain */
+  uint32_t nch;
+  /* CSR */
+  uint32_t *off, *adj;       /* successors */
+  uint32_t *roff, *radj;     /* predecessors */
+  uint32_t *topo;            /* topological order of nodes */
+  uint32_t ntopo;
+  uint32_t *vc;              /* nnodes x nch */
+  /* matching results */
+  mdl_vec findings;          /* struct finding */
+  bool deadlock;
+  bool undecidable;
+  char *undecided_why;
+  uint32_t *wait_partner;    /* per instance: matched set inst / J node */
+} gx;
+
+/* node numbering */
+#define NI(i) (4 * (i))
+#define NS(i) (4 * (i) + 1)
+#define NE(i) (4 * (i) + 2)
+#define NC(i) (4 * (i) + 3)
+
+typedef struct {
+  mdl_rule rule;
+  uint32_t a, b;     /* instances: b primary, a related (NONE if none) */
+  uint32_t mem;      /* for races */
+  int64_t lo, hi;
+  uint8_t wbits;     /* races: 1 = first writes, 2 = second writes,
+                        4 = b is the second */
+  char *msg;         /* optional full message */
+  char *witness;
+  mdl_vec related;   /* uint32_t instance ids for cycles */
+} finding;
+
+static void add_edge(gx *g, uint32_t from, uint32_t to) {
+  edge *e = mdl_vec_push(&g->edges, sizeof *e);
+  e->from = from;
+  e->to = to;
+}
+
+static uint32_t new_node(gx *g) { return g->nnodes++; }
+
+static const mdl_inst *I(const gx *g, uint32_t i) {
+  return mdl_inst_at(g->k, i);
+}
+
+static bool inst_disabled(const gx *g, uint32_t i) {
+  const mdl_inst *in = I(g, i);
+  return g->disabled && in->kind != MDL_I_OP && !in->implicit &&
+         g->disabled[in->stmt];
+}
+
+/* Is pipe p of core type ct present?  Syncs naming absent pipes are
+** dropped by the toolchain: modelled as absent (invalid-sync reports
+** them). */
+static bool pipe_ok(const gx *g, uint32_t core, uint8_t p) {
+  if (p == MDL_PIPE_ALL)
+    return true;
+  return mdl_core_has_pipe(g->k->prof, g->k->cores[core].type, (mdl_pipe)p);
+}
+
+static bool sync_valid(const gx *g, const mdl_inst *in) {
+  const mdl_profile *pr = g->k->prof;
+  switch (in->kind) {
+  case MDL_I_SET:
+  case MDL_I_WAIT:
+    return pipe_ok(g, in->core, in->pipe) && pipe_ok(g, in->core, in->pipe2) &&
+           in->pipe != MDL_PIPE_ALL && in->pipe2 != MDL_PIPE_ALL &&
+           in->id >= 0 && in->id <= pr->max_event_id;
+  case MDL_I_BARRIER:
+    return pipe_ok(g, in->core, in->pipe) && in->pipe != MDL_PIPE_S;
+  case MDL_I_BSET:
+  case MDL_I_BWAIT:
+    return pipe_ok(g, in->core, in->pipe) && in->id >= 0 &&
+           in->id <= pr->max_block_flag;
+  default:
+    return true;
+  }
+}
+
+/* in-order-completion pipes: an instance starts after the previous one
+** of its pipe ended.  Only V (a2), MTE2 and MTE3 may overlap. */
+static bool overlapping_pipe(const gx *g, uint8_t p) {
+  if (p == MDL_PIPE_V)
+    return !g->k->prof->v_hw_ordered;
+  return p == MDL_PIPE_MTE2 || p == MDL_PIPE_MTE3;
+}
+
+/* ------------------------------------------------------------- building */
+
+typedef struct {
+  uint32_t last;      /* last instance on the chain, NONE */
+  uint32_t blocker;   /* node that must precede the next start, NONE */
+  uint32_t count;
+} chainst;
+
+typedef struct {
+  uint32_t core;
+  uint8_t src, dst;
+  int32_t id;
+} flagkey;
+
+typedef struct {
+  flagkey key;
+  mdl_vec sets, waits; /* uint32_t instance ids */
+} flagrec;
+
+static flagrec *flag_get(mdl_vec *recs, const flagkey *k) {
+  for (uint32_t i = 0; i < recs->len; i++) {
+    flagrec *r = &MDL_VEC_AT(*recs, flagrec, i);
+    if (r->key.core == k->core && r->key.src == k->src &&
+        r->key.dst == k->dst && r->key.id == k->id)
+      return r;
+  }
+  flagrec *r = mdl_vec_push(recs, sizeof *r);
+  r->key = *k;
+  return r;
+}
+
+static finding *add_finding(gx *g, mdl_rule rule, uint32_t b, uint32_t a) {
+  finding *f = mdl_vec_push(&g->findings, sizeof *f);
+  f->rule = rule;
+  f->b = b;
+  f->a = a;
+  f->mem = NONE;
+  return f;
+}
+
+static void build_core(gx *g, uint32_t c, chainst *ch) {
+  const mdl_kernel *k = g->k;
+  uint32_t first = k->core_first[c], cnt = k->core_count[c];
+  uint32_t prev_issue = NONE;
+  uint32_t issue_blocker = NONE; /* scalar wait release -> next issue */
+  uint32_t uf_last = NONE;       /* last unit-flag instance (M or FIX) */
+  for (uint32_t i = first; i < first + cnt; i++) {
+    const mdl_inst *in = I(g, i);
+    bool disabled = inst_disabled(g, i) || !sync_valid(g, in);
+    /* issue chain */
+    if (prev_issue != NONE)
+      add_edge(g, NI(prev_issue), NI(i));
+    if (issue_blocker != NONE) {
+      add_edge(g, issue_blocker, NI(i));
+      issue_blocker = NONE;
+    }
+    prev_issue = i;
+    add_edge(g, NI(i), NS(i));
+    add_edge(g, NS(i), NE(i));
+    if (disabled)
+      continue;
+    if (in->after != ~0u)
+      add_edge(g, NE(in->after), NS(i));
+    uint8_t p = in->pipe;
+    bool scalar_wait = false;
+    if (in->kind == MDL_I_WAIT && p == MDL_PIPE_S)
+      scalar_wait = true;
+    if (in->kind == MDL_I_BWAIT &&
+        (k->prof->xcore_wait_scalar || p == MDL_PIPE_S))
+      scalar_wait = true;
+    if (in->kind == MDL_I_SYNC_ALL)
+      scalar_wait = true;
+    if (in->kind == MDL_I_BARRIER && p == MDL_PIPE_ALL) {
+      /* everything before completes before anything after starts */
+      for (uint32_t q = 0; q < MDL_NPIPE; q++) {
+        chainst *cs = &ch[c * MDL_NPIPE + q];
+        if (cs->last != NONE)
+          add_edge(g, NC(cs->last), NS(i));
+      }
+      issue_blocker = NE(i);
+      continue;
+    }
+    if (in->kind == MDL_I_SET || in->kind == MDL_I_BSET) {
+      /* side node: fires after every earlier instance of its pipe */
+      chainst *cs = &ch[c * MDL_NPIPE + (p < MDL_NPIPE ? p : 0)];
+      if (cs->last != NONE)
+        add_edge(g, NC(cs->last), NS(i));
+      continue;
+    }
+    if (in->kind == MDL_I_SYNC_ALL) {
+      uint8_t q = p < MDL_NPIPE ? p : MDL_PIPE_S;
+      if (p == MDL_PIPE_ALL) {
+        for (uint32_t r = 0; r < MDL_NPIPE; r++) {
+          chainst *cs = &ch[c * MDL_NPIPE + r];
+          if (cs->last != NONE)
+            add_edge(g, NC(cs->last), NS(i));
+        }
+      } else {
+        chainst *cs = &ch[c * MDL_NPIPE + q];
+        if (cs->last != NONE)
+          add_edge(g, NC(cs->last), NS(i));
+      }
+      issue_blocker = NE(i);
+      continue;
+    }
+    if (scalar_wait) {
+      /* the scalar unit stops: nothing later is issued until release */
+      issue_blocker = NE(i);
+      if (in->kind == MDL_I_WAIT)
+        p = MDL_PIPE_S;
+      else {
+        continue;
+      }
+    }
+    if (p >= MDL_NPIPE)
+      continue;
+    uint32_t cid = c * MDL_NPIPE + p;
+    chainst *cs = &ch[cid];
+    g->chain[i] = cid;
+    g->pos[i] = ++cs->count;
+    if (cs->last != NONE) {
+      add_edge(g, NS(cs->last), NS(i));
+      add_edge(g, NC(cs->last), NC(i));
+    }
+    if (cs->blocker != NONE)
+      add_edge(g, cs->blocker, NS(i));
+    add_edge(g, NE(i), NC(i));
+    if (in->kind == MDL_I_BARRIER) {
+      if (cs->last != NONE)
+        add_edge(g, NC(cs->last), NS(i));
+      cs->blocker = NE(i);
+    } else if (in->kind == MDL_I_WAIT || in->kind == MDL_I_BWAIT) {
+      cs->blocker = NE(i);
+    } else if (!overlapping_pipe(g, p)) {
+      cs->blocker = NC(i);
+    } else {
+      cs->blocker = NONE;
+    }
+    cs->last = i;
+    /* unit flags: M write -> FIX read -> next M write, in program order */
+    if (in->kind == MDL_I_OP && in->unit_flag &&
+        (p == MDL_PIPE_M || p == MDL_PIPE_FIX)) {
+      if (uf_last != NONE && I(g, uf_last)->pipe != p)
+        add_edge(g, NE(uf_last), NS(i));
+      uf_last = i;
+    }
+  }
+}
+
+/* Cross-core matching.  Returns false when the kernel cannot be decided. */
+static void match_xcore(gx *g, uint32_t *xnode_of_set) {
+  const mdl_kernel *k = g->k;
+  /* per (core, flag id): sequence of increments (nodes) and waits */
+  uint32_t nc = k->ncores;
+  for (int32_t f = 0; f <= k->prof->max_block_flag; f++) {
+    for (uint32_t r = 0; r < nc; r++) {
+      mdl_vec incs = {0}, incset = {0}, waits = {0};
+      /* waits on core r */
+      for (uint32_t i = k->core_first[r];
+           i < k->core_first[r] + k->core_count[r]; i++) {
+        const mdl_inst *in = I(g, i);
+        if (in->kind == MDL_I_BWAIT && in->id == f &&
+            !inst_disabled(g, i) && sync_valid(g, in))
+          *(uint32_t *)mdl_vec_push(&waits, sizeof(uint32_t)) = i;
+      }
+      /* increments: sets that feed core r */
+      mdl_core_type rt = k->cores[r].type;
+      /* collect per-sender sequences */
+      mdl_vec seq[3] = {{0}, {0}, {0}};
+      bool part[3] = {false, false, false};
+      for (uint32_t s = 0; s < nc; s++) {
+        for (uint32_t i = k->core_first[s];
+             i < k->core_first[s] + k->core_count[s]; i++) {
+          const mdl_inst *in = I(g, i);
+          if (in->kind != MDL_I_BSET || in->id != f || inst_disabled(g, i) ||
+              !sync_valid(g, in))
+            continue;
+          mdl_core_type st = k->cores[s].type;
+          bool feeds = false;
+          switch ((mdl_xmode)in->mode) {
+          case MDL_XMODE_INTRA_BLOCK:
+            feeds = st != rt;
+            break;
+          case MDL_XMODE_INTER_SUBBLOCK:
+            feeds = st == MDL_CORE_AIV && rt == MDL_CORE_AIV;
+            break;
+          case MDL_XMODE_INTER_BLOCK:
+            feeds = st == rt;
+            break;
+          }
+          if (!feeds)
+            continue;
+          part[s] = true;
+          *(uint32_t *)mdl_vec_push(&seq[s], sizeof(uint32_t)) = i;
+        }
+      }
+      /* the k-th increment happens when every participating sender has
+         done its k-th set */
+      uint32_t nsend = 0, minlen = UINT32_MAX, maxlen = 0;
+      for (uint32_t s = 0; s < nc; s++)
+        if (part[s]) {
+          nsend++;
+          if (seq[s].len < minlen)
+            minlen = seq[s].len;
+          if (seq[s].len > maxlen)
+            maxlen = seq[s].len;
+        }
+      /* senders of a mode that needs several cores: AIV->AIC needs both
+         AIVs; if one AIV never sets, the increments never happen */
+      uint32_t expected = 0;
+      for (uint32_t s = 0; s < nc; s++) {
+        if (!nsend)
+          break;
+        /* which cores must participate: same type as the participants */
+        uint32_t anyp = NONE;
+        for (uint32_t q = 0; q < nc; q++)
+          if (part[q])
+            anyp = q;
+        if (anyp != NONE && k->cores[s].type == k->cores[anyp].type &&
+            (s != r || k->cores[s].type == rt))
+          expected++;
+      }
+      if (nsend && nsend < expected)
+        minlen = 0;
+      if (!nsend)
+        minlen = 0;
+      for (uint32_t m = 0; m < minlen; m++) {
+        uint32_t node;
+        if (nsend == 1) {
+          uint32_t s = 0;
+          while (!part[s])
+            s++;
+          node = NS(MDL_VEC_AT(seq[s], uint32_t, m));
+        } else {
+          node = new_node(g);
+          for (uint32_t s = 0; s < nc; s++)
+            if (part[s])
+              add_edge(g, NS(MDL_VEC_AT(seq[s], uint32_t, m)), node);
+        }
+        *(uint32_t *)mdl_vec_push(&incs, sizeof(uint32_t)) = node;
+        uint32_t rep = NONE;
+        for (uint32_t s = 0; s < nc && rep == NONE; s++)
+          if (part[s])
+            rep = MDL_VEC_AT(seq[s], uint32_t, m);
+        *(uint32_t *)mdl_vec_push(&incset, sizeof(uint32_t)) = rep;
+      }
+      /* match waits */
+      for (uint32_t w = 0; w < waits.len; w++) {
+        uint32_t wi = MDL_VEC_AT(waits, uint32_t, w);
+        if (w < incs.len) {
+          add_edge(g, MDL_VEC_AT(incs, uint32_t, w), NE(wi));
+          g->wait_partner[wi] = MDL_VEC_AT(incset, uint32_t, w);
+        } else if (w == incs.len) {
+          finding *fd = add_finding(g, MDL_RULE_DEADLOCK, wi, NONE);
+          fd->msg = mdl_strprintf(
+              "sync_block_wait on flag %d waits forever: only %u matching "
+              "sync_block_set%s reach %s, this is wait number %u",
+              f, incs.len, incs.len == 1 ? "" : "s", k->cores[r].label,
+              w + 1);
+          g->deadlock = true;
+        }
+      }
+      /* leftovers and overflow */
+      if (incs.len > waits.len) {
+        uint32_t si = MDL_VEC_AT(incset, uint32_t, waits.len);
+        finding *fd = add_finding(g, MDL_RULE_UNPAIRED_SET, si, NONE);
+        fd->msg = mdl_strprintf(
+            "sync_block_set on flag %d leaves the counter of %s at %u when "
+            "the kernel ends: %u set%s, %u wait%s",
+            f, k->cores[r].label, incs.len - waits.len, incs.len,
+            incs.len == 1 ? "" : "s", waits.len, waits.len == 1 ? "" : "s");
+      }
+      for (uint32_t m = (uint32_t)k->prof->max_counter; m < incs.len; m++) {
+        /* increment m (0-based) overflows unless wait m-15 released */
+        uint32_t need = m - (uint32_t)k->prof->max_counter;
+        if (need >= waits.len) {
+          /* checked after the graph is closed: mark with a=NONE */
+          finding *fd = add_finding(g, MDL_RULE_FLAG_OVERFLOW,
+                                    MDL_VEC_AT(incset, uint32_t, m), NONE);
+          fd->mem = MDL_VEC_AT(incs, uint32_t, m);
+          fd->lo = -1;
+          fd->msg = mdl_strprintf(
+              "the counter of flag %d on %s can exceed %d: %u sets are "
+              "outstanding before enough waits exist",
+              f, k->cores[r].label, k->prof->max_counter, m + 1);
+          break;
+        }
+        finding *fd = add_finding(g, MDL_RULE_FLAG_OVERFLOW,
+                                  MDL_VEC_AT(incset, uint32_t, m),
+                                  MDL_VEC_AT(waits, uint32_t, need));
+        fd->mem = MDL_VEC_AT(incs, uint32_t, m); /* node to test */
+        fd->lo = 1; /* "to be confirmed" */
+      }
+      (void)xnode_of_set;
+      for (uint32_t s = 0; s < 3; s++)
+        mdl_vec_free(&seq[s]);
+      mdl_vec_free(&incs);
+      mdl_vec_free(&incset);
+      mdl_vec_free(&waits);
+    }
+  }
+}
+
+static void match_flags(gx *g, mdl_vec *recs) {
+  const mdl_kernel *k = g->k;
+  for (uint32_t i = 0; i < g->n; i++) {
+    const mdl_inst *in = I(g, i);
+    if ((in->kind != MDL_I_SET && in->kind != MDL_I_WAIT) ||
+        inst_disabled(g, i) || !sync_valid(g, in))
+      continue;
+    flagkey fk;
+    fk.core = in->core;
+    fk.src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
+    fk.dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
+    fk.id = in->id;
+    flagrec *r = flag_get(recs, &fk);
+    *(uint32_t *)mdl_vec_push(in->kind == MDL_I_SET ? &r->sets : &r->waits,
+                              sizeof(uint32_t)) = i;
+  }
+  for (uint32_t j = 0; j < recs->len; j++) {
+    flagrec *r = &MDL_VEC_AT(*recs, flagrec, j);
+    uint32_t ns = r->sets.len, nw = r->waits.len;
+    for (uint32_t w = 0; w < nw; w++) {
+      uint32_t wi = MDL_VEC_AT(r->waits, uint32_t, w);
+      if (w < ns) {
+        uint32_t si = MDL_VEC_AT(r->sets, uint32_t, w);
+        add_edge(g, NS(si), NE(wi));
+        g->wait_partner[wi] = si;
+      } else if (w == ns) {
+        finding *fd = add_finding(g, MDL_RULE_DEADLOCK, wi, NONE);
+        fd->msg = mdl_strprintf(
+            "wait_flag[%s, %s, EVENT_ID%d] on %s waits forever: it is wait "
+            "number %u but only %u matching set_flag%s execute%s",
+            mdl_pipe_name((mdl_pipe)r->key.src),
+            mdl_pipe_name((mdl_pipe)r->key.dst), r->key.id,
+            k->cores[r->key.core].label, w + 1, ns, ns == 1 ? "" : "s",
+            ns == 1 ? "s" : "");
+        g->deadlock = true;
+      }
+    }
+    if (ns > nw) {
+      uint32_t si = MDL_VEC_AT(r->sets, uint32_t, nw);
+      finding *fd = add_finding(g, MDL_RULE_UNPAIRED_SET, si, NONE);
+      fd->msg = mdl_strprintf(
+          "set_flag[%s, %s, EVENT_ID%d] on %s is still set when the kernel "
+          "ends: %u set%s but %u wait%s",
+          mdl_pipe_name((mdl_pipe)r->key.src),
+          mdl_pipe_name((mdl_pipe)r->key.dst), r->key.id,
+          k->cores[r->key.core].label, ns, ns == 1 ? "" : "s", nw,
+          nw == 1 ? "" : "s");
+    }
+  }
+}
+
+/* --------------------------------------------------------------- closure */
+
+static void csr(gx *g) {
+  uint32_t nn = g->nnodes;
+  g->off = calloc(nn + 1, sizeof *g->off);
+  g->roff = calloc(nn + 1, sizeof *g->roff);
+  uint32_t ne = g->edges.len;
+  g->adj = malloc((ne ? ne : 1) * sizeof *g->adj);
+  g->radj = malloc((ne ? ne : 1) * sizeof *g->radj);
+  if (!g->off || !g->roff || !g->adj || !g->radj) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  const edge *es = g->edges.data;
+  for (uint32_t e = 0; e < ne; e++) {
+    g->off[es[e].from + 1]++;
+    g->roff[es[e].to + 1]++;
+  }
+  for (uint32_t v = 0; v < nn; v++) {
+    g->off[v + 1] += g->off[v];
+    g->roff[v + 1] += g->roff[v];
+  }
+  uint32_t *fo = malloc((nn + 1) * sizeof *fo), *ro = malloc((nn + 1) * sizeof *ro);
+  memcpy(fo, g->off, (nn + 1) * sizeof *fo);
+  memcpy(ro, g->roff, (nn + 1) * sizeof *ro);
+  for (uint32_t e = 0; e < ne; e++) {
+    g->adj[fo[es[e].from]++] = es[e].to;
+    g->radj[ro[es[e].to]++] = es[e].from;
+  }
+  free(fo);
+  free(ro);
+}
+
+/* Kahn's algorithm; leaves the order in g->topo and returns the number of
+** ordered nodes (less than nnodes when there is a cycle). */
+static uint32_t toposort(gx *g) {
+  uint32_t nn = g->nnodes;
+  uint32_t *deg = malloc((nn ? nn : 1) * sizeof *deg);
+  g->topo = malloc((nn ? nn : 1) * sizeof *g->topo);
+  for (uint32_t v = 0; v < nn; v++)
+    deg[v] = g->roff[v + 1] - g->roff[v];
+  uint32_t head = 0, tail = 0;
+  for (uint32_t v = 0; v < nn; v++)
+    if (!deg[v])
+      g->topo[tail++] = v;
+  while (head < tail) {
+    uint32_t v = g->topo[head++];
+    for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++)
+      if (--deg[g->adj[e]] == 0)
+        g->topo[tail++] = g->adj[e];
+  }
+  free(deg);
+  g->ntopo = tail;
+  return tail;
+}
+
+static uint32_t *VC(const gx *g, uint32_t node) {
+  return &g->vc[(size_t)node * g->nch];
+}
+
+static void closure(gx *g) {
+  size_t sz = (size_t)g->nnodes * g->nch;
+  g->vc = calloc(sz ? sz : 1, sizeof *g->vc);
+  if (!g->vc) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  for (uint32_t t = 0; t < g->ntopo; t++) {
+    uint32_t v = g->topo[t];
+    uint32_t *mv = VC(g, v);
+    for (uint32_t e = g->roff[v]; e < g->roff[v + 1]; e++) {
+      const uint32_t *pv = VC(g, g->radj[e]);
+      for (uint32_t c = 0; c < g->nch; c++)
+        if (pv[c] > mv[c])
+          mv[c] = pv[c];
+    }
+    if (v < 4 * g->n && (v & 3) == 3) {
+      uint32_t i = v >> 2;
+      if (g->chain[i] != NONE && g->pos[i] > mv[g->chain[i]])
+        mv[g->chain[i]] = g->pos[i];
+    }
+  }
+}
+
+/* Must instance a (a chain member) end before node x? */
+static bool ends_before(const gx *g, uint32_t a, uint32_t node) {
+  if (g->chain[a] == NONE)
+    return false;
+  return VC(g, node)[g->chain[a]] >= g->pos[a];
+}
+
+/* Must a end before b starts?  (a's end node reaches S(b)) */
+static bool ordered(const gx *g, uint32_t a, uint32_t b) {
+  if (g->chain[a] != NONE)
+    return ends_before(g, a, NS(b));
+  return false;
+}
+
+/* Does node x reach node y?  Only for x = E(wait) / S(set) style checks:
+** uses the vector clock when x's instance is a chain member, else a
+** bounded DFS. */
+static bool reaches(const gx *g, uint32_t x, uint32_t y) {
+  if (x == y)
+    return true;
+  uint32_t nn = g->nnodes;
+  uint8_t *seen = calloc(nn, 1);
+  uint32_t *stack = malloc(nn * sizeof *stack);
+  uint32_t sp = 0;
+  bool found = false;
+  stack[sp++] = x;
+  seen[x] = 1;
+  while (sp && !found) {
+    uint32_t v = stack[--sp];
+    for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++) {
+      uint32_t w = g->adj[e];
+      if (w == y) {
+        found = true;
+        break;
+      }
+      if (!seen[w]) {
+        seen[w] = 1;
+        stack[sp++] = w;
+      }
+    }
+  }
+  free(seen);
+  free(stack);
+  return found;
+}
+
+/* Release of a wait (E node) reaches the firing of a set? */
+static bool wait_before_set(const gx *g, uint32_t w, uint32_t s) {
+  if (g->chain[w] != NONE)
+    return ends_before(g, w, NS(s));
+  return reaches(g, NE(w), NS(s));
+}
+
+/* ---------------------------------------------------------------- races */
+
+typedef struct {
+  uint32_t inst;
+  uint32_t acc;
+} accref;
+
+typedef struct {
+  mdl_vec per_chain[NCH_MAX]; /* accref, in chain order */
+} memtab;
+
+static bool overlap(const mdl_access *x, const mdl_access *y) {
+  if (x->sym != y->sym || (x->sym && x->form != y->form))
+    return true; /* different symbolic bases: may alias */
+  return x->lo < y->hi && y->lo < x->hi;
+}
+
+static void find_races(gx *g) {
+  const mdl_kernel *k = g->k;
+  uint32_t nm = k->memories.len;
+  memtab *mt = calloc(nm ? nm : 1, sizeof *mt);
+  for (uint32_t t = 0; t < g->ntopo; t++) {
+    uint32_t v = g->topo[t];
+    if (v >= 4 * g->n || (v & 3) != 1)
+      continue;
+    uint32_t b = v >> 2;
+    const mdl_inst *ib = I(g, b);
+    if (ib->kind != MDL_I_OP || g->chain[b] == NONE)
+      continue;
+    const uint32_t *vb = VC(g, NS(b));
+    for (uint32_t x = 0; x < ib->nacc; x++) {
+      const mdl_access *ab = mdl_access_at(k, ib->acc_first + x);
+      memtab *m = &mt[ab->mem];
+      for (uint32_t c = 0; c < g->nch; c++) {
+        mdl_vec *lst = &m->per_chain[c];
+        for (uint32_t j = lst->len; j-- > 0;) {
+          accref *r = &MDL_VEC_AT(*lst, accref, j);
+          if (g->pos[r->inst] <= vb[c])
+            break; /* this and everything earlier is ordered */
+          if (r->inst == b)
+            continue;
+          const mdl_access *aa = mdl_access_at(k, r->acc);
+          if (!((aa->mode | ab->mode) & MDL_ACC_WRITE))
+            continue;
+          if (!overlap(aa, ab))
+            continue;
+          const mdl_inst *ia = I(g, r->inst);
+          mdl_rule rule;
+          if (ia->core != ib->core)
+            rule = MDL_RULE_XCORE_RACE;
+          else if (ia->pipe == ib->pipe) {
+            bool both_w = (aa->mode & MDL_ACC_WRITE) && (ab->mode & MDL_ACC_WRITE);
+            if (ia->pipe != MDL_PIPE_V && !both_w)
+              continue;
+            rule = MDL_RULE_PIPE_HAZARD;
+          } else
+            rule = MDL_RULE_RACE;
+          /* primary: later in program order on one core; across cores
+             the reader (RAW), else the higher core */
+          uint32_t pa = r->inst, pb = b;
+          if (ia->core == ib->core) {
+            if (pa > pb) {
+              uint32_t tmp = pa;
+              pa = pb;
+              pb = tmp;
+            }
+          } else {
+            bool ra = !(aa->mode & MDL_ACC_WRITE), rb = !(ab->mode & MDL_ACC_WRITE);
+            if (ra && !rb) {
+              pa = b;
+              pb = r->inst;
+            } else if (ra == rb && ia->core > ib->core) {
+              pa = b;
+              pb = r->inst;
+            }
+          }
+          finding *fd = add_finding(g, rule, pb, pa);
+          fd->mem = ab->mem;
+          int64_t lo = aa->lo > ab->lo ? aa->lo : ab->lo;
+          int64_t hi = aa->hi < ab->hi ? aa->hi : ab->hi;
+          if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
+            lo = ab->lo;
+            hi = ab->hi;
+          }
+          fd->lo = lo;
+          fd->hi = hi;
+          fd->witness = NULL;
+          /* remember which access of which is the writer */
+          fd->wbits = (uint8_t)(((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
+                                ((ab->mode & MDL_ACC_WRITE) ? 2 : 0) |
+                                (pb == b ? 4 : 0));
+        }
+      }
+      accref *nr = mdl_vec_push(&m->per_chain[g->chain[b]], sizeof *nr);
+      nr->inst = b;
+      nr->acc = ib->acc_first + x;
+    }
+  }
+  for (uint32_t i = 0; i < nm; i++)
+    for (uint32_t c = 0; c < NCH_MAX; c++)
+      mdl_vec_free(&mt[i].per_chain[c]);
+  free(mt);
+}
+
+/* -------------------------------------------------------------- analysis */
+
+static void gx_free(gx *g) {
+  mdl_vec_free(&g->edges);
+  free(g->chain);
+  free(g->pos);
+  free(g->off);
+  free(g->adj);
+  free(g->roff);
+  free(g->radj);
+  free(g->topo);
+  free(g->vc);
+  free(g->wait_partner);
+  free(g->undecided_why);
+  for (uint32_t i = 0; i < g->findings.len; i++) {
+    finding *f = &MDL_VEC_AT(g->findings, finding, i);
+    free(f->msg);
+    free(f->witness);
+    mdl_vec_free(&f->related);
+  }
+  mdl_vec_free(&g->findings);
+}
+
+/* Finds a cycle among the nodes Kahn's algorithm could not order and
+** records it as a deadlock finding naming the waits on it. */
+static void report_cycle(gx *g) {
+  uint32_t nn = g->nnodes;
+  uint8_t *ordered_ = calloc(nn, 1);
+  for (uint32_t t = 0; t < g->ntopo; t++)
+    ordered_[g->topo[t]] = 1;
+  uint32_t start = NONE;
+  for (uint32_t v = 0; v < nn && start == NONE; v++)
+    if (!ordered_[v])
+      start = v;
+  uint32_t *seenat = malloc(nn * sizeof *seenat);
+  for (uint32_t v = 0; v < nn; v++)
+    seenat[v] = NONE;
+  mdl_vec path = {0};
+  uint32_t v = start;
+  while (v != NONE && seenat[v] == NONE) {
+    seenat[v] = path.len;
+    *(uint32_t *)mdl_vec_push(&path, sizeof(uint32_t)) = v;
+    uint32_t nx = NONE;
+    for (uint32_t e = g->roff[v]; e < g->roff[v + 1]; e++)
+      if (!ordered_[g->radj[e]]) {
+        nx = g->radj[e];
+        break;
+      }
+    v = nx;
+  }
+  finding *fd = NULL;
+  if (v != NONE) {
+    /* cycle = path[seenat[v] ..] */
+    mdl_vec waits = {0};
+    for (uint32_t p = seenat[v]; p < path.len; p++) {
+      uint32_t node = MDL_VEC_AT(path, uint32_t, p);
+      if (node >= 4 * g->n || (node & 3) != 2)
+        continue;
+      uint32_t i = node >> 2;
+      mdl_inst_kind kd = I(g, i)->kind;
+      if (kd == MDL_I_WAIT || kd == MDL_I_BWAIT || kd == MDL_I_SYNC_ALL) {
+        bool dup = false;
+        for (uint32_t q = 0; q < waits.len; q++)
+          dup |= MDL_VEC_AT(waits, uint32_t, q) == i;
+        if (!dup)
+          *(uint32_t *)mdl_vec_push(&waits, sizeof(uint32_t)) = i;
+      }
+    }
+    if (waits.len) {
+      /* primary: earliest wait in instance order */
+      uint32_t best = 0;
+      for (uint32_t q = 1; q < waits.len; q++)
+        if (MDL_VEC_AT(waits, uint32_t, q) < MDL_VEC_AT(waits, uint32_t, best))
+          best = q;
+      uint32_t pi = MDL_VEC_AT(waits, uint32_t, best);
+      fd = add_finding(g, MDL_RULE_DEADLOCK, pi, NONE);
+      for (uint32_t q = 0; q < waits.len; q++)
+        if (q != best)
+          *(uint32_t *)mdl_vec_push(&fd->related, sizeof(uint32_t)) =
+              MDL_VEC_AT(waits, uint32_t, q);
+      fd->msg = mdl_strprintf(
+          "cycle of waits: %u wait%s can each be released only after "
+          "another on the cycle, so none ever is",
+          waits.len, waits.len == 1 ? "" : "s");
+    }
+    mdl_vec_free(&waits);
+  }
+  if (!fd) {
+    /* no wait on the cycle (should not happen): name the first node */
+    uint32_t i = start != NONE && start < 4 * g->n ? start >> 2 : 0;
+    fd = add_finding(g, MDL_RULE_DEADLOCK, i, NONE);
+    fd->msg = mdl_strprintf("the instructions form a cycle of waits");
+  }
+  g->deadlock = true;
+  mdl_vec_free(&path);
+  free(seenat);
+  free(ordered_);
+}
+
+static void check_double_sets(gx *g, mdl_vec *recs) {
+  for (uint32_t j = 0; j < recs->len; j++) {
+    flagrec *r = &MDL_VEC_AT(*recs, flagrec, j);
+    for (uint32_t s = 1; s < r->sets.len; s++) {
+      uint32_t si = MDL_VEC_AT(r->sets, uint32_t, s);
+      bool ok = s - 1 < r->waits.len &&
+                wait_before_set(g, MDL_VEC_AT(r->waits, uint32_t, s - 1), si);
+      if (!ok) {
+        finding *fd = add_finding(g, MDL_RULE_DOUBLE_SET, si,
+                                  MDL_VEC_AT(r->sets, uint32_t, s - 1));
+        fd->msg = mdl_strprintf(
+            "set_flag[%s, %s, EVENT_ID%d] can fire while the flag is still "
+            "set: %s",
+            mdl_pipe_name((mdl_pipe)r->key.src),
+            mdl_pipe_name((mdl_pipe)r->key.dst), r->key.id,
+            s - 1 < r->waits.len
+                ? "nothing orders it after the wait_flag that clears the "
+                  "previous set"
+                : "no wait_flag clears the previous set");
+      }
+    }
+  }
+}
+
+static void flag_recs_free(mdl_vec *recs) {
+  for (uint32_t j = 0; j < recs->len; j++) {
+    flagrec *r = &MDL_VEC_AT(*recs, flagrec, j);
+    mdl_vec_free(&r->sets);
+    mdl_vec_free(&r->waits);
+  }
+  mdl_vec_free(recs);
+}
+
+/* Runs the whole analysis with the given disabled statements. */
+static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
+  memset(g, 0, sizeof *g);
+  g->k = k;
+  g->disabled = disabled;
+  g->n = k->insts.len;
+  g->nnodes = 4 * g->n;
+  g->nch = k->ncores * MDL_NPIPE;
+  g->chain = malloc((g->n ? g->n : 1) * sizeof *g->chain);
+  g->pos = calloc(g->n ? g->n : 1, sizeof *g->pos);
+  g->wait_partner = malloc((g->n ? g->n : 1) * sizeof *g->wait_partner);
+  for (uint32_t i = 0; i < g->n; i++) {
+    g->chain[i] = NONE;
+    g->wait_partner[i] = NONE;
+  }
+  chainst ch[NCH_MAX];
+  for (uint32_t c = 0; c < NCH_MAX; c++) {
+    ch[c].last = ch[c].blocker = NONE;
+    ch[c].count = 0;
+  }
+  for (uint32_t c = 0; c < k->ncores; c++)
+    build_core(g, c, ch);
+  /* sync_block (all cores of a mode meet): k-th with k-th */
+  {
+    mdl_vec per[3] = {{0}, {0}, {0}};
+    for (uint32_t i = 0; i < g->n; i++)
+      if (I(g, i)->kind == MDL_I_SYNC_ALL && !inst_disabled(g, i))
+        *(uint32_t *)mdl_vec_push(&per[I(g, i)->core], sizeof(uint32_t)) = i;
+    uint32_t mx = 0;
+    for (uint32_t c = 0; c < k->ncores; c++)
+      if (per[c].len > mx)
+        mx = per[c].len;
+    for (uint32_t m = 0; m < mx; m++) {
+      uint32_t meet = new_node(g);
+      for (uint32_t c = 0; c < k->ncores; c++)
+        if (m < per[c].len) {
+          uint32_t i = MDL_VEC_AT(per[c], uint32_t, m);
+          add_edge(g, NS(i), meet);
+          add_edge(g, meet, NE(i));
+        }
+    }
+    for (uint32_t c = 0; c < 3; c++)
+      mdl_vec_free(&per[c]);
+  }
+  mdl_vec recs = {0};
+  match_flags(g, &recs);
+  match_xcore(g, NULL);
+  csr(g);
+  if (toposort(g) < g->nnodes) {
+    report_cycle(g);
+    flag_recs_free(&recs);
+    return;
+  }
+  closure(g);
+  /* confirm overflow candidates */
+  for (uint32_t i = 0; i < g->findings.len; i++) {
+    finding *f = &MDL_VEC_AT(g->findings, finding, i);
+    if (f->rule == MDL_RULE_FLAG_OVERFLOW && f->lo == 1) {
+      uint32_t w = f->a;
+      bool forced = g->chain[w] != NONE ? ends_before(g, w, f->mem)
+                                        : reaches(g, NE(w), f->mem);
+      if (forced)
+        f->rule = MDL_RULE_COUNT; /* dropped */
+      else {
+        f->msg = mdl_strprintf(
+            "sync_block_set can push a cross-core counter past %d: nothing "
+            "orders it after the wait that consumes the set %d earlier",
+            k->prof->max_counter, k->prof->max_counter);
+      }
+      f->a = NONE;
+    }
+  }
+  if (!g->deadlock) {
+    check_double_sets(g, &recs);
+    find_races(g);
+  }
+  flag_recs_free(&recs);
+}
+
+/* ------------------------------------------------------------ reporting */
+
+static const char *op_name(const mdl_kernel *k, const mdl_inst *in) {
+  const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt);
+  const char *n = s->name ? s->name : mdl_inst_kind_name(in->kind);
+  if (!strncmp(n, "hivm.hir.", 9))
+    n += 9;
+  return n;
+}
+
+static void range_str(const mdl_kernel *k, uint32_t mem, int64_t lo,
+                      int64_t hi, char *buf, size_t n) {
+  const mdl_memory *m = mdl_memory_at(k, mem);
+  if (hi == INT64_MAX)
+    snprintf(buf, n, "%s[0x%llx, end)", m->name, (unsigned long long)lo);
+  else
+    snprintf(buf, n, "%s[0x%llx, 0x%llx)", m->name, (unsigned long long)lo,
+             (unsigned long long)hi);
+}
+
+typedef struct {
+  mdl_rule rule;
+  uint32_t sb, sa; /* statement ids */
+  mdl_diag *d;
+} dkey;
+
+static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
+                          uint32_t *nerr, uint32_t *nwarn) {
+  mdl_vec keys = {0};
+  for (uint32_t i = 0; i < g->findings.len; i++) {
+    finding *f = &MDL_VEC_AT(g->findings, finding, i);
+    if (f->rule == MDL_RULE_COUNT)
+      continue;
+    const mdl_inst *b = I(g, f->b);
+    const mdl_inst *a = f->a != NONE ? I(g, f->a) : NULL;
+    uint32_t sb = b->stmt, sa = a ? a->stmt : NONE;
+    dkey *dup = NULL;
+    for (uint32_t j = 0; j < keys.len && !dup; j++) {
+      dkey *x = &MDL_VEC_AT(keys, dkey, j);
+      if (x->rule == f->rule && x->sb == sb && x->sa == sa)
+        dup = x;
+    }
+    if (dup) {
+      dup->d->extra++;
+      continue;
+    }
+    char wb[256], wa[256], rng[96];
+    mdl_inst_where(k, b, wb, sizeof wb);
+    mdl_diag *d;
+    mdl_severity sev = mdl_rule_severity(f->rule);
+    if (f->rule == MDL_RULE_RACE || f->rule == MDL_RULE_PIPE_HAZARD ||
+        f->rule == MDL_RULE_XCORE_RACE) {
+      unsigned bits = f->wbits;
+      bool b_is_second = (bits & 4) != 0;
+      bool a_w = b_is_second ? (bits & 1) : (bits & 2);
+      bool b_w = b_is_second ? (bits & 2) : (bits & 1);
+      range_str(k, f->mem, f->lo, f->hi, rng, sizeof rng);
+      mdl_inst_where(k, a, wa, sizeof wa);
+      const char *pa = mdl_pipe_name((mdl_pipe)a->pipe);
+      const char *pb = mdl_pipe_name((mdl_pipe)b->pipe);
+      if (f->rule == MDL_RULE_RACE)
+        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
+                         b->loc.col,
+                         "%s at %u:%u may %s %s while the %s at %u:%u on %s "
+                         "is still %s it: no sync from %s to %s orders them",
+                         op_name(k, b), b->loc.line, b->loc.col,
+                         b_w ? "write" : "read", rng, op_name(k, a),
+                         a->loc.line, a->loc.col, pa,
+                         a_w ? "writing" : "reading", pa, pb);
+      else if (f->rule == MDL_RULE_PIPE_HAZARD)
+        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
+                         b->loc.col,
+                         "%s at %u:%u may %s %s before the %s at %u:%u on "
+                         "the same pipe %s has finished %s it: no "
+                         "pipe_barrier(%s) between them",
+                         op_name(k, b), b->loc.line, b->loc.col,
+                         b_w ? "write" : "read", rng, op_name(k, a),
+                         a->loc.line, a->loc.col, pb,
+                         a_w ? "writing" : "reading", pb);
+      else
+        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
+                         b->loc.col,
+                         "%s at %u:%u on %s may %s %s while the %s at %u:%u "
+                         "on %s is still %s it: no cross-core flag orders "
+                         "them",
+                         op_name(k, b), b->loc.line, b->loc.col,
+                         k->cores[b->core].label, b_w ? "write" : "read", rng,
+                         op_name(k, a), a->loc.line, a->loc.col,
+                         k->cores[a->core].label, a_w ? "writing" : "reading");
+      mdl_diag_related(d, a->loc.line, a->loc.col, "conflicting %s %s, %s",
+                       op_name(k, a), a_w ? "write" : "read", wa);
+      mdl_diag_witness(d,
+                       "%s (%s) and %s (%s) can overlap in time: nothing "
+                       "forces the first to end before the second starts",
+                       op_name(k, a), wa, op_name(k, b), wb);
+    } else {
+      d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
+                       b->loc.col, "%s",
+                       f->msg ? f->msg : mdl_rule_name(f->rule));
+      if (a) {
+        mdl_inst_where(k, a, wa, sizeof wa);
+        mdl_diag_related(d, a->loc.line, a->loc.col, "%s %s",
+                         op_name(k, a), wa);
+      }
+      for (uint32_t r = 0; r < f->related.len; r++) {
+        const mdl_inst *x = I(g, MDL_VEC_AT(f->related, uint32_t, r));
+        char wx[256];
+        mdl_inst_where(k, x, wx, sizeof wx);
+        mdl_diag_related(d, x->loc.line, x->loc.col, "%s %s, also on the "
+                         "cycle", op_name(k, x), wx);
+      }
+      mdl_diag_witness(d, "%s", wb);
+    }
+    if (sev == MDL_SEV_ERROR)
+      (*nerr)++;
+    else if (sev == MDL_SEV_WARNING)
+      (*nwarn)++;
+    dkey *nk = mdl_vec_push(&keys, sizeof *nk);
+    nk->rule = f->rule;
+    nk->sb = sb;
+    nk->sa = sa;
+    nk->d = d;
+  }
+  mdl_vec_free(&keys);
+}
+
+/* ------------------------------------------------------- invalid syncs */
+
+static void check_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
+                          uint32_t *nwarn, uint8_t *reported) {
+  const mdl_profile *pr = k->prof;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->kind == MDL_I_OP || in->implicit || reported[in->stmt])
+      continue;
+    const char *core = k->cores[in->core].type == MDL_CORE_AIC
+                           ? "the cube core (AIC)" : "a vector core (AIV)";
+    char msg[300] = "";
+    bool warn = false;
+    switch (in->kind) {
+    case MDL_I_SET:
+    case MDL_I_WAIT:
+      for (int q = 0; q < 2 && !msg[0]; q++) {
+        uint8_t p = q ? in->pipe2 : in->pipe;
+        if (p == MDL_PIPE_ALL)
+          snprintf(msg, sizeof msg, "%s cannot name PIPE_ALL",
+                   mdl_inst_kind_name(in->kind));
+        else if (!mdl_core_has_pipe(pr, k->cores[in->core].type, (mdl_pipe)p))
+          snprintf(msg, sizeof msg,
+                   "%s names %s, which %s does not have on %s: the "
+                   "toolchain drops it, so it synchronizes nothing",
+                   mdl_inst_kind_name(in->kind), mdl_pipe_name((mdl_pipe)p),
+                   core, pr->name);
+      }
+      if (!msg[0] && in->id >= 0 && in->id > pr->max_event_id)
+        snprintf(msg, sizeof msg, "event id %d is out of range 0..%d",
+                 in->id, pr->max_event_id);
+      else if (!msg[0] && in->id < -1)
+        snprintf(msg, sizeof msg, "event id %d is out of range 0..%d",
+                 in->id, pr->max_event_id);
+      else if (!msg[0] && in->id >= 0 && (pr->reserved_event_ids >> in->id) & 1) {
+        snprintf(msg, sizeof msg,
+                 "event id %d is reserved by the runtime and the queue "
+                 "framework; use 0..5 by hand", in->id);
+        warn = true;
+      }
+      break;
+    case MDL_I_BARRIER:
+      if (in->pipe == MDL_PIPE_S)
+        snprintf(msg, sizeof msg, "pipe_barrier(PIPE_S) is illegal");
+      else if (!mdl_core_has_pipe(pr, k->cores[in->core].type,
+                                  (mdl_pipe)in->pipe))
+        snprintf(msg, sizeof msg,
+                 "pipe_barrier names %s, which %s does not have on %s: the "
+                 "toolchain drops it",
+                 mdl_pipe_name((mdl_pipe)in->pipe), core, pr->name);
+      break;
+    case MDL_I_BSET:
+    case MDL_I_BWAIT:
+      if (!mdl_core_has_pipe(pr, k->cores[in->core].type, (mdl_pipe)in->pipe))
+        snprintf(msg, sizeof msg,
+                 "%s names %s, which %s does not have on %s: the toolchain "
+                 "drops it",
+                 mdl_inst_kind_name(in->kind),
+                 mdl_pipe_name((mdl_pipe)in->pipe), core, pr->name);
+      else if (in->id > pr->max_block_flag || in->id < -1)
+        snprintf(msg, sizeof msg, "cross-core flag %d is out of range 0..%d",
+                 in->id, pr->max_block_flag);
+      else if (in->id >= 0 && (pr->reserved_flags >> in->id) & 1) {
+        snprintf(msg, sizeof msg,
+                 "cross-core flag %d is used by the hard SyncAll (11..14)",
+                 in->id);
+        warn = true;
+      }
+      break;
+    default:
+      break;
+    }
+    if (!msg[0])
+      continue;
+    reported[in->stmt] = 1;
+    mdl_diag_add(out, MDL_RULE_INVALID_SYNC,
+                 warn ? MDL_SEV_WARNING : MDL_SEV_ERROR, k->file, k->name,
+                 in->loc.line, in->loc.col, "%s", msg);
+    if (warn)
+      (*nwarn)++;
+    else
+      (*nerr)++;
+  }
+}
+
+static uint32_t count_errors(const gx *g) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < g->findings.len; i++) {
+    const finding *f = &MDL_VEC_AT(g->findings, finding, i);
+    if (f->rule != MDL_RULE_COUNT &&
+        mdl_rule_severity(f->rule) == MDL_SEV_ERROR)
+      n++;
+  }
+  return n;
+}
+
+/* --------------------------------------------------------- redundancy */
+
+/* Flag groups: sets and waits of one flag key that pair only with each
+** other, as statements.  Removing a whole group is one source edit. */
+static void find_redundant(const mdl_kernel *k, const chk_options *o,
+                           mdl_diags *out, uint32_t *nwarn) {
+  uint32_t ns = k->nstmts;
+  uint8_t *dis = calloc(ns ? ns : 1, 1);
+  uint8_t *tried = calloc(ns ? ns : 1, 1);
+  uint8_t *is_sync = calloc(ns ? ns : 1, 1);
+  uint32_t nsync = 0;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind == MDL_I_WAIT || in->kind == MDL_I_BARRIER ||
+         in->kind == MDL_I_SET) && !in->implicit && !is_sync[in->stmt]) {
+      is_sync[in->stmt] = 1;
+      nsync++;
+    }
+  }
+  if ((uint64_t)nsync * k->insts.len > o->redundant_budget) {
+    free(dis);
+    free(tried);
+    free(is_sync);
+    return;
+  }
+  for (uint32_t s = 0; s < ns; s++) {
+    const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
+    if (!is_sync[s] || tried[s] ||
+        (st->kind != MDL_S_WAIT && st->kind != MDL_S_BARRIER))
+      continue;
+    /* group: for a wait, every set/wait statement of the same flag keys
+       its instances use */
+    uint8_t *grp = calloc(ns, 1);
+    grp[s] = 1;
+    if (st->kind == MDL_S_WAIT) {
+      bool changed = true;
+      while (changed) {
+        changed = false;
+        for (uint32_t i = 0; i < k->insts.len; i++) {
+          const mdl_inst *in = mdl_inst_at(k, i);
+          if ((in->kind != MDL_I_WAIT && in->kind != MDL_I_SET) ||
+              in->implicit || !grp[in->stmt])
+            continue;
+          uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
+          uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
+          for (uint32_t j = 0; j < k->insts.len; j++) {
+            const mdl_inst *x = mdl_inst_at(k, j);
+            if ((x->kind != MDL_I_WAIT && x->kind != MDL_I_SET) ||
+                grp[x->stmt] || x->core != in->core || x->id != in->id)
+              continue;
+            uint8_t xs = x->kind == MDL_I_SET ? x->pipe : x->pipe2;
+            uint8_t xd = x->kind == MDL_I_SET ? x->pipe2 : x->pipe;
+            if (xs == src && xd == dst) {
+              if (x->implicit) {
+                /* shares a flag with implicit syncs: not removable */
+                grp[s] = 2;
+                continue;
+              }
+              grp[x->stmt] = 1;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+    bool removable = grp[s] == 1;
+    for (uint32_t q = 0; q < ns; q++)
+      if (grp[q]) {
+        tried[q] = 1;
+        if (dis[q])
+          removable = false;
+      }
+    if (removable) {
+      for (uint32_t q = 0; q < ns; q++)
+        if (grp[q])
+          dis[q] = 1;
+      gx g;
+      analyse(&g, k, dis);
+      bool still_ok = !count_errors(&g);
+      gx_free(&g);
+      if (still_ok) {
+        mdl_diag *d;
+        if (st->kind == MDL_S_BARRIER) {
+          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
+                           k->file, k->name, st->loc.line, st->loc.col,
+                           "pipe_barrier(%s) is redundant: removing it "
+                           "leaves every conflicting pair ordered by the "
+                           "remaining syncs or the pipe itself",
+                           mdl_pipe_name(st->u.bar.pipe));
+        } else {
+          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING,
+                           k->file, k->name, st->loc.line, st->loc.col,
+                           "wait_flag[%s, %s] and its set_flag are "
+                           "redundant: every pair they order is already "
+                           "ordered by other syncs",
+                           mdl_pipe_name(st->u.flag.src),
+                           mdl_pipe_name(st->u.flag.dst));
+          for (uint32_t q = 0; q < ns; q++)
+            if (grp[q] && q != s) {
+              const mdl_stmt *x = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
+              mdl_diag_related(d, x->loc.line, x->loc.col,
+                               "%s of the same flag, removed with it",
+                               x->kind == MDL_S_SET ? "set_flag"
+                                                    : "wait_flag");
+            }
+        }
+        (*nwarn)++;
+      } else {
+        for (uint32_t q = 0; q < ns; q++)
+          if (grp[q])
+            dis[q] = 0;
+      }
+    }
+    free(grp);
+  }
+  free(dis);
+  free(tried);
+  free(is_sync);
+}
+
+/* --------------------------------------------------------------- explain */
+
+static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
+  /* for each conflicting, ordered pair of statements on one memory: name
+     the sync on a path from the first's end to the second's start */
+  mdl_vec seen = {0};
+  for (uint32_t b = 0; b < g->n; b++) {
+    const mdl_inst *ib = I(g, b);
+    if (ib->kind != MDL_I_OP)
+      continue;
+    for (uint32_t a = 0; a < b && seen.len < 4096; a++) {
+      const mdl_inst *ia = I(g, a);
+      if (ia->kind != MDL_I_OP || g->chain[a] == NONE)
+        continue;
+      bool conflict = false;
+      for (uint32_t x = 0; x < ia->nacc && !conflict; x++)
+        for (uint32_t y = 0; y < ib->nacc && !conflict; y++) {
+          const mdl_access *p = mdl_access_at(k, ia->acc_first + x);
+          const mdl_access *q = mdl_access_at(k, ib->acc_first + y);
+          conflict = p->mem == q->mem && ((p->mode | q->mode) & 2) &&
+                     overlap(p, q);
+        }
+      if (!conflict || !ordered(g, a, b))
+        continue;
+      uint32_t key = ia->stmt * 65537u + ib->stmt;
+      bool dup = false;
+      for (uint32_t s = 0; s < seen.len && !dup; s++)
+        dup = MDL_VEC_AT(seen, uint32_t, s) == key;
+      if (dup)
+        continue;
+      *(uint32_t *)mdl_vec_push(&seen, sizeof(uint32_t)) = key;
+      /* walk back from S(b) through nodes that still carry a's frontier */
+      uint32_t node = NS(b), syncs[8], nsy = 0, steps = 0;
+      uint32_t ca = g->chain[a], pa = g->pos[a];
+      while (steps++ < 100000) {
+        if (node < 4 * g->n && (node & 3) == 3 && g->chain[node >> 2] == ca &&
+            g->pos[node >> 2] >= pa)
+          break;
+        uint32_t nx = NONE;
+        for (uint32_t e = g->roff[node]; e < g->roff[node + 1]; e++) {
+          uint32_t p = g->radj[e];
+          if (VC(g, p)[ca] >= pa) {
+            nx = p;
+            break;
+          }
+        }
+        if (nx == NONE)
+          break;
+        if (nx < 4 * g->n) {
+          uint32_t i = nx >> 2;
+          mdl_inst_kind kd = I(g, i)->kind;
+          if (kd != MDL_I_OP && nsy < 8 &&
+              (nsy == 0 || syncs[nsy - 1] != i))
+            syncs[nsy++] = i;
+        }
+        node = nx;
+      }
+      char by[512] = "";
+      size_t w = 0;
+      for (uint32_t s = nsy; s-- > 0 && w < sizeof by;) {
+        const mdl_inst *x = I(g, syncs[s]);
+        int m = snprintf(by + w, sizeof by - w, "%s%s at %u:%u",
+                         w ? " -> " : "", op_name(k, x), x->loc.line,
+                         x->loc.col);
+        if (m > 0)
+          w += (size_t)m;
+      }
+      mdl_diag *d = mdl_diag_add(
+          out, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k->file, k->name, ib->loc.line,
+          ib->loc.col, "%s at %u:%u is ordered after the conflicting %s at "
+          "%u:%u by %s",
+          op_name(k, ib), ib->loc.line, ib->loc.col, op_name(k, ia),
+          ia->loc.line, ia->loc.col,
+          nsy ? by : (ia->core == ib->core && ia->pipe == ib->pipe
+                          ? "the in-order pipe"
+                          : "program order"));
+      mdl_diag_related(d, ia->loc.line, ia->loc.col, "the earlier access");
+    }
+  }
+  mdl_vec_free(&seen);
+}
+
+/* ------------------------------------------------------------------ API */
+
+mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
+                      mdl_diags *out, char **note) {
+  *note = NULL;
+  /* symbolic ids and lone cross-core syncs cannot be decided here */
+  bool has_x = false;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
+         in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) && in->id < 0 &&
+        in->id == -1) {
+      *note = mdl_strprintf("the %s at %u:%u uses an event id or flag that "
+                            "depends on a runtime value",
+                            mdl_inst_kind_name(in->kind), in->loc.line,
+                            in->loc.col);
+      mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                   in->loc.line, in->loc.col, "not decided: %s", *note);
+      return MDL_VERDICT_UNKNOWN;
+    }
+    has_x |= in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT;
+  }
+  if (has_x && k->kind != MDL_KIND_MIX) {
+    *note = mdl_strprintf("cross-core sync in a kernel whose partner cores "
+                          "are not in this input");
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    return MDL_VERDICT_UNKNOWN;
+  }
+  uint32_t nerr = 0, nwarn = 0;
+  uint8_t *reported = calloc(k->nstmts ? k->nstmts : 1, 1);
+  check_invalid(k, out, &nerr, &nwarn, reported);
+  free(reported);
+  gx g;
+  analyse(&g, k, NULL);
+  uint32_t before = nerr;
+  emit_findings(&g, k, out, &nerr, &nwarn);
+  if (o->explain && !g.deadlock)
+    explain(&g, k, out);
+  bool clean_errors = nerr == 0;
+  bool deadlock = g.deadlock;
+  gx_free(&g);
+  if (clean_errors && o->redundant)
+    find_redundant(k, o, out, &nwarn);
+  (void)before;
+  if (deadlock)
+    *note = mdl_strprintf("races are not reported behind a deadlock");
+  return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
+}
