@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# cli_test.sh KSV -- command-line tests: exit codes, the file:line:col
+# diagnostic format on bad inputs, --version/--help, usage errors and the
+# JSON report.
+set -u
+ksv=${1:?usage: cli_test.sh path/to/ksv}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# run NAME ARGS...: runs ksv, keeps stdout/stderr in $tmp/NAME.{out,err}
+run() {
+  local name=$1; shift
+  "$ksv" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  echo $?
+}
+
+# ------------------------------------------------------------- inputs
+cat >"$tmp/good.mlir" <<'EOF'
+func.func @good(%arg0: memref<16xf16, #hivm.address_space<gm>>) {
+  %c0_i64 = arith.constant 0 : i64
+  %0 = hivm.hir.pointer_cast(%c0_i64) : memref<16xf16, #hivm.address_space<ub>>
+  hivm.hir.load ins(%arg0 : memref<16xf16, #hivm.address_space<gm>>) outs(%0 : memref<16xf16, #hivm.address_space<ub>>)
+  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.vabs ins(%0 : memref<16xf16, #hivm.address_space<ub>>) outs(%0 : memref<16xf16, #hivm.address_space<ub>>)
+  return
+}
+EOF
+# truncated in the middle of the load op
+head -c "$(grep -bo 'outs(%0' "$tmp/good.mlir" | head -1 | cut -d: -f1)" \
+  "$tmp/good.mlir" >"$tmp/truncated.mlir"
+printf 'func.func @k() {\n  hivm.hir.pipe_barrier[<PIPE_V>]\n  return\n' \
+  >"$tmp/missing_brace.mlir"
+printf 'func.func @k() {\n  hivm.hir.pipe_barrier[<PIPE_V>])\n  return\n}\n' \
+  >"$tmp/extra_paren.mlir"
+printf 'func.func @k() {\n  hivm.hir.set_flag[<PIPE_FOO>, <PIPE_V>, <EVENT_ID0>]\n  return\n}\n' \
+  >"$tmp/bad_pipe.mlir"
+printf 'func.func @k() {\n  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_IDX>]\n  return\n}\n' \
+  >"$tmp/bad_event.mlir"
+printf 'func.func @k() {\n  %%c0 = arith.constant 0 : i64\n  %%s = memref.subview %%c0[0] [1] [1] : memref<16xf16> to memref<1xf16>\n  return\n}\n' \
+  >"$tmp/subview_i64.mlir"
+printf 'func.func @k() {\n  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, %%undef]\n  return\n}\n' \
+  >"$tmp/undefined.mlir"
+printf 'func.func @k() {\n  scf.for {\n    hivm.hir.pipe_barrier[<PIPE_V>]\n  }\n  return\n}\n' \
+  >"$tmp/bad_for.mlir"
+: >"$tmp/empty.mlir"
+{ head -c 256 /dev/urandom; printf '\000\377\000junk\377'; } >"$tmp/junk.mlir"
+printf '// only a comment\n// -----\n// and another\n' >"$tmp/comments.mlir"
+
+# --------------------------------------------------------- bad inputs
+for f in truncated missing_brace extra_paren bad_pipe bad_event subview_i64 \
+         undefined bad_for empty junk comments; do
+  rc=$(run "$f" check "$tmp/$f.mlir")
+  [ "$rc" = 2 ] || fail "$f: check exit $rc, expected 2"
+  grep -Eq "^$tmp/$f\.mlir:[1-9][0-9]*:[1-9][0-9]*: error: .*\[bad-input\]" \
+    "$tmp/$f.out" || fail "$f: no 'file:line:col: error: ... [bad-input]' in: $(head -3 "$tmp/$f.out")"
+  # dump reports the same error on stderr
+  rc=$(run "$f.dump" dump "$tmp/$f.mlir")
+  [ "$rc" = 2 ] || fail "$f: dump exit $rc, expected 2"
+  grep -Eq "^$tmp/$f\.mlir:[1-9][0-9]*:[1-9][0-9]*: error: " \
+    "$tmp/$f.dump.err" || fail "$f: dump stderr lacks file:line:col: error:"
+done
+
+# exact locations for a few
+grep -q "bad_pipe.mlir:2:[0-9]*: error: unknown pipe 'PIPE_FOO'" \
+  "$tmp/bad_pipe.out" || fail "bad_pipe: wrong location/message"
+grep -q "undefined.mlir:2:[0-9]*: error: .*undefined.*%undef" \
+  "$tmp/undefined.out" || fail "undefined: wrong location/message"
+grep -q "extra_paren.mlir:2:" "$tmp/extra_paren.out" ||
+  fail "extra_paren: error not on line 2"
+
+# ---------------------------------------------------------- good input
+rc=$(run good_dump dump "$tmp/good.mlir")
+[ "$rc" = 0 ] || fail "good: dump exit $rc"
+grep -q "PIPE_MTE2 hivm.hir.load R gm:%arg0\[0x0, 0x20) W ub\[0x0, 0x20)" \
+  "$tmp/good_dump.out" || fail "good: dump lacks the load line"
+grep -q "error:" "$tmp/good_dump.err" && fail "good: dump printed an error"
+rc=$(run good_check check "$tmp/good.mlir")
+[ "$rc" = 0 ] || fail "good: check exit $rc, expected 0 (properly synced)"
+grep -q "good: clean" "$tmp/good_check.out" || fail "good: not reported clean"
+grep -q "error: .*\[bad-input\]" "$tmp/good_check.out" &&
+  fail "good: check reported bad-input"
+
+# -------------------------------------------------------------- options
+rc=$(run version --version)
+[ "$rc" = 0 ] || fail "--version exit $rc"
+grep -Eq '^ksv [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/version.out" ||
+  fail "--version output: $(cat "$tmp/version.out")"
+rc=$(run help --help)
+[ "$rc" = 0 ] || fail "--help exit $rc"
+grep -q "usage: ksv check" "$tmp/help.out" || fail "--help lacks usage"
+rc=$(run badopt check --no-such-option "$tmp/good.mlir")
+[ "$rc" = 2 ] || fail "unknown option exit $rc, expected 2"
+grep -q "unknown option" "$tmp/badopt.err" || fail "unknown option message"
+rc=$(run nocmd)
+[ "$rc" = 2 ] || fail "no command exit $rc, expected 2"
+rc=$(run badcmd frobnicate "$tmp/good.mlir")
+[ "$rc" = 2 ] || fail "unknown command exit $rc, expected 2"
+rc=$(run nofile check)
+[ "$rc" = 2 ] || fail "check without files exit $rc, expected 2"
+rc=$(run badarch check --arch a9 "$tmp/good.mlir")
+[ "$rc" = 2 ] || fail "--arch a9 exit $rc, expected 2"
+rc=$(run badfmt check --format xml "$tmp/good.mlir")
+[ "$rc" = 2 ] || fail "--format xml exit $rc, expected 2"
+rc=$(run badunroll check --max-unroll 0 "$tmp/good.mlir")
+[ "$rc" = 2 ] || fail "--max-unroll 0 exit $rc, expected 2"
+rc=$(run missing check "$tmp/does-not-exist.mlir")
+[ "$rc" = 2 ] || fail "missing file exit $rc, expected 2"
+grep -q "does-not-exist.mlir:1:1: error:" "$tmp/missing.out" ||
+  fail "missing file: no file:1:1: error:"
+
+# ----------------------------------------------------------------- json
+check_json() { # name file expected-verdict
+  local name=$1 file=$2 want=$3
+  run "$name" check --format json "$file" >/dev/null
+  python3 -m json.tool "$tmp/$name.out" >/dev/null ||
+    { fail "$name: JSON does not parse"; return; }
+  python3 - "$tmp/$name.out" "$want" <<'EOF' || fail "$name: JSON content"
+import json, sys
+r = json.load(open(sys.argv[1]))
+want = sys.argv[2]
+assert r["tool"]["name"] == "ksv", r["tool"]
+v = r["files"][0]["units"][0]["verdict"]
+assert v in ("clean", "findings", "unknown", "error"), v
+if want != "any":
+    assert v == want, (v, want)
+assert isinstance(r["summary"]["errors"], int)
+if want == "error":
+    assert r["summary"]["errors"] >= 1
+    d = [x for x in r["files"][0]["diagnostics"] if x["rule"] == "bad-input"]
+    assert d and d[0]["severity"] == "error" and d[0]["line"] >= 1 \
+        and d[0]["column"] >= 1, d
+EOF
+}
+check_json json_good "$tmp/good.mlir" clean
+check_json json_bad "$tmp/bad_pipe.mlir" error
+check_json json_empty "$tmp/empty.mlir" error
+
+# -o writes the report to a file
+rc=$(run outfile check --format json -o "$tmp/report.json" "$tmp/bad_pipe.mlir")
+[ "$rc" = 2 ] || fail "-o: exit $rc, expected 2"
+python3 -m json.tool "$tmp/report.json" >/dev/null || fail "-o: bad JSON"
+
+if [ "$fails" -ne 0 ]; then
+  echo "$fails failure(s)"
+  exit 1
+fi
+echo "cli tests passed"

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# reference_test.sh KSV SOURCE_ROOT -- the HIVM reference inputs (at
+# SOURCE_ROOT/../shared/hivm-reference/tests, read-only, never copied into
+# the repository) all parse, and a few dumps show the expected graph.
+# Exits 77 (meson: skipped) when the reference folder is absent.
+set -u
+ksv=${1:?usage: reference_test.sh KSV SOURCE_ROOT}
+root=${2:?usage: reference_test.sh KSV SOURCE_ROOT}
+ref=${KSV_REFERENCE_DIR:-$root/../shared/hivm-reference/tests}
+if [ ! -d "$ref" ]; then
+  echo "reference inputs not found at $ref: skipped"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+n=0
+for f in "$ref"/*.mlir; do
+  [ -e "$f" ] || continue
+  n=$((n + 1))
+  b=$(basename "$f")
+  "$ksv" dump "$f" >"$tmp/$b.out" 2>"$tmp/$b.err"
+  rc=$?
+  [ "$rc" = 0 ] || fail "$b: dump exit $rc"
+  if grep -q "error:" "$tmp/$b.err"; then
+    fail "$b: errors on stderr:"; grep "error:" "$tmp/$b.err" | head -5
+  fi
+  grep -q "not built" "$tmp/$b.out" && fail "$b: a kernel was not built"
+  grep -q "^kernel " "$tmp/$b.out" || fail "$b: no kernel dumped"
+done
+[ "$n" -gt 0 ] || fail "no .mlir files in $ref"
+
+# inject-sync.mlir: the first kernel is load -> vadd -> store
+is="$ref/inject-sync.mlir"
+if [ -f "$is" ]; then
+  out="$tmp/inject-sync.mlir.out"
+  # lines of the first kernel only
+  awk '/^kernel /{k++} k==1' "$out" >"$tmp/first"
+  grep -q "^kernel test_mem_injcet_sync_basic " "$tmp/first" ||
+    fail "inject-sync: first kernel name"
+  grep -q "3 instances" "$tmp/first" || fail "inject-sync: 3 instances"
+  grep -Fq 'PIPE_MTE2 hivm.hir.load R gm:%arg0[0x0, 0x2000) W ub[0x0, 0x2000)' \
+    "$tmp/first" || fail "inject-sync: load line"
+  grep -E 'PIPE_V +hivm.hir.vadd' "$tmp/first" |
+    grep -Fq 'R ub[0x2000, 0x4000)' || fail "inject-sync: vadd reads ub[0x2000, 0x4000)"
+  grep -Fq 'PIPE_MTE3 hivm.hir.store R ub[0x0, 0x2000) W gm:%arg3[0x0, 0x2000)' \
+    "$tmp/first" || fail "inject-sync: store line"
+
+  # test_db_two_address: the multi-buffer alternates two ub ranges
+  awk '/^kernel /{k=($2=="test_db_two_address")} k' "$out" >"$tmp/db"
+  grep -q "8 instances" "$tmp/db" || fail "db_two_address: 8 instances"
+  loads=$(grep 'hivm.hir.load' "$tmp/db" | grep -o 'W ub\[[^)]*)' | tr '\n' ' ')
+  [ "$loads" = "W ub[0x0, 0x20) W ub[0x20, 0x40) W ub[0x0, 0x20) W ub[0x20, 0x40) " ] ||
+    fail "db_two_address: load ranges: $loads"
+  stores=$(grep 'hivm.hir.store' "$tmp/db" | grep -o 'R ub\[[^)]*)' | tr '\n' ' ')
+  [ "$stores" = "R ub[0x0, 0x20) R ub[0x20, 0x40) R ub[0x0, 0x20) R ub[0x20, 0x40) " ] ||
+    fail "db_two_address: store ranges: $stores"
+else
+  fail "inject-sync.mlir missing from $ref"
+fi
+
+# check on every reference file never reports bad input
+for f in "$ref"/*.mlir; do
+  b=$(basename "$f")
+  "$ksv" check "$f" >"$tmp/$b.check" 2>&1
+  rc=$?
+  [ "$rc" = 2 ] && fail "$b: check exit 2 (bad input)"
+  grep -q "\[bad-input\]" "$tmp/$b.check" && fail "$b: check reported bad-input"
+done
+
+if [ "$fails" -ne 0 ]; then
+  echo "$fails failure(s)"
+  exit 1
+fi
+echo "reference tests passed ($n files)"
