@@ -188,8 +188,11 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
     add_edge(g, NS(i), NE(i));
     if (disabled)
       continue;
+    /* edges out of an end go through its frontier node, so that vector
+       clocks carry them (the MTE1 part is a chain member) */
     if (in->after != ~0u)
-      add_edge(g, NE(in->after), NS(i));
+      add_edge(g, g->chain[in->after] != NONE ? NC(in->after)
+                                               : NE(in->after), NS(i));
     uint8_t p = in->pipe;
     bool scalar_wait = false;
     if (in->kind == MDL_I_WAIT && p == MDL_PIPE_S)
@@ -270,7 +273,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
     if (in->kind == MDL_I_OP && in->unit_flag &&
         (p == MDL_PIPE_M || p == MDL_PIPE_FIX)) {
       if (uf_last != NONE && I(g, uf_last)->pipe != p)
-        add_edge(g, NE(uf_last), NS(i));
+        add_edge(g, NC(uf_last), NS(i));
       uf_last = i;
     }
   }
@@ -956,7 +959,7 @@ static void range_str(const mdl_kernel *k, uint32_t mem, int64_t lo,
 typedef struct {
   mdl_rule rule;
   uint32_t sb, sa; /* statement ids */
-  mdl_diag *d;
+  uint32_t d;      /* index into the diagnostics (the vector may move) */
 } dkey;
 
 static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
@@ -976,7 +979,7 @@ static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
         dup = x;
     }
     if (dup) {
-      dup->d->extra++;
+      MDL_VEC_AT(out->items, mdl_diag, dup->d).extra++;
       continue;
     }
     char wb[256], wa[256], rng[96];
@@ -1054,7 +1057,7 @@ static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
     nk->rule = f->rule;
     nk->sb = sb;
     nk->sa = sa;
-    nk->d = d;
+    nk->d = (uint32_t)(d - (mdl_diag *)out->items.data);
   }
   mdl_vec_free(&keys);
 }

@@ -1440,6 +1440,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     b->failed = true;
     return;
   }
+  mdl_stmt *before = b->blk->last;
   mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
   char nb[48];
   s->name = mdl_strdup(b->k->arena, fe_text(b->p, op->name, nb, sizeof nb),
@@ -1613,6 +1614,17 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   set_memref_info(b, s->def, &rty, fallback);
   s->u.b.space = mdl_value_at(b->f, s->def)->space;
   bind_result(b, op, 0, s->def);
+  if (s->next) {
+    /* the offset was computed by statements emitted after s: move s after
+       them so the unroller evaluates the offset first */
+    if (before)
+      before->next = s->next;
+    else
+      b->blk->first = s->next;
+    b->blk->last->next = s;
+    s->next = NULL;
+    b->blk->last = s;
+  }
 }
 
 /* ----------------------------------------------------------------- sync */
@@ -2191,7 +2203,8 @@ static void build_op(fe_b *b, fe_op *op) {
                   j < nr ? rets[j] : new_value(b, op->res[0].tok, NULL));
     return;
   }
-  case OP_CALL: {
+  case OP_CALL:
+  case OP_CALL2: {
     uint32_t t = op->name + 1;
     fe_op *callee = K(b, t) == T_AT ? find_func(b, t) : NULL;
     if (!callee || callee->nregions == 0) {

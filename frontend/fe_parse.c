@@ -181,7 +181,8 @@ static bool is_starter(const fe_parser *p, uint32_t t) {
   case T_BARE:
     if (has_dot(p, t))
       return kind(p, t + 1) != T_EQ;
-    return fe_is(p, t, "return") || fe_is(p, t, "module");
+    return fe_is(p, t, "return") || fe_is(p, t, "module") ||
+           (fe_is(p, t, "call") && kind(p, t + 1) == T_AT);
   case T_STRING:
     return kind(p, t + 1) == T_LPAREN;
   case T_CARET:
