@@ -1,7 +1,8 @@
 // flash_attn_fwd: FlashAttention forward MIX kernel, 4 KV blocks through a 2-slot GM workspace ring.
 // AIC: S = Q*K^T -> fixpipe to wsS[slot] -> flag 1; AIV (both halves): softmax rows of S -> P
 // stored to wsP[slot] -> flag 2; AIC waits flag 2, loads P and V, O += P*V, stores O at the end.
-// Correct version: no findings on a2; PIPE_V barriers are redundant-barrier on a5.
+// L0C and UB reuse need no extra FIX->M / V->MTE2 / MTE3->V flags: the cross-core round trip
+// (flag 1 then flag 2) already orders them. Correct: no a2 findings; V barriers redundant on a5.
 module {
   func.func @fa_fwd_mix_aic(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<1024xf16, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf16, #hivm.address_space<gm>>, %arg5: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index
@@ -25,7 +26,6 @@ module {
     %og = memref.reinterpret_cast %arg5 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<256xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-    hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     hivm.hir.nd2nz {dst_continuous} ins(%qg : memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<gm>>) outs(%qb : memref<16x16xf16, #hivm.address_space<cbuf>>)
     scf.for %j = %c0 to %c4 step %c1 {
       %slot = arith.remsi %j, %c2 : index
@@ -41,14 +41,12 @@ module {
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
       hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%scc : memref<16x16xf32, #hivm.address_space<cc>>)
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.fixpipe {enable_nz2nd} ins(%scc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%sg : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
-      hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
       hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1
       hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE3>, <PIPE_MTE2>] flag = 2
       hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
@@ -66,7 +64,6 @@ module {
     hivm.hir.fixpipe {enable_nz2nd} ins(%occ : memref<16x16xf32, #hivm.address_space<cc>>) outs(%og : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-    hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     return
   }
   func.func @fa_fwd_mix_aiv(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<1024xf16, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf16, #hivm.address_space<gm>>, %arg5: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix} {
@@ -87,8 +84,6 @@ module {
     %mb = hivm.hir.pointer_cast(%c512_i64) : memref<8x1xf32, #hivm.address_space<ub>>
     %eb = hivm.hir.pointer_cast(%c544_i64) : memref<8x16xf32, #hivm.address_space<ub>>
     %pb = hivm.hir.pointer_cast(%c1056_i64) : memref<8x16xf16, #hivm.address_space<ub>>
-    hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
     scf.for %j = %c0 to %c4 step %c1 {
       %slot = arith.remsi %j, %c2 : index
       %sbase = arith.muli %slot, %c256 : index
@@ -96,27 +91,21 @@ module {
       %sg = memref.reinterpret_cast %arg3 to offset: [%soff], sizes: [8, 16], strides: [16, 1] : memref<512xf32, #hivm.address_space<gm>> to memref<8x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
       %pg = memref.reinterpret_cast %arg4 to offset: [%soff], sizes: [8, 16], strides: [16, 1] : memref<512xf16, #hivm.address_space<gm>> to memref<8x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
       hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1
-      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.load ins(%sg : memref<8x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%sb : memref<8x16xf32, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vreduce <max> ins(%sb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%mb : memref<8x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
       hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
       hivm.hir.vsub ins(%sb, %mb : memref<8x16xf32, #hivm.address_space<ub>>, memref<8x1xf32, #hivm.address_space<ub>>) outs(%eb : memref<8x16xf32, #hivm.address_space<ub>>) broadcast = [1]
-      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
       hivm.hir.vexp ins(%eb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%eb : memref<8x16xf32, #hivm.address_space<ub>>)
       hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
-      hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vcast ins(%eb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%pb : memref<8x16xf16, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.store ins(%pb : memref<8x16xf16, #hivm.address_space<ub>>) outs(%pg : memref<8x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
-      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE3>, <PIPE_MTE2>] flag = 2
     }
-    hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-    hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
     return
   }
 }
