@@ -12,13 +12,13 @@ pass=0 fail=0
 expected() { # file arch -> "line rule" lines
   awk -v arch="$2" '
     { line = $0
-      while (match(line, /\/\/ *expect(\((a2|a5)\))?: *[a-z-]+( *, *[a-z-]+)*/)) {
+      while (match(line, /\/\/ *expect(\(a[25]\))?:[a-z, -]+/)) {
         m = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
         prof = ""
         if (m ~ /expect\(/) { prof = m; sub(/^.*expect\(/, "", prof); sub(/\).*$/, "", prof) }
         if (prof != "" && prof != arch) continue
         sub(/^[^:]*: */, "", m)
-        n = split(m, rules, / *, */)
+        gsub(/ /, "", m); n = split(m, rules, /,/)
         for (i = 1; i <= n; i++) if (rules[i] != "") print NR, rules[i]
       }
     }' "$1" | sort
