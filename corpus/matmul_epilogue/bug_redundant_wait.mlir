@@ -1,6 +1,6 @@
 // matmul_epilogue: MIX matmul (AIC -> GM workspace via fixpipe, flag 0) + AIV bias epilogue.
-// Seeded bug: an extra MTE2->MTE3 pair orders the loads before the store, which MTE2->V and
-// V->MTE3 already imply (redundant-wait).
+// Seeded bug: a leftover FIX->MTE2 pair at the end of the AIC function orders nothing that
+// needs ordering (redundant-wait).
 module {
   func.func @mm_epi_mix_aic(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<256xf16, #hivm.address_space<gm>>, %arg2: memref<256xf32, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index
@@ -38,6 +38,8 @@ module {
       hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
       hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0
     }
+    hivm.hir.set_flag[<PIPE_FIX>, <PIPE_MTE2>, <EVENT_ID1>]
+    hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_MTE2>, <EVENT_ID1>] // expect: redundant-wait
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
@@ -70,7 +72,6 @@ module {
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.load ins(%wsg : memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%wb : memref<128xf32, #hivm.address_space<ub>>)
       hivm.hir.load ins(%bg : memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%bb : memref<128xf32, #hivm.address_space<ub>>)
-      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
@@ -78,7 +79,6 @@ module {
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
-      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>] // expect: redundant-wait
       hivm.hir.store ins(%ob : memref<128xf32, #hivm.address_space<ub>>) outs(%og : memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>)
       hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
     }
