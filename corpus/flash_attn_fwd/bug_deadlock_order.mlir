@@ -45,7 +45,7 @@ module {
       hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.fixpipe {enable_nz2nd} ins(%scc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%sg : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
-      hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE3>, <PIPE_MTE2>] flag = 2 // expect: deadlock
+      hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE3>, <PIPE_MTE2>] flag = 2 // expect(a2): deadlock
       hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1
       hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.nd2nz {dst_continuous} ins(%pg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%pb : memref<16x16xf16, #hivm.address_space<cbuf>>)

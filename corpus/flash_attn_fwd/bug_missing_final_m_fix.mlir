@@ -91,11 +91,11 @@ module {
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vreduce <max> ins(%sb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%mb : memref<8x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vsub ins(%sb, %mb : memref<8x16xf32, #hivm.address_space<ub>>, memref<8x1xf32, #hivm.address_space<ub>>) outs(%eb : memref<8x16xf32, #hivm.address_space<ub>>) broadcast = [1]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vexp ins(%eb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%eb : memref<8x16xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vcast ins(%eb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%pb : memref<8x16xf16, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

@@ -39,10 +39,10 @@ module {
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%scc : memref<16x16xf32, #hivm.address_space<cc>>)
+      hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%scc : memref<16x16xf32, #hivm.address_space<cc>>) // expect: race
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+      hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect: double-set
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.fixpipe {enable_nz2nd} ins(%scc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%sg : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
       hivm.hir.sync_block_set[<CUBE>, <PIPE_M>, <PIPE_MTE2>] flag = 1
@@ -57,7 +57,7 @@ module {
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
     }
-    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect: double-set
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
     hivm.hir.fixpipe {enable_nz2nd} ins(%occ : memref<16x16xf32, #hivm.address_space<cc>>) outs(%og : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
@@ -93,11 +93,11 @@ module {
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vreduce <max> ins(%sb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%mb : memref<8x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vsub ins(%sb, %mb : memref<8x16xf32, #hivm.address_space<ub>>, memref<8x1xf32, #hivm.address_space<ub>>) outs(%eb : memref<8x16xf32, #hivm.address_space<ub>>) broadcast = [1]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vexp ins(%eb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%eb : memref<8x16xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vcast ins(%eb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%pb : memref<8x16xf16, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

@@ -1,6 +1,6 @@
 // lightning_indexer: INT8 score + top-k MIX, 2-slot GM score ring with credits (flag 3) back to the AIC.
-// Seeded bug: the AIVs pre-credit 15 slots for a 2-slot ring: the first in-loop credit can push
-// the AIC counter past 15 (flag-overflow) and the AIC may overwrite a slot still being read.
+// Seeded bug: the AIVs pre-credit 16 slots for a 2-slot ring: the 16th credit overflows the
+// 4-bit AIC counter (flag-overflow) and the AIC may overwrite a slot still being read.
 module {
   func.func @lightning_indexer_mix_aic(%arg0: memref<256xi8, #hivm.address_space<gm>>, %arg1: memref<1024xi8, #hivm.address_space<gm>>, %arg2: memref<512xi32, #hivm.address_space<gm>>, %arg3: memref<256xf32, #hivm.address_space<gm>>, %arg4: memref<1024xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index
@@ -8,7 +8,6 @@ module {
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
     %c16 = arith.constant 16 : index
-    %c15 = arith.constant 15 : index
     %c256 = arith.constant 256 : index
     %true = arith.constant true
     %c0_i64 = arith.constant 0 : i64
@@ -39,14 +38,14 @@ module {
       hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3
-      hivm.hir.fixpipe {enable_nz2nd} ins(%cc : memref<16x16xi32, #hivm.address_space<cc>>) outs(%sg : memref<16x16xi32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) // expect: xcore-race
+      hivm.hir.fixpipe {enable_nz2nd} ins(%cc : memref<16x16xi32, #hivm.address_space<cc>>) outs(%sg : memref<16x16xi32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
       hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
       hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1
     }
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
-    scf.for %p = %c0 to %c15 step %c1 {
+    scf.for %p = %c0 to %c16 step %c1 {
       hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3
     }
     return
@@ -57,7 +56,7 @@ module {
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
     %c128 = arith.constant 128 : index
-    %c15 = arith.constant 15 : index
+    %c16 = arith.constant 16 : index
     %c256 = arith.constant 256 : index
     %c0_i64 = arith.constant 0 : i64
     %c512_i64 = arith.constant 512 : i64
@@ -73,8 +72,8 @@ module {
     %wtb = hivm.hir.pointer_cast(%c1536_i64) : memref<128xf32, #hivm.address_space<ub>>
     %ob = hivm.hir.pointer_cast(%c2048_i64) : memref<128xf32, #hivm.address_space<ub>>
     %wtg = memref.subview %arg3[%half] [128] [1] : memref<256xf32, #hivm.address_space<gm>> to memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
-    scf.for %p = %c0 to %c15 step %c1 {
-      hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3
+    scf.for %p = %c0 to %c16 step %c1 {
+      hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3 // expect: flag-overflow
     }
     hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
@@ -89,15 +88,15 @@ module {
       %og = memref.subview %arg4[%ooff] [128] [1] : memref<1024xf32, #hivm.address_space<gm>> to memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
       hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.load ins(%sg : memref<128xi32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%sb : memref<128xi32, #hivm.address_space<ub>>)
+      hivm.hir.load ins(%sg : memref<128xi32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%sb : memref<128xi32, #hivm.address_space<ub>>) // expect: xcore-race
       hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3 // expect: flag-overflow
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vcast ins(%sb : memref<128xi32, #hivm.address_space<ub>>) outs(%fb : memref<128xf32, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vmul ins(%fb, %wtb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%fb2 : memref<128xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vsort ins(%fb2 : memref<128xf32, #hivm.address_space<ub>>) outs(%ob : memref<128xf32, #hivm.address_space<ub>>) descending = true
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

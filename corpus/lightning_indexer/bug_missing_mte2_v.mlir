@@ -85,13 +85,13 @@ module {
       %og = memref.subview %arg4[%ooff] [128] [1] : memref<1024xf32, #hivm.address_space<gm>> to memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
       hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.load ins(%sg : memref<128xi32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%sb : memref<128xi32, #hivm.address_space<ub>>)
+      hivm.hir.load ins(%sg : memref<128xi32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%sb : memref<128xi32, #hivm.address_space<ub>>) // expect: pipe-hazard
       hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3
       hivm.hir.vcast ins(%sb : memref<128xi32, #hivm.address_space<ub>>) outs(%fb : memref<128xf32, #hivm.address_space<ub>>) // expect: race
-      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
-      hivm.hir.vmul ins(%fb, %wtb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%fb2 : memref<128xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>] // expect: double-set, double-set
+      hivm.hir.pipe_barrier[<PIPE_V>]
+      hivm.hir.vmul ins(%fb, %wtb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%fb2 : memref<128xf32, #hivm.address_space<ub>>) // expect: race
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vsort ins(%fb2 : memref<128xf32, #hivm.address_space<ub>>) outs(%ob : memref<128xf32, #hivm.address_space<ub>>) descending = true
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

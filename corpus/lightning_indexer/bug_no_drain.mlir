@@ -89,9 +89,9 @@ module {
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vcast ins(%sb : memref<128xi32, #hivm.address_space<ub>>) outs(%fb : memref<128xf32, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vmul ins(%fb, %wtb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%fb2 : memref<128xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vsort ins(%fb2 : memref<128xf32, #hivm.address_space<ub>>) outs(%ob : memref<128xf32, #hivm.address_space<ub>>) descending = true
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

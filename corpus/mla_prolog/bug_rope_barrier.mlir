@@ -159,7 +159,7 @@ module {
       hivm.hir.vmul ins(%kb, %snb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%t2 : memref<128xf32, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
-      hivm.hir.vadd ins(%t1, %t2 : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%rb : memref<128xf32, #hivm.address_space<ub>>) // expect(a2): pipe-hazard
+      hivm.hir.vadd ins(%t1, %t2 : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%rb : memref<128xf32, #hivm.address_space<ub>>) // expect(a2): pipe-hazard, pipe-hazard
       hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

@@ -128,14 +128,14 @@ module {
     hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.vmul ins(%qb, %qb : memref<8x16xf32, #hivm.address_space<ub>>, memref<8x16xf32, #hivm.address_space<ub>>) outs(%sq : memref<8x16xf32, #hivm.address_space<ub>>)
-    hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+    hivm.hir.pipe_barrier[<PIPE_V>]
     hivm.hir.vreduce <sum> ins(%sq : memref<8x16xf32, #hivm.address_space<ub>>) outs(%ss : memref<8x1xf32, #hivm.address_space<ub>>) reduce_dims = [1]
-    hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+    hivm.hir.pipe_barrier[<PIPE_V>]
     hivm.hir.vrsqrt ins(%ss : memref<8x1xf32, #hivm.address_space<ub>>) outs(%rs : memref<8x1xf32, #hivm.address_space<ub>>)
-    hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+    hivm.hir.pipe_barrier[<PIPE_V>]
     hivm.hir.vmul ins(%qb, %rs : memref<8x16xf32, #hivm.address_space<ub>>, memref<8x1xf32, #hivm.address_space<ub>>) outs(%yb : memref<8x16xf32, #hivm.address_space<ub>>) broadcast = [1]
     hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-    hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+    hivm.hir.pipe_barrier[<PIPE_V>]
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
     hivm.hir.vcast ins(%yb : memref<8x16xf32, #hivm.address_space<ub>>) outs(%yh : memref<8x16xf16, #hivm.address_space<ub>>)
     hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
@@ -158,10 +158,10 @@ module {
       hivm.hir.vmul ins(%kb, %cb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%t1 : memref<128xf32, #hivm.address_space<ub>>)
       hivm.hir.vmul ins(%kb, %snb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%t2 : memref<128xf32, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vadd ins(%t1, %t2 : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%rb : memref<128xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.store ins(%rb : memref<128xf32, #hivm.address_space<ub>>) outs(%kog : memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>)

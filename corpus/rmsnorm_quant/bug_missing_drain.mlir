@@ -35,16 +35,16 @@ module {
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vmul ins(%xb, %xb : memref<256xf16, #hivm.address_space<ub>>, memref<256xf16, #hivm.address_space<ub>>) outs(%sq : memref<256xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vreduce <sum> ins(%sq : memref<256xf32, #hivm.address_space<ub>>) outs(%ss : memref<8xf32, #hivm.address_space<ub>>) reduce_dims = [0]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vrsqrt ins(%ss : memref<8xf32, #hivm.address_space<ub>>) outs(%rs : memref<8xf32, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vmul ins(%xb, %rs : memref<256xf16, #hivm.address_space<ub>>, memref<8xf32, #hivm.address_space<ub>>) outs(%yb : memref<256xf16, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vmul ins(%yb, %gb : memref<256xf16, #hivm.address_space<ub>>, memref<256xf16, #hivm.address_space<ub>>) outs(%y2 : memref<256xf16, #hivm.address_space<ub>>)
-      hivm.hir.pipe_barrier[<PIPE_V>] // expect(a5): redundant-barrier
+      hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vcast ins(%y2 : memref<256xf16, #hivm.address_space<ub>>) outs(%qb : memref<256xi8, #hivm.address_space<ub>>)
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]

@@ -39,7 +39,7 @@ module {
       hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev]
     }
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
-    hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>]
+    hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>] // expect: deadlock
     return
   }
 }
