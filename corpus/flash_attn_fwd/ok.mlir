@@ -1,8 +1,7 @@
-// flash_attn_fwd: FlashAttention forward MIX kernel, 4 KV blocks through a 2-slot GM workspace ring.
-// AIC: S = Q*K^T -> fixpipe to wsS[slot] -> flag 1; AIV (both halves): softmax rows of S -> P
-// stored to wsP[slot] -> flag 2; AIC waits flag 2, loads P and V, O += P*V, stores O at the end.
-// L0C and UB reuse need no extra FIX->M / V->MTE2 / MTE3->V flags: the cross-core round trip
-// (flag 1 then flag 2) already orders them. Correct: no a2 findings; V barriers redundant on a5.
+// flash_attn_fwd: FlashAttention forward MIX, 4 KV blocks, 2-slot GM workspace ring. AIC: S=QK^T
+// -> wsS[slot] -> flag 1; AIVs: softmax -> P -> wsP[slot] -> flag 2; AIC: O += P*V, store O at end.
+// No FIX->M / V->MTE2 / MTE3->V flags: the flag 1 / flag 2 round trip already orders that reuse.
+// Correct version: no findings on a2; the PIPE_V barriers are redundant-barrier on a5.
 module {
   func.func @fa_fwd_mix_aic(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<1024xf16, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf16, #hivm.address_space<gm>>, %arg5: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index
