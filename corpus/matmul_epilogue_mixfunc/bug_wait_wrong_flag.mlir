@@ -1,0 +1,84 @@
+// matmul_epilogue_mixfunc: matmul + bias epilogue as one func_core_type<MIX> function (1 AIC + 2 AIVs).
+// Seeded bug: the vector side waits flag 1 while the cube side sets flag 0 (deadlock at the wait,
+// unpaired-set at the set).
+module {
+  func.func @mm_epi_mix(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<256xf16, #hivm.address_space<gm>>, %arg2: memref<256xf32, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c256 = arith.constant 256 : index
+    %true = arith.constant true
+    %c0_i64 = arith.constant 0 : i64
+    %c512_i64 = arith.constant 512 : i64
+    %a1 = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf16, #hivm.address_space<cbuf>>
+    %b1 = hivm.hir.pointer_cast(%c512_i64) : memref<16x16xf16, #hivm.address_space<cbuf>>
+    %cc = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf32, #hivm.address_space<cc>>
+    hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
+    scf.for %t = %c0 to %c2 step %c1 {
+      %off = arith.muli %t, %c256 : index
+      %ag = memref.reinterpret_cast %arg0 to offset: [%off], sizes: [16, 16], strides: [16, 1] : memref<512xf16, #hivm.address_space<gm>> to memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
+      %bg = memref.reinterpret_cast %arg1 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<256xf16, #hivm.address_space<gm>> to memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<gm>>
+      %ws = memref.reinterpret_cast %arg3 to offset: [%off], sizes: [16, 16], strides: [16, 1] : memref<512xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
+      hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.nd2nz {dst_continuous} ins(%ag : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%a1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
+      hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
+      hivm.hir.mmadL1 ins(%a1, %b1, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>)
+      hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+      hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+      hivm.hir.fixpipe {enable_nz2nd} ins(%cc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%ws : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
+      hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
+      hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0 // expect: unpaired-set
+    }
+    hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
+    %v_c0 = arith.constant 0 : index
+    %v_c1 = arith.constant 1 : index
+    %v_c2 = arith.constant 2 : index
+    %v_c128 = arith.constant 128 : index
+    %v_c256 = arith.constant 256 : index
+    %v_c0_i64 = arith.constant 0 : i64
+    %v_c512_i64 = arith.constant 512 : i64
+    %v_c1024_i64 = arith.constant 1024 : i64
+    %v_sbi = hivm.hir.get_sub_block_idx -> i64
+    %v_sb = arith.index_cast %v_sbi : i64 to index
+    %v_half = arith.muli %v_sb, %v_c128 : index
+    %v_wb = hivm.hir.pointer_cast(%v_c0_i64) : memref<128xf32, #hivm.address_space<ub>>
+    %v_bb = hivm.hir.pointer_cast(%v_c512_i64) : memref<128xf32, #hivm.address_space<ub>>
+    %v_ob = hivm.hir.pointer_cast(%v_c1024_i64) : memref<128xf32, #hivm.address_space<ub>>
+    hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
+    scf.for %v_t = %v_c0 to %v_c2 step %v_c1 {
+      %v_toff = arith.muli %v_t, %v_c256 : index
+      %v_off = arith.addi %v_toff, %v_half : index
+      %v_wsg = memref.subview %arg3[%v_off] [128] [1] : memref<512xf32, #hivm.address_space<gm>> to memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      %v_bg = memref.subview %arg2[%v_half] [128] [1] : memref<256xf32, #hivm.address_space<gm>> to memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      %v_og = memref.subview %arg4[%v_off] [128] [1] : memref<512xf32, #hivm.address_space<gm>> to memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1 // expect: deadlock
+      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.load ins(%v_wsg : memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%v_wb : memref<128xf32, #hivm.address_space<ub>>)
+      hivm.hir.load ins(%v_bg : memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%v_bb : memref<128xf32, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.vadd ins(%v_wb, %v_bb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%v_ob : memref<128xf32, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+      hivm.hir.store ins(%v_ob : memref<128xf32, #hivm.address_space<ub>>) outs(%v_og : memref<128xf32, strided<[1], offset: ?>, #hivm.address_space<gm>>)
+      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
+    }
+    hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
+    return
+  }
+}
