@@ -174,8 +174,38 @@ static int32_t id_of(ur *u, mdl_valref v) {
   return x.unknown || x.n ? -1 : (int32_t)x.c;
 }
 
+static void add_access1(ur *u, uint32_t mem, const mdl_val *off,
+                        int64_t size, uint8_t mode);
+
+/* a5 moves data between the cores of a MIX kernel without GM: the cube's
+** FIX (L0C -> UB) and MTE1 (L1 -> UB) write the UB of the vector cores,
+** and an AIV's MTE3 (UB -> L1) writes the cube's L1.  Such an access
+** names the other core's memory (docs/semantics-decisions.md 15); a cube
+** write to UB reaches both AIVs (dual destination, or a target sub-block
+** the IR does not name). */
 static void add_access(ur *u, uint32_t mem, const mdl_val *off, int64_t size,
                        uint8_t mode) {
+  mdl_kernel *k = u->k;
+  const mdl_memory *m = mdl_memory_at(k, mem);
+  if (k->prof->arch == MDL_ARCH_A5 && k->kind == MDL_KIND_MIX &&
+      m->core >= 0 && m->argno < 0 && m->alloc_id == 0) {
+    mdl_space sp = m->space;
+    bool to_aiv = u->ctype == MDL_CORE_AIC && sp == MDL_SPACE_UB;
+    bool to_aic = u->ctype == MDL_CORE_AIV && sp == MDL_SPACE_L1;
+    if (to_aiv || to_aic) {
+      for (uint32_t c = 0; c < k->ncores; c++)
+        if (k->cores[c].type == (to_aiv ? MDL_CORE_AIV : MDL_CORE_AIC))
+          add_access1(u, mdl_memory_get(k, sp, (int)c, -1, 0,
+                                        mdl_space_name(sp)),
+                      off, size, mode);
+      return;
+    }
+  }
+  add_access1(u, mem, off, size, mode);
+}
+
+static void add_access1(ur *u, uint32_t mem, const mdl_val *off,
+                        int64_t size, uint8_t mode) {
   mdl_access *a = mdl_vec_push(&u->k->accesses, sizeof *a);
   a->mem = mem;
   a->mode = mode;
