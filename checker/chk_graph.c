@@ -1158,6 +1158,136 @@ static uint32_t count_errors(const gx *g) {
   return n;
 }
 
+/* ------------------------------------------------------------ paths */
+
+/* Names the syncs on a path that orders a's end before b's start: walks
+** back from S(b) through nodes that still carry a's frontier.  Writes
+** "set_flag at 12:5 -> wait_flag at 14:5" into by and returns how many
+** syncs it names (0: the pipe or program order alone orders them). */
+static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
+                           uint32_t b, char *by, size_t bn) {
+  uint32_t node = NS(b), syncs[8], nsy = 0, steps = 0;
+  uint32_t ca = g->chain[a], pa = g->pos[a];
+  by[0] = 0;
+  if (ca == NONE)
+    return 0;
+  while (steps++ < 100000) {
+    if (node < 4 * g->n && (node & 3) == 3 && g->chain[node >> 2] == ca &&
+        g->pos[node >> 2] >= pa)
+      break;
+    uint32_t nx = NONE;
+    for (uint32_t e = g->roff[node]; e < g->roff[node + 1]; e++) {
+      uint32_t p = g->radj[e];
+      if (VC(g, p)[ca] >= pa) {
+        nx = p;
+        break;
+      }
+    }
+    if (nx == NONE)
+      break;
+    if (nx < 4 * g->n && nsy < 8) {
+      /* name a wait or barrier the path is released by, and a set only
+         where it releases a wait (not on the issue chain) */
+      uint32_t i = nx >> 2;
+      mdl_inst_kind kd = I(g, i)->kind;
+      bool rec = false;
+      if ((nx & 3) == 2)
+        rec = kd == MDL_I_WAIT || kd == MDL_I_BWAIT ||
+              kd == MDL_I_BARRIER || kd == MDL_I_SYNC_ALL;
+      else if ((nx & 3) == 1 && (kd == MDL_I_SET || kd == MDL_I_BSET))
+        rec = node >= 4 * g->n ||
+              ((node & 3) == 2 && I(g, node >> 2)->kind != MDL_I_OP);
+      if (rec && (nsy == 0 || syncs[nsy - 1] != i))
+        syncs[nsy++] = i;
+    }
+    node = nx;
+  }
+  size_t w = 0;
+  for (uint32_t s = nsy; s-- > 0 && w < bn;) {
+    const mdl_inst *x = I(g, syncs[s]);
+    int m = snprintf(by + w, bn - w, "%s%s at %u:%u", w ? " -> " : "",
+                     op_name(k, x), x->loc.line, x->loc.col);
+    if (m > 0)
+      w += (size_t)m;
+  }
+  return nsy;
+}
+
+static bool insts_conflict(const mdl_kernel *k, const mdl_inst *x,
+                           const mdl_inst *y) {
+  for (uint32_t i = 0; i < x->nacc; i++)
+    for (uint32_t j = 0; j < y->nacc; j++) {
+      const mdl_access *p = mdl_access_at(k, x->acc_first + i);
+      const mdl_access *q = mdl_access_at(k, y->acc_first + j);
+      if (p->mem == q->mem && ((p->mode | q->mode) & MDL_ACC_WRITE) &&
+          overlap(p, q))
+        return true;
+    }
+  return false;
+}
+
+/* Says what already orders what the removed sync statement st ordered:
+** finds the nearest conflicting pair of ops around one of its instances
+** (a before it on the pipe it waits for, b after it on the pipe it
+** blocks) and names the syncs on the path that orders them in g, the
+** analysis without st. */
+static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
+                       char *buf, size_t bn) {
+  uint32_t x = NONE;
+  for (uint32_t i = 0; i < g->n && x == NONE; i++)
+    if (I(g, i)->stmt == st->id)
+      x = i;
+  snprintf(buf, bn, "it orders no conflicting accesses");
+  if (x == NONE)
+    return;
+  const mdl_inst *ix = I(g, x);
+  uint32_t c = ix->core, first = k->core_first[c],
+           last = first + k->core_count[c];
+  uint8_t pa = ix->pipe, pb = ix->pipe; /* barrier: its own pipe */
+  uint32_t from = x;                    /* a must precede this */
+  if (ix->kind == MDL_I_WAIT) {
+    pa = ix->pipe2;
+    for (uint32_t i = x; i-- > first;) {
+      const mdl_inst *y = I(g, i);
+      if (y->kind == MDL_I_SET && y->pipe == ix->pipe2 &&
+          y->pipe2 == ix->pipe && y->id == ix->id) {
+        from = i;
+        break;
+      }
+    }
+  }
+  for (uint32_t b = x + 1; b < last && b < x + 512; b++) {
+    const mdl_inst *ib = I(g, b);
+    if (ib->kind != MDL_I_OP ||
+        (pb != MDL_PIPE_ALL && pb != MDL_PIPE_S && ib->pipe != pb))
+      continue;
+    for (uint32_t a = from; a-- > first && a + 512 > from;) {
+      const mdl_inst *ia = I(g, a);
+      if (ia->kind != MDL_I_OP || (pa != MDL_PIPE_ALL && ia->pipe != pa) ||
+          !insts_conflict(k, ia, ib) || !ordered(g, a, b))
+        continue;
+      char by[400];
+      uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by);
+      char pair[200];
+      int pr = ia->stmt == ib->stmt
+          ? snprintf(pair, sizeof pair, "two instances of the %s at %u:%u",
+                     op_name(k, ia), ia->loc.line, ia->loc.col)
+          : snprintf(pair, sizeof pair, "the %s at %u:%u and the %s at %u:%u",
+                     op_name(k, ia), ia->loc.line, ia->loc.col,
+                     op_name(k, ib), ib->loc.line, ib->loc.col);
+      if (pr < 0)
+        pair[0] = 0;
+      if (snprintf(buf, bn, "%s it orders are also ordered by %s", pair,
+               nsy ? by
+               : ia->pipe == ib->pipe && ia->pipe == MDL_PIPE_V
+                   ? "the hardware (V -> V is in order on this profile)"
+                   : "the in-order pipe") < 0)
+        buf[0] = 0;
+      return;
+    }
+  }
+}
+
 /* --------------------------------------------------------- redundancy */
 
 /* Flag groups: sets and waits of one flag key that pair only with each
@@ -1237,24 +1367,24 @@ static void find_redundant(const mdl_kernel *k, const chk_options *o,
       gx g;
       analyse(&g, k, dis);
       bool still_ok = !count_errors(&g);
+      char cover[600];
+      if (still_ok)
+        cover_note(&g, k, st, cover, sizeof cover);
       gx_free(&g);
       if (still_ok) {
         mdl_diag *d;
         if (st->kind == MDL_S_BARRIER) {
           d = mdl_diag_add(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
                            k->file, k->name, st->loc.line, st->loc.col,
-                           "pipe_barrier(%s) is redundant: removing it "
-                           "leaves every conflicting pair ordered by the "
-                           "remaining syncs or the pipe itself",
-                           mdl_pipe_name(st->u.bar.pipe));
+                           "pipe_barrier(%s) is redundant: %s",
+                           mdl_pipe_name(st->u.bar.pipe), cover);
         } else {
           d = mdl_diag_add(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING,
                            k->file, k->name, st->loc.line, st->loc.col,
                            "wait_flag[%s, %s] and its set_flag are "
-                           "redundant: every pair they order is already "
-                           "ordered by other syncs",
+                           "redundant: %s",
                            mdl_pipe_name(st->u.flag.src),
-                           mdl_pipe_name(st->u.flag.dst));
+                           mdl_pipe_name(st->u.flag.dst), cover);
           for (uint32_t q = 0; q < ns; q++)
             if (grp[q] && q != s) {
               const mdl_stmt *x = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
@@ -1279,6 +1409,8 @@ static void find_redundant(const mdl_kernel *k, const chk_options *o,
 }
 
 /* --------------------------------------------------------------- explain */
+
+
 
 static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
   /* for each conflicting, ordered pair of statements on one memory: name
@@ -1309,42 +1441,8 @@ static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
       if (dup)
         continue;
       *(uint32_t *)mdl_vec_push(&seen, sizeof(uint32_t)) = key;
-      /* walk back from S(b) through nodes that still carry a's frontier */
-      uint32_t node = NS(b), syncs[8], nsy = 0, steps = 0;
-      uint32_t ca = g->chain[a], pa = g->pos[a];
-      while (steps++ < 100000) {
-        if (node < 4 * g->n && (node & 3) == 3 && g->chain[node >> 2] == ca &&
-            g->pos[node >> 2] >= pa)
-          break;
-        uint32_t nx = NONE;
-        for (uint32_t e = g->roff[node]; e < g->roff[node + 1]; e++) {
-          uint32_t p = g->radj[e];
-          if (VC(g, p)[ca] >= pa) {
-            nx = p;
-            break;
-          }
-        }
-        if (nx == NONE)
-          break;
-        if (nx < 4 * g->n) {
-          uint32_t i = nx >> 2;
-          mdl_inst_kind kd = I(g, i)->kind;
-          if (kd != MDL_I_OP && nsy < 8 &&
-              (nsy == 0 || syncs[nsy - 1] != i))
-            syncs[nsy++] = i;
-        }
-        node = nx;
-      }
-      char by[512] = "";
-      size_t w = 0;
-      for (uint32_t s = nsy; s-- > 0 && w < sizeof by;) {
-        const mdl_inst *x = I(g, syncs[s]);
-        int m = snprintf(by + w, sizeof by - w, "%s%s at %u:%u",
-                         w ? " -> " : "", op_name(k, x), x->loc.line,
-                         x->loc.col);
-        if (m > 0)
-          w += (size_t)m;
-      }
+      char by[512];
+      uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by);
       mdl_diag *d = mdl_diag_add(
           out, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k->file, k->name, ib->loc.line,
           ib->loc.col, "%s at %u:%u is ordered after the conflicting %s at "
