@@ -143,6 +143,15 @@ rc=$(run outfile check --format json -o "$tmp/report.json" "$tmp/bad_pipe.mlir")
 [ "$rc" = 2 ] || fail "-o: exit $rc, expected 2"
 python3 -m json.tool "$tmp/report.json" >/dev/null || fail "-o: bad JSON"
 
+# redundant syncs name what already orders the pair they ordered
+root=$(cd "$(dirname "$0")/.." && pwd)
+rc=$(run cover check "$root/corpus/tail_if/bug_redundant_wait_tail.mlir")
+grep -q "redundant: the load at 29:9 and the vadd at 41:7 it orders are also ordered by set_flag at 38:7 -> wait_flag at 39:7 \[redundant-wait\]" "$tmp/cover.out" ||
+  fail "redundant-wait does not name the covering syncs: $(cat "$tmp/cover.out")"
+rc=$(run cover0 check "$root/corpus/rmsnorm_quant/bug_redundant_barrier.mlir")
+grep -q "pipe_barrier(PIPE_V) is redundant: it orders no conflicting accesses" "$tmp/cover0.out" ||
+  fail "redundant-barrier without conflicts: $(cat "$tmp/cover0.out")"
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"
   exit 1
