@@ -50,6 +50,8 @@ typedef struct {
   /* matching results */
   mdl_vec findings;          /* struct finding */
   bool deadlock;
+  bool cyclic;               /* a cycle of waits: topo covers a prefix */
+  uint8_t *inorder;          /* cyclic: per node, ordered by Kahn */
   bool undecidable;
   char *undecided_why;
   uint32_t *wait_partner;    /* per instance: matched set inst / J node */
@@ -738,6 +740,7 @@ static void gx_free(gx *g) {
   free(g->topo);
   free(g->vc);
   free(g->wait_partner);
+  free(g->inorder);
   free(g->undecided_why);
   for (uint32_t i = 0; i < g->findings.len; i++) {
     finding *f = &MDL_VEC_AT(g->findings, finding, i);
@@ -824,6 +827,18 @@ static void report_cycle(gx *g) {
   free(ordered_);
 }
 
+/* Does instance x run only after a wait that is never released? */
+static bool behind_stuck_wait(const gx *g, uint32_t x) {
+  if (g->cyclic && !g->inorder[NS(x)])
+    return true; /* on or behind the cycle: never runs */
+  for (uint32_t i = 0; i < g->findings.len; i++) {
+    const finding *f = &MDL_VEC_AT(g->findings, finding, i);
+    if (f->rule == MDL_RULE_DEADLOCK && wait_before_set(g, f->b, x))
+      return true;
+  }
+  return false;
+}
+
 static void check_double_sets(gx *g, mdl_vec *recs) {
   for (uint32_t j = 0; j < recs->len; j++) {
     flagrec *r = &MDL_VEC_AT(*recs, flagrec, j);
@@ -831,6 +846,8 @@ static void check_double_sets(gx *g, mdl_vec *recs) {
       uint32_t si = MDL_VEC_AT(r->sets, uint32_t, s);
       bool ok = s - 1 < r->waits.len &&
                 wait_before_set(g, MDL_VEC_AT(r->waits, uint32_t, s - 1), si);
+      if (!ok && g->deadlock && behind_stuck_wait(g, si))
+        continue;
       if (!ok) {
         finding *fd = add_finding(g, MDL_RULE_DOUBLE_SET, si,
                                   MDL_VEC_AT(r->sets, uint32_t, s - 1));
@@ -906,7 +923,15 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
   match_xcore(g, NULL);
   csr(g);
   if (toposort(g) < g->nnodes) {
+    /* a cycle of waits: nothing on or behind it runs; double sets before
+       it are still real (closure covers the nodes Kahn ordered) */
     report_cycle(g);
+    g->cyclic = true;
+    g->inorder = calloc(g->nnodes ? g->nnodes : 1, 1);
+    for (uint32_t t = 0; t < g->ntopo; t++)
+      g->inorder[g->topo[t]] = 1;
+    closure(g);
+    check_double_sets(g, &recs);
     flag_recs_free(&recs);
     return;
   }
@@ -929,10 +954,12 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
       f->a = NONE;
     }
   }
-  if (!g->deadlock) {
-    check_double_sets(g, &recs);
+  /* a wait that is never released stops its pipe: only double sets that
+     happen before every such wait are reported; races behind a deadlock
+     are not (docs/semantics-decisions.md 13) */
+  check_double_sets(g, &recs);
+  if (!g->deadlock)
     find_races(g);
-  }
   flag_recs_free(&recs);
 }
 

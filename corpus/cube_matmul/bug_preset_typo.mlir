@@ -15,7 +15,7 @@ module {
     %c1536_i64 = arith.constant 1536 : i64
     %cc = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf32, #hivm.address_space<cc>>
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
-    hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>] // double set: ksv reports the deadlock it causes, not the double-set (docs/semantics-decisions.md 13)
+    hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>] // expect: double-set
     hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
     hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     scf.for %n = %c0 to %c2 step %c1 {
@@ -40,7 +40,7 @@ module {
         hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
         hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
         hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>)
-        hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev] // expect: unpaired-set
+        hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev] // expect: unpaired-set, double-set
         hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       }
       %coff = arith.muli %n, %c256 : index

@@ -16,7 +16,7 @@ module {
     %c1024_i64 = arith.constant 1024 : i64
     %c1280_i64 = arith.constant 1280 : i64
     hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
-    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>] // double set: ksv reports the deadlock it causes, not the double-set (docs/semantics-decisions.md 13)
+    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>] // expect: double-set
     scf.for %i = %c0 to %c4 step %c1 {
       %par = arith.remsi %i, %c2 : index
       %even = arith.cmpi eq, %par, %c0 : index
@@ -37,7 +37,7 @@ module {
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, %ev]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, %ev]
       hivm.hir.store ins(%zb : memref<128xf16, #hivm.address_space<ub>>) outs(%zs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>)
-      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev] // expect: unpaired-set
+      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev] // expect: unpaired-set, double-set
     }
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>] // expect: deadlock
