@@ -13,6 +13,7 @@
 ** the accesses of each chain that are not ordered before it.
 */
 #include "chk.h"
+#include "chk_int.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -20,7 +21,6 @@
 #include <string.h>
 
 #define NCH_MAX (3 * MDL_NPIPE)
-#define NONE UINT32_MAX
 
 void chk_options_default(chk_options *o) {
   o->explain = false;
@@ -28,9 +28,7 @@ void chk_options_default(chk_options *o) {
   o->redundant_budget = 400000000ull;
 }
 
-typedef struct {
-  uint32_t from, to;
-} edge;
+typedef chk_edge edge;
 
 typedef struct {
   const mdl_kernel *k;
@@ -63,22 +61,17 @@ typedef struct {
 #define NE(i) (4 * (i) + 2)
 #define NC(i) (4 * (i) + 3)
 
-typedef struct {
-  mdl_rule rule;
-  uint32_t a, b;     /* instances: b primary, a related (NONE if none) */
-  uint32_t mem;      /* for races */
-  int64_t lo, hi;
-  uint8_t wbits;     /* races: 1 = first writes, 2 = second writes,
-                        4 = b is the second */
-  char *msg;         /* optional full message */
-  char *witness;
-  mdl_vec related;   /* uint32_t instance ids for cycles */
-} finding;
+typedef chk_finding finding;
 
-static void add_edge(gx *g, uint32_t from, uint32_t to) {
+static void add_edge_c(gx *g, uint32_t from, uint32_t to, uint32_t cond) {
   edge *e = mdl_vec_push(&g->edges, sizeof *e);
   e->from = from;
   e->to = to;
+  e->cond = cond;
+}
+
+static void add_edge(gx *g, uint32_t from, uint32_t to) {
+  add_edge_c(g, from, to, NONE);
 }
 
 static uint32_t new_node(gx *g) { return g->nnodes++; }
@@ -96,29 +89,33 @@ static bool inst_disabled(const gx *g, uint32_t i) {
 /* Is pipe p of core type ct present?  Syncs naming absent pipes are
 ** dropped by the toolchain: modelled as absent (invalid-sync reports
 ** them). */
-static bool pipe_ok(const gx *g, uint32_t core, uint8_t p) {
+static bool pipe_ok(const mdl_kernel *k, uint32_t core, uint8_t p) {
   if (p == MDL_PIPE_ALL)
     return true;
-  return mdl_core_has_pipe(g->k->prof, g->k->cores[core].type, (mdl_pipe)p);
+  return mdl_core_has_pipe(k->prof, k->cores[core].type, (mdl_pipe)p);
 }
 
-static bool sync_valid(const gx *g, const mdl_inst *in) {
-  const mdl_profile *pr = g->k->prof;
+bool chk_sync_valid(const mdl_kernel *k, const mdl_inst *in) {
+  const mdl_profile *pr = k->prof;
   switch (in->kind) {
   case MDL_I_SET:
   case MDL_I_WAIT:
-    return pipe_ok(g, in->core, in->pipe) && pipe_ok(g, in->core, in->pipe2) &&
+    return pipe_ok(k, in->core, in->pipe) && pipe_ok(k, in->core, in->pipe2) &&
            in->pipe != MDL_PIPE_ALL && in->pipe2 != MDL_PIPE_ALL &&
            in->id >= 0 && in->id <= pr->max_event_id;
   case MDL_I_BARRIER:
-    return pipe_ok(g, in->core, in->pipe) && in->pipe != MDL_PIPE_S;
+    return pipe_ok(k, in->core, in->pipe) && in->pipe != MDL_PIPE_S;
   case MDL_I_BSET:
   case MDL_I_BWAIT:
-    return pipe_ok(g, in->core, in->pipe) && in->id >= 0 &&
+    return pipe_ok(k, in->core, in->pipe) && in->id >= 0 &&
            in->id <= pr->max_block_flag;
   default:
     return true;
   }
+}
+
+static bool sync_valid(const gx *g, const mdl_inst *in) {
+  return chk_sync_valid(g->k, in);
 }
 
 /* in-order-completion pipes: an instance starts after the previous one
@@ -134,6 +131,7 @@ static bool overlapping_pipe(const gx *g, uint8_t p) {
 typedef struct {
   uint32_t last;      /* last instance on the chain, NONE */
   uint32_t blocker;   /* node that must precede the next start, NONE */
+  uint32_t bcond;     /* instance whose existence the blocker needs */
   uint32_t count;
 } chainst;
 
@@ -174,6 +172,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
   uint32_t first = k->core_first[c], cnt = k->core_count[c];
   uint32_t prev_issue = NONE;
   uint32_t issue_blocker = NONE; /* scalar wait release -> next issue */
+  uint32_t issue_cond = NONE;
   uint32_t uf_last = NONE;       /* last unit-flag instance (M or FIX) */
   for (uint32_t i = first; i < first + cnt; i++) {
     const mdl_inst *in = I(g, i);
@@ -182,7 +181,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
     if (prev_issue != NONE)
       add_edge(g, NI(prev_issue), NI(i));
     if (issue_blocker != NONE) {
-      add_edge(g, issue_blocker, NI(i));
+      add_edge_c(g, issue_blocker, NI(i), issue_cond);
       issue_blocker = NONE;
     }
     prev_issue = i;
@@ -212,6 +211,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
           add_edge(g, NC(cs->last), NS(i));
       }
       issue_blocker = NE(i);
+      issue_cond = i;
       continue;
     }
     if (in->kind == MDL_I_SET || in->kind == MDL_I_BSET) {
@@ -235,11 +235,13 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
           add_edge(g, NC(cs->last), NS(i));
       }
       issue_blocker = NE(i);
+      issue_cond = i;
       continue;
     }
     if (scalar_wait) {
       /* the scalar unit stops: nothing later is issued until release */
       issue_blocker = NE(i);
+      issue_cond = i;
       if (in->kind == MDL_I_WAIT)
         p = MDL_PIPE_S;
       else {
@@ -257,16 +259,19 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
       add_edge(g, NC(cs->last), NC(i));
     }
     if (cs->blocker != NONE)
-      add_edge(g, cs->blocker, NS(i));
+      add_edge_c(g, cs->blocker, NS(i), cs->bcond);
     add_edge(g, NE(i), NC(i));
+    cs->bcond = NONE;
     if (in->kind == MDL_I_BARRIER) {
       if (cs->last != NONE)
         add_edge(g, NC(cs->last), NS(i));
       cs->blocker = NE(i);
+      cs->bcond = i;
     } else if (in->kind == MDL_I_WAIT || in->kind == MDL_I_BWAIT) {
       cs->blocker = NE(i);
+      cs->bcond = i;
     } else if (!overlapping_pipe(g, p)) {
-      cs->blocker = NC(i);
+      cs->blocker = NC(i); /* an absent op passes its chain's order on */
     } else {
       cs->blocker = NONE;
     }
@@ -275,7 +280,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
     if (in->kind == MDL_I_OP && in->unit_flag &&
         (p == MDL_PIPE_M || p == MDL_PIPE_FIX)) {
       if (uf_last != NONE && I(g, uf_last)->pipe != p)
-        add_edge(g, NC(uf_last), NS(i));
+        add_edge_c(g, NC(uf_last), NS(i), uf_last);
       uf_last = i;
     }
   }
@@ -634,7 +639,7 @@ typedef struct {
   mdl_vec per_chain[NCH_MAX]; /* accref, in chain order */
 } memtab;
 
-static bool overlap(const mdl_access *x, const mdl_access *y) {
+bool chk_overlap(const mdl_access *x, const mdl_access *y) {
   if (x->sym != y->sym || (x->sym && x->form != y->form))
     return true; /* different symbolic bases: may alias */
   return x->lo < y->hi && y->lo < x->hi;
@@ -667,7 +672,7 @@ static void find_races(gx *g) {
           const mdl_access *aa = mdl_access_at(k, r->acc);
           if (!((aa->mode | ab->mode) & MDL_ACC_WRITE))
             continue;
-          if (!overlap(aa, ab))
+          if (!chk_overlap(aa, ab))
             continue;
           const mdl_inst *ia = I(g, r->inst);
           mdl_rule rule;
@@ -742,13 +747,7 @@ static void gx_free(gx *g) {
   free(g->wait_partner);
   free(g->inorder);
   free(g->undecided_why);
-  for (uint32_t i = 0; i < g->findings.len; i++) {
-    finding *f = &MDL_VEC_AT(g->findings, finding, i);
-    free(f->msg);
-    free(f->witness);
-    mdl_vec_free(&f->related);
-  }
-  mdl_vec_free(&g->findings);
+  chk_findings_free(&g->findings);
 }
 
 /* Finds a cycle among the nodes Kahn's algorithm could not order and
@@ -874,8 +873,18 @@ static void flag_recs_free(mdl_vec *recs) {
   mdl_vec_free(recs);
 }
 
-/* Runs the whole analysis with the given disabled statements. */
-static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
+void chk_findings_free(mdl_vec *findings) {
+  for (uint32_t i = 0; i < findings->len; i++) {
+    finding *f = &MDL_VEC_AT(*findings, finding, i);
+    free(f->msg);
+    free(f->witness);
+    mdl_vec_free(&f->related);
+  }
+  mdl_vec_free(findings);
+}
+
+static void init_chains(gx *g, const mdl_kernel *k, const uint8_t *disabled,
+                        chainst *ch) {
   memset(g, 0, sizeof *g);
   g->k = k;
   g->disabled = disabled;
@@ -889,13 +898,39 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
     g->chain[i] = NONE;
     g->wait_partner[i] = NONE;
   }
-  chainst ch[NCH_MAX];
   for (uint32_t c = 0; c < NCH_MAX; c++) {
-    ch[c].last = ch[c].blocker = NONE;
+    ch[c].last = ch[c].blocker = ch[c].bcond = NONE;
     ch[c].count = 0;
   }
   for (uint32_t c = 0; c < k->ncores; c++)
     build_core(g, c, ch);
+}
+
+void chk_skeleton(const mdl_kernel *k, const uint8_t *disabled,
+                  chk_skel *sk) {
+  gx g;
+  chainst ch[NCH_MAX];
+  init_chains(&g, k, disabled, ch);
+  sk->edges = g.edges;
+  sk->chain = g.chain;
+  sk->pos = g.pos;
+  sk->nnodes = g.nnodes;
+  g.edges = (mdl_vec){0};
+  g.chain = NULL;
+  g.pos = NULL;
+  gx_free(&g);
+}
+
+void chk_skel_free(chk_skel *sk) {
+  mdl_vec_free(&sk->edges);
+  free(sk->chain);
+  free(sk->pos);
+}
+
+/* Runs the whole analysis with the given disabled statements. */
+static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
+  chainst ch[NCH_MAX];
+  init_chains(g, k, disabled, ch);
   /* sync_block (all cores of a mode meet): k-th with k-th */
   {
     mdl_vec per[3] = {{0}, {0}, {0}};
@@ -965,7 +1000,7 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
 
 /* ------------------------------------------------------------ reporting */
 
-static const char *op_name(const mdl_kernel *k, const mdl_inst *in) {
+const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in) {
   const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt);
   const char *n = s->name ? s->name : mdl_inst_kind_name(in->kind);
   if (!strncmp(n, "hivm.hir.", 9))
@@ -989,15 +1024,15 @@ typedef struct {
   uint32_t d;      /* index into the diagnostics (the vector may move) */
 } dkey;
 
-static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
-                          uint32_t *nerr, uint32_t *nwarn) {
+void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
+              uint32_t *nerr, uint32_t *nwarn) {
   mdl_vec keys = {0};
-  for (uint32_t i = 0; i < g->findings.len; i++) {
-    finding *f = &MDL_VEC_AT(g->findings, finding, i);
+  for (uint32_t i = 0; i < findings->len; i++) {
+    finding *f = &MDL_VEC_AT(*findings, finding, i);
     if (f->rule == MDL_RULE_COUNT)
       continue;
-    const mdl_inst *b = I(g, f->b);
-    const mdl_inst *a = f->a != NONE ? I(g, f->a) : NULL;
+    const mdl_inst *b = mdl_inst_at(k, f->b);
+    const mdl_inst *a = f->a != NONE ? mdl_inst_at(k, f->a) : NULL;
     uint32_t sb = b->stmt, sa = a ? a->stmt : NONE;
     dkey *dup = NULL;
     for (uint32_t j = 0; j < keys.len && !dup; j++) {
@@ -1028,8 +1063,8 @@ static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
                          b->loc.col,
                          "%s at %u:%u may %s %s while the %s at %u:%u on %s "
                          "is still %s it: no sync from %s to %s orders them",
-                         op_name(k, b), b->loc.line, b->loc.col,
-                         b_w ? "write" : "read", rng, op_name(k, a),
+                         chk_op_name(k, b), b->loc.line, b->loc.col,
+                         b_w ? "write" : "read", rng, chk_op_name(k, a),
                          a->loc.line, a->loc.col, pa,
                          a_w ? "writing" : "reading", pa, pb);
       else if (f->rule == MDL_RULE_PIPE_HAZARD)
@@ -1038,8 +1073,8 @@ static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
                          "%s at %u:%u may %s %s before the %s at %u:%u on "
                          "the same pipe %s has finished %s it: no "
                          "pipe_barrier(%s) between them",
-                         op_name(k, b), b->loc.line, b->loc.col,
-                         b_w ? "write" : "read", rng, op_name(k, a),
+                         chk_op_name(k, b), b->loc.line, b->loc.col,
+                         b_w ? "write" : "read", rng, chk_op_name(k, a),
                          a->loc.line, a->loc.col, pb,
                          a_w ? "writing" : "reading", pb);
       else
@@ -1048,16 +1083,18 @@ static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
                          "%s at %u:%u on %s may %s %s while the %s at %u:%u "
                          "on %s is still %s it: no cross-core flag orders "
                          "them",
-                         op_name(k, b), b->loc.line, b->loc.col,
+                         chk_op_name(k, b), b->loc.line, b->loc.col,
                          k->cores[b->core].label, b_w ? "write" : "read", rng,
-                         op_name(k, a), a->loc.line, a->loc.col,
+                         chk_op_name(k, a), a->loc.line, a->loc.col,
                          k->cores[a->core].label, a_w ? "writing" : "reading");
       mdl_diag_related(d, a->loc.line, a->loc.col, "conflicting %s %s, %s",
-                       op_name(k, a), a_w ? "write" : "read", wa);
+                       chk_op_name(k, a), a_w ? "write" : "read", wa);
       mdl_diag_witness(d,
                        "%s (%s) and %s (%s) can overlap in time: nothing "
-                       "forces the first to end before the second starts",
-                       op_name(k, a), wa, op_name(k, b), wb);
+                       "forces the first to end before the second starts"
+                       "%s%s",
+                       chk_op_name(k, a), wa, chk_op_name(k, b), wb,
+                       f->witness ? "; " : "", f->witness ? f->witness : "");
     } else {
       d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
                        b->loc.col, "%s",
@@ -1065,16 +1102,17 @@ static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
       if (a) {
         mdl_inst_where(k, a, wa, sizeof wa);
         mdl_diag_related(d, a->loc.line, a->loc.col, "%s %s",
-                         op_name(k, a), wa);
+                         chk_op_name(k, a), wa);
       }
       for (uint32_t r = 0; r < f->related.len; r++) {
-        const mdl_inst *x = I(g, MDL_VEC_AT(f->related, uint32_t, r));
+        const mdl_inst *x = mdl_inst_at(k, MDL_VEC_AT(f->related, uint32_t, r));
         char wx[256];
         mdl_inst_where(k, x, wx, sizeof wx);
         mdl_diag_related(d, x->loc.line, x->loc.col, "%s %s, also on the "
-                         "cycle", op_name(k, x), wx);
+                         "cycle", chk_op_name(k, x), wx);
       }
-      mdl_diag_witness(d, "%s", wb);
+      mdl_diag_witness(d, "%s%s%s", wb, f->witness ? "; " : "",
+                       f->witness ? f->witness : "");
     }
     if (sev == MDL_SEV_ERROR)
       (*nerr)++;
@@ -1091,8 +1129,9 @@ static void emit_findings(gx *g, const mdl_kernel *k, mdl_diags *out,
 
 /* ------------------------------------------------------- invalid syncs */
 
-static void check_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
-                          uint32_t *nwarn, uint8_t *reported) {
+void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
+                 uint32_t *nwarn) {
+  uint8_t *reported = calloc(k->nstmts ? k->nstmts : 1, 1);
   const mdl_profile *pr = k->prof;
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
@@ -1172,6 +1211,7 @@ static void check_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
     else
       (*nerr)++;
   }
+  free(reported);
 }
 
 static uint32_t count_errors(const gx *g) {
@@ -1233,7 +1273,7 @@ static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
   for (uint32_t s = nsy; s-- > 0 && w < bn;) {
     const mdl_inst *x = I(g, syncs[s]);
     int m = snprintf(by + w, bn - w, "%s%s at %u:%u", w ? " -> " : "",
-                     op_name(k, x), x->loc.line, x->loc.col);
+                     chk_op_name(k, x), x->loc.line, x->loc.col);
     if (m > 0)
       w += (size_t)m;
   }
@@ -1247,7 +1287,7 @@ static bool insts_conflict(const mdl_kernel *k, const mdl_inst *x,
       const mdl_access *p = mdl_access_at(k, x->acc_first + i);
       const mdl_access *q = mdl_access_at(k, y->acc_first + j);
       if (p->mem == q->mem && ((p->mode | q->mode) & MDL_ACC_WRITE) &&
-          overlap(p, q))
+          chk_overlap(p, q))
         return true;
     }
   return false;
@@ -1298,10 +1338,10 @@ static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
       char pair[200];
       int pr = ia->stmt == ib->stmt
           ? snprintf(pair, sizeof pair, "two instances of the %s at %u:%u",
-                     op_name(k, ia), ia->loc.line, ia->loc.col)
+                     chk_op_name(k, ia), ia->loc.line, ia->loc.col)
           : snprintf(pair, sizeof pair, "the %s at %u:%u and the %s at %u:%u",
-                     op_name(k, ia), ia->loc.line, ia->loc.col,
-                     op_name(k, ib), ib->loc.line, ib->loc.col);
+                     chk_op_name(k, ia), ia->loc.line, ia->loc.col,
+                     chk_op_name(k, ib), ib->loc.line, ib->loc.col);
       if (pr < 0)
         pair[0] = 0;
       if (snprintf(buf, bn, "%s it orders are also ordered by %s", pair,
@@ -1457,7 +1497,7 @@ static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
           const mdl_access *p = mdl_access_at(k, ia->acc_first + x);
           const mdl_access *q = mdl_access_at(k, ib->acc_first + y);
           conflict = p->mem == q->mem && ((p->mode | q->mode) & 2) &&
-                     overlap(p, q);
+                     chk_overlap(p, q);
         }
       if (!conflict || !ordered(g, a, b))
         continue;
@@ -1474,7 +1514,7 @@ static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
           out, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k->file, k->name, ib->loc.line,
           ib->loc.col, "%s at %u:%u is ordered after the conflicting %s at "
           "%u:%u by %s",
-          op_name(k, ib), ib->loc.line, ib->loc.col, op_name(k, ia),
+          chk_op_name(k, ib), ib->loc.line, ib->loc.col, chk_op_name(k, ia),
           ia->loc.line, ia->loc.col,
           nsy ? by : (ia->core == ib->core && ia->pipe == ib->pipe
                           ? "the in-order pipe"
@@ -1515,13 +1555,11 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
     return MDL_VERDICT_UNKNOWN;
   }
   uint32_t nerr = 0, nwarn = 0;
-  uint8_t *reported = calloc(k->nstmts ? k->nstmts : 1, 1);
-  check_invalid(k, out, &nerr, &nwarn, reported);
-  free(reported);
+  chk_invalid(k, out, &nerr, &nwarn);
   gx g;
   analyse(&g, k, NULL);
   uint32_t before = nerr;
-  emit_findings(&g, k, out, &nerr, &nwarn);
+  chk_emit(k, &g.findings, out, &nerr, &nwarn);
   if (o->explain && !g.deadlock)
     explain(&g, k, out);
   bool clean_errors = nerr == 0;
