@@ -750,80 +750,122 @@ static void gx_free(gx *g) {
   chk_findings_free(&g->findings);
 }
 
-/* Finds a cycle among the nodes Kahn's algorithm could not order and
-** records it as a deadlock finding naming the waits on it. */
-static void report_cycle(gx *g) {
-  uint32_t nn = g->nnodes;
-  uint8_t *ordered_ = calloc(nn, 1);
-  for (uint32_t t = 0; t < g->ntopo; t++)
-    ordered_[g->topo[t]] = 1;
-  uint32_t start = NONE;
-  for (uint32_t v = 0; v < nn && start == NONE; v++)
-    if (!ordered_[v])
-      start = v;
-  uint32_t *seenat = malloc(nn * sizeof *seenat);
-  for (uint32_t v = 0; v < nn; v++)
-    seenat[v] = NONE;
-  mdl_vec path = {0};
-  uint32_t v = start;
-  while (v != NONE && seenat[v] == NONE) {
-    seenat[v] = path.len;
-    *(uint32_t *)mdl_vec_push(&path, sizeof(uint32_t)) = v;
-    uint32_t nx = NONE;
-    for (uint32_t e = g->roff[v]; e < g->roff[v + 1]; e++)
-      if (!ordered_[g->radj[e]]) {
-        nx = g->radj[e];
-        break;
-      }
-    v = nx;
-  }
-  finding *fd = NULL;
-  if (v != NONE) {
-    /* cycle = path[seenat[v] ..] */
-    mdl_vec waits = {0};
-    for (uint32_t p = seenat[v]; p < path.len; p++) {
-      uint32_t node = MDL_VEC_AT(path, uint32_t, p);
-      if (node >= 4 * g->n || (node & 3) != 2)
+/* Reports a cycle of waits in a concrete graph (edges all active): the
+** strongly connected components of more than one node; the finding's
+** primary is the lowest wait instance on a cycle, the other waits of its
+** component are named with it.  Both engines render cycles with this, so
+** the report does not depend on how the cycle was found. */
+bool chk_cycle_finding(const mdl_kernel *k, uint32_t nnodes,
+                       const chk_edge *es, uint32_t ne, mdl_vec *findings) {
+  uint32_t n = k->insts.len;
+  uint32_t *off = calloc(nnodes + 1, sizeof *off);
+  uint32_t *adj = malloc((ne ? ne : 1) * sizeof *adj);
+  for (uint32_t e = 0; e < ne; e++)
+    off[es[e].from + 1]++;
+  for (uint32_t v = 0; v < nnodes; v++)
+    off[v + 1] += off[v];
+  uint32_t *fill = malloc((nnodes + 1) * sizeof *fill);
+  memcpy(fill, off, (nnodes + 1) * sizeof *fill);
+  for (uint32_t e = 0; e < ne; e++)
+    adj[fill[es[e].from]++] = es[e].to;
+  /* iterative Tarjan */
+  uint32_t *idx = malloc(nnodes * sizeof *idx), *low = malloc(nnodes * sizeof *low);
+  uint32_t *comp = malloc(nnodes * sizeof *comp), *st = malloc(nnodes * sizeof *st);
+  uint32_t *cs = malloc(nnodes * sizeof *cs), *ce = malloc(nnodes * sizeof *ce);
+  uint8_t *on = calloc(nnodes ? nnodes : 1, 1);
+  for (uint32_t v = 0; v < nnodes; v++)
+    idx[v] = comp[v] = NONE;
+  uint32_t counter = 0, sp = 0, csp = 0, ncomp = 0;
+  for (uint32_t r = 0; r < nnodes; r++) {
+    if (idx[r] != NONE)
+      continue;
+    cs[csp] = r;
+    ce[csp++] = off[r];
+    idx[r] = low[r] = counter++;
+    st[sp++] = r;
+    on[r] = 1;
+    while (csp) {
+      uint32_t v = cs[csp - 1];
+      if (ce[csp - 1] < off[v + 1]) {
+        uint32_t w = adj[ce[csp - 1]++];
+        if (idx[w] == NONE) {
+          idx[w] = low[w] = counter++;
+          st[sp++] = w;
+          on[w] = 1;
+          cs[csp] = w;
+          ce[csp++] = off[w];
+        } else if (on[w] && idx[w] < low[v]) {
+          low[v] = idx[w];
+        }
         continue;
-      uint32_t i = node >> 2;
-      mdl_inst_kind kd = I(g, i)->kind;
-      if (kd == MDL_I_WAIT || kd == MDL_I_BWAIT || kd == MDL_I_SYNC_ALL) {
-        bool dup = false;
-        for (uint32_t q = 0; q < waits.len; q++)
-          dup |= MDL_VEC_AT(waits, uint32_t, q) == i;
-        if (!dup)
-          *(uint32_t *)mdl_vec_push(&waits, sizeof(uint32_t)) = i;
+      }
+      csp--;
+      if (csp && low[v] < low[cs[csp - 1]])
+        low[cs[csp - 1]] = low[v];
+      if (low[v] == idx[v]) {
+        uint32_t w;
+        do {
+          w = st[--sp];
+          on[w] = 0;
+          comp[w] = ncomp;
+        } while (w != v);
+        ncomp++;
       }
     }
-    if (waits.len) {
-      /* primary: earliest wait in instance order */
-      uint32_t best = 0;
-      for (uint32_t q = 1; q < waits.len; q++)
-        if (MDL_VEC_AT(waits, uint32_t, q) < MDL_VEC_AT(waits, uint32_t, best))
-          best = q;
-      uint32_t pi = MDL_VEC_AT(waits, uint32_t, best);
-      fd = add_finding(g, MDL_RULE_DEADLOCK, pi, NONE);
-      for (uint32_t q = 0; q < waits.len; q++)
-        if (q != best)
-          *(uint32_t *)mdl_vec_push(&fd->related, sizeof(uint32_t)) =
-              MDL_VEC_AT(waits, uint32_t, q);
-      fd->msg = mdl_strprintf(
-          "cycle of waits: %u wait%s can each be released only after "
-          "another on the cycle, so none ever is",
-          waits.len, waits.len == 1 ? "" : "s");
-    }
-    mdl_vec_free(&waits);
   }
-  if (!fd) {
-    /* no wait on the cycle (should not happen): name the first node */
-    uint32_t i = start != NONE && start < 4 * g->n ? start >> 2 : 0;
-    fd = add_finding(g, MDL_RULE_DEADLOCK, i, NONE);
+  uint32_t *size = calloc(ncomp ? ncomp : 1, sizeof *size);
+  for (uint32_t v = 0; v < nnodes; v++)
+    size[comp[v]]++;
+  uint32_t best = NONE;
+  for (uint32_t i = 0; i < n && best == NONE; i++) {
+    mdl_inst_kind kd = mdl_inst_at(k, i)->kind;
+    if ((kd == MDL_I_WAIT || kd == MDL_I_BWAIT || kd == MDL_I_SYNC_ALL) &&
+        size[comp[NE(i)]] > 1)
+      best = i;
+  }
+  bool found = best != NONE;
+  if (found) {
+    finding *fd = mdl_vec_push(findings, sizeof *fd);
+    fd->rule = MDL_RULE_DEADLOCK;
+    fd->b = best;
+    fd->a = NONE;
+    fd->mem = NONE;
+    uint32_t nw = 1;
+    for (uint32_t i = best + 1; i < n; i++) {
+      mdl_inst_kind kd = mdl_inst_at(k, i)->kind;
+      if ((kd == MDL_I_WAIT || kd == MDL_I_BWAIT || kd == MDL_I_SYNC_ALL) &&
+          comp[NE(i)] == comp[NE(best)]) {
+        *(uint32_t *)mdl_vec_push(&fd->related, sizeof(uint32_t)) = i;
+        nw++;
+      }
+    }
+    fd->msg = mdl_strprintf(
+        "cycle of waits: %u wait%s can each be released only after "
+        "another on the cycle, so none ever is",
+        nw, nw == 1 ? "" : "s");
+  }
+  free(off);
+  free(adj);
+  free(fill);
+  free(idx);
+  free(low);
+  free(comp);
+  free(st);
+  free(cs);
+  free(ce);
+  free(on);
+  free(size);
+  return found;
+}
+
+/* Records the cycle that stopped Kahn's algorithm as a deadlock. */
+static void report_cycle(gx *g) {
+  if (!chk_cycle_finding(g->k, g->nnodes, g->edges.data, g->edges.len,
+                         &g->findings)) {
+    finding *fd = add_finding(g, MDL_RULE_DEADLOCK, 0, NONE);
     fd->msg = mdl_strprintf("the instructions form a cycle of waits");
   }
   g->deadlock = true;
-  mdl_vec_free(&path);
-  free(seenat);
-  free(ordered_);
 }
 
 /* Does instance x run only after a wait that is never released? */

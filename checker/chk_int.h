@@ -69,4 +69,9 @@ void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
 
 const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in);
 
+/* Appends a deadlock finding for a cycle of waits in the concrete graph
+** (nnodes nodes, edges es all active); false when there is none. */
+bool chk_cycle_finding(const mdl_kernel *k, uint32_t nnodes,
+                       const chk_edge *es, uint32_t ne, mdl_vec *findings);
+
 #endif
