@@ -1,0 +1,45 @@
+// dynamic_event_id: double-buffered z = x + y over %arg3 tiles of 128 f16 (AIV only, tile count a kernel argument).
+// Seeded bug: the event id still rotates over 3 ids (`%i mod 3`, left from a triple-buffered version) but only
+// EVENT_ID0/1 are pre-credited: the third tile's MTE3->MTE2 wait on EVENT_ID2 never gets a set.
+module {
+  func.func @vadd_db(%arg0: memref<8192xf16, #hivm.address_space<gm>>, %arg1: memref<8192xf16, #hivm.address_space<gm>>, %arg2: memref<8192xf16, #hivm.address_space<gm>>, %arg3: i32) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c128 = arith.constant 128 : index
+    %c0_i64 = arith.constant 0 : i64
+    %c256_i64 = arith.constant 256 : i64
+    %c512_i64 = arith.constant 512 : i64
+    %c768_i64 = arith.constant 768 : i64
+    %c1024_i64 = arith.constant 1024 : i64
+    %c1280_i64 = arith.constant 1280 : i64
+    %n = arith.index_cast %arg3 : i32 to index
+    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>]
+    scf.for %i = %c0 to %n step %c1 {
+      %par = arith.remui %i, %c3 : index
+      %ev = arith.index_cast %par : index to i64
+      %off = arith.muli %i, %c128 : index
+      %xs = memref.subview %arg0[%off] [128] [1] : memref<8192xf16, #hivm.address_space<gm>> to memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      %ys = memref.subview %arg1[%off] [128] [1] : memref<8192xf16, #hivm.address_space<gm>> to memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      %zs = memref.subview %arg2[%off] [128] [1] : memref<8192xf16, #hivm.address_space<gm>> to memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>
+      %xb = hivm.hir.pointer_cast(%c0_i64, %c256_i64) : memref<128xf16, #hivm.address_space<ub>>
+      %yb = hivm.hir.pointer_cast(%c512_i64, %c768_i64) : memref<128xf16, #hivm.address_space<ub>>
+      %zb = hivm.hir.pointer_cast(%c1024_i64, %c1280_i64) : memref<128xf16, #hivm.address_space<ub>>
+      hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev] // expect: deadlock
+      hivm.hir.load ins(%xs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%xb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.load ins(%ys : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, %ev]
+      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, %ev]
+      hivm.hir.vadd ins(%xb, %yb : memref<128xf16, #hivm.address_space<ub>>, memref<128xf16, #hivm.address_space<ub>>) outs(%zb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, %ev]
+      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, %ev]
+      hivm.hir.store ins(%zb : memref<128xf16, #hivm.address_space<ub>>) outs(%zs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>)
+      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev]
+    }
+    hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>]
+    return
+  }
+}
