@@ -9,7 +9,8 @@ the listed values, filtered by the optional `where` expression) gives a concrete
   redundant-wait / redundant-barrier: reported only if no twin has an error, and then only
     those every twin reports (a sync is redundant only if removing it is safe for every value);
 and compared with the file's `// expect:` comments.
-usage: sweep.py KSV [FILE-SUBSTRING...]     (run from anywhere; -v prints every twin)
+usage: sweep.py KSV [-v] [--table] [FILE-SUBSTRING...]
+  (run from anywhere; -v prints every twin's findings, --table the README table)
 """
 import collections, itertools, json, os, re, subprocess, sys, tempfile
 
@@ -48,16 +49,20 @@ def specs():
                 l, r = x.split(":")
                 ignore.add((int(l), r))
         doms = []
-        for v in vars_:  # name:type=v1,v2  or name:type=lo..hi
+        spec = {}
+        for v in vars_:  # name:type=v1,lo..hi,...
             nt, vals = v.split("=")
             name, ty = nt.split(":")
-            if ".." in vals:
-                lo, hi = vals.split("..")
-                vals = [str(i) for i in range(int(lo), int(hi) + 1)]
-            else:
-                vals = vals.split(",")
+            spec[name] = "%s (%s)" % (vals, ty)
+            items, vals = vals.split(","), []
+            for it in items:  # v or lo..hi
+                if ".." in it:
+                    lo, hi = it.split("..")
+                    vals += [str(i) for i in range(int(lo), int(hi) + 1)]
+                else:
+                    vals.append(it)
             doms.append((name, ty, vals))
-        yield f, doms, where, ignore
+        yield f, doms, where, ignore, spec
 
 
 def run(ksv, path, arch):
@@ -82,13 +87,16 @@ def run(ksv, path, arch):
 def main():
     ksv = os.path.abspath(sys.argv[1])
     verbose = "-v" in sys.argv
-    filt = [a for a in sys.argv[2:] if a != "-v"]
+    filt = [a for a in sys.argv[2:] if not a.startswith("-")]
     bad = 0
     tmp = tempfile.mkdtemp(prefix="twins.")
-    for f, doms, where, ignore in specs():
+    table = "--table" in sys.argv
+    rows = []
+    for f, doms, where, ignore, spec in specs():
         if filt and not any(x in f for x in filt):
             continue
         path = os.path.join(HERE, f)
+        witness = {}
         for arch in ("a2", "a5"):
             union, red, any_err, per, ignored = collections.Counter(), None, False, [], set()
             for vals in itertools.product(*[d[2] for d in doms]):
@@ -117,6 +125,8 @@ def main():
                 for k, n in errs.items():
                     union[k] = max(union[k], n)
                 per.append((label, sorted(c.items())))
+                for k in errs:
+                    witness.setdefault((arch, k[0], k[1]), label)
             sym = collections.Counter()
             for (line, rule, _), n in union.items():
                 sym[(line, rule)] += n
@@ -140,6 +150,24 @@ def main():
                 for key, labels in groups.items():
                     more = " (+%d more)" % (len(labels) - 3) if len(labels) > 3 else ""
                     print("       %s\n           e.g. %s%s" % (key, "; ".join(labels[:3]), more))
+        if table:
+            # one row per file: each expected finding with the first twin that shows it
+            exp = {a: expected(path, a) for a in ("a2", "a5")}
+            cells = []
+            for (line, rule) in sorted(set(exp["a2"]) | set(exp["a5"])):
+                archs = [a for a in ("a2", "a5") if (line, rule) in exp[a]]
+                n = max(exp[a][(line, rule)] for a in archs)
+                w = witness.get((archs[0], line, rule), "?")
+                cells.append("%d: %s%s%s [%s]" % (line, rule, " x%d" % n if n > 1 else "",
+                             "" if len(archs) == 2 else " (%s only)" % archs[0], w))
+            unk = " ".join("%s=%s" % (d[0], spec[d[0]]) for d in doms)
+            if where != "True":
+                unk += " if " + where
+            rows.append("| `%s` | %s | %s |" % (f, unk.replace("|", "\\|"), "<br>".join(cells) or "clean"))
+    if table:
+        print("| file | twins (unknown values swept) | expected findings [first witness] |")
+        print("|---|---|---|")
+        print("\n".join(rows))
     print("sweep: %s" % ("all expectations match" if not bad else "%d mismatches" % bad))
     return 1 if bad else 0
 
