@@ -11,6 +11,8 @@ typedef struct {
   bool explain;          /* add notes naming the sync that orders safe pairs */
   bool redundant;        /* search for redundant waits and barriers */
   uint64_t redundant_budget; /* max instances x sync statements for it */
+  uint32_t timeout_ms;   /* SMT engine: per query */
+  uint32_t sym_bound;    /* iterations unrolled for unknown trip counts */
 } chk_options;
 
 void chk_options_default(chk_options *o);
@@ -19,5 +21,10 @@ void chk_options_default(chk_options *o);
 ** verdict for the unit; *note receives a malloc'd explanation or NULL. */
 mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
                       mdl_diags *out, char **note);
+
+/* The SMT engine (Z3): decides k for every branch outcome and trip count
+** its guards allow (trip counts up to o->sym_bound).  Same contract. */
+mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
+                    mdl_diags *out, char **note);
 
 #endif

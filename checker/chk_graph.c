@@ -26,6 +26,8 @@ void chk_options_default(chk_options *o) {
   o->explain = false;
   o->redundant = true;
   o->redundant_budget = 400000000ull;
+  o->timeout_ms = 2000;
+  o->sym_bound = 8;
 }
 
 typedef chk_edge edge;

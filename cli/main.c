@@ -27,6 +27,14 @@ static const char usage[] =
     "  --max-unroll N        iterations unrolled per loop with a known trip\n"
     "                        count (default 65536); more gives 'unknown'\n"
     "  --max-instances N     instances per kernel (default 4000000)\n"
+    "  --engine auto|graph|smt  graph: exact on kernels whose branches and\n"
+    "                        trip counts are known; smt: Z3, for every\n"
+    "                        outcome; auto (default): graph where concrete,\n"
+    "                        smt for the rest\n"
+    "  --timeout-ms N        SMT engine: time limit per query (default\n"
+    "                        2000); a query that runs out is 'unknown'\n"
+    "  --trip-bound N        loops with unknown trip counts are checked for\n"
+    "                        0..N iterations (default 8)\n"
     "\n"
     "exit status: 0 clean, 1 findings, 2 bad input or usage,\n"
     "             3 undecided (unknown) or internal error\n";
@@ -108,6 +116,23 @@ int main(int argc, char **argv) {
       if (parse_u64(v, 1000000000, &n))
         return bad_usage("--max-instances expects a positive integer", v);
       o.max_instances = n;
+      i++;
+    } else if (!strcmp(a, "--engine")) {
+      if (!v || (strcmp(v, "auto") && strcmp(v, "graph") && strcmp(v, "smt")))
+        return bad_usage("--engine expects auto, graph or smt", v);
+      o.engine = !strcmp(v, "graph") ? KSV_ENGINE_GRAPH
+                 : !strcmp(v, "smt") ? KSV_ENGINE_SMT
+                                     : KSV_ENGINE_AUTO;
+      i++;
+    } else if (!strcmp(a, "--timeout-ms")) {
+      if (parse_u64(v, 86400000, &n))
+        return bad_usage("--timeout-ms expects a positive integer", v);
+      o.timeout_ms = (uint32_t)n;
+      i++;
+    } else if (!strcmp(a, "--trip-bound")) {
+      if (parse_u64(v, 64, &n))
+        return bad_usage("--trip-bound expects an integer 1..64", v);
+      o.sym_bound = (uint32_t)n;
       i++;
     } else if (a[0] == '-' && a[1]) {
       return bad_usage("unknown option", a);

@@ -19,6 +19,9 @@ void ksv_options_default(ksv_options *o) {
   o->max_unroll = l.max_unroll;
   o->sym_bound = l.sym_bound;
   o->max_instances = l.max_instances;
+  chk_options co;
+  chk_options_default(&co);
+  o->timeout_ms = co.timeout_ms;
 }
 
 /* Reads a whole file; NULL with errno set on failure. */
@@ -71,7 +74,8 @@ static char *describe_guards(const mdl_kernel *k) {
     const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
     return mdl_strprintf(
         "depends on %s at %u:%u, unknown at compile time; the graph engine "
-        "decides only kernels whose branches and trip counts are known",
+        "decides only kernels whose branches and trip counts are known "
+        "(--engine smt or auto decides them)",
         l->kind == 1 ? "the trip count of the loop" : "the condition",
         l->loc.line, l->loc.col);
   }
@@ -108,6 +112,8 @@ static void check_file(const ksv_options *o, const char *path,
   chk_options_default(&co);
   co.explain = o->explain;
   co.redundant = !o->no_redundant;
+  co.timeout_ms = o->timeout_ms;
+  co.sym_bound = o->sym_bound;
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
     mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
@@ -143,6 +149,11 @@ static void check_file(const ksv_options *o, const char *path,
       continue;
     }
 #endif
+    if (o->engine == KSV_ENGINE_SMT ||
+        (o->engine == KSV_ENGINE_AUTO && !k->concrete)) {
+      u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
+      continue;
+    }
     if (!k->concrete) {
       char *why = describe_guards(k);
       mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,

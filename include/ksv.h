@@ -14,6 +14,7 @@
 enum { KSV_EXIT_CLEAN = 0, KSV_EXIT_FINDINGS = 1, KSV_EXIT_BAD_INPUT = 2,
        KSV_EXIT_UNKNOWN = 3 };
 enum { KSV_FORMAT_TEXT = 0, KSV_FORMAT_JSON = 1 };
+enum { KSV_ENGINE_AUTO = 0, KSV_ENGINE_GRAPH = 1, KSV_ENGINE_SMT = 2 };
 
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5 */
@@ -24,6 +25,8 @@ typedef struct {
   uint32_t max_unroll;    /* iterations per loop with a known trip count */
   uint32_t sym_bound;     /* iterations unrolled for unknown trip counts */
   uint64_t max_instances; /* instances per kernel */
+  int engine;             /* KSV_ENGINE_*: auto = graph where concrete */
+  uint32_t timeout_ms;    /* SMT engine: per query */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);

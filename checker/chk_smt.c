@@ -1,0 +1,1498 @@
+/*
+** chk_smt.c -- the SMT engine: decides the rules with Z3 over every
+** branch outcome and trip count the unrolled kernel represents.
+**
+** Each node of the happens-before graph (chk_int.h: issue, start, end,
+** chain frontier of every instance) is an integer time; each instance
+** exists under its guard, a conjunction of branch outcomes and "trip
+** count > k" literals over the kernel's symbolic values (arguments, block
+** index, opaque expressions).  Edges are difference constraints that hold
+** when their instance exists.  The k-th wait on a flag is released by the
+** set whose guarded count of earlier sets equals its own guarded count of
+** earlier waits (SEMANTICS.md 3), cross-core counters per section 4.
+**
+** One query per candidate (a conflicting statement pair, a wait, a set):
+** satisfiable is a finding and the model its witness (branch outcomes,
+** trip counts, argument values, start times); unsatisfiable is proven for
+** the trip counts the unrolling covers; a timeout is an `unknown`.
+*/
+#include "chk.h"
+#include "chk_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <z3.h>
+
+/* Z3 reports errors through this handler instead of ending the process;
+** the engine checks the flag after each call that can fail. */
+static int z3_failed;
+static void on_z3_error(Z3_context c, Z3_error_code e) {
+  (void)c;
+  (void)e;
+  z3_failed = 1;
+}
+
+typedef struct {
+  uint32_t inst;
+  Z3_ast cnt;                 /* guarded 1-based count among its kind */
+} seqel;
+
+typedef struct {
+  const mdl_kernel *k;
+  const chk_options *o;
+  const uint8_t *disabled;
+  Z3_context c;
+  Z3_solver s;
+  Z3_sort isort;
+  chk_skel sk;
+  uint32_t n, nnodes;
+  Z3_ast *t;                  /* node times (NULL until used) */
+  Z3_ast *ex;                 /* per instance: existence */
+  Z3_ast *gcache;             /* per guard id */
+  Z3_ast *acache;             /* per atom id */
+  mdl_vec medges;             /* chk_edge with cond = index into mconds */
+  mdl_vec mconds;             /* Z3_ast: activation of match edges */
+  mdl_vec findings;           /* chk_finding */
+  uint8_t *dead;              /* per node: on or behind the witness cycle */
+  bool deadlock;
+  uint32_t unknowns;
+  char *unknown_what;
+  uint32_t queries;
+} sx;
+
+static Z3_ast T(sx *x, uint32_t node) {
+  if (!x->t[node])
+    x->t[node] = Z3_mk_const(x->c, Z3_mk_int_symbol(x->c, (int)node),
+                             x->isort);
+  return x->t[node];
+}
+
+static Z3_ast mk_int(sx *x, int64_t v) {
+  return Z3_mk_int64(x->c, v, x->isort);
+}
+
+static Z3_ast mk_and2(sx *x, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return Z3_mk_and(x->c, 2, v);
+}
+
+static Z3_ast mk_or2(sx *x, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return Z3_mk_or(x->c, 2, v);
+}
+
+static Z3_ast mk_add2(sx *x, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return Z3_mk_add(x->c, 2, v);
+}
+
+static Z3_ast mk_sub2(sx *x, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return Z3_mk_sub(x->c, 2, v);
+}
+
+static Z3_ast mk_mul2(sx *x, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return Z3_mk_mul(x->c, 2, v);
+}
+
+/* ---------------------------------------------------------------- values */
+
+static Z3_ast form_expr(sx *x, uint32_t form);
+
+static Z3_ast fresh_int(sx *x, const char *name) {
+  return Z3_mk_fresh_const(x->c, name, x->isort);
+}
+
+static bool is_bool_form(const sx *x, uint32_t form);
+
+/* An atom as an integer term.  Operations Z3 cannot express exactly in
+** linear integer arithmetic become fresh unknowns (any value): sound for
+** finding executions, at worst a finding on a path the kernel never
+** takes. */
+static Z3_ast atom_expr(sx *x, uint32_t id) {
+  if (x->acache[id])
+    return x->acache[id];
+  const mdl_atom *a = &MDL_VEC_AT(x->k->atoms, mdl_atom, id);
+  Z3_ast r = NULL;
+  char name[64];
+  switch (a->kind) {
+  case MDL_ATOM_ARG:
+    snprintf(name, sizeof name, "arg%lld", (long long)a->a);
+    r = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, name), x->isort);
+    break;
+  case MDL_ATOM_BLOCK_IDX:
+  case MDL_ATOM_BLOCK_NUM:
+    r = Z3_mk_const(x->c,
+                    Z3_mk_string_symbol(x->c, a->kind == MDL_ATOM_BLOCK_IDX
+                                                  ? "block_idx"
+                                                  : "block_num"),
+                    x->isort);
+    break;
+  case MDL_ATOM_FRESH:
+    r = fresh_int(x, a->text[0] ? a->text : "v");
+    break;
+  case MDL_ATOM_OPAQUE: {
+    Z3_ast l = a->lhs ? form_expr(x, a->lhs) : mk_int(x, 0);
+    Z3_ast rr = a->rhs ? form_expr(x, a->rhs) : mk_int(x, 0);
+    const mdl_val *rv = a->rhs ? &MDL_VEC_AT(x->k->forms, mdl_val, a->rhs)
+                               : NULL;
+    bool rconst = rv && mdl_val_is_const(rv);
+    int64_t d = rconst ? rv->c : 0;
+    Z3_ast zero = mk_int(x, 0), one = mk_int(x, 1);
+    switch ((mdl_xop)a->op) {
+    case MDL_X_ADD: r = mk_add2(x, l, rr); break;
+    case MDL_X_SUB: r = mk_sub2(x, l, rr); break;
+    case MDL_X_MUL: r = mk_mul2(x, l, rr); break;
+    case MDL_X_FLOORDIV:
+    case MDL_X_DIVS:
+    case MDL_X_CEILDIV:
+    case MDL_X_REMS:
+      if (rconst && d > 0) {
+        Z3_ast dd = mk_int(x, d);
+        Z3_ast fl = Z3_mk_div(x->c, l, dd); /* floor for d > 0 */
+        Z3_ast ce = Z3_mk_unary_minus(
+            x->c, Z3_mk_div(x->c, Z3_mk_unary_minus(x->c, l), dd));
+        Z3_ast neg = Z3_mk_lt(x->c, l, zero);
+        Z3_ast tr = Z3_mk_ite(x->c, neg, ce, fl); /* truncation */
+        if (a->op == MDL_X_FLOORDIV)
+          r = fl;
+        else if (a->op == MDL_X_CEILDIV)
+          r = ce;
+        else if (a->op == MDL_X_DIVS)
+          r = tr;
+        else
+          r = mk_sub2(x, l, mk_mul2(x, dd, tr));
+      }
+      break;
+    case MDL_X_MINS:
+      r = Z3_mk_ite(x->c, Z3_mk_le(x->c, l, rr), l, rr);
+      break;
+    case MDL_X_MAXS:
+      r = Z3_mk_ite(x->c, Z3_mk_ge(x->c, l, rr), l, rr);
+      break;
+    case MDL_X_CMP: {
+      const mdl_val *cv = &MDL_VEC_AT(x->k->forms, mdl_val, a->third);
+      Z3_ast p;
+      switch ((mdl_cmp)cv->c) {
+      case MDL_CMP_EQ: p = Z3_mk_eq(x->c, l, rr); break;
+      case MDL_CMP_NE: p = Z3_mk_not(x->c, Z3_mk_eq(x->c, l, rr)); break;
+      case MDL_CMP_SLT: case MDL_CMP_ULT: p = Z3_mk_lt(x->c, l, rr); break;
+      case MDL_CMP_SLE: case MDL_CMP_ULE: p = Z3_mk_le(x->c, l, rr); break;
+      case MDL_CMP_SGT: case MDL_CMP_UGT: p = Z3_mk_gt(x->c, l, rr); break;
+      default: p = Z3_mk_ge(x->c, l, rr); break;
+      }
+      r = Z3_mk_ite(x->c, p, one, zero);
+      break;
+    }
+    case MDL_X_SELECT: {
+      Z3_ast third = form_expr(x, a->third);
+      r = Z3_mk_ite(x->c, Z3_mk_not(x->c, Z3_mk_eq(x->c, l, zero)), rr,
+                    third);
+      break;
+    }
+    case MDL_X_AND:
+    case MDL_X_OR:
+    case MDL_X_XOR:
+      if (is_bool_form(x, a->lhs) && is_bool_form(x, a->rhs)) {
+        Z3_ast bl = Z3_mk_not(x->c, Z3_mk_eq(x->c, l, zero));
+        Z3_ast br = Z3_mk_not(x->c, Z3_mk_eq(x->c, rr, zero));
+        Z3_ast p = a->op == MDL_X_AND ? mk_and2(x, bl, br)
+                   : a->op == MDL_X_OR ? mk_or2(x, bl, br)
+                                       : Z3_mk_xor(x->c, bl, br);
+        r = Z3_mk_ite(x->c, p, one, zero);
+      }
+      break;
+    default:
+      break;
+    }
+    if (!r)
+      r = fresh_int(x, "opaque");
+    break;
+  }
+  }
+  x->acache[id] = r;
+  return r;
+}
+
+/* Is the form a 0/1 value (a comparison or a boolean of comparisons)? */
+static bool is_bool_form(const sx *x, uint32_t form) {
+  if (!form)
+    return false;
+  const mdl_val *v = &MDL_VEC_AT(x->k->forms, mdl_val, form);
+  if (mdl_val_is_const(v))
+    return v->c == 0 || v->c == 1;
+  if (v->n != 1 || v->c != 0 || v->coef[0] != 1)
+    return false;
+  const mdl_atom *a = &MDL_VEC_AT(x->k->atoms, mdl_atom, v->atom[0]);
+  if (a->kind != MDL_ATOM_OPAQUE)
+    return false;
+  if (a->op == MDL_X_CMP)
+    return true;
+  if (a->op == MDL_X_AND || a->op == MDL_X_OR || a->op == MDL_X_XOR)
+    return is_bool_form(x, a->lhs) && is_bool_form(x, a->rhs);
+  return false;
+}
+
+static Z3_ast val_expr(sx *x, const mdl_val *v) {
+  if (v->unknown)
+    return fresh_int(x, "unknown");
+  Z3_ast sum = mk_int(x, v->c);
+  for (uint32_t i = 0; i < v->n; i++)
+    sum = mk_add2(x, sum, mk_mul2(x, mk_int(x, v->coef[i]),
+                                  atom_expr(x, v->atom[i])));
+  return sum;
+}
+
+static Z3_ast form_expr(sx *x, uint32_t form) {
+  return val_expr(x, &MDL_VEC_AT(x->k->forms, mdl_val, form));
+}
+
+static Z3_ast lit_expr(sx *x, const mdl_lit *l) {
+  Z3_ast f = form_expr(x, l->atom_form);
+  Z3_ast p = l->kind == 1 ? Z3_mk_gt(x->c, f, mk_int(x, l->k))
+                          : Z3_mk_not(x->c, Z3_mk_eq(x->c, f, mk_int(x, 0)));
+  return l->kind == 1 || l->positive ? p : Z3_mk_not(x->c, p);
+}
+
+static Z3_ast guard_expr(sx *x, uint32_t g) {
+  if (!g)
+    return Z3_mk_true(x->c);
+  if (x->gcache[g])
+    return x->gcache[g];
+  const mdl_guard *gd = &MDL_VEC_AT(x->k->guards, mdl_guard, g);
+  Z3_ast *v = malloc((gd->n ? gd->n : 1) * sizeof *v);
+  for (uint32_t i = 0; i < gd->n; i++)
+    v[i] = lit_expr(x, &MDL_VEC_AT(x->k->lits, mdl_lit, gd->first + i));
+  Z3_ast r = gd->n ? Z3_mk_and(x->c, gd->n, v) : Z3_mk_true(x->c);
+  free(v);
+  x->gcache[g] = r;
+  return r;
+}
+
+/* ------------------------------------------------------------- queries */
+
+static void add(sx *x, Z3_ast a) { Z3_solver_assert(x->c, x->s, a); }
+
+/* Checks q on top of the base constraints.  Returns 1 sat (model kept
+** in *m, caller decrefs), 0 unsat, -1 unknown/timeout. */
+static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
+  x->queries++;
+  Z3_solver_push(x->c, x->s);
+  add(x, q);
+  Z3_lbool r = Z3_solver_check(x->c, x->s);
+  int out = r == Z3_L_TRUE ? 1 : r == Z3_L_FALSE ? 0 : -1;
+  if (z3_failed)
+    out = -1;
+  if (out == 1 && m) {
+    *m = Z3_solver_get_model(x->c, x->s);
+    Z3_model_inc_ref(x->c, *m);
+  }
+  if (out == -1) {
+    x->unknowns++;
+    if (!x->unknown_what)
+      x->unknown_what = mdl_strprintf(
+          "%s (%s)", what,
+          z3_failed ? "Z3 error"
+                    : Z3_solver_get_reason_unknown(x->c, x->s));
+  }
+  Z3_solver_pop(x->c, x->s, 1);
+  return out;
+}
+
+static bool model_true(sx *x, Z3_model m, Z3_ast a) {
+  Z3_ast v = NULL;
+  if (!Z3_model_eval(x->c, m, a, true, &v) || !v)
+    return false;
+  return Z3_get_bool_value(x->c, v) == Z3_L_TRUE;
+}
+
+static bool model_int(sx *x, Z3_model m, Z3_ast a, int64_t *out) {
+  Z3_ast v = NULL;
+  if (!Z3_model_eval(x->c, m, a, true, &v) || !v)
+    return false;
+  return Z3_get_numeral_int64(x->c, v, out);
+}
+
+/* Witness text: branch outcomes, trip counts and argument values the
+** model chose, then start times of the named instances. */
+static char *witness(sx *x, Z3_model m, const uint32_t *insts, int ni) {
+  char buf[1024];
+  size_t w = 0;
+  buf[0] = 0;
+#define APP(...)                                                           \
+  do {                                                                     \
+    int r_ = snprintf(buf + w, sizeof buf - w, __VA_ARGS__);               \
+    if (r_ > 0 && (size_t)r_ < sizeof buf - w)                             \
+      w += (size_t)r_;                                                     \
+  } while (0)
+  const mdl_kernel *k = x->k;
+  /* literals: each distinct (loc, kind) once */
+  uint32_t shown = 0;
+  for (uint32_t i = 0; i < k->lits.len && shown < 8; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++) {
+      const mdl_lit *o = &MDL_VEC_AT(k->lits, mdl_lit, j);
+      dup = o->loc.line == l->loc.line && o->loc.col == l->loc.col &&
+            o->kind == l->kind && o->atom_form == l->atom_form;
+    }
+    if (dup)
+      continue;
+    int64_t v;
+    if (!model_int(x, m, form_expr(x, l->atom_form), &v))
+      continue;
+    if (l->kind == 1)
+      APP("%strip count %lld for the loop at %u:%u", shown ? ", " : "",
+          (long long)(v < 0 ? 0 : v), l->loc.line, l->loc.col);
+    else
+      APP("%sbranch at %u:%u %s", shown ? ", " : "", l->loc.line, l->loc.col,
+          v ? "taken" : "not taken");
+    shown++;
+  }
+  for (uint32_t i = 0; i < k->atoms.len && w < sizeof buf - 64; i++) {
+    const mdl_atom *a = &MDL_VEC_AT(k->atoms, mdl_atom, i);
+    if (!x->acache[i] ||
+        (a->kind != MDL_ATOM_ARG && a->kind != MDL_ATOM_BLOCK_IDX &&
+         a->kind != MDL_ATOM_BLOCK_NUM))
+      continue;
+    int64_t v;
+    if (model_int(x, m, x->acache[i], &v)) {
+      APP("%s%s = %lld", shown ? ", " : "",
+          a->kind == MDL_ATOM_ARG ? a->text : a->kind == MDL_ATOM_BLOCK_IDX
+                                                  ? "block_idx"
+                                                  : "block_num",
+          (long long)v);
+      shown++;
+    }
+  }
+  if (ni) {
+    APP("%sschedule:", shown ? "; " : "");
+    for (int i = 0; i < ni; i++) {
+      int64_t s0, e0;
+      if (insts[i] == NONE || !model_int(x, m, T(x, NS(insts[i])), &s0) ||
+          !model_int(x, m, T(x, NE(insts[i])), &e0))
+        continue;
+      const mdl_inst *in = mdl_inst_at(k, insts[i]);
+      APP(" %s at %u:%u runs [%lld, %lld]", chk_op_name(k, in), in->loc.line,
+          in->loc.col, (long long)s0, (long long)e0);
+    }
+  }
+#undef APP
+  return w ? mdl_strprintf("%s", buf) : NULL;
+}
+
+/* ------------------------------------------------------------ building */
+
+static Z3_ast done_node(sx *x, uint32_t i) {
+  return T(x, x->sk.chain[i] != NONE ? NC(i) : NE(i));
+}
+
+static bool disabled_inst(const sx *x, uint32_t i) {
+  const mdl_inst *in = mdl_inst_at(x->k, i);
+  return in->kind != MDL_I_OP &&
+         ((x->disabled && !in->implicit && x->disabled[in->stmt]) ||
+          !chk_sync_valid(x->k, in));
+}
+
+static void match_edge(sx *x, uint32_t from, uint32_t to, Z3_ast cond) {
+  chk_edge *e = mdl_vec_push(&x->medges, sizeof *e);
+  e->from = from;
+  e->to = to;
+  e->cond = x->mconds.len;
+  *(Z3_ast *)mdl_vec_push(&x->mconds, sizeof(Z3_ast)) = cond;
+  add(x, Z3_mk_implies(x->c, cond, Z3_mk_le(x->c, T(x, from), T(x, to))));
+}
+
+/* Appends the guarded running count of v's instances (1-based). */
+static void counts(sx *x, mdl_vec *v, Z3_ast *total) {
+  Z3_ast cnt = mk_int(x, 0);
+  for (uint32_t i = 0; i < v->len; i++) {
+    seqel *e = &MDL_VEC_AT(*v, seqel, i);
+    cnt = mk_add2(x, cnt, Z3_mk_ite(x->c, x->ex[e->inst], mk_int(x, 1),
+                                    mk_int(x, 0)));
+    cnt = Z3_simplify(x->c, cnt);
+    e->cnt = cnt;
+  }
+  *total = cnt;
+}
+
+static void push_seq(mdl_vec *v, uint32_t i) {
+  seqel *e = mdl_vec_push(v, sizeof *e);
+  e->inst = i;
+}
+
+static chk_finding *add_finding(sx *x, mdl_rule rule, uint32_t b,
+                                uint32_t a) {
+  chk_finding *f = mdl_vec_push(&x->findings, sizeof *f);
+  f->rule = rule;
+  f->b = b;
+  f->a = a;
+  f->mem = NONE;
+  return f;
+}
+
+/* The instance of seq whose guard holds and whose count equals c in m. */
+static uint32_t pick(sx *x, Z3_model m, const mdl_vec *seq, Z3_ast c) {
+  for (uint32_t i = 0; i < seq->len; i++) {
+    const seqel *e = &MDL_VEC_AT(*seq, seqel, i);
+    if (model_true(x, m, mk_and2(x, x->ex[e->inst],
+                                 Z3_mk_eq(x->c, e->cnt, c))))
+      return e->inst;
+  }
+  return NONE;
+}
+
+typedef struct {
+  uint32_t core;
+  uint8_t src, dst;
+  int32_t id;
+  mdl_vec sets, waits;        /* seqel */
+  Z3_ast nsets, nwaits;
+} fkey;
+
+static const char *pn(uint8_t p) { return mdl_pipe_name((mdl_pipe)p); }
+
+/* Intra-core flags: matching edges, then deadlock / unpaired / double
+** set queries per statement. */
+static void flags(sx *x, mdl_vec *keys) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t i = 0; i < x->n; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind != MDL_I_SET && in->kind != MDL_I_WAIT) ||
+        disabled_inst(x, i))
+      continue;
+    uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
+    uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
+    fkey *f = NULL;
+    for (uint32_t j = 0; j < keys->len && !f; j++) {
+      fkey *q = &MDL_VEC_AT(*keys, fkey, j);
+      if (q->core == in->core && q->src == src && q->dst == dst &&
+          q->id == in->id)
+        f = q;
+    }
+    if (!f) {
+      f = mdl_vec_push(keys, sizeof *f);
+      f->core = in->core;
+      f->src = src;
+      f->dst = dst;
+      f->id = in->id;
+    }
+    push_seq(in->kind == MDL_I_SET ? &f->sets : &f->waits, i);
+  }
+  for (uint32_t j = 0; j < keys->len; j++) {
+    fkey *f = &MDL_VEC_AT(*keys, fkey, j);
+    counts(x, &f->sets, &f->nsets);
+    counts(x, &f->waits, &f->nwaits);
+    for (uint32_t w = 0; w < f->waits.len; w++) {
+      seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
+      for (uint32_t s = 0; s < f->sets.len; s++) {
+        seqel *se = &MDL_VEC_AT(f->sets, seqel, s);
+        Z3_ast cond = Z3_simplify(
+            x->c, mk_and2(x, mk_and2(x, x->ex[se->inst], x->ex[we->inst]),
+                          Z3_mk_eq(x->c, se->cnt, we->cnt)));
+        if (Z3_get_bool_value(x->c, cond) == Z3_L_FALSE)
+          continue;
+        match_edge(x, NS(se->inst), NE(we->inst), cond);
+      }
+    }
+  }
+}
+
+static void flag_queries(sx *x, mdl_vec *keys) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t j = 0; j < keys->len; j++) {
+    fkey *f = &MDL_VEC_AT(*keys, fkey, j);
+    Z3_ast one = mk_int(x, 1);
+    /* the first wait without a set: deadlock, per wait statement */
+    for (uint32_t w = 0; w < f->waits.len; w++) {
+      seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
+      const mdl_inst *wi = mdl_inst_at(k, we->inst);
+      bool seen = false;
+      for (uint32_t q = 0; q < w && !seen; q++)
+        seen = mdl_inst_at(k, MDL_VEC_AT(f->waits, seqel, q).inst)->stmt ==
+               wi->stmt;
+      if (seen)
+        continue;
+      Z3_ast any = Z3_mk_false(x->c);
+      for (uint32_t q = w; q < f->waits.len; q++) {
+        seqel *e = &MDL_VEC_AT(f->waits, seqel, q);
+        if (mdl_inst_at(k, e->inst)->stmt == wi->stmt)
+          any = mk_or2(x, any, mk_and2(x, x->ex[e->inst],
+                                       Z3_mk_eq(x->c, e->cnt,
+                                                mk_add2(x, f->nsets, one))));
+      }
+      Z3_model m;
+      if (check(x, any, &m, "a wait without its set") == 1) {
+        uint32_t inst = pick(x, m, &f->waits, mk_add2(x, f->nsets, one));
+        int64_t ns = 0, nw = 0;
+        model_int(x, m, f->nsets, &ns);
+        model_int(x, m, we->cnt, &nw);
+        chk_finding *fd = add_finding(x, MDL_RULE_DEADLOCK,
+                                      inst != NONE ? inst : we->inst, NONE);
+        int64_t num = 0;
+        if (inst != NONE)
+          for (uint32_t q = 0; q < f->waits.len; q++)
+            if (MDL_VEC_AT(f->waits, seqel, q).inst == inst)
+              model_int(x, m, MDL_VEC_AT(f->waits, seqel, q).cnt, &num);
+        fd->msg = mdl_strprintf(
+            "wait_flag[%s, %s, EVENT_ID%d] on %s waits forever: it is wait "
+            "number %lld but only %lld matching set_flag%s execute%s",
+            pn(f->src), pn(f->dst), f->id, k->cores[f->core].label,
+            (long long)num, (long long)ns, ns == 1 ? "" : "s",
+            ns == 1 ? "s" : "");
+        uint32_t wl[1] = {fd->b};
+        fd->witness = witness(x, m, wl, 0);
+        x->deadlock = true;
+        Z3_model_dec_ref(x->c, m);
+      }
+    }
+    /* the first set left pending: unpaired-set, per set statement */
+    for (uint32_t s = 0; s < f->sets.len; s++) {
+      seqel *se = &MDL_VEC_AT(f->sets, seqel, s);
+      const mdl_inst *si = mdl_inst_at(k, se->inst);
+      bool seen = false;
+      for (uint32_t q = 0; q < s && !seen; q++)
+        seen = mdl_inst_at(k, MDL_VEC_AT(f->sets, seqel, q).inst)->stmt ==
+               si->stmt;
+      if (seen)
+        continue;
+      Z3_ast any = Z3_mk_false(x->c);
+      for (uint32_t q = s; q < f->sets.len; q++) {
+        seqel *e = &MDL_VEC_AT(f->sets, seqel, q);
+        if (mdl_inst_at(k, e->inst)->stmt == si->stmt)
+          any = mk_or2(x, any, mk_and2(x, x->ex[e->inst],
+                                       Z3_mk_eq(x->c, e->cnt,
+                                                mk_add2(x, f->nwaits, one))));
+      }
+      Z3_model m;
+      if (check(x, any, &m, "a set left pending") == 1) {
+        uint32_t inst = pick(x, m, &f->sets, mk_add2(x, f->nwaits, one));
+        int64_t ns = 0, nw = 0;
+        model_int(x, m, f->nsets, &ns);
+        model_int(x, m, f->nwaits, &nw);
+        chk_finding *fd = add_finding(x, MDL_RULE_UNPAIRED_SET,
+                                      inst != NONE ? inst : se->inst, NONE);
+        fd->msg = mdl_strprintf(
+            "set_flag[%s, %s, EVENT_ID%d] on %s is still set when the "
+            "kernel ends: %lld set%s but %lld wait%s",
+            pn(f->src), pn(f->dst), f->id, k->cores[f->core].label,
+            (long long)ns, ns == 1 ? "" : "s", (long long)nw,
+            nw == 1 ? "" : "s");
+        fd->witness = witness(x, m, NULL, 0);
+        Z3_model_dec_ref(x->c, m);
+      }
+    }
+  }
+}
+
+/* Double sets: the set numbered c fires before the wait numbered c-1 is
+** released, or no such wait exists. */
+static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t j = 0; j < keys->len; j++) {
+    fkey *f = &MDL_VEC_AT(*keys, fkey, j);
+    Z3_ast one = mk_int(x, 1), two = mk_int(x, 2);
+    for (uint32_t s = 1; s < f->sets.len; s++) {
+      seqel *se = &MDL_VEC_AT(f->sets, seqel, s);
+      const mdl_inst *si = mdl_inst_at(k, se->inst);
+      if (x->dead && x->dead[NS(se->inst)])
+        continue; /* on or behind a cycle of waits: never runs */
+      Z3_ast prev = mk_sub2(x, se->cnt, one);
+      Z3_ast early = Z3_mk_lt(x->c, f->nwaits, prev);
+      for (uint32_t w = 0; w < f->waits.len; w++) {
+        seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
+        early = mk_or2(
+            x, early,
+            mk_and2(x, mk_and2(x, x->ex[we->inst],
+                               Z3_mk_eq(x->c, we->cnt, prev)),
+                    Z3_mk_lt(x->c, T(x, NS(se->inst)),
+                             done_node(x, we->inst))));
+      }
+      Z3_ast q = mk_and2(x, mk_and2(x, x->ex[se->inst],
+                                    Z3_mk_ge(x->c, se->cnt, two)),
+                         early);
+      /* a set behind a wait that is never released never runs */
+      for (uint32_t d = 0; d < stuck->len; d++) {
+        uint32_t wi = MDL_VEC_AT(*stuck, uint32_t, d);
+        q = mk_and2(x, q, Z3_mk_lt(x->c, T(x, NS(se->inst)),
+                                   done_node(x, wi)));
+      }
+      Z3_model m;
+      if (check(x, q, &m, "a double set") != 1)
+        continue;
+      uint32_t prev_set = pick(x, m, &f->sets, prev);
+      bool has_wait = false;
+      int64_t pv = 0, nw = 0;
+      model_int(x, m, prev, &pv);
+      model_int(x, m, f->nwaits, &nw);
+      has_wait = nw >= pv;
+      chk_finding *fd = add_finding(x, MDL_RULE_DOUBLE_SET, se->inst,
+                                    prev_set);
+      fd->msg = mdl_strprintf(
+          "set_flag[%s, %s, EVENT_ID%d] can fire while the flag is still "
+          "set: %s",
+          pn(f->src), pn(f->dst), f->id,
+          has_wait ? "nothing orders it after the wait_flag that clears the "
+                     "previous set"
+                   : "no wait_flag clears the previous set");
+      uint32_t wl[1] = {se->inst};
+      fd->witness = witness(x, m, wl, 1);
+      (void)si;
+      Z3_model_dec_ref(x->c, m);
+    }
+  }
+}
+
+typedef struct {
+  uint32_t r;                 /* receiving core */
+  int32_t f;                  /* flag */
+  mdl_vec waits;              /* seqel */
+  mdl_vec seq[3];             /* per sender: seqel */
+  Z3_ast tot[3], nwaits, mn;
+  bool part[3];
+  uint32_t nsend, expected, maxlen;
+  uint32_t jfirst;            /* first increment node */
+} xrec;
+
+/* Cross-core counters (SEMANTICS.md 4), as the graph engine reads them:
+** the m-th increment of (receiving core, flag) happens once every
+** participating sender has done its m-th set. */
+static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
+  const mdl_kernel *k = x->k;
+  uint32_t nc = k->ncores;
+  for (int32_t fl = 0; fl <= k->prof->max_block_flag; fl++)
+    for (uint32_t r = 0; r < nc; r++) {
+      xrec xr;
+      memset(&xr, 0, sizeof xr);
+      xr.r = r;
+      xr.f = fl;
+      for (uint32_t i = k->core_first[r];
+           i < k->core_first[r] + k->core_count[r]; i++) {
+        const mdl_inst *in = mdl_inst_at(k, i);
+        if (in->kind == MDL_I_BWAIT && in->id == fl && !disabled_inst(x, i))
+          push_seq(&xr.waits, i);
+      }
+      mdl_core_type rt = k->cores[r].type;
+      for (uint32_t s = 0; s < nc; s++)
+        for (uint32_t i = k->core_first[s];
+             i < k->core_first[s] + k->core_count[s]; i++) {
+          const mdl_inst *in = mdl_inst_at(k, i);
+          if (in->kind != MDL_I_BSET || in->id != fl || disabled_inst(x, i))
+            continue;
+          mdl_core_type st = k->cores[s].type;
+          bool feeds = false;
+          switch ((mdl_xmode)in->mode) {
+          case MDL_XMODE_INTRA_BLOCK: feeds = st != rt; break;
+          case MDL_XMODE_INTER_SUBBLOCK:
+            feeds = st == MDL_CORE_AIV && rt == MDL_CORE_AIV;
+            break;
+          case MDL_XMODE_INTER_BLOCK: feeds = st == rt; break;
+          }
+          if (!feeds)
+            continue;
+          xr.part[s] = true;
+          push_seq(&xr.seq[s], i);
+        }
+      if (!xr.waits.len) {
+        bool any = false;
+        for (uint32_t s = 0; s < nc; s++)
+          any |= xr.part[s];
+        if (!any)
+          continue;
+      }
+      uint32_t anyp = NONE;
+      for (uint32_t s = 0; s < nc; s++)
+        if (xr.part[s]) {
+          xr.nsend++;
+          anyp = s;
+          if (xr.seq[s].len > xr.maxlen)
+            xr.maxlen = xr.seq[s].len;
+        }
+      for (uint32_t s = 0; s < nc && anyp != NONE; s++)
+        if (k->cores[s].type == k->cores[anyp].type &&
+            (s != r || k->cores[s].type == rt))
+          xr.expected++;
+      counts(x, &xr.waits, &xr.nwaits);
+      xr.mn = NULL;
+      for (uint32_t s = 0; s < nc; s++) {
+        if (!xr.part[s])
+          continue;
+        counts(x, &xr.seq[s], &xr.tot[s]);
+        xr.mn = !xr.mn ? xr.tot[s]
+                       : Z3_mk_ite(x->c, Z3_mk_lt(x->c, xr.tot[s], xr.mn),
+                                   xr.tot[s], xr.mn);
+      }
+      if (!xr.mn || xr.nsend < xr.expected)
+        xr.mn = mk_int(x, 0);
+      /* increment nodes and their edges */
+      xr.jfirst = *nextnode;
+      *nextnode += xr.maxlen;
+      for (uint32_t m = 0; m < xr.maxlen; m++) {
+        uint32_t jn = xr.jfirst + m;
+        Z3_ast idx = mk_int(x, (int64_t)m + 1);
+        for (uint32_t s = 0; s < nc; s++) {
+          if (!xr.part[s])
+            continue;
+          for (uint32_t q = 0; q < xr.seq[s].len; q++) {
+            seqel *e = &MDL_VEC_AT(xr.seq[s], seqel, q);
+            Z3_ast cond = Z3_simplify(
+                x->c, mk_and2(x, x->ex[e->inst], Z3_mk_eq(x->c, e->cnt, idx)));
+            if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
+              match_edge(x, NS(e->inst), jn, cond);
+          }
+        }
+        for (uint32_t q = 0; q < xr.waits.len; q++) {
+          seqel *e = &MDL_VEC_AT(xr.waits, seqel, q);
+          Z3_ast cond = Z3_simplify(
+              x->c, mk_and2(x, mk_and2(x, x->ex[e->inst],
+                                       Z3_mk_eq(x->c, e->cnt, idx)),
+                            Z3_mk_le(x->c, idx, xr.mn)));
+          if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
+            match_edge(x, jn, NE(e->inst), cond);
+        }
+      }
+      *(xrec *)mdl_vec_push(recs, sizeof xr) = xr;
+    }
+}
+
+static void xcore_queries(sx *x, mdl_vec *recs) {
+  const mdl_kernel *k = x->k;
+  Z3_ast one = mk_int(x, 1);
+  for (uint32_t j = 0; j < recs->len; j++) {
+    xrec *xr = &MDL_VEC_AT(*recs, xrec, j);
+    /* deadlock: the first wait past the increments */
+    for (uint32_t w = 0; w < xr->waits.len; w++) {
+      seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+      uint32_t st = mdl_inst_at(k, we->inst)->stmt;
+      bool seen = false;
+      for (uint32_t q = 0; q < w && !seen; q++)
+        seen = mdl_inst_at(k, MDL_VEC_AT(xr->waits, seqel, q).inst)->stmt ==
+               st;
+      if (seen)
+        continue;
+      Z3_ast any = Z3_mk_false(x->c);
+      for (uint32_t q = w; q < xr->waits.len; q++) {
+        seqel *e = &MDL_VEC_AT(xr->waits, seqel, q);
+        if (mdl_inst_at(k, e->inst)->stmt == st)
+          any = mk_or2(x, any, mk_and2(x, x->ex[e->inst],
+                                       Z3_mk_eq(x->c, e->cnt,
+                                                mk_add2(x, xr->mn, one))));
+      }
+      Z3_model m;
+      if (check(x, any, &m, "a cross-core wait without its set") == 1) {
+        uint32_t inst = pick(x, m, &xr->waits, mk_add2(x, xr->mn, one));
+        int64_t mn = 0;
+        model_int(x, m, xr->mn, &mn);
+        chk_finding *fd = add_finding(x, MDL_RULE_DEADLOCK,
+                                      inst != NONE ? inst : we->inst, NONE);
+        fd->msg = mdl_strprintf(
+            "sync_block_wait on flag %d waits forever: only %lld matching "
+            "sync_block_set%s reach %s, this is wait number %lld",
+            xr->f, (long long)mn, mn == 1 ? "" : "s", k->cores[xr->r].label,
+            (long long)mn + 1);
+        fd->witness = witness(x, m, NULL, 0);
+        x->deadlock = true;
+        Z3_model_dec_ref(x->c, m);
+      }
+    }
+    /* leftovers: the first participating sender's set past the waits */
+    uint32_t s0 = NONE;
+    for (uint32_t s = 0; s < k->ncores && s0 == NONE; s++)
+      if (xr->part[s])
+        s0 = s;
+    if (s0 == NONE)
+      continue;
+    mdl_vec *seq = &xr->seq[s0];
+    for (uint32_t q0 = 0; q0 < seq->len; q0++) {
+      seqel *se = &MDL_VEC_AT(*seq, seqel, q0);
+      uint32_t st = mdl_inst_at(k, se->inst)->stmt;
+      bool seen = false;
+      for (uint32_t q = 0; q < q0 && !seen; q++)
+        seen = mdl_inst_at(k, MDL_VEC_AT(*seq, seqel, q).inst)->stmt == st;
+      if (seen)
+        continue;
+      Z3_ast lft = Z3_mk_false(x->c), ovf = Z3_mk_false(x->c);
+      int64_t maxc = x->k->prof->max_counter;
+      for (uint32_t q = q0; q < seq->len; q++) {
+        seqel *e = &MDL_VEC_AT(*seq, seqel, q);
+        if (mdl_inst_at(k, e->inst)->stmt != st)
+          continue;
+        lft = mk_or2(x, lft,
+                     mk_and2(x, mk_and2(x, x->ex[e->inst],
+                                        Z3_mk_eq(x->c, e->cnt,
+                                                 mk_add2(x, xr->nwaits, one))),
+                             Z3_mk_gt(x->c, xr->mn, xr->nwaits)));
+        /* overflow: increment c > 15 before the wait numbered c-15 */
+        for (uint32_t m = (uint32_t)maxc; m < xr->maxlen; m++) {
+          Z3_ast c = mk_int(x, (int64_t)m + 1);
+          Z3_ast need = mk_int(x, (int64_t)m + 1 - maxc);
+          Z3_ast early = Z3_mk_lt(x->c, xr->nwaits, need);
+          for (uint32_t w = 0; w < xr->waits.len; w++) {
+            seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+            early = mk_or2(
+                x, early,
+                mk_and2(x, mk_and2(x, x->ex[we->inst],
+                                   Z3_mk_eq(x->c, we->cnt, need)),
+                        Z3_mk_lt(x->c, T(x, xr->jfirst + m),
+                                 done_node(x, we->inst))));
+          }
+          ovf = mk_or2(
+              x, ovf,
+              mk_and2(x, mk_and2(x, x->ex[e->inst],
+                                 Z3_mk_eq(x->c, e->cnt, c)),
+                      mk_and2(x, Z3_mk_le(x->c, c, xr->mn), early)));
+        }
+      }
+      Z3_model m;
+      if (check(x, lft, &m, "a cross-core set left pending") == 1) {
+        int64_t mn = 0, nw = 0;
+        model_int(x, m, xr->mn, &mn);
+        model_int(x, m, xr->nwaits, &nw);
+        uint32_t inst = pick(x, m, seq, mk_add2(x, xr->nwaits, one));
+        chk_finding *fd = add_finding(x, MDL_RULE_UNPAIRED_SET,
+                                      inst != NONE ? inst : se->inst, NONE);
+        fd->msg = mdl_strprintf(
+            "sync_block_set on flag %d leaves the counter of %s at %lld when "
+            "the kernel ends: %lld set%s, %lld wait%s",
+            xr->f, k->cores[xr->r].label, (long long)(mn - nw),
+            (long long)mn, mn == 1 ? "" : "s", (long long)nw,
+            nw == 1 ? "" : "s");
+        fd->witness = witness(x, m, NULL, 0);
+        Z3_model_dec_ref(x->c, m);
+      }
+      if (xr->maxlen > (uint32_t)maxc &&
+          check(x, ovf, &m, "a cross-core counter bound") == 1) {
+        chk_finding *fd = add_finding(x, MDL_RULE_FLAG_OVERFLOW, se->inst,
+                                      NONE);
+        fd->msg = mdl_strprintf(
+            "sync_block_set can push a cross-core counter past %d: nothing "
+            "orders it after the wait that consumes the set %d earlier",
+            (int)maxc, (int)maxc);
+        fd->witness = witness(x, m, NULL, 0);
+        Z3_model_dec_ref(x->c, m);
+      }
+    }
+  }
+}
+
+static void xrecs_free(mdl_vec *recs) {
+  for (uint32_t j = 0; j < recs->len; j++) {
+    xrec *xr = &MDL_VEC_AT(*recs, xrec, j);
+    mdl_vec_free(&xr->waits);
+    for (int s = 0; s < 3; s++)
+      mdl_vec_free(&xr->seq[s]);
+  }
+  mdl_vec_free(recs);
+}
+
+/* ------------------------------------------------------------- cycles */
+
+/* Is there an assignment under which the active edges form a cycle?  A
+** set of nodes each with an active edge into the set contains one. */
+static void cycles(sx *x) {
+  uint32_t nn = x->nnodes;
+  const mdl_kernel *k = x->k;
+  /* out-edges: skeleton (cond = instance or NONE) then match edges */
+  uint32_t ns = x->sk.edges.len, nm = x->medges.len;
+  uint32_t *off = calloc(nn + 1, sizeof *off);
+  uint32_t *adj = malloc(((size_t)ns + nm + 1) * sizeof *adj);
+  const chk_edge *se = x->sk.edges.data, *me = x->medges.data;
+  for (uint32_t e = 0; e < ns; e++)
+    off[se[e].from + 1]++;
+  for (uint32_t e = 0; e < nm; e++)
+    off[me[e].from + 1]++;
+  for (uint32_t v = 0; v < nn; v++)
+    off[v + 1] += off[v];
+  uint32_t *fill = malloc((nn + 1) * sizeof *fill);
+  memcpy(fill, off, (nn + 1) * sizeof *fill);
+  for (uint32_t e = 0; e < ns; e++)
+    adj[fill[se[e].from]++] = e;
+  for (uint32_t e = 0; e < nm; e++)
+    adj[fill[me[e].from]++] = ns + e;
+  Z3_sort bs = Z3_mk_bool_sort(x->c);
+  Z3_ast *cv = malloc((nn ? nn : 1) * sizeof *cv);
+  for (uint32_t v = 0; v < nn; v++)
+    cv[v] = Z3_mk_fresh_const(x->c, "cyc", bs);
+  Z3_solver_push(x->c, x->s);
+  Z3_ast waitsin = Z3_mk_false(x->c);
+  mdl_vec terms = {0};
+  for (uint32_t v = 0; v < nn; v++) {
+    terms.len = 0;
+    for (uint32_t e = off[v]; e < off[v + 1]; e++) {
+      uint32_t id = adj[e];
+      const chk_edge *ed = id < ns ? &se[id] : &me[id - ns];
+      Z3_ast act = id < ns ? (ed->cond == NONE ? Z3_mk_true(x->c)
+                                               : x->ex[ed->cond])
+                           : MDL_VEC_AT(x->mconds, Z3_ast, ed->cond);
+      *(Z3_ast *)mdl_vec_push(&terms, sizeof(Z3_ast)) =
+          mk_and2(x, act, cv[ed->to]);
+    }
+    Z3_ast out = terms.len ? Z3_mk_or(x->c, terms.len, terms.data)
+                           : Z3_mk_false(x->c);
+    add(x, Z3_mk_implies(x->c, cv[v], out));
+    if (v < 4 * x->n && (v & 3) == 2) {
+      mdl_inst_kind kd = mdl_inst_at(k, v >> 2)->kind;
+      if (kd == MDL_I_WAIT || kd == MDL_I_BWAIT || kd == MDL_I_SYNC_ALL)
+        waitsin = mk_or2(x, waitsin, cv[v]);
+    }
+  }
+  mdl_vec_free(&terms);
+  Z3_model m = NULL;
+  int r = check(x, waitsin, &m, "a cycle of waits");
+  Z3_solver_pop(x->c, x->s, 1);
+  if (r == 1) {
+    /* render the cycle of the witness assignment canonically */
+    mdl_vec act = {0};
+    for (uint32_t e = 0; e < ns + nm; e++) {
+      const chk_edge *ed = e < ns ? &se[e] : &me[e - ns];
+      Z3_ast a = e < ns ? (ed->cond == NONE ? NULL : x->ex[ed->cond])
+                        : MDL_VEC_AT(x->mconds, Z3_ast, ed->cond);
+      if (a && !model_true(x, m, a))
+        continue;
+      chk_edge *ne = mdl_vec_push(&act, sizeof *ne);
+      *ne = *ed;
+    }
+    uint32_t before = x->findings.len;
+    if (!chk_cycle_finding(k, nn, act.data, act.len, &x->findings)) {
+      chk_finding *fd = add_finding(x, MDL_RULE_DEADLOCK, 0, NONE);
+      fd->msg = mdl_strprintf("the instructions form a cycle of waits");
+    }
+    if (x->findings.len > before) {
+      chk_finding *fd = &MDL_VEC_AT(x->findings, chk_finding, before);
+      fd->witness = witness(x, m, NULL, 0);
+    }
+    x->deadlock = true;
+    /* nodes on or behind the cycle never run: everything reachable from
+       a node in a strongly connected component, i.e. what Kahn's
+       algorithm cannot order */
+    x->dead = calloc(nn ? nn : 1, 1);
+    {
+      uint32_t *deg = calloc(nn ? nn : 1, sizeof *deg);
+      uint32_t *aoff = calloc(nn + 1, sizeof *aoff);
+      uint32_t *aadj = malloc((act.len ? act.len : 1) * sizeof *aadj);
+      const chk_edge *ae = act.data;
+      for (uint32_t e = 0; e < act.len; e++) {
+        aoff[ae[e].from + 1]++;
+        deg[ae[e].to]++;
+      }
+      for (uint32_t v = 0; v < nn; v++)
+        aoff[v + 1] += aoff[v];
+      uint32_t *af = malloc((nn + 1) * sizeof *af);
+      memcpy(af, aoff, (nn + 1) * sizeof *af);
+      for (uint32_t e = 0; e < act.len; e++)
+        aadj[af[ae[e].from]++] = ae[e].to;
+      uint32_t *q = malloc((nn ? nn : 1) * sizeof *q), h = 0, tl = 0;
+      for (uint32_t v = 0; v < nn; v++)
+        if (!deg[v])
+          q[tl++] = v;
+      while (h < tl) {
+        uint32_t v = q[h++];
+        for (uint32_t e = aoff[v]; e < aoff[v + 1]; e++)
+          if (--deg[aadj[e]] == 0)
+            q[tl++] = aadj[e];
+      }
+      memset(x->dead, 1, nn);
+      for (uint32_t i = 0; i < tl; i++)
+        x->dead[q[i]] = 0;
+      free(deg);
+      free(aoff);
+      free(aadj);
+      free(af);
+      free(q);
+    }
+    mdl_vec_free(&act);
+    Z3_model_dec_ref(x->c, m);
+  }
+  free(cv);
+  free(off);
+  free(adj);
+  free(fill);
+}
+
+/* -------------------------------------------------------------- races */
+
+static bool overlapping_pipe(const mdl_kernel *k, uint8_t p) {
+  if (p == MDL_PIPE_V)
+    return !k->prof->v_hw_ordered;
+  return p == MDL_PIPE_MTE2 || p == MDL_PIPE_MTE3;
+}
+
+static Z3_ast acc_overlap(sx *x, const mdl_access *p, const mdl_access *q) {
+  if (!p->sym && !q->sym)
+    return (p->lo < q->hi && q->lo < p->hi) ? Z3_mk_true(x->c) : Z3_mk_false(x->c);
+  if (p->sym && q->sym && p->form == q->form)
+    return (p->lo < q->hi && q->lo < p->hi) ? Z3_mk_true(x->c) : Z3_mk_false(x->c);
+  Z3_ast fp = p->sym ? form_expr(x, p->form) : mk_int(x, 0);
+  Z3_ast fq = q->sym ? form_expr(x, q->form) : mk_int(x, 0);
+  Z3_ast c1 = q->hi == INT64_MAX
+                  ? Z3_mk_true(x->c)
+                  : Z3_mk_lt(x->c, mk_add2(x, fp, mk_int(x, p->lo)),
+                             mk_add2(x, fq, mk_int(x, q->hi)));
+  Z3_ast c2 = p->hi == INT64_MAX
+                  ? Z3_mk_true(x->c)
+                  : Z3_mk_lt(x->c, mk_add2(x, fq, mk_int(x, q->lo)),
+                             mk_add2(x, fp, mk_int(x, p->hi)));
+  return mk_and2(x, c1, c2);
+}
+
+typedef struct {
+  mdl_rule rule;
+  uint32_t sb, sa;            /* statements: primary, related */
+  mdl_vec pairs;              /* uint32_t quadruples: pb, pa, accb, acca */
+} rgroup;
+
+static void races(sx *x) {
+  const mdl_kernel *k = x->k;
+  mdl_vec groups = {0};
+  for (uint32_t b = 0; b < x->n; b++) {
+    const mdl_inst *ib = mdl_inst_at(k, b);
+    if (ib->kind != MDL_I_OP || x->sk.chain[b] == NONE)
+      continue;
+    for (uint32_t a = 0; a < b; a++) {
+      const mdl_inst *ia = mdl_inst_at(k, a);
+      if (ia->kind != MDL_I_OP || x->sk.chain[a] == NONE)
+        continue;
+      if (ia->core == ib->core && ia->pipe == ib->pipe &&
+          !overlapping_pipe(k, ia->pipe))
+        continue; /* an in-order pipe orders them */
+      for (uint32_t u = 0; u < ia->nacc; u++)
+        for (uint32_t v = 0; v < ib->nacc; v++) {
+          const mdl_access *aa = mdl_access_at(k, ia->acc_first + u);
+          const mdl_access *ab = mdl_access_at(k, ib->acc_first + v);
+          if (aa->mem != ab->mem || !((aa->mode | ab->mode) & MDL_ACC_WRITE) ||
+              !chk_overlap(aa, ab))
+            continue;
+          mdl_rule rule;
+          if (ia->core != ib->core)
+            rule = MDL_RULE_XCORE_RACE;
+          else if (ia->pipe == ib->pipe) {
+            bool both_w = (aa->mode & MDL_ACC_WRITE) &&
+                          (ab->mode & MDL_ACC_WRITE);
+            if (ia->pipe != MDL_PIPE_V && !both_w)
+              continue;
+            rule = MDL_RULE_PIPE_HAZARD;
+          } else
+            rule = MDL_RULE_RACE;
+          uint32_t pa = a, pb = b, xa = ia->acc_first + u,
+                   xb = ib->acc_first + v;
+          if (ia->core != ib->core) {
+            bool ra = !(aa->mode & MDL_ACC_WRITE),
+                 rb = !(ab->mode & MDL_ACC_WRITE);
+            if ((ra && !rb) || (ra == rb && ia->core > ib->core)) {
+              pa = b;
+              pb = a;
+              xa = ib->acc_first + v;
+              xb = ia->acc_first + u;
+            }
+          }
+          uint32_t sb = mdl_inst_at(k, pb)->stmt, sa = mdl_inst_at(k, pa)->stmt;
+          rgroup *g = NULL;
+          for (uint32_t q = 0; q < groups.len && !g; q++) {
+            rgroup *h = &MDL_VEC_AT(groups, rgroup, q);
+            if (h->rule == rule && h->sb == sb && h->sa == sa)
+              g = h;
+          }
+          if (!g) {
+            g = mdl_vec_push(&groups, sizeof *g);
+            g->rule = rule;
+            g->sb = sb;
+            g->sa = sa;
+          }
+          uint32_t *q4 = mdl_vec_push(&g->pairs, 4 * sizeof(uint32_t));
+          q4[0] = pb;
+          q4[1] = pa;
+          q4[2] = xb;
+          q4[3] = xa;
+        }
+    }
+  }
+  for (uint32_t gi = 0; gi < groups.len; gi++) {
+    rgroup *g = &MDL_VEC_AT(groups, rgroup, gi);
+    uint32_t np = g->pairs.len;
+    Z3_ast *conds = malloc(np * sizeof *conds);
+    for (uint32_t p = 0; p < np; p++) {
+      const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
+      uint32_t b = q4[0], a = q4[1];
+      Z3_ast v[5] = {x->ex[a], x->ex[b],
+                     acc_overlap(x, mdl_access_at(k, q4[3]),
+                                 mdl_access_at(k, q4[2])),
+                     Z3_mk_lt(x->c, T(x, NS(b)), done_node(x, a)),
+                     Z3_mk_lt(x->c, T(x, NS(a)), done_node(x, b))};
+      conds[p] = Z3_mk_and(x->c, 5, v);
+    }
+    Z3_model m;
+    if (check(x, Z3_mk_or(x->c, np, conds), &m, "a conflicting pair") == 1) {
+      bool first = true;
+      for (uint32_t p = 0; p < np; p++) {
+        if (!model_true(x, m, conds[p]))
+          continue;
+        const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
+        const mdl_access *ab = mdl_access_at(k, q4[2]),
+                         *aa = mdl_access_at(k, q4[3]);
+        chk_finding *fd = add_finding(x, g->rule, q4[0], q4[1]);
+        fd->mem = ab->mem;
+        fd->lo = aa->lo > ab->lo ? aa->lo : ab->lo;
+        fd->hi = aa->hi < ab->hi ? aa->hi : ab->hi;
+        if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
+          fd->lo = ab->lo;
+          fd->hi = ab->hi;
+        }
+        /* wbits as chk_emit reads them: 4 | related writes | primary */
+        fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
+                              ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
+        if (first) {
+          uint32_t two[2] = {q4[1], q4[0]};
+          fd->witness = witness(x, m, two, 2);
+          first = false;
+        }
+      }
+      Z3_model_dec_ref(x->c, m);
+    }
+    free(conds);
+  }
+  for (uint32_t gi = 0; gi < groups.len; gi++)
+    mdl_vec_free(&MDL_VEC_AT(groups, rgroup, gi).pairs);
+  mdl_vec_free(&groups);
+}
+
+/* ------------------------------------------------------------ analysis */
+
+static uint32_t count_sync_all_guarded(const mdl_kernel *k) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    n += in->kind == MDL_I_SYNC_ALL && in->guard;
+  }
+  return n;
+}
+
+static void sx_free(sx *x) {
+  chk_skel_free(&x->sk);
+  free(x->t);
+  free(x->ex);
+  free(x->gcache);
+  free(x->acache);
+  mdl_vec_free(&x->medges);
+  mdl_vec_free(&x->mconds);
+  chk_findings_free(&x->findings);
+  free(x->unknown_what);
+  free(x->dead);
+  if (x->s)
+    Z3_solver_dec_ref(x->c, x->s);
+  if (x->c)
+    Z3_del_context(x->c);
+}
+
+static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
+                    const uint8_t *disabled) {
+  memset(x, 0, sizeof *x);
+  x->k = k;
+  x->o = o;
+  x->disabled = disabled;
+  x->n = k->insts.len;
+  z3_failed = 0;
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "model", "true");
+  x->c = Z3_mk_context(cfg); /* ASTs live with the context */
+  Z3_del_config(cfg);
+  Z3_set_error_handler(x->c, on_z3_error);
+  x->s = Z3_mk_solver_for_logic(x->c, Z3_mk_string_symbol(x->c, "QF_LIA"));
+  Z3_solver_inc_ref(x->c, x->s);
+  Z3_params p = Z3_mk_params(x->c);
+  Z3_params_inc_ref(x->c, p);
+  Z3_params_set_uint(x->c, p, Z3_mk_string_symbol(x->c, "timeout"),
+                     o->timeout_ms ? o->timeout_ms : 1000);
+  Z3_solver_set_params(x->c, x->s, p);
+  Z3_params_dec_ref(x->c, p);
+  x->isort = Z3_mk_int_sort(x->c);
+  chk_skeleton(k, disabled, &x->sk);
+  x->ex = calloc(x->n ? x->n : 1, sizeof *x->ex);
+  x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
+  x->acache = calloc(k->atoms.len + 1, sizeof *x->acache);
+  for (uint32_t i = 0; i < x->n; i++)
+    x->ex[i] = guard_expr(x, mdl_inst_at(k, i)->guard);
+  /* block index in range; unknown trip counts within the unrolled bound */
+  for (uint32_t a = 0; a < k->atoms.len; a++) {
+    const mdl_atom *at = &MDL_VEC_AT(k->atoms, mdl_atom, a);
+    if (at->kind == MDL_ATOM_BLOCK_IDX || at->kind == MDL_ATOM_BLOCK_NUM) {
+      Z3_ast bi = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_idx"),
+                              x->isort);
+      Z3_ast bn = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_num"),
+                              x->isort);
+      add(x, Z3_mk_ge(x->c, bi, mk_int(x, 0)));
+      add(x, Z3_mk_lt(x->c, bi, bn));
+      break;
+    }
+  }
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    if (l->kind == 1)
+      add(x, Z3_mk_le(x->c, form_expr(x, l->atom_form),
+                      mk_int(x, (int64_t)o->sym_bound)));
+  }
+  /* node count: instances, then sync_all meets and increment nodes */
+  uint32_t nextnode = x->sk.nnodes;
+  uint32_t cap = x->sk.nnodes + 16;
+  x->t = calloc(cap, sizeof *x->t);
+  /* skeleton edges */
+  const chk_edge *es = x->sk.edges.data;
+  for (uint32_t e = 0; e < x->sk.edges.len; e++) {
+    Z3_ast le = Z3_mk_le(x->c, T(x, es[e].from), T(x, es[e].to));
+    add(x, es[e].cond == NONE ? le
+                              : Z3_mk_implies(x->c, x->ex[es[e].cond], le));
+  }
+  /* sync_all: k-th with k-th (only unguarded ones reach here) */
+  {
+    mdl_vec per[3] = {{0}, {0}, {0}};
+    for (uint32_t i = 0; i < x->n; i++)
+      if (mdl_inst_at(k, i)->kind == MDL_I_SYNC_ALL && !disabled_inst(x, i))
+        *(uint32_t *)mdl_vec_push(&per[mdl_inst_at(k, i)->core],
+                                  sizeof(uint32_t)) = i;
+    uint32_t mx = 0;
+    for (uint32_t c = 0; c < k->ncores; c++)
+      if (per[c].len > mx)
+        mx = per[c].len;
+    uint32_t need = nextnode + mx;
+    if (need > cap) {
+      x->t = realloc(x->t, need * sizeof *x->t);
+      memset(x->t + cap, 0, (need - cap) * sizeof *x->t);
+      cap = need;
+    }
+    for (uint32_t m = 0; m < mx; m++) {
+      uint32_t meet = nextnode++;
+      for (uint32_t c = 0; c < k->ncores; c++)
+        if (m < per[c].len) {
+          uint32_t i = MDL_VEC_AT(per[c], uint32_t, m);
+          match_edge(x, NS(i), meet, Z3_mk_true(x->c));
+          match_edge(x, meet, NE(i), Z3_mk_true(x->c));
+        }
+    }
+    for (uint32_t c = 0; c < 3; c++)
+      mdl_vec_free(&per[c]);
+  }
+  mdl_vec keys = {0}, xr = {0};
+  flags(x, &keys);
+  /* increments: reserve generously (at most one per cross-core set) */
+  {
+    uint32_t nb = 0;
+    for (uint32_t i = 0; i < x->n; i++)
+      nb += mdl_inst_at(k, i)->kind == MDL_I_BSET;
+    uint32_t need = nextnode + nb * 3 + 1;
+    if (need > cap) {
+      x->t = realloc(x->t, need * sizeof *x->t);
+      memset(x->t + cap, 0, (need - cap) * sizeof *x->t);
+      cap = need;
+    }
+  }
+  xcore(x, &xr, &nextnode);
+  x->nnodes = nextnode;
+  cycles(x);
+  flag_queries(x, &keys);
+  xcore_queries(x, &xr);
+  mdl_vec stuck = {0};
+  for (uint32_t i = 0; i < x->findings.len; i++) {
+    chk_finding *f = &MDL_VEC_AT(x->findings, chk_finding, i);
+    if (f->rule == MDL_RULE_DEADLOCK)
+      *(uint32_t *)mdl_vec_push(&stuck, sizeof(uint32_t)) = f->b;
+  }
+  double_sets(x, &keys, &stuck);
+  if (!x->deadlock)
+    races(x);
+  mdl_vec_free(&stuck);
+  for (uint32_t j = 0; j < keys.len; j++) {
+    mdl_vec_free(&MDL_VEC_AT(keys, fkey, j).sets);
+    mdl_vec_free(&MDL_VEC_AT(keys, fkey, j).waits);
+  }
+  mdl_vec_free(&keys);
+  xrecs_free(&xr);
+}
+
+static uint32_t errors_of(const sx *x) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < x->findings.len; i++) {
+    const chk_finding *f = &MDL_VEC_AT(x->findings, chk_finding, i);
+    if (mdl_rule_severity(f->rule) == MDL_SEV_ERROR)
+      n++;
+  }
+  return n;
+}
+
+/* Greedy redundant-sync search, as the graph engine does it: a wait with
+** every set/wait of its flag, or a barrier, is redundant when the kernel
+** stays free of errors for every outcome without it. */
+static void redundant(const mdl_kernel *k, const chk_options *o,
+                      mdl_diags *out, uint32_t *nwarn, uint32_t *nunk) {
+  uint32_t ns = k->nstmts;
+  uint8_t *dis = calloc(ns ? ns : 1, 1), *tried = calloc(ns ? ns : 1, 1);
+  uint8_t *is_sync = calloc(ns ? ns : 1, 1);
+  uint32_t nsync = 0;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind == MDL_I_WAIT || in->kind == MDL_I_BARRIER ||
+         in->kind == MDL_I_SET) && !in->implicit && !is_sync[in->stmt]) {
+      is_sync[in->stmt] = 1;
+      nsync++;
+    }
+  }
+  if ((uint64_t)nsync * k->insts.len > o->redundant_budget)
+    nsync = 0;
+  for (uint32_t s = 0; s < ns && nsync; s++) {
+    const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
+    if (!is_sync[s] || tried[s] ||
+        (st->kind != MDL_S_WAIT && st->kind != MDL_S_BARRIER))
+      continue;
+    uint8_t *grp = calloc(ns, 1);
+    grp[s] = 1;
+    if (st->kind == MDL_S_WAIT) {
+      bool changed = true;
+      while (changed) {
+        changed = false;
+        for (uint32_t i = 0; i < k->insts.len; i++) {
+          const mdl_inst *in = mdl_inst_at(k, i);
+          if ((in->kind != MDL_I_WAIT && in->kind != MDL_I_SET) ||
+              in->implicit || !grp[in->stmt])
+            continue;
+          uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
+          uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
+          for (uint32_t j = 0; j < k->insts.len; j++) {
+            const mdl_inst *y = mdl_inst_at(k, j);
+            if ((y->kind != MDL_I_WAIT && y->kind != MDL_I_SET) ||
+                grp[y->stmt] || y->core != in->core || y->id != in->id)
+              continue;
+            uint8_t ys = y->kind == MDL_I_SET ? y->pipe : y->pipe2;
+            uint8_t yd = y->kind == MDL_I_SET ? y->pipe2 : y->pipe;
+            if (ys == src && yd == dst) {
+              if (y->implicit) {
+                grp[s] = 2;
+                continue;
+              }
+              grp[y->stmt] = 1;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+    bool removable = grp[s] == 1;
+    for (uint32_t q = 0; q < ns; q++)
+      if (grp[q]) {
+        tried[q] = 1;
+        if (dis[q])
+          removable = false;
+      }
+    if (removable) {
+      for (uint32_t q = 0; q < ns; q++)
+        if (grp[q])
+          dis[q] = 1;
+      sx y;
+      analyse(&y, k, o, dis);
+      bool ok = !errors_of(&y) && !y.unknowns;
+      if (y.unknowns)
+        (*nunk)++;
+      sx_free(&y);
+      if (ok) {
+        mdl_diag *d;
+        if (st->kind == MDL_S_BARRIER)
+          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
+                           k->file, k->name, st->loc.line, st->loc.col,
+                           "pipe_barrier(%s) is redundant: without it no "
+                           "outcome of the kernel has a race, deadlock or "
+                           "flag error (proven by Z3)",
+                           mdl_pipe_name(st->u.bar.pipe));
+        else {
+          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING,
+                           k->file, k->name, st->loc.line, st->loc.col,
+                           "wait_flag[%s, %s] and its set_flag are "
+                           "redundant: without them no outcome of the "
+                           "kernel has a race, deadlock or flag error "
+                           "(proven by Z3)",
+                           mdl_pipe_name(st->u.flag.src),
+                           mdl_pipe_name(st->u.flag.dst));
+          for (uint32_t q = 0; q < ns; q++)
+            if (grp[q] && q != s) {
+              const mdl_stmt *z = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
+              mdl_diag_related(d, z->loc.line, z->loc.col,
+                               "%s of the same flag, removed with it",
+                               z->kind == MDL_S_SET ? "set_flag"
+                                                    : "wait_flag");
+            }
+        }
+        (*nwarn)++;
+      } else {
+        for (uint32_t q = 0; q < ns; q++)
+          if (grp[q])
+            dis[q] = 0;
+      }
+    }
+    free(grp);
+  }
+  free(dis);
+  free(tried);
+  free(is_sync);
+}
+
+mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
+                    mdl_diags *out, char **note) {
+  *note = NULL;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
+         in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) && in->id == -1) {
+      *note = mdl_strprintf("the %s at %u:%u uses an event id or flag that "
+                            "depends on a runtime value; neither engine "
+                            "decides symbolic ids yet",
+                            mdl_inst_kind_name(in->kind), in->loc.line,
+                            in->loc.col);
+      mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                   in->loc.line, in->loc.col, "not decided: %s", *note);
+      return MDL_VERDICT_UNKNOWN;
+    }
+    if ((in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) &&
+        k->kind != MDL_KIND_MIX) {
+      *note = mdl_strprintf("cross-core sync in a kernel whose partner "
+                            "cores are not in this input");
+      mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                   k->loc.line, k->loc.col, "not decided: %s", *note);
+      return MDL_VERDICT_UNKNOWN;
+    }
+  }
+  if (count_sync_all_guarded(k)) {
+    *note = mdl_strprintf("a sync_block barrier under a runtime branch");
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    return MDL_VERDICT_UNKNOWN;
+  }
+  uint32_t nerr = 0, nwarn = 0, nunk = 0;
+  chk_invalid(k, out, &nerr, &nwarn);
+  sx x;
+  analyse(&x, k, o, NULL);
+  chk_emit(k, &x.findings, out, &nerr, &nwarn);
+  bool deadlock = x.deadlock;
+  uint32_t unknowns = x.unknowns;
+  char *what = x.unknown_what ? mdl_strprintf("%s", x.unknown_what) : NULL;
+  uint32_t queries = x.queries;
+  sx_free(&x);
+  if (!nerr && !unknowns && o->redundant)
+    redundant(k, o, out, &nwarn, &nunk);
+  if (unknowns) {
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col,
+                 "not decided: %u of %u queries timed out or failed, first: "
+                 "%s; raise --timeout-ms",
+                 unknowns, queries, what ? what : "?");
+    *note = mdl_strprintf("%u queries undecided", unknowns);
+    free(what);
+    return MDL_VERDICT_UNKNOWN;
+  }
+  free(what);
+  if (k->bound_note)
+    *note = mdl_strprintf("proven for every branch outcome and for trip "
+                          "counts 0..%u: %s", o->sym_bound, k->bound_note);
+  else if (!k->concrete)
+    *note = mdl_strprintf("proven for every branch outcome");
+  if (deadlock && !*note)
+    *note = mdl_strprintf("races are not reported behind a deadlock");
+  return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
+}
