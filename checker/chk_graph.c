@@ -1010,6 +1010,12 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
     for (uint32_t t = 0; t < g->ntopo; t++)
       g->inorder[g->topo[t]] = 1;
     closure(g);
+    /* overflow candidates are not confirmed behind a cycle: drop them */
+    for (uint32_t i = 0; i < g->findings.len; i++) {
+      finding *f = &MDL_VEC_AT(g->findings, finding, i);
+      if (f->rule == MDL_RULE_FLAG_OVERFLOW && f->lo == 1)
+        f->rule = MDL_RULE_COUNT;
+    }
     check_double_sets(g, &recs);
     flag_recs_free(&recs);
     return;

@@ -82,6 +82,14 @@ static Z3_ast mk_or2(sx *x, Z3_ast a, Z3_ast b) {
   return Z3_mk_or(x->c, 2, v);
 }
 
+/* Simplified conjunction of a guard and a count equality; NULL when it
+** can never hold (keeps queries on concrete kernels small). */
+static Z3_ast when(sx *x, Z3_ast ex, Z3_ast cnt, Z3_ast val) {
+  Z3_ast v[2] = {ex, Z3_mk_eq(x->c, cnt, val)};
+  Z3_ast r = Z3_simplify(x->c, Z3_mk_and(x->c, 2, v));
+  return Z3_get_bool_value(x->c, r) == Z3_L_FALSE ? NULL : r;
+}
+
 static Z3_ast mk_add2(sx *x, Z3_ast a, Z3_ast b) {
   Z3_ast v[2] = {a, b};
   return Z3_mk_add(x->c, 2, v);
@@ -603,12 +611,12 @@ static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
       Z3_ast early = Z3_mk_lt(x->c, f->nwaits, prev);
       for (uint32_t w = 0; w < f->waits.len; w++) {
         seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
-        early = mk_or2(
-            x, early,
-            mk_and2(x, mk_and2(x, x->ex[we->inst],
-                               Z3_mk_eq(x->c, we->cnt, prev)),
-                    Z3_mk_lt(x->c, T(x, NS(se->inst)),
-                             done_node(x, we->inst))));
+        Z3_ast wh = when(x, x->ex[we->inst], we->cnt, prev);
+        if (wh)
+          early = mk_or2(x, early,
+                         mk_and2(x, wh,
+                                 Z3_mk_lt(x->c, T(x, NS(se->inst)),
+                                          done_node(x, we->inst))));
       }
       Z3_ast q = mk_and2(x, mk_and2(x, x->ex[se->inst],
                                     Z3_mk_ge(x->c, se->cnt, two)),
@@ -726,6 +734,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
       }
       if (!xr.mn || xr.nsend < xr.expected)
         xr.mn = mk_int(x, 0);
+      xr.mn = Z3_simplify(x->c, xr.mn);
       /* increment nodes and their edges */
       xr.jfirst = *nextnode;
       *nextnode += xr.maxlen;
@@ -827,22 +836,23 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
         /* overflow: increment c > 15 before the wait numbered c-15 */
         for (uint32_t m = (uint32_t)maxc; m < xr->maxlen; m++) {
           Z3_ast c = mk_int(x, (int64_t)m + 1);
+          Z3_ast here = when(x, x->ex[e->inst], e->cnt, c);
+          if (!here)
+            continue;
           Z3_ast need = mk_int(x, (int64_t)m + 1 - maxc);
-          Z3_ast early = Z3_mk_lt(x->c, xr->nwaits, need);
+          Z3_ast early = Z3_simplify(x->c, Z3_mk_lt(x->c, xr->nwaits, need));
           for (uint32_t w = 0; w < xr->waits.len; w++) {
             seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
-            early = mk_or2(
-                x, early,
-                mk_and2(x, mk_and2(x, x->ex[we->inst],
-                                   Z3_mk_eq(x->c, we->cnt, need)),
-                        Z3_mk_lt(x->c, T(x, xr->jfirst + m),
-                                 done_node(x, we->inst))));
+            Z3_ast wh = when(x, x->ex[we->inst], we->cnt, need);
+            if (wh)
+              early = mk_or2(x, early,
+                             mk_and2(x, wh,
+                                     Z3_mk_lt(x->c, T(x, xr->jfirst + m),
+                                              done_node(x, we->inst))));
           }
-          ovf = mk_or2(
-              x, ovf,
-              mk_and2(x, mk_and2(x, x->ex[e->inst],
-                                 Z3_mk_eq(x->c, e->cnt, c)),
-                      mk_and2(x, Z3_mk_le(x->c, c, xr->mn), early)));
+          ovf = mk_or2(x, ovf,
+                       mk_and2(x, here,
+                               mk_and2(x, Z3_mk_le(x->c, c, xr->mn), early)));
         }
       }
       Z3_model m;
@@ -1122,8 +1132,17 @@ static void races(sx *x) {
                      Z3_mk_lt(x->c, T(x, NS(a)), done_node(x, b))};
       conds[p] = Z3_mk_and(x->c, 5, v);
     }
+    /* small groups in one query; large ones pair by pair (a disjunction
+       of many schedules makes the solver case-split), first hit wins */
     Z3_model m;
-    if (check(x, Z3_mk_or(x->c, np, conds), &m, "a conflicting pair") == 1) {
+    int r = 0;
+    if (np <= 8) {
+      r = check(x, Z3_mk_or(x->c, np, conds), &m, "a conflicting pair");
+    } else {
+      for (uint32_t p = 0; p < np && r != 1; p++)
+        r = check(x, conds[p], &m, "a conflicting pair") == 1 ? 1 : r;
+    }
+    if (r == 1) {
       bool first = true;
       for (uint32_t p = 0; p < np; p++) {
         if (!model_true(x, m, conds[p]))
@@ -1198,7 +1217,9 @@ static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
   x->c = Z3_mk_context(cfg); /* ASTs live with the context */
   Z3_del_config(cfg);
   Z3_set_error_handler(x->c, on_z3_error);
-  x->s = Z3_mk_solver_for_logic(x->c, Z3_mk_string_symbol(x->c, "QF_LIA"));
+  /* concrete kernels are pure difference logic over the node times */
+  x->s = Z3_mk_solver_for_logic(
+      x->c, Z3_mk_string_symbol(x->c, k->lits.len ? "QF_LIA" : "QF_IDL"));
   Z3_solver_inc_ref(x->c, x->s);
   Z3_params p = Z3_mk_params(x->c);
   Z3_params_inc_ref(x->c, p);
