@@ -172,6 +172,18 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
           r = tr;
         else
           r = mk_sub2(x, l, mk_mul2(x, dd, tr));
+      } else if (!rconst && a->op != MDL_X_REMS) {
+        /* symbolic divisor (grid-stride trip counts): exact nonlinear
+           division where the divisor is positive, unknown elsewhere */
+        Z3_ast pos = Z3_mk_gt(x->c, rr, zero);
+        Z3_ast fl = Z3_mk_div(x->c, l, rr);
+        Z3_ast ce = Z3_mk_unary_minus(
+            x->c, Z3_mk_div(x->c, Z3_mk_unary_minus(x->c, l), rr));
+        Z3_ast q = a->op == MDL_X_FLOORDIV ? fl
+                   : a->op == MDL_X_CEILDIV
+                       ? ce
+                       : Z3_mk_ite(x->c, Z3_mk_lt(x->c, l, zero), ce, fl);
+        r = Z3_mk_ite(x->c, pos, q, fresh_int(x, "div"));
       }
       break;
     case MDL_X_MINS:
