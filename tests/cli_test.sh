@@ -152,6 +152,33 @@ rc=$(run cover0 check "$root/corpus/rmsnorm_quant/bug_redundant_barrier.mlir")
 grep -q "pipe_barrier(PIPE_V) is redundant: it orders no conflicting accesses" "$tmp/cover0.out" ||
   fail "redundant-barrier without conflicts: $(cat "$tmp/cover0.out")"
 
+# engines: a kernel whose verdict depends on a runtime branch
+sym="$root/corpus/runtime_branch/bug_set_only_in_then.mlir"
+rc=$(run eng_graph check --engine graph "$sym")
+[ "$rc" = 3 ] || fail "--engine graph on a runtime branch: exit $rc, expected 3 (unknown)"
+grep -q "\[unknown\]" "$tmp/eng_graph.out" || fail "--engine graph: no unknown finding"
+rc=$(run eng_smt check --engine smt "$sym")
+[ "$rc" = 1 ] || fail "--engine smt: exit $rc, expected 1"
+grep -q "\[deadlock\]" "$tmp/eng_smt.out" || fail "--engine smt: no deadlock: $(cat "$tmp/eng_smt.out")"
+grep -q "branch at .* not taken" "$tmp/eng_smt.out" || fail "--engine smt: witness does not name the branch outcome"
+rc=$(run eng_auto check "$sym")
+[ "$rc" = 1 ] || fail "--engine auto (default): exit $rc, expected 1"
+# a query that runs out of time is unknown (exit 3), never clean
+rc=$(run eng_to check --engine smt --timeout-ms 1 "$root/corpus/grid_stride/ok.mlir")
+[ "$rc" = 3 ] || fail "--timeout-ms 1: exit $rc, expected 3"
+grep -q "timed out" "$tmp/eng_to.out" || fail "--timeout-ms 1: no timeout message"
+# the trip-count bound is stated in the verdict note
+rc=$(run eng_bound check --engine smt --trip-bound 3 "$root/corpus/trip_precredit/ok.mlir")
+[ "$rc" = 0 ] || fail "--trip-bound 3: exit $rc, expected 0"
+grep -q "trip counts 0..3" "$tmp/eng_bound.out" || fail "--trip-bound: note does not state the bound"
+# a loop past --max-unroll is unknown
+rc=$(run eng_unroll check --max-unroll 2 "$root/corpus/vec_add_db/ok.mlir")
+[ "$rc" = 3 ] || fail "--max-unroll 2: exit $rc, expected 3"
+for bad in "--engine foo" "--timeout-ms 0" "--trip-bound 0" "--trip-bound 65"; do
+  rc=$(run eng_bad check $bad "$tmp/good.mlir")
+  [ "$rc" = 2 ] || fail "'$bad': exit $rc, expected 2"
+done
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"
   exit 1
