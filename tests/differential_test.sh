@@ -15,7 +15,8 @@
 # --engine option.
 # Environment: KSV_DIFF_COUNT (default 1000), KSV_DIFF_SEED (default 1),
 # KSV_DIFF_BATCH (200), KSV_DIFF_STRICT=1 compares tuple multiplicities
-# (default: sets), KSV_DIFF_KEEP=DIR keeps the kernels and outputs in DIR.
+# (default: sets), KSV_DIFF_KEEP=DIR keeps the kernels and outputs in DIR,
+# KSV_DIFF_ARGS adds options to both engines (e.g. --no-redundant).
 set -u
 ksv=${1:?usage: differential_test.sh KSV KGEN}
 kgen=${2:?usage: differential_test.sh KSV KGEN}
@@ -59,7 +60,7 @@ run() {
   : >"$tmp/$e.out"; : >"$tmp/$e.bad"; : >"$tmp/$e.crash"
   for ((b = 0; b < ${#files[@]}; b += batch)); do
     local chunk=("${files[@]:b:batch}")
-    to 600 "$ksv" check --engine "$e" "${chunk[@]}" >"$tmp/$e.part" 2>"$tmp/$e.err"
+    to 600 "$ksv" check ${KSV_DIFF_ARGS:-} --engine "$e" "${chunk[@]}" >"$tmp/$e.part" 2>"$tmp/$e.err"
     rc=$?
     if [ $rc -le 3 ]; then
       cat "$tmp/$e.part" >>"$tmp/$e.out"
@@ -68,7 +69,7 @@ run() {
     # a crash (signal / internal abort): attribute it file by file
     echo "differential: $e engine exited $rc on a batch; rerunning it file by file"
     for f in "${chunk[@]}"; do
-      to 60 "$ksv" check --engine "$e" "$f" >"$tmp/$e.part" 2>"$tmp/$e.err"
+      to 60 "$ksv" check ${KSV_DIFF_ARGS:-} --engine "$e" "$f" >"$tmp/$e.part" 2>"$tmp/$e.err"
       rc=$?
       cat "$tmp/$e.part" >>"$tmp/$e.out"
       if [ $rc -gt 3 ]; then
