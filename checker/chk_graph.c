@@ -26,7 +26,7 @@ void chk_options_default(chk_options *o) {
   o->explain = false;
   o->redundant = true;
   o->redundant_budget = 400000000ull;
-  o->timeout_ms = 2000;
+  o->timeout_ms = 10000;
   o->sym_bound = 8;
 }
 

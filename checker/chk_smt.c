@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <z3.h>
 
 /* Z3 reports errors through this handler instead of ending the process;
@@ -115,6 +116,41 @@ static Z3_ast fresh_int(sx *x, const char *name) {
 
 static bool is_bool_form(const sx *x, uint32_t form);
 
+static void add(sx *x, Z3_ast a);
+
+/* Division by a symbolic divisor d (grid-stride trip counts such as
+** ceildiv(ntiles - block_idx, block_num)), kept linear: for d > 0 the
+** quotient q is pinned exactly while it lies in -1..K+1 (K the trip
+** bound), with d*j for constant j only; beyond that only its side is
+** known, which decides every "trip count > k" literal for k <= K.  With
+** d <= 0 (never a real loop step) q is unconstrained. */
+static Z3_ast sym_div(sx *x, mdl_xop op, Z3_ast l, Z3_ast d) {
+  Z3_ast q = fresh_int(x, "quot");
+  int64_t K = (int64_t)x->o->sym_bound + 1;
+  bool ceil = op == MDL_X_CEILDIV || op == MDL_X_DIVS;
+  Z3_ast pos = Z3_mk_gt(x->c, d, mk_int(x, 0));
+  for (int64_t j = -1; j <= K; j++) {
+    /* ceil: d*(j-1) < l <= d*j ; floor: d*j <= l < d*(j+1) */
+    Z3_ast lo = mk_mul2(x, mk_int(x, ceil ? j - 1 : j), d);
+    Z3_ast hi = mk_mul2(x, mk_int(x, ceil ? j : j + 1), d);
+    Z3_ast in = ceil ? mk_and2(x, Z3_mk_lt(x->c, lo, l), Z3_mk_le(x->c, l, hi))
+                     : mk_and2(x, Z3_mk_le(x->c, lo, l), Z3_mk_lt(x->c, l, hi));
+    add(x, Z3_mk_implies(x->c, pos,
+                         Z3_mk_iff(x->c, Z3_mk_eq(x->c, q, mk_int(x, j)), in)));
+  }
+  Z3_ast big = mk_mul2(x, mk_int(x, ceil ? K : K + 1), d);
+  add(x, Z3_mk_implies(x->c, pos,
+                       Z3_mk_iff(x->c, Z3_mk_gt(x->c, q, mk_int(x, K)),
+                                 ceil ? Z3_mk_gt(x->c, l, big)
+                                      : Z3_mk_ge(x->c, l, big))));
+  Z3_ast neg = mk_mul2(x, mk_int(x, ceil ? -2 : -1), d);
+  add(x, Z3_mk_implies(x->c, pos,
+                       Z3_mk_iff(x->c, Z3_mk_lt(x->c, q, mk_int(x, -1)),
+                                 ceil ? Z3_mk_le(x->c, l, neg)
+                                      : Z3_mk_lt(x->c, l, neg))));
+  return q;
+}
+
 /* An atom as an integer term.  Operations Z3 cannot express exactly in
 ** linear integer arithmetic become fresh unknowns (any value): sound for
 ** finding executions, at worst a finding on a path the kernel never
@@ -173,17 +209,7 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
         else
           r = mk_sub2(x, l, mk_mul2(x, dd, tr));
       } else if (!rconst && a->op != MDL_X_REMS) {
-        /* symbolic divisor (grid-stride trip counts): exact nonlinear
-           division where the divisor is positive, unknown elsewhere */
-        Z3_ast pos = Z3_mk_gt(x->c, rr, zero);
-        Z3_ast fl = Z3_mk_div(x->c, l, rr);
-        Z3_ast ce = Z3_mk_unary_minus(
-            x->c, Z3_mk_div(x->c, Z3_mk_unary_minus(x->c, l), rr));
-        Z3_ast q = a->op == MDL_X_FLOORDIV ? fl
-                   : a->op == MDL_X_CEILDIV
-                       ? ce
-                       : Z3_mk_ite(x->c, Z3_mk_lt(x->c, l, zero), ce, fl);
-        r = Z3_mk_ite(x->c, pos, q, fresh_int(x, "div"));
+        r = sym_div(x, (mdl_xop)a->op, l, rr);
       }
       break;
     case MDL_X_MINS:
@@ -301,7 +327,15 @@ static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
   x->queries++;
   Z3_solver_push(x->c, x->s);
   add(x, q);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   Z3_lbool r = Z3_solver_check(x->c, x->s);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (getenv("KSV_SMT_TRACE"))
+    fprintf(stderr, "smt: %-40s %s %.1f ms\n", what,
+            r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "unknown",
+            (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+                (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
   int out = r == Z3_L_TRUE ? 1 : r == Z3_L_FALSE ? 0 : -1;
   if (z3_failed)
     out = -1;

@@ -32,7 +32,7 @@ static const char usage[] =
     "                        outcome; auto (default): graph where concrete,\n"
     "                        smt for the rest\n"
     "  --timeout-ms N        SMT engine: time limit per query (default\n"
-    "                        2000); a query that runs out is 'unknown'\n"
+    "                        10000); a query that runs out is 'unknown'\n"
     "  --trip-bound N        loops with unknown trip counts are checked for\n"
     "                        0..N iterations (default 8)\n"
     "\n"
