@@ -27,7 +27,7 @@
 
 /* Z3 reports errors through this handler instead of ending the process;
 ** the engine checks the flag after each call that can fail. */
-static int z3_failed;
+static _Thread_local int z3_failed; /* per thread: -j runs kernels in parallel */
 static void on_z3_error(Z3_context c, Z3_error_code e) {
   (void)c;
   (void)e;
@@ -36,6 +36,7 @@ static void on_z3_error(Z3_context c, Z3_error_code e) {
 
 typedef struct {
   uint32_t inst;
+  Z3_ast mem;                 /* exists and belongs to this flag/counter */
   Z3_ast cnt;                 /* guarded 1-based count among its kind */
 } seqel;
 
@@ -126,7 +127,7 @@ static void add(sx *x, Z3_ast a);
 ** d <= 0 (never a real loop step) q is unconstrained. */
 static Z3_ast sym_div(sx *x, mdl_xop op, Z3_ast l, Z3_ast d) {
   Z3_ast q = fresh_int(x, "quot");
-  int64_t K = (int64_t)x->o->sym_bound + 1;
+  int64_t K = (int64_t)x->k->trip_bound + 1;
   bool ceil = op == MDL_X_CEILDIV || op == MDL_X_DIVS;
   Z3_ast pos = Z3_mk_gt(x->c, d, mk_int(x, 0));
   for (int64_t j = -1; j <= K; j++) {
@@ -464,7 +465,7 @@ static void counts(sx *x, mdl_vec *v, Z3_ast *total) {
   Z3_ast cnt = mk_int(x, 0);
   for (uint32_t i = 0; i < v->len; i++) {
     seqel *e = &MDL_VEC_AT(*v, seqel, i);
-    cnt = mk_add2(x, cnt, Z3_mk_ite(x->c, x->ex[e->inst], mk_int(x, 1),
+    cnt = mk_add2(x, cnt, Z3_mk_ite(x->c, e->mem, mk_int(x, 1),
                                     mk_int(x, 0)));
     cnt = Z3_simplify(x->c, cnt);
     e->cnt = cnt;
@@ -472,9 +473,10 @@ static void counts(sx *x, mdl_vec *v, Z3_ast *total) {
   *total = cnt;
 }
 
-static void push_seq(mdl_vec *v, uint32_t i) {
+static void push_seq(mdl_vec *v, uint32_t i, Z3_ast mem) {
   seqel *e = mdl_vec_push(v, sizeof *e);
   e->inst = i;
+  e->mem = mem;
 }
 
 static chk_finding *add_finding(sx *x, mdl_rule rule, uint32_t b,
@@ -491,8 +493,7 @@ static chk_finding *add_finding(sx *x, mdl_rule rule, uint32_t b,
 static uint32_t pick(sx *x, Z3_model m, const mdl_vec *seq, Z3_ast c) {
   for (uint32_t i = 0; i < seq->len; i++) {
     const seqel *e = &MDL_VEC_AT(*seq, seqel, i);
-    if (model_true(x, m, mk_and2(x, x->ex[e->inst],
-                                 Z3_mk_eq(x->c, e->cnt, c))))
+    if (model_true(x, m, mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, c))))
       return e->inst;
   }
   return NONE;
@@ -519,21 +520,35 @@ static void flags(sx *x, mdl_vec *keys) {
       continue;
     uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
     uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
-    fkey *f = NULL;
-    for (uint32_t j = 0; j < keys->len && !f; j++) {
-      fkey *q = &MDL_VEC_AT(*keys, fkey, j);
-      if (q->core == in->core && q->src == src && q->dst == dst &&
-          q->id == in->id)
-        f = q;
+    /* an id computed at run time belongs to the flag of its value */
+    int32_t lo = in->id, hi = in->id;
+    if (in->id < 0) {
+      lo = 0;
+      hi = k->prof->max_event_id;
     }
-    if (!f) {
-      f = mdl_vec_push(keys, sizeof *f);
-      f->core = in->core;
-      f->src = src;
-      f->dst = dst;
-      f->id = in->id;
+    for (int32_t id = lo; id <= hi; id++) {
+      fkey *f = NULL;
+      for (uint32_t j = 0; j < keys->len && !f; j++) {
+        fkey *q = &MDL_VEC_AT(*keys, fkey, j);
+        if (q->core == in->core && q->src == src && q->dst == dst &&
+            q->id == id)
+          f = q;
+      }
+      if (!f) {
+        f = mdl_vec_push(keys, sizeof *f);
+        f->core = in->core;
+        f->src = src;
+        f->dst = dst;
+        f->id = id;
+      }
+      Z3_ast mem = x->ex[i];
+      if (in->id < 0)
+        mem = Z3_simplify(x->c, mk_and2(x, mem,
+                                        Z3_mk_eq(x->c,
+                                                 form_expr(x, in->id_form),
+                                                 mk_int(x, id))));
+      push_seq(in->kind == MDL_I_SET ? &f->sets : &f->waits, i, mem);
     }
-    push_seq(in->kind == MDL_I_SET ? &f->sets : &f->waits, i);
   }
   for (uint32_t j = 0; j < keys->len; j++) {
     fkey *f = &MDL_VEC_AT(*keys, fkey, j);
@@ -544,7 +559,7 @@ static void flags(sx *x, mdl_vec *keys) {
       for (uint32_t s = 0; s < f->sets.len; s++) {
         seqel *se = &MDL_VEC_AT(f->sets, seqel, s);
         Z3_ast cond = Z3_simplify(
-            x->c, mk_and2(x, mk_and2(x, x->ex[se->inst], x->ex[we->inst]),
+            x->c, mk_and2(x, mk_and2(x, se->mem, we->mem),
                           Z3_mk_eq(x->c, se->cnt, we->cnt)));
         if (Z3_get_bool_value(x->c, cond) == Z3_L_FALSE)
           continue;
@@ -573,7 +588,7 @@ static void flag_queries(sx *x, mdl_vec *keys) {
       for (uint32_t q = w; q < f->waits.len; q++) {
         seqel *e = &MDL_VEC_AT(f->waits, seqel, q);
         if (mdl_inst_at(k, e->inst)->stmt == wi->stmt)
-          any = mk_or2(x, any, mk_and2(x, x->ex[e->inst],
+          any = mk_or2(x, any, mk_and2(x, e->mem,
                                        Z3_mk_eq(x->c, e->cnt,
                                                 mk_add2(x, f->nsets, one))));
       }
@@ -616,7 +631,7 @@ static void flag_queries(sx *x, mdl_vec *keys) {
       for (uint32_t q = s; q < f->sets.len; q++) {
         seqel *e = &MDL_VEC_AT(f->sets, seqel, q);
         if (mdl_inst_at(k, e->inst)->stmt == si->stmt)
-          any = mk_or2(x, any, mk_and2(x, x->ex[e->inst],
+          any = mk_or2(x, any, mk_and2(x, e->mem,
                                        Z3_mk_eq(x->c, e->cnt,
                                                 mk_add2(x, f->nwaits, one))));
       }
@@ -657,14 +672,14 @@ static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
       Z3_ast early = Z3_mk_lt(x->c, f->nwaits, prev);
       for (uint32_t w = 0; w < f->waits.len; w++) {
         seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
-        Z3_ast wh = when(x, x->ex[we->inst], we->cnt, prev);
+        Z3_ast wh = when(x, we->mem, we->cnt, prev);
         if (wh)
           early = mk_or2(x, early,
                          mk_and2(x, wh,
                                  Z3_mk_lt(x->c, T(x, NS(se->inst)),
                                           done_node(x, we->inst))));
       }
-      Z3_ast q = mk_and2(x, mk_and2(x, x->ex[se->inst],
+      Z3_ast q = mk_and2(x, mk_and2(x, se->mem,
                                     Z3_mk_ge(x->c, se->cnt, two)),
                          early);
       /* a set behind a wait that is never released never runs */
@@ -726,7 +741,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
            i < k->core_first[r] + k->core_count[r]; i++) {
         const mdl_inst *in = mdl_inst_at(k, i);
         if (in->kind == MDL_I_BWAIT && in->id == fl && !disabled_inst(x, i))
-          push_seq(&xr.waits, i);
+          push_seq(&xr.waits, i, x->ex[i]);
       }
       mdl_core_type rt = k->cores[r].type;
       for (uint32_t s = 0; s < nc; s++)
@@ -747,7 +762,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
           if (!feeds)
             continue;
           xr.part[s] = true;
-          push_seq(&xr.seq[s], i);
+          push_seq(&xr.seq[s], i, x->ex[i]);
         }
       if (!xr.waits.len) {
         bool any = false;
@@ -1297,7 +1312,7 @@ static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
     const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
     if (l->kind == 1)
       add(x, Z3_mk_le(x->c, form_expr(x, l->atom_form),
-                      mk_int(x, (int64_t)o->sym_bound)));
+                      mk_int(x, (int64_t)k->trip_bound)));
   }
   /* node count: instances, then sync_all meets and increment nodes */
   uint32_t nextnode = x->sk.nnodes;
@@ -1500,16 +1515,59 @@ static void redundant(const mdl_kernel *k, const chk_options *o,
   free(is_sync);
 }
 
+/* What a symbolic verdict covers: "for trip counts 0..8 of the loop at
+** 21:5 and both outcomes of the branch at 30:7". */
+static char *scope_note(const mdl_kernel *k, bool findings) {
+  char buf[600];
+  size_t w = 0;
+  uint32_t shown = 0, more = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++) {
+      const mdl_lit *o = &MDL_VEC_AT(k->lits, mdl_lit, j);
+      dup = o->kind == l->kind && o->loc.line == l->loc.line &&
+            o->loc.col == l->loc.col;
+    }
+    if (dup)
+      continue;
+    if (shown == 4) {
+      more++;
+      continue;
+    }
+    int r = l->kind == 1
+                ? snprintf(buf + w, sizeof buf - w,
+                           "%strip counts 0..%u of the loop at %u:%u",
+                           shown ? ", " : "", k->trip_bound, l->loc.line,
+                           l->loc.col)
+                : snprintf(buf + w, sizeof buf - w,
+                           "%sboth outcomes of the branch at %u:%u",
+                           shown ? ", " : "", l->loc.line, l->loc.col);
+    if (r > 0 && (size_t)r < sizeof buf - w)
+      w += (size_t)r;
+    shown++;
+  }
+  char tail[40] = "";
+  if (more)
+    snprintf(tail, sizeof tail, ", and %u more", more);
+  return mdl_strprintf("%s for %s%s", findings ? "decided" : "proven", buf,
+                       tail);
+}
+
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     mdl_diags *out, char **note) {
   *note = NULL;
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    if ((in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
-         in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) && in->id == -1) {
+    if ((((in->kind == MDL_I_SET || in->kind == MDL_I_WAIT) &&
+          !in->id_form) ||
+         in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) &&
+        in->id == -1) {
       *note = mdl_strprintf("the %s at %u:%u uses an event id or flag that "
-                            "depends on a runtime value; neither engine "
-                            "decides symbolic ids yet",
+                            "depends on a value ksv cannot express (or a "
+                            "cross-core flag that depends on a runtime "
+                            "value, not decided yet)",
                             mdl_inst_kind_name(in->kind), in->loc.line,
                             in->loc.col);
       mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
@@ -1554,11 +1612,8 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     return MDL_VERDICT_UNKNOWN;
   }
   free(what);
-  if (k->bound_note)
-    *note = mdl_strprintf("proven for every branch outcome and for trip "
-                          "counts 0..%u: %s", o->sym_bound, k->bound_note);
-  else if (!k->concrete)
-    *note = mdl_strprintf("proven for every branch outcome");
+  if (!k->concrete)
+    *note = scope_note(k, nerr || nwarn);
   if (deadlock && !*note)
     *note = mdl_strprintf("races are not reported behind a deadlock");
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;

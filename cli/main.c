@@ -34,7 +34,8 @@ static const char usage[] =
     "  --timeout-ms N        SMT engine: time limit per query (default\n"
     "                        10000); a query that runs out is 'unknown'\n"
     "  --trip-bound N        loops with unknown trip counts are checked for\n"
-    "                        0..N iterations (default 8)\n"
+    "                        0..N iterations (default: 8, or one past the\n"
+    "                        longest buffer/event-id rotation if larger)\n"
     "\n"
     "exit status: 0 clean, 1 findings, 2 bad input or usage,\n"
     "             3 undecided (unknown) or internal error\n";
@@ -133,6 +134,7 @@ int main(int argc, char **argv) {
       if (parse_u64(v, 64, &n))
         return bad_usage("--trip-bound expects an integer 1..64", v);
       o.sym_bound = (uint32_t)n;
+      o.trip_bound_fixed = true;
       i++;
     } else if (a[0] == '-' && a[1]) {
       return bad_usage("unknown option", a);

@@ -65,6 +65,7 @@ static char *read_file(const char *path, size_t *len) {
 static void limits_of(const ksv_options *o, mdl_limits *l) {
   l->max_unroll = o->max_unroll;
   l->sym_bound = o->sym_bound;
+  l->bound_fixed = o->trip_bound_fixed;
   l->max_instances = o->max_instances;
 }
 
@@ -80,6 +81,17 @@ static char *describe_guards(const mdl_kernel *k) {
         l->loc.line, l->loc.col);
   }
   return mdl_strprintf("depends on values unknown at compile time");
+}
+
+/* Does a sync use an event id or flag computed at run time? */
+static bool symbolic_ids(const mdl_kernel *k) {
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
+         in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) && in->id == -1)
+      return true;
+  }
+  return false;
 }
 
 /* Checks one file into fr. */
@@ -150,7 +162,7 @@ static void check_file(const ksv_options *o, const char *path,
     }
 #endif
     if (o->engine == KSV_ENGINE_SMT ||
-        (o->engine == KSV_ENGINE_AUTO && !k->concrete)) {
+        (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
       continue;
     }

@@ -24,6 +24,7 @@ typedef struct {
   bool no_redundant;      /* skip the redundant-sync search */
   uint32_t max_unroll;    /* iterations per loop with a known trip count */
   uint32_t sym_bound;     /* iterations unrolled for unknown trip counts */
+  bool trip_bound_fixed;  /* sym_bound given by the user: no period rule */
   uint64_t max_instances; /* instances per kernel */
   int engine;             /* KSV_ENGINE_*: auto = graph where concrete */
   uint32_t timeout_ms;    /* SMT engine: per query */

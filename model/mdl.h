@@ -315,6 +315,8 @@ typedef struct {
   uint32_t after;              /* instance that must end before this one
                                   starts (macro op parts), or ~0 */
   int32_t id;                  /* event/flag id; -1 = symbolic */
+  uint32_t id_form;            /* id -1: interned form of its value, or 0
+                                  when nothing is known about it */
   uint32_t stmt;               /* statement id */
   mdl_loc loc;
   uint32_t acc_first, nacc;    /* into kernel access array */
@@ -458,6 +460,7 @@ typedef struct {
   char *input_error;           /* a semantic input error found unrolling */
   mdl_loc input_error_loc;
   char *bound_note;            /* "loop at 21:5 unrolled to 8 iterations" */
+  uint32_t trip_bound;         /* iterations unrolled for unknown trips */
 } mdl_kernel;
 
 mdl_kernel *mdl_kernel_new(const char *file, const char *name);
@@ -489,6 +492,9 @@ bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y);
 typedef struct {
   uint32_t max_unroll;         /* iterations per loop with known trip */
   uint32_t sym_bound;          /* iterations unrolled for unknown trips */
+  bool bound_fixed;            /* use sym_bound as given; otherwise at
+                                  least one past the longest period of
+                                  multi-buffers and id rotations */
   uint64_t max_instances;
 } mdl_limits;
 void mdl_limits_default(mdl_limits *l);

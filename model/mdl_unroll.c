@@ -25,10 +25,13 @@ typedef struct {
   int64_t size, root_size;
 } ref_t;
 
+#define SLOT_LITS 64
 typedef struct {
   mdl_valref slot;
   int64_t index;
   mdl_val v;
+  uint32_t nl;                /* guard literals in force at the store */
+  uint32_t lits[SLOT_LITS];   /* (lit ids are unique per push) */
 } slotval;
 
 typedef struct {
@@ -45,6 +48,7 @@ typedef struct {
   mdl_vec litstack;           /* uint32_t lit ids */
   uint32_t guard;             /* interned current guard */
   mdl_vec slots;              /* slotval */
+  uint32_t last_id_form;      /* form of the last symbolic id_of() */
   uint32_t fresh;
   bool stop;
 } ur;
@@ -169,6 +173,9 @@ static mdl_inst *new_inst(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
 
 static int32_t id_of(ur *u, mdl_valref v) {
   mdl_val x = val(u, v);
+  u->last_id_form = 0;
+  if (!x.unknown && x.n)
+    u->last_id_form = mdl_form_intern(u->k, &x);
   if (mdl_val_is_const(&x) && x.c >= INT32_MIN && x.c <= INT32_MAX)
     return (int32_t)x.c;
   return x.unknown || x.n ? -1 : (int32_t)x.c;
@@ -287,6 +294,7 @@ static void implicit_flag(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
     return;
   in->pipe2 = (uint8_t)(kind == MDL_I_SET ? dst : src);
   in->id = id_of(u, idv);
+  in->id_form = u->last_id_form;
   in->implicit = true;
   in->nacc = 0;
 }
@@ -457,7 +465,14 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
       for (uint32_t i = u->slots.len; i-- > 0;) {
         slotval *sv = &MDL_VEC_AT(u->slots, slotval, i);
         if (sv->slot == s->u.x.a && sv->index == idx.c) {
-          r = sv->v;
+          /* a value stored under a guard is known while that guard still
+             holds (the next iteration of a loop with an unknown trip
+             count), not after its scope */
+          bool in_scope = sv->nl <= u->litstack.len;
+          for (uint32_t l = 0; l < sv->nl && in_scope; l++)
+            in_scope = sv->lits[l] == MDL_VEC_AT(u->litstack, uint32_t, l);
+          if (in_scope)
+            r = sv->v;
           break;
         }
       }
@@ -641,7 +656,7 @@ static void exec_for(ur *u, const mdl_stmt *s) {
     return;
   }
   /* unknown trip count: iterations 0..K-1, iteration i guarded by trip>i */
-  uint32_t K = u->lim->sym_bound;
+  uint32_t K = u->k->trip_bound;
   note_bound(u, s, K);
   for (uint32_t i = 0; i < K && !u->stop; i++) {
     mdl_val iv = mdl_val_const(i);
@@ -723,7 +738,7 @@ static void exec_while(ur *u, const mdl_stmt *s) {
       set_limit(u, msg);
       break;
     }
-    if (pushed && i >= u->lim->sym_bound) {
+    if (pushed && i >= u->k->trip_bound) {
       note_bound(u, s, i);
       break;
     }
@@ -775,6 +790,7 @@ static void exec_block(ur *u, const mdl_block *b) {
         break;
       in->pipe2 = (uint8_t)(set ? s->u.flag.dst : s->u.flag.src);
       in->id = id_of(u, s->u.flag.id);
+      in->id_form = u->last_id_form;
       break;
     }
     case MDL_S_BARRIER: {
@@ -822,8 +838,13 @@ static void exec_block(ur *u, const mdl_block *b) {
           sv->index = idx.c;
         }
         sv->v = val(u, s->u.sst.val);
-        if (u->litstack.len)
-          sv->v = unknown(); /* stored under a guard: not known after */
+        sv->nl = u->litstack.len;
+        if (sv->nl > SLOT_LITS) {
+          sv->v = unknown();
+          sv->nl = 0;
+        }
+        for (uint32_t l = 0; l < sv->nl; l++)
+          sv->lits[l] = MDL_VEC_AT(u->litstack, uint32_t, l);
       } else {
         u->slots.len = 0; /* unknown index: forget every slot */
       }
@@ -839,10 +860,64 @@ void mdl_limits_default(mdl_limits *l) {
   l->max_instances = 4000000;
 }
 
+/* The longest loop-carried period in k: address rotations of
+** multi-buffers and `rem` by a constant (rotating event ids). */
+static void period_walk(const mdl_kernel *k, const mdl_block *b,
+                        const mdl_func *f, int64_t *consts, uint32_t *p) {
+  for (const mdl_stmt *s = b->first; s; s = s->next) {
+    switch (s->kind) {
+    case MDL_S_SCALAR:
+      if (s->u.x.op == MDL_X_CONST && s->def < f->values.len)
+        consts[s->def] = s->u.x.k;
+      if ((s->u.x.op == MDL_X_REMU || s->u.x.op == MDL_X_REMS) &&
+          s->u.x.b < f->values.len && consts[s->u.x.b] > 0 &&
+          consts[s->u.x.b] < 4096 && (uint32_t)consts[s->u.x.b] > *p)
+        *p = (uint32_t)consts[s->u.x.b];
+      break;
+    case MDL_S_BUF:
+      if (s->u.b.kind == MDL_B_PTR && s->u.b.naddr > *p)
+        *p = s->u.b.naddr;
+      break;
+    case MDL_S_FOR:
+      period_walk(k, &s->u.loop.body, f, consts, p);
+      break;
+    case MDL_S_IF:
+      period_walk(k, &s->u.cif.then_b, f, consts, p);
+      period_walk(k, &s->u.cif.else_b, f, consts, p);
+      break;
+    case MDL_S_WHILE:
+      period_walk(k, &s->u.wh.before, f, consts, p);
+      period_walk(k, &s->u.wh.after, f, consts, p);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+static uint32_t loop_period(const mdl_kernel *k) {
+  uint32_t p = 1;
+  for (uint32_t i = 0; i < k->funcs.len; i++) {
+    const mdl_func *f = MDL_VEC_AT(k->funcs, mdl_func *, i);
+    int64_t *consts = calloc(f->values.len + 1, sizeof *consts);
+    if (!consts)
+      continue;
+    period_walk(k, &f->body, f, consts, &p);
+    free(consts);
+  }
+  return p;
+}
+
 int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
   if (k->unrolled)
     return k->limit_hit || k->input_error ? -1 : 0;
   k->unrolled = true;
+  k->trip_bound = lim->sym_bound;
+  if (!lim->bound_fixed) {
+    uint32_t p = loop_period(k) + 1;
+    if (p > k->trip_bound)
+      k->trip_bound = p > 64 ? 64 : p;
+  }
   k->concrete = true;
   if (!k->guards.len)
     mdl_vec_push(&k->guards, sizeof(mdl_guard)); /* guard 0 = true */

@@ -171,6 +171,14 @@ grep -q "timed out" "$tmp/eng_to.out" || fail "--timeout-ms 1: no timeout messag
 rc=$(run eng_bound check --engine smt --trip-bound 3 "$root/corpus/trip_precredit/ok.mlir")
 [ "$rc" = 0 ] || fail "--trip-bound 3: exit $rc, expected 0"
 grep -q "trip counts 0..3" "$tmp/eng_bound.out" || fail "--trip-bound: note does not state the bound"
+# the default bound covers one past the longest rotation (here rem 9)
+sed -e '17s/^/      %c9r = arith.constant 9 : index\n      %rot = arith.remui %i, %c9r : index\n/' \
+  "$root/corpus/trip_precredit/ok.mlir" >"$tmp/period.mlir"
+rc=$(run eng_period check "$tmp/period.mlir")
+grep -q "trip counts 0..10 of the loop" "$tmp/eng_period.out" ||
+  fail "period rule: $(cat "$tmp/eng_period.out")"
+rc=$(run eng_inst check --max-instances 10 "$root/corpus/vec_add_db/ok.mlir")
+[ "$rc" = 3 ] || fail "--max-instances 10: exit $rc, expected 3"
 # a loop past --max-unroll is unknown
 rc=$(run eng_unroll check --max-unroll 2 "$root/corpus/vec_add_db/ok.mlir")
 [ "$rc" = 3 ] || fail "--max-unroll 2: exit $rc, expected 3"
