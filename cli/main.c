@@ -11,6 +11,7 @@
 static const char usage[] =
     "usage: ksv check [options] FILE...\n"
     "       ksv dump [--arch a2|a5] FILE\n"
+    "       ksv sim [sim options] FILE\n"
     "       ksv --version | --help\n"
     "\n"
     "Static synchronization verifier for fused Ascend kernels (HIVM MLIR).\n"
@@ -37,6 +38,18 @@ static const char usage[] =
     "                        0..N iterations (default: 8, or one past the\n"
     "                        longest buffer/event-id rotation if larger)\n"
     "\n"
+    "sim options (the Cube/Vector simulator, docs/simulator.md):\n"
+    "  --arch a2|a5          machine profile (default a2)\n"
+    "  --runs N              run 0 nominal, runs 1..N-1 with jittered\n"
+    "                        latencies (default 1)\n"
+    "  --seed S              jitter seed (default 1)\n"
+    "  --cost FILE           'key = value' overrides of the cost table\n"
+    "  --trace FILE          Chrome/Perfetto trace (JSON) of run 0\n"
+    "  --replay L:C,L:C      force the schedule that lets these two\n"
+    "                        conflicting instructions overlap\n"
+    "  exit status: 0 no dynamic finding, 1 dynamic findings, 2 bad\n"
+    "  input, 3 kernel not concrete (unknown branches or trip counts)\n"
+    "\n"
     "exit status: 0 clean, 1 findings, 2 bad input or usage,\n"
     "             3 undecided (unknown) or internal error\n";
 
@@ -59,6 +72,49 @@ static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
   return 0;
 }
 
+/* ksv sim [options] FILE */
+static int sim_main(int argc, char **argv) {
+  ksv_sim_options o;
+  ksv_sim_options_default(&o);
+  const char *file = NULL;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    uint64_t n;
+    if (!strcmp(a, "--arch")) {
+      if (!v || (strcmp(v, "a2") && strcmp(v, "a5")))
+        return bad_usage("--arch expects a2 or a5", v);
+      o.arch = !strcmp(v, "a5");
+    } else if (!strcmp(a, "--runs")) {
+      if (parse_u64(v, 1000000, &n))
+        return bad_usage("--runs expects a positive integer", v);
+      o.runs = (uint32_t)n;
+    } else if (!strcmp(a, "--seed")) {
+      if (v && !strcmp(v, "0"))
+        n = 0;
+      else if (parse_u64(v, UINT64_MAX, &n))
+        return bad_usage("--seed expects a non-negative integer", v);
+      o.seed = n;
+    } else if (!strcmp(a, "--cost") || !strcmp(a, "--trace") ||
+               !strcmp(a, "--replay")) {
+      if (!v)
+        return bad_usage("option expects an argument", a);
+      *(a[2] == 'c' ? &o.cost_file : a[2] == 't' ? &o.trace_file
+                                                 : &o.replay) = v;
+    } else if (a[0] == '-' && a[1]) {
+      return bad_usage("unknown option", a);
+    } else if (file) {
+      return bad_usage("sim takes exactly one file", a);
+    } else {
+      file = a;
+      continue;
+    }
+    i++;
+  }
+  if (!file)
+    return bad_usage("no input files", NULL);
+  return ksv_sim(&o, file, stdout);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2)
     return bad_usage("missing command", NULL);
@@ -71,6 +127,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   const char *cmd = argv[1];
+  if (!strcmp(cmd, "sim"))
+    return sim_main(argc, argv);
   if (strcmp(cmd, "check") && strcmp(cmd, "dump"))
     return bad_usage("unknown command", cmd);
   ksv_options o;

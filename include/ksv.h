@@ -39,4 +39,24 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
 /* Writes the extracted sync graph of every kernel in file to out. */
 int ksv_dump(const ksv_options *o, const char *file, FILE *out);
 
+/* The simulator (docs/simulator.md). */
+typedef struct {
+  int arch;               /* 0 = a2, 1 = a5 */
+  uint32_t runs;          /* run 0 nominal, runs 1.. jittered (default 1) */
+  uint64_t seed;          /* jitter seed (default 1) */
+  const char *cost_file;  /* "key = value" overrides, or NULL */
+  const char *trace_file; /* Chrome/Perfetto trace of run 0, or NULL */
+  const char *replay;     /* "LINE:COL,LINE:COL": force that pair, or NULL */
+  uint32_t max_unroll;    /* iterations per loop with a known trip count */
+  uint64_t max_instances; /* instances per kernel */
+} ksv_sim_options;
+
+void ksv_sim_options_default(ksv_sim_options *o);
+
+/* Simulates every kernel of file and writes the figures and the dynamic
+** findings (file:line:col: error: message [rule]) to out.  Returns 0 (no
+** dynamic finding), 1 (findings), 2 (bad input or options) or 3 (a kernel
+** is not concrete, or an internal error). */
+int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out);
+
 #endif

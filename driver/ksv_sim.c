@@ -1,0 +1,467 @@
+/*
+** ksv_sim.c -- `ksv sim`: parse and unroll a file, run the simulator on
+** every kernel (sim/sim.h), replay a forced pair, write the figures, the
+** dynamic findings in the `ksv check` format, and a trace.
+*/
+#include "../include/ksv.h"
+#include "../frontend/fe.h"
+#include "../model/mdl.h"
+#include "../sim/sim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_REPLAY_TRIES 64
+
+void ksv_sim_options_default(ksv_sim_options *o) {
+  memset(o, 0, sizeof *o);
+  mdl_limits l;
+  mdl_limits_default(&l);
+  o->runs = 1;
+  o->seed = 1;
+  o->max_unroll = l.max_unroll;
+  o->max_instances = l.max_instances;
+}
+
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    cap *= 2;
+    char *nb = realloc(buf, cap + 1);
+    if (!nb) {
+      free(buf);
+      buf = NULL;
+      errno = ENOMEM;
+    }
+    buf = nb;
+  }
+  if (buf && ferror(f)) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  if (buf) {
+    buf[n] = 0;
+    *len = n;
+  }
+  return buf;
+}
+
+/* "L:C,L:C" -> two locations. */
+static int parse_pair(const char *s, mdl_loc *a, mdl_loc *b) {
+  unsigned l1, c1, l2, c2;
+  char tail;
+  if (!s || sscanf(s, "%u:%u,%u:%u%c", &l1, &c1, &l2, &c2, &tail) != 4 ||
+      !l1 || !c1 || !l2 || !c2)
+    return -1;
+  a->line = l1;
+  a->col = c1;
+  b->line = l2;
+  b->col = c2;
+  return 0;
+}
+
+static void range_str(const mdl_kernel *k, const sim_finding *f, char *buf,
+                      size_t n) {
+  const mdl_memory *m = mdl_memory_at(k, f->mem);
+  if (f->hi == INT64_MAX)
+    snprintf(buf, n, "%s[0x%llx, end)", m->name, (unsigned long long)f->lo);
+  else
+    snprintf(buf, n, "%s[0x%llx, 0x%llx)", m->name, (unsigned long long)f->lo,
+             (unsigned long long)f->hi);
+}
+
+/* "set_flag[PIPE_MTE2, PIPE_V, EVENT_ID0]" and friends. */
+static void sync_str(const mdl_kernel *k, uint32_t i, char *buf, size_t n) {
+  const mdl_inst *in = mdl_inst_at(k, i);
+  switch (in->kind) {
+  case MDL_I_SET:
+  case MDL_I_WAIT: {
+    mdl_pipe src = (mdl_pipe)(in->kind == MDL_I_SET ? in->pipe : in->pipe2);
+    mdl_pipe dst = (mdl_pipe)(in->kind == MDL_I_SET ? in->pipe2 : in->pipe);
+    snprintf(buf, n, "%s%s[%s, %s, EVENT_ID%d]", in->implicit ? "implicit " : "",
+             in->kind == MDL_I_SET ? "set_flag" : "wait_flag",
+             mdl_pipe_name(src), mdl_pipe_name(dst), in->id);
+    break;
+  }
+  case MDL_I_BSET:
+  case MDL_I_BWAIT:
+    snprintf(buf, n, "%s flag %d", sim_op_name(k, i), in->id);
+    break;
+  default:
+    snprintf(buf, n, "%s", sim_op_name(k, i));
+    break;
+  }
+}
+
+static void runs_str(const sim_result *r, const sim_finding *f, char *buf,
+                     size_t n) {
+  if (r->replay)
+    snprintf(buf, n, "in the replay");
+  else
+    snprintf(buf, n, "in %u of %u run%s, first in run %u", f->runs, r->runs,
+             r->runs == 1 ? "" : "s", f->run);
+}
+
+static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
+                          const sim_result *r, const sim_finding *f) {
+  const mdl_inst *b = mdl_inst_at(k, f->b);
+  const mdl_inst *a = f->a != SIM_NONE ? mdl_inst_at(k, f->a) : NULL;
+  char wb[256], wa[256] = "", rs[96], rn[128], sb[128], sa[128] = "";
+  mdl_inst_where(k, b, wb, sizeof wb);
+  if (a)
+    mdl_inst_where(k, a, wa, sizeof wa);
+  runs_str(r, f, rn, sizeof rn);
+  const char *rule = mdl_rule_name(f->rule);
+  fprintf(out, "%s:%u:%u: error: ", path, b->loc.line, b->loc.col);
+  switch (f->rule) {
+  case MDL_RULE_RACE:
+  case MDL_RULE_PIPE_HAZARD:
+  case MDL_RULE_XCORE_RACE:
+    range_str(k, f, rs, sizeof rs);
+    fprintf(out,
+            "%s at %u:%u on %s %s %s during cycles [%" PRId64 ", %" PRId64
+            ") while the %s at %u:%u on %s %s was still %s it [%" PRId64
+            ", %" PRId64 "): %s (%s) [%s]\n",
+            sim_op_name(k, f->b), b->loc.line, b->loc.col,
+            k->cores[b->core].label, f->b_write ? "wrote" : "read", rs,
+            f->b_start, f->b_end, sim_op_name(k, f->a), a->loc.line,
+            a->loc.col, k->cores[a->core].label,
+            mdl_pipe_name((mdl_pipe)a->pipe),
+            f->a_write ? "writing" : "reading", f->a_start, f->a_end,
+            f->rule == MDL_RULE_PIPE_HAZARD
+                ? "the same pipe overlapped them"
+                : f->rule == MDL_RULE_RACE ? "the accesses overlapped in time"
+                                           : "the cores overlapped in time",
+            rn, rule);
+    fprintf(out, "%s:%u:%u: note: conflicting %s %s, %s, cycles [%" PRId64
+                 ", %" PRId64 ")\n",
+            path, a->loc.line, a->loc.col, sim_op_name(k, f->a),
+            f->a_write ? "write" : "read", wa, f->a_start, f->a_end);
+    break;
+  case MDL_RULE_DEADLOCK: {
+    sync_str(k, f->b, sb, sizeof sb);
+    fprintf(out,
+            "the kernel stops: %s %s is never released (waiting since cycle "
+            "%" PRId64 "); %u pipe%s stuck (%s) [%s]\n",
+            sb, wb, f->b_start, r->stuck.len, r->stuck.len == 1 ? "" : "s",
+            rn, rule);
+    for (uint32_t j = 0; j < r->stuck.len; j++) {
+      const sim_stuck *st = &MDL_VEC_AT(r->stuck, sim_stuck, j);
+      const mdl_inst *h = mdl_inst_at(k, st->head);
+      char what[128], wh[256];
+      sync_str(k, st->head, what, sizeof what);
+      mdl_inst_where(k, h, wh, sizeof wh);
+      if (st->scalar)
+        fprintf(out, "%s:%u:%u: note: stuck: the scalar unit of %s %s %s "
+                     "(%s)\n",
+                path, h->loc.line, h->loc.col, k->cores[st->core].label,
+                st->queue_full ? "cannot issue, its queue is full, at"
+                               : "stopped at",
+                what, wh);
+      else
+        fprintf(out, "%s:%u:%u: note: stuck: %s %s at %s (%s)%s\n", path,
+                h->loc.line, h->loc.col, k->cores[st->core].label,
+                mdl_pipe_name((mdl_pipe)st->pipe), what, wh,
+                h->kind == MDL_I_WAIT || h->kind == MDL_I_BWAIT
+                    ? ", never released"
+                    : "");
+    }
+    break;
+  }
+  case MDL_RULE_DOUBLE_SET:
+    sync_str(k, f->b, sb, sizeof sb);
+    fprintf(out,
+            "%s %s set the flag at cycle %" PRId64
+            " while it was still set by the set at %u:%u (cycle %" PRId64
+            "): the first set is lost (%s) [%s]\n",
+            sb, wb, f->b_end, a->loc.line, a->loc.col, f->a_end, rn, rule);
+    fprintf(out, "%s:%u:%u: note: the earlier set, %s\n", path, a->loc.line,
+            a->loc.col, wa);
+    break;
+  case MDL_RULE_UNPAIRED_SET:
+    sync_str(k, f->b, sb, sizeof sb);
+    if (b->kind == MDL_I_BSET)
+      fprintf(out,
+              "%s %s leaves the counter of %s at %d when the kernel ends "
+              "(%s) [%s]\n",
+              sb, wb, k->cores[f->mem].label, f->value, rn, rule);
+    else
+      fprintf(out,
+              "%s %s leaves the flag set when the kernel ends (%s) [%s]\n", sb,
+              wb, rn, rule);
+    break;
+  case MDL_RULE_FLAG_OVERFLOW:
+    sync_str(k, f->b, sb, sizeof sb);
+    fprintf(out,
+            "%s %s pushes the counter of flag %lld on %s to %d at cycle %" PRId64
+            ", past %d (%s) [%s]\n",
+            sb, wb, (long long)f->lo, k->cores[f->mem].label, f->value,
+            f->b_end, k->prof->max_counter, rn, rule);
+    break;
+  default:
+    fprintf(out, "%s [%s]\n", rule, rule);
+    break;
+  }
+  (void)sa;
+}
+
+static void print_figures(FILE *out, const char *path, const mdl_kernel *k,
+                          const sim_result *r) {
+  fprintf(out, "%s: %s (%s): ", path, k->name, k->prof->name);
+  if (r->replay)
+    fprintf(out, "replay run\n");
+  else
+    fprintf(out, "%u run%s\n", r->runs, r->runs == 1 ? "" : "s");
+  fprintf(out, "  cycles: %" PRId64, r->total);
+  if (r->runs > 1)
+    fprintf(out, " (run 0, nominal); over %u runs min %" PRId64
+                 " mean %.0f max %" PRId64,
+            r->runs, r->min_total, r->mean_total, r->max_total);
+  fputc('\n', out);
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    fprintf(out, "  busy %s:", k->cores[c].label);
+    for (uint32_t q = 0; q < MDL_NPIPE; q++) {
+      if (!mdl_core_has_pipe(k->prof, k->cores[c].type, (mdl_pipe)q))
+        continue;
+      fprintf(out, " %s %.1f%%", mdl_pipe_name((mdl_pipe)q) + 5,
+              r->total ? 100.0 * (double)r->busy[c][q] / (double)r->total : 0);
+    }
+    fputc('\n', out);
+  }
+  if (r->has_overlap)
+    fprintf(out, "  cube/vector overlap: %.4f (%.1f%% of the run: the AIC's "
+                 "PIPE_M and an AIV's PIPE_V busy together)\n",
+            r->overlap, 100 * r->overlap);
+  fprintf(out, "  critical path: %u instructions ending at cycle %" PRId64
+               ":", r->crit_len, r->total);
+  int64_t exec = 0;
+  for (uint32_t q = 0; q < MDL_NPIPE; q++)
+    if (r->crit_exec[q]) {
+      fprintf(out, " %s %" PRId64, mdl_pipe_name((mdl_pipe)q) + 5,
+              r->crit_exec[q]);
+      exec += r->crit_exec[q];
+    }
+  fprintf(out, " executing, %" PRId64 " in flag latency, %" PRId64
+               " issuing and waiting\n",
+          r->crit_sync, r->total - exec - r->crit_sync);
+}
+
+/* Instances of ops at a location. */
+static void ops_at(const mdl_kernel *k, mdl_loc l, mdl_vec *v) {
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->kind == MDL_I_OP && in->loc.line == l.line && in->loc.col == l.col)
+      *(uint32_t *)mdl_vec_push(v, sizeof(uint32_t)) = i;
+  }
+}
+
+typedef struct {
+  uint32_t a, b;
+  uint64_t key;
+} cand;
+
+static int cand_cmp(const void *x, const void *y) {
+  const cand *p = x, *q = y;
+  return p->key < q->key ? -1 : p->key > q->key;
+}
+
+/* Replays the pair at locations la, lb: tries the conflicting instance
+** pairs, earliest first, until one overlaps.  Returns -1 when the
+** locations name no conflicting pair in k. */
+static int replay(const mdl_kernel *k, const sim_options *base, mdl_loc la,
+                  mdl_loc lb, sim_result *r, uint32_t *tried) {
+  mdl_vec va = {0}, vb = {0}, cs = {0};
+  ops_at(k, la, &va);
+  ops_at(k, lb, &vb);
+  for (uint32_t x = 0; x < va.len; x++)
+    for (uint32_t y = 0; y < vb.len; y++) {
+      uint32_t a = MDL_VEC_AT(va, uint32_t, x), b = MDL_VEC_AT(vb, uint32_t, y);
+      if (a == b || !sim_conflict(k, a, b))
+        continue;
+      cand *c = mdl_vec_push(&cs, sizeof *c);
+      c->a = a;
+      c->b = b;
+      c->key = (uint64_t)(a - k->core_first[mdl_inst_at(k, a)->core]) +
+               (b - k->core_first[mdl_inst_at(k, b)->core]);
+      c->key = (c->key << 32) | (a > b ? a - b : b - a);
+    }
+  mdl_vec_free(&va);
+  mdl_vec_free(&vb);
+  if (!cs.len) {
+    mdl_vec_free(&cs);
+    return -1;
+  }
+  qsort(cs.data, cs.len, sizeof(cand), cand_cmp);
+  int rc = SIM_OK;
+  *tried = 0;
+  for (uint32_t j = 0; j < cs.len && j < MAX_REPLAY_TRIES; j++) {
+    const cand *c = &MDL_VEC_AT(cs, cand, j);
+    sim_options o = *base;
+    o.force_a = c->a;
+    o.force_b = c->b;
+    if (j)
+      sim_result_free(r);
+    rc = sim_run(k, &o, r);
+    (*tried)++;
+    if (rc || r->replay_hit)
+      break;
+  }
+  mdl_vec_free(&cs);
+  return rc;
+}
+
+static int finding_cmp(const void *x, const void *y) {
+  const sim_finding *p = x, *q = y;
+  if (p->b != q->b)
+    return p->b < q->b ? -1 : 1;
+  return (int)p->rule - (int)q->rule;
+}
+
+int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
+  sim_options so;
+  sim_options_default(&so);
+  so.runs = o->runs ? o->runs : 1;
+  so.seed = o->seed;
+  so.jitter = true;
+  if (o->cost_file) {
+    char err[512];
+    if (sim_costs_load(&so.costs, o->cost_file, err, sizeof err)) {
+      fprintf(stderr, "ksv: error: %s\n", err);
+      return KSV_EXIT_BAD_INPUT;
+    }
+  }
+  mdl_loc la = {0, 0}, lb = {0, 0};
+  if (o->replay && parse_pair(o->replay, &la, &lb)) {
+    fprintf(stderr, "ksv: error: --replay expects LINE:COL,LINE:COL: %s\n",
+            o->replay);
+    return KSV_EXIT_BAD_INPUT;
+  }
+  size_t len = 0;
+  char *text = slurp(file, &len);
+  if (!text) {
+    fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
+            strerror(errno));
+    return KSV_EXIT_BAD_INPUT;
+  }
+  mdl_diags diags;
+  memset(&diags, 0, sizeof diags);
+  mdl_vec units = {0};
+  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+                &diags);
+  bool bad = false, unknown = false, findings = false, traced = false;
+  bool replay_found = false;
+  for (uint32_t d = 0; d < diags.items.len; d++) {
+    const mdl_diag *g = &MDL_VEC_AT(diags.items, mdl_diag, d);
+    if (g->severity != MDL_SEV_ERROR)
+      continue;
+    fprintf(out, "%s:%u:%u: error: %s [%s]\n", file, g->line, g->col,
+            g->message, mdl_rule_name(g->rule));
+    bad = true;
+  }
+  if (!units.len && !bad) {
+    fprintf(out, "%s:1:1: error: no kernel found: expected a func.func with "
+                 "a body [bad-input]\n", file);
+    bad = true;
+  }
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  lim.max_unroll = o->max_unroll;
+  lim.max_instances = o->max_instances;
+  uint32_t nk = 0, nfind = 0;
+  for (uint32_t u = 0; u < units.len; u++) {
+    fe_unit *fu = &MDL_VEC_AT(units, fe_unit, u);
+    if (fu->error || !fu->k) {
+      bad = true;
+      continue;
+    }
+    mdl_kernel *k = fu->k;
+    mdl_unroll(k, &lim);
+    if (k->input_error) {
+      fprintf(out, "%s:%u:%u: error: %s [bad-input]\n", file,
+              k->input_error_loc.line, k->input_error_loc.col, k->input_error);
+      bad = true;
+      continue;
+    }
+    if (k->limit_hit) {
+      fprintf(out, "%s:%u:%u: error: not simulated: %s [unknown]\n", file,
+              k->loc.line, k->loc.col, k->limit_hit);
+      unknown = true;
+      continue;
+    }
+    sim_result r;
+    int rc;
+    uint32_t tried = 0;
+    if (o->replay) {
+      rc = replay(k, &so, la, lb, &r, &tried);
+      if (rc == -1)
+        continue; /* the pair is not in this kernel */
+      replay_found = true;
+    } else {
+      rc = sim_run(k, &so, &r);
+    }
+    if (rc) {
+      fprintf(out, "%s:%u:%u: error: not simulated: %s [unknown]\n", file,
+              k->loc.line, k->loc.col, sim_strerror(rc));
+      unknown = true;
+      sim_result_free(&r);
+      continue;
+    }
+    nk++;
+    if (r.findings.len)
+      qsort(r.findings.data, r.findings.len, sizeof(sim_finding),
+            finding_cmp);
+    for (uint32_t j = 0; j < r.findings.len; j++)
+      print_finding(out, file, k, &r,
+                    &MDL_VEC_AT(r.findings, sim_finding, j));
+    nfind += r.findings.len;
+    findings |= r.findings.len > 0;
+    print_figures(out, file, k, &r);
+    if (r.replay) {
+      const mdl_inst *s = mdl_inst_at(k, r.stretched);
+      char ws[256];
+      mdl_inst_where(k, s, ws, sizeof ws);
+      fprintf(out, "  replay: %s: stretched the %s at %u:%u (%s) to [%" PRId64
+                   ", %" PRId64 ") after %u candidate pair%s\n",
+              r.replay_hit ? "the pair overlapped" : "the pair stayed ordered",
+              sim_op_name(k, r.stretched), s->loc.line, s->loc.col, ws,
+              r.start[r.stretched], r.end[r.stretched], tried,
+              tried == 1 ? "" : "s");
+    }
+    if (o->trace_file && !traced) {
+      FILE *tf = fopen(o->trace_file, "w");
+      if (!tf || sim_trace_write(k, &r, tf)) {
+        fprintf(stderr, "ksv: error: cannot write %s\n", o->trace_file);
+        unknown = true;
+      }
+      if (tf && fclose(tf)) {
+        fprintf(stderr, "ksv: error: cannot write %s\n", o->trace_file);
+        unknown = true;
+      }
+      traced = true;
+    }
+    sim_result_free(&r);
+  }
+  if (o->replay && !replay_found && !bad) {
+    fprintf(out, "%s:%u:%u: error: --replay: no conflicting pair of "
+                 "instructions at %u:%u and %u:%u [bad-input]\n",
+            file, la.line, la.col, la.line, la.col, lb.line, lb.col);
+    bad = true;
+  }
+  fprintf(out, "ksv sim: %u kernel%s simulated, %u dynamic finding%s\n", nk,
+          nk == 1 ? "" : "s", nfind, nfind == 1 ? "" : "s");
+  fe_units_free(&units);
+  mdl_diags_free(&diags);
+  free(text);
+  return bad ? KSV_EXIT_BAD_INPUT : unknown ? KSV_EXIT_UNKNOWN
+         : findings ? KSV_EXIT_FINDINGS : KSV_EXIT_CLEAN;
+}

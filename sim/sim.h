@@ -1,0 +1,147 @@
+/*
+** sim.h -- the Cube/Vector simulator: executes the unrolled instance
+** graph of a concrete kernel (SEMANTICS.md) event by event, with a
+** documented cost table (docs/simulator.md), and reports what actually
+** happened: cycles, pipe utilisation, Cube/Vector overlap, the critical
+** path, and dynamic findings (accesses that overlap in time, stuck pipes,
+** double sets, flags left set, counter overflow).
+**
+** The simulator only reads the kernel.  It links the model and nothing
+** else of ksv (jansson only for the trace writer).
+*/
+#ifndef KSV_SIM_H
+#define KSV_SIM_H
+
+#include <stdio.h>
+#include "../model/mdl.h"
+
+#define SIM_NONE UINT32_MAX
+
+/* Status codes of sim_run (findings are data, not errors). */
+enum {
+  SIM_OK = 0,
+  SIM_ENOTCONCRETE, /* guards (unknown branches / trip counts) */
+  SIM_ESYMBOLIC,    /* an event id or flag computed at run time */
+  SIM_EPARTNER,     /* cross-core sync without the partner cores */
+  SIM_EINVAL        /* not unrolled, or a bad option */
+};
+const char *sim_strerror(int code);
+
+/* ------------------------------------------------------------ costs */
+
+/* Cost paths: a fixed start-up plus bytes / bandwidth (M: MACs / rate). */
+#define SIM_PATHS(X) \
+  X(MTE2, "mte2") X(MTE3, "mte3") X(MTE1, "mte1") X(FIX, "fix") \
+  X(V, "v") X(M, "m") X(S, "s") X(S_GM, "s_gm")
+typedef enum {
+#define X(e, s) SIM_PATH_##e,
+  SIM_PATHS(X)
+#undef X
+  SIM_NPATH
+} sim_path;
+
+typedef struct {
+  double startup[SIM_NPATH];   /* cycles */
+  double bw[SIM_NPATH];        /* bytes per cycle (M: MACs per cycle) */
+  double issue;                /* scalar issue cycles per instruction */
+  double flag_latency;         /* set_flag fire -> flag visible */
+  double xcore_latency;        /* sync_block_set fire -> counter bumped */
+  double barrier;              /* pipe_barrier duration */
+  double default_bytes;        /* op whose byte count the IR hides */
+  uint32_t queue_depth;        /* per-pipe issue queue; 0 = unbounded */
+} sim_costs;
+
+void sim_costs_default(sim_costs *c);
+/* Sets one "key = value" entry ("mte2.bw", "issue", ...).  Returns 0, or
+** -1 for an unknown key or a value out of range. */
+int sim_costs_set(sim_costs *c, const char *key, double v);
+/* Reads a cost file (key = value lines, '#' comments) over c.  Returns 0,
+** or -1 with a "line N: ..." message in err. */
+int sim_costs_load(sim_costs *c, const char *path, char *err, size_t n);
+/* Nominal duration of an OP instance, in cycles (>= 1). */
+double sim_op_cost(const mdl_kernel *k, const sim_costs *c, uint32_t inst);
+
+/* ---------------------------------------------------------- options */
+
+typedef struct {
+  uint64_t seed;               /* jitter PRNG seed */
+  uint32_t runs;               /* run 0 nominal, runs 1.. jittered */
+  bool jitter;                 /* perturb latencies in runs 1.. */
+  sim_costs costs;
+  /* Replay: force the schedule that lets instances force_a and force_b
+  ** overlap (SIM_NONE: no replay).  Replay runs once, unjittered, with
+  ** unbounded queues. */
+  uint32_t force_a, force_b;
+} sim_options;
+
+void sim_options_default(sim_options *o);
+
+/* ---------------------------------------------------------- results */
+
+typedef struct {
+  mdl_rule rule;               /* race, pipe-hazard, xcore-race, deadlock,
+                                  double-set, unpaired-set, flag-overflow */
+  uint32_t b;                  /* primary instance */
+  uint32_t a;                  /* related instance, or SIM_NONE */
+  int64_t b_start, b_end;      /* simulated [start, end) of b */
+  int64_t a_start, a_end;      /* of a (-1 when a never ran) */
+  uint32_t mem;                /* races: memory and common bytes */
+  int64_t lo, hi;
+  bool a_write, b_write;
+  uint32_t run;                /* first run that hit it */
+  uint32_t runs;               /* how many runs hit it */
+  int32_t value;               /* flag-overflow: counter value */
+} sim_finding;
+
+typedef struct {
+  uint8_t core;
+  uint8_t pipe;                /* MDL_PIPE_S also for the scalar unit */
+  bool scalar;                 /* the core's scalar issue unit */
+  uint32_t head;               /* instance at its head */
+  bool queue_full;             /* scalar: stalled on a full queue */
+} sim_stuck;
+
+typedef struct {
+  /* figures of run 0 (nominal, or the replay run) */
+  int64_t total;               /* cycles until the last instance ended */
+  int64_t busy[3][MDL_NPIPE];  /* cycles with an op executing */
+  double overlap;              /* AIC M busy while an AIV V busy / total */
+  bool has_overlap;            /* kernel has an AIC and an AIV */
+  uint32_t crit_len;           /* instances on the critical path */
+  int64_t crit_exec[MDL_NPIPE];/* its cycles executing, per pipe */
+  int64_t crit_sync;           /* its cycles in flag latency */
+  /* across runs */
+  uint32_t runs;
+  uint32_t runs_with_findings;
+  int64_t min_total, max_total;
+  double mean_total;
+  mdl_vec findings;            /* sim_finding, one per (rule, stmt pair) */
+  mdl_vec stuck;               /* sim_stuck of the first deadlocked run */
+  /* schedule of run 0 (per instance, -1 = never) */
+  uint32_t n;
+  int64_t *issue, *start, *end;
+  uint32_t *released_by;       /* waits: the set that released it */
+  /* replay */
+  bool replay;                 /* a forced pair was replayed */
+  bool replay_hit;             /* ... and its accesses overlapped */
+  uint32_t stretched;          /* the instance that was stretched */
+} sim_result;
+
+/* Runs the kernel o->runs times (and the replay, if asked).  k must be
+** unrolled and concrete.  OUT: r (free with sim_result_free, also after
+** an error).  Returns SIM_OK or an error code. */
+int sim_run(const mdl_kernel *k, const sim_options *o, sim_result *r);
+void sim_result_free(sim_result *r);
+
+/* Do two instances have conflicting accesses (same memory, common bytes,
+** one writes)? */
+bool sim_conflict(const mdl_kernel *k, uint32_t a, uint32_t b);
+
+/* Writes the schedule of run 0 as a Chrome/Perfetto trace (JSON object
+** format: traceEvents with complete and flow events).  Returns 0 or -1. */
+int sim_trace_write(const mdl_kernel *k, const sim_result *r, FILE *out);
+
+/* "load" for "hivm.hir.load": the op name used in messages. */
+const char *sim_op_name(const mdl_kernel *k, uint32_t inst);
+
+#endif

@@ -1,0 +1,96 @@
+/*
+** sim_int.h -- internals shared by the simulator's files: the static plan
+** of every instance (its role, chain, and the constraints SEMANTICS.md
+** section 5 puts on its start, exactly as checker/chk_graph.c builds
+** them), and one run's schedule.
+*/
+#ifndef KSV_SIM_INT_H
+#define KSV_SIM_INT_H
+
+#include "sim.h"
+
+/* What an instance does in the machine. */
+typedef enum {
+  SR_SKIP,     /* invalid sync: compiled out, absent */
+  SR_NOPIPE,   /* on no real pipe: issued, nothing else */
+  SR_OP,       /* data op on its pipe */
+  SR_SET,      /* set_flag: side event of its pipe */
+  SR_BSET,     /* sync_block_set: side event of its pipe */
+  SR_WAIT,     /* wait_flag: member of the dst pipe (PIPE_S: scalar) */
+  SR_BWAIT,    /* sync_block_wait on a pipe (a5) */
+  SR_BWAIT_S,  /* sync_block_wait that stops the scalar unit */
+  SR_BAR,      /* pipe_barrier(P) */
+  SR_BAR_ALL,  /* pipe_barrier(PIPE_ALL) */
+  SR_SYNC_ALL  /* sync_block: every core meets */
+} sim_role;
+
+/* Node of a time: what bound a start (critical path). */
+#define SIM_N_END 0u
+#define SIM_N_START 1u
+#define SIM_N_ISSUE 2u
+#define SIM_NODE(i, t) (((i) << 2) | (t))
+#define SIM_NODE_NONE UINT32_MAX
+
+typedef struct {
+  uint8_t role;
+  uint8_t chain;            /* chain index core * MDL_NPIPE + pipe, 0xff */
+  bool scalar_block;        /* the next issue waits for its end */
+  uint32_t pos;             /* 1-based position in its chain */
+  uint32_t need_front;      /* own chain: members 1..need_front ended */
+  uint32_t need_end;        /* an instance that must have ended */
+  uint8_t after_ch;         /* C(after): chain and position, 0xff none */
+  uint32_t after_pos;
+  uint8_t uf_ch;            /* unit flag: C(previous unit-flag op) */
+  uint32_t uf_pos;
+  uint8_t fch;              /* sets / sync_all: chain whose frontier */
+  uint32_t fneed;           /* ... must reach this position */
+  uint32_t allneed;         /* PIPE_ALL: index into plan.allneed */
+  uint32_t ordinal;         /* SYNC_ALL: its number on its core */
+} sim_iplan;
+
+typedef struct {
+  const mdl_kernel *k;
+  uint32_t n;
+  sim_iplan *ip;
+  uint32_t nch;             /* ncores * MDL_NPIPE */
+  uint32_t *members;        /* per chain, member instances (CSR) */
+  uint32_t *moff;           /* nch + 1 */
+  uint32_t *sets;           /* per chain, sets firing on its frontier */
+  uint32_t *soff;           /* nch + 1 */
+  mdl_vec allneed;          /* uint32_t[MDL_NPIPE] per PIPE_ALL sync */
+  uint32_t nsync[3];        /* SYNC_ALL instances per core */
+  double *cost;             /* nominal op durations */
+} sim_plan;
+
+int sim_plan_build(const mdl_kernel *k, const sim_costs *c, sim_plan *p);
+void sim_plan_free(sim_plan *p);
+
+/* One run's schedule and flag events. */
+typedef struct {
+  int64_t *issue, *start, *end;  /* -1 = never */
+  uint32_t *released_by;         /* waits */
+  uint32_t *spred;               /* node that bound the start */
+  uint32_t *ipred;               /* node that bound the issue */
+  bool *done;
+  mdl_vec findings;              /* sim_finding of this run (flags) */
+  mdl_vec stuck;                 /* sim_stuck */
+  bool deadlock;
+  int64_t total;
+} sim_sched;
+
+/* Executes one run: factor[i] scales instance i's latency (NULL: 1);
+** stretch (SIM_NONE or an instance) gets duration big.  OUT: s. */
+void sim_execute(const sim_plan *p, const sim_options *o,
+                 const double *factor, uint32_t stretch, int64_t big,
+                 sim_sched *s);
+void sim_sched_free(sim_sched *s);
+
+/* Appends this run's races to s->findings; true when instances fa and fb
+** (SIM_NONE: none) overlapped with a conflict. */
+bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
+                    uint32_t fb);
+
+/* Figures of a run into r (busy, overlap, critical path). */
+void sim_figures(const sim_plan *p, const sim_sched *s, sim_result *r);
+
+#endif
