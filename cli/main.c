@@ -18,8 +18,11 @@ static const char usage[] =
     "\n"
     "check options:\n"
     "  --arch a2|a5          machine profile (default a2: Atlas A2/A3)\n"
-    "  --format text|json    report format (default text)\n"
+    "  --format text|json|junit|sarif|html  report format (default text)\n"
     "  -o FILE               write the report to FILE (default stdout)\n"
+    "  --baseline FILE       report only findings absent from FILE, an\n"
+    "                        earlier JSON or SARIF report of ksv\n"
+    "  -j N                  check N files in parallel (same output)\n"
     "  --explain             for each conflicting pair that is safe, name\n"
     "                        the sync that orders it\n"
     "  --no-redundant        skip the redundant-wait/-barrier search\n"
@@ -148,9 +151,26 @@ int main(int argc, char **argv) {
       o.arch = !strcmp(v, "a5");
       i++;
     } else if (!strcmp(a, "--format")) {
-      if (!v || (strcmp(v, "text") && strcmp(v, "json")))
-        return bad_usage("--format expects text or json", v);
-      o.format = !strcmp(v, "json") ? KSV_FORMAT_JSON : KSV_FORMAT_TEXT;
+      static const char *const fmts[] = {"text", "json", "junit", "sarif",
+                                         "html"};
+      int f = -1;
+      for (int k = 0; v && k < 5; k++)
+        if (!strcmp(v, fmts[k]))
+          f = k; /* the order of KSV_FORMAT_* */
+      if (f < 0)
+        return bad_usage("--format expects text, json, junit, sarif or html",
+                         v);
+      o.format = f;
+      i++;
+    } else if (!strcmp(a, "--baseline")) {
+      if (!v)
+        return bad_usage("--baseline expects a JSON or SARIF report", NULL);
+      o.baseline = v;
+      i++;
+    } else if (!strcmp(a, "-j")) {
+      if (parse_u64(v, 256, &n))
+        return bad_usage("-j expects an integer 1..256", v);
+      o.jobs = (uint32_t)n;
       i++;
     } else if (!strcmp(a, "-o")) {
       if (!v)

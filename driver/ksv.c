@@ -9,8 +9,10 @@
 #include "../reports/rep.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void ksv_options_default(ksv_options *o) {
   memset(o, 0, sizeof *o);
@@ -94,15 +96,18 @@ static bool symbolic_ids(const mdl_kernel *k) {
   return false;
 }
 
-/* Checks one file into fr. */
+/* Checks one file into fr; fi keeps, for the reports, the source text
+** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const char *path,
-                       mdl_file_result *fr) {
+                       mdl_file_result *fr, rep_file_info *fi) {
   fr->path = path;
   size_t len = 0;
   char *text = read_file(path, &len);
   if (!text) {
+    char msg[256];
+    strerror_r(errno, msg, sizeof msg);
     mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
-                 "cannot read file: %s", strerror(errno));
+                 "cannot read file: %s", msg);
     mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
     u->name = mdl_strprintf("(file)");
     u->verdict = MDL_VERDICT_ERROR;
@@ -177,21 +182,133 @@ static void check_file(const ksv_options *o, const char *path,
     }
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
   }
+  for (uint32_t i = 0; i < units.len; i++)
+    if (MDL_VEC_AT(units, fe_unit, i).k)
+      rep_sites_collect(MDL_VEC_AT(units, fe_unit, i).k, &fr->diags, fi);
   fe_units_free(&units);
-  free(text);
+  fi->text = text;
+  fi->len = len;
   mdl_diags_sort(&fr->diags);
+}
+
+static double now_secs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* -j: workers take the next unchecked file; results land in input order,
+** so the reports do not depend on the schedule. */
+typedef struct {
+  const ksv_options *o;
+  const char *const *files;
+  int nfiles, next;
+  mdl_file_result *frs;
+  rep_file_info *fis;
+  pthread_mutex_t lock;
+} check_pool;
+
+static void *check_worker(void *arg) {
+  check_pool *p = arg;
+  for (;;) {
+    pthread_mutex_lock(&p->lock);
+    int i = p->next < p->nfiles ? p->next++ : -1;
+    pthread_mutex_unlock(&p->lock);
+    if (i < 0)
+      return NULL;
+    double t0 = now_secs();
+    check_file(p->o, p->files[i], &p->frs[i], &p->fis[i]);
+    p->fis[i].secs = now_secs() - t0;
+  }
+}
+
+static void check_all(const ksv_options *o, const char *const *files,
+                      int nfiles, mdl_file_result *frs, rep_file_info *fis) {
+  check_pool p = {o, files, nfiles, 0, frs, fis, PTHREAD_MUTEX_INITIALIZER};
+  uint32_t jobs = o->jobs > 1 ? o->jobs : 1;
+  if (jobs > (uint32_t)nfiles)
+    jobs = nfiles > 0 ? (uint32_t)nfiles : 1;
+  pthread_t *tid = jobs > 1 ? calloc(jobs, sizeof *tid) : NULL;
+  uint32_t started = 0;
+  for (uint32_t t = 0; tid && t < jobs; t++)
+    if (!pthread_create(&tid[t], NULL, check_worker, &p))
+      started++;
+    else
+      break;
+  if (!started)
+    check_worker(&p); /* -j 1, or no thread could start */
+  for (uint32_t t = 0; t < started; t++)
+    pthread_join(tid[t], NULL);
+  free(tid);
+  pthread_mutex_destroy(&p.lock);
+}
+
+/* --baseline: drops the findings whose fingerprint the baseline has (with
+** their fingerprints) and recounts.  Returns how many were dropped. */
+static uint32_t drop_baselined(mdl_file_result *fr, rep_file_info *fi,
+                               const rep_fpset *base) {
+  mdl_diags keep = {0}, gone = {0};
+  uint32_t nk = 0;
+  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    mdl_diag *g = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+    bool drop = rep_rule_is_finding(g->rule) && rep_fpset_has(base, fi->fps[i]);
+    mdl_diags *to = drop ? &gone : &keep;
+    *(mdl_diag *)mdl_vec_push(&to->items, sizeof *g) = *g;
+    if (drop) {
+      free(fi->fps[i]);
+      continue;
+    }
+    fi->fps[nk++] = fi->fps[i];
+    to->errors += g->severity == MDL_SEV_ERROR;
+    to->warnings += g->severity == MDL_SEV_WARNING;
+    to->notes += g->severity == MDL_SEV_NOTE;
+  }
+  fi->nfps = nk;
+  mdl_vec_free(&fr->diags.items);
+  fr->diags = keep;
+  uint32_t dropped = gone.items.len;
+  mdl_diags_free(&gone);
+  return dropped;
 }
 
 int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
               FILE *out) {
-  mdl_file_result *frs = calloc((size_t)(nfiles > 0 ? nfiles : 1), sizeof *frs);
-  if (!frs)
+  rep_fpset base = {0};
+  if (o->baseline) {
+    char err[512];
+    if (rep_baseline_load(o->baseline, &base, err, sizeof err)) {
+      fprintf(stderr, "ksv: error: %s\n", err);
+      return KSV_EXIT_BAD_INPUT;
+    }
+  }
+  size_t nf = (size_t)(nfiles > 0 ? nfiles : 1);
+  mdl_file_result *frs = calloc(nf, sizeof *frs);
+  rep_file_info *fis = calloc(nf, sizeof *fis);
+  if (!frs || !fis) {
+    free(frs);
+    free(fis);
+    rep_fpset_free(&base);
     return KSV_EXIT_UNKNOWN;
-  for (int i = 0; i < nfiles; i++)
-    check_file(o, files[i], &frs[i]);
-  rep_input in = {frs, (uint32_t)nfiles, KSV_VERSION, o->arch ? "a5" : "a2"};
-  int rc = o->format == KSV_FORMAT_JSON ? rep_json(out, &in)
-                                        : rep_text(out, &in);
+  }
+  check_all(o, files, nfiles, frs, fis);
+  uint32_t baselined = 0;
+  for (int i = 0; i < nfiles; i++) {
+    rep_fingerprints(&frs[i], &fis[i]);
+    if (o->baseline)
+      baselined += drop_baselined(&frs[i], &fis[i], &base);
+  }
+  rep_fpset_free(&base);
+  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION,
+                  o->arch ? "a5" : "a2", o->fail_on_warning, o->baseline,
+                  baselined};
+  int rc;
+  switch (o->format) {
+  case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;
+  case KSV_FORMAT_JUNIT: rc = rep_junit(out, &in); break;
+  case KSV_FORMAT_SARIF: rc = rep_sarif(out, &in); break;
+  case KSV_FORMAT_HTML: rc = rep_html(out, &in); break;
+  default: rc = rep_text(out, &in); break;
+  }
   bool bad = false, unknown = false, findings = false;
   for (int i = 0; i < nfiles; i++) {
     for (uint32_t u = 0; u < frs[i].units.len; u++) {
@@ -211,8 +328,10 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
         findings = true;
     }
     mdl_file_result_free(&frs[i]);
+    rep_file_info_free(&fis[i]);
   }
   free(frs);
+  free(fis);
   if (rc)
     return KSV_EXIT_UNKNOWN;
   return bad ? KSV_EXIT_BAD_INPUT : unknown ? KSV_EXIT_UNKNOWN

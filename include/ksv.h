@@ -13,7 +13,8 @@
 
 enum { KSV_EXIT_CLEAN = 0, KSV_EXIT_FINDINGS = 1, KSV_EXIT_BAD_INPUT = 2,
        KSV_EXIT_UNKNOWN = 3 };
-enum { KSV_FORMAT_TEXT = 0, KSV_FORMAT_JSON = 1 };
+enum { KSV_FORMAT_TEXT = 0, KSV_FORMAT_JSON = 1, KSV_FORMAT_JUNIT = 2,
+       KSV_FORMAT_SARIF = 3, KSV_FORMAT_HTML = 4 };
 enum { KSV_ENGINE_AUTO = 0, KSV_ENGINE_GRAPH = 1, KSV_ENGINE_SMT = 2 };
 
 typedef struct {
@@ -28,6 +29,9 @@ typedef struct {
   uint64_t max_instances; /* instances per kernel */
   int engine;             /* KSV_ENGINE_*: auto = graph where concrete */
   uint32_t timeout_ms;    /* SMT engine: per query */
+  const char *baseline;   /* report only findings absent from this earlier
+                             JSON or SARIF report (NULL: all) */
+  uint32_t jobs;          /* files checked in parallel (0 or 1: serial) */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);

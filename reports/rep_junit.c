@@ -1,0 +1,378 @@
+/*
+** rep_junit.c -- JUnit XML (the Apache Ant schema that Jenkins and GitLab
+** read), written with libxml2's xmlTextWriter.
+**
+** One <testsuite> per input file.  Per kernel, one <testcase> per finding
+** rule, classname "<file path as dots>.<kernel>", name the rule id: it
+** passes, or fails with one <failure> per finding (then named "race #1",
+** "race #2", ... so names stay unique).  A kernel that was not decided or
+** not built gets a testcase "unknown" / "bad-input" with an <error>, and
+** its rule testcases are <skipped>.  Warnings below --fail-on pass and go
+** to <system-out> with the other notes.  Every message is in the
+** attribute and in the body (older GitLab shows only the body).
+*/
+#include "rep.h"
+
+#include <libxml/xmlwriter.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef enum { TC_PASS, TC_FAIL, TC_ERROR, TC_SKIP } tc_kind;
+
+typedef struct {
+  char *classname, *name;
+  tc_kind kind;
+  const char *type;            /* rule id of a failure/error */
+  char *message, *body;
+} testcase;
+
+typedef struct {
+  testcase *v;
+  uint32_t n, cap;
+} tc_list;
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (!p)
+    abort();
+  return memcpy(p, s, n);
+}
+
+static testcase *tc_add(tc_list *l, const char *classname, const char *name,
+                        tc_kind kind) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 32;
+    testcase *nv = realloc(l->v, l->cap * sizeof *nv);
+    if (!nv)
+      abort();
+    l->v = nv;
+  }
+  testcase *t = &l->v[l->n++];
+  memset(t, 0, sizeof *t);
+  t->classname = xstrdup(classname);
+  t->name = xstrdup(name);
+  t->kind = kind;
+  return t;
+}
+
+static void tc_free(tc_list *l) {
+  for (uint32_t i = 0; i < l->n; i++) {
+    free(l->v[i].classname);
+    free(l->v[i].name);
+    free(l->v[i].message);
+    free(l->v[i].body);
+  }
+  free(l->v);
+}
+
+/* "corpus/x/ok.mlir" -> "corpus.x.ok": a Java-like package path, which
+** Jenkins splits at its last dot and GitLab shows as is. */
+static char *class_of_path(const char *path) {
+  while (*path == '.' || *path == '/')
+    path++;
+  char *c = xstrdup(*path ? path : "input");
+  char *dot = strrchr(c, '.');
+  if (dot && dot != c && !strchr(dot, '/'))
+    *dot = 0;
+  for (char *p = c; *p; p++)
+    if (*p == '/' || *p == '\\' || *p == ' ')
+      *p = '.';
+  return c;
+}
+
+/* The diagnostic as GCC-style text with its notes. */
+static void diag_text(FILE *f, const char *path, const mdl_diag *d) {
+  fprintf(f, "%s:%u:%u: %s: %s [%s]\n", path, d->line, d->col,
+          mdl_severity_name(d->severity), d->message, mdl_rule_name(d->rule));
+  for (uint32_t r = 0; r < d->nrelated; r++)
+    fprintf(f, "%s:%u:%u: note: %s\n", path, d->related[r].line,
+            d->related[r].col, d->related[r].message);
+  if (d->witness)
+    fprintf(f, "%s:%u:%u: note: witness: %s\n", path, d->line, d->col,
+            d->witness);
+  if (d->extra)
+    fprintf(f, "%s:%u:%u: note: and %u more instance%s of this pair\n", path,
+            d->line, d->col, d->extra, d->extra == 1 ? "" : "s");
+}
+
+static char *diag_string(const char *path, const mdl_diag *d) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f)
+    abort();
+  diag_text(f, path, d);
+  fclose(f);
+  return buf;
+}
+
+static bool diag_of(const mdl_diag *d, const char *unit) {
+  return d->unit && unit && !strcmp(d->unit, unit);
+}
+
+/* Is unit name u one of fr's units? */
+static bool known_unit(const mdl_file_result *fr, const char *u) {
+  for (uint32_t i = 0; u && i < fr->units.len; i++)
+    if (!strcmp(MDL_VEC_AT(fr->units, mdl_unit_result, i).name, u))
+      return true;
+  return false;
+}
+
+/* The unit that a diagnostic of no known unit (an input error of a chunk
+** that has no kernel name yet) belongs to: the last unit that failed to
+** build and starts at or before it; NULL for the file itself. */
+static const char *owner_unit(const mdl_file_result *fr, const mdl_diag *d) {
+  if (known_unit(fr, d->unit))
+    return d->unit;
+  const char *owner = NULL;
+  for (uint32_t i = 0; i < fr->units.len; i++) {
+    const mdl_unit_result *u = &MDL_VEC_AT(fr->units, mdl_unit_result, i);
+    if (u->line <= d->line)
+      owner = u->verdict == MDL_VERDICT_ERROR ? u->name : NULL;
+  }
+  return owner;
+}
+
+/* An error testcase for the kernel-level diagnostics of rule r (unknown,
+** bad input) of unit (NULL: those of the file itself). */
+static void error_case(tc_list *l, const mdl_file_result *fr,
+                       const char *cls, const char *unit, mdl_rule r,
+                       const char *fallback) {
+  char *body = NULL, *first = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&body, &len);
+  if (!f)
+    abort();
+  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+    const char *owner = owner_unit(fr, d);
+    bool mine = unit ? owner && !strcmp(owner, unit) : !owner;
+    if (!mine || d->rule != r)
+      continue;
+    if (!first)
+      first = mdl_strprintf("%s:%u:%u: %s", fr->path, d->line, d->col,
+                            d->message);
+    diag_text(f, fr->path, d);
+  }
+  fclose(f);
+  if (!first && !fallback) {
+    free(body);
+    return;
+  }
+  testcase *t = tc_add(l, cls, mdl_rule_name(r), TC_ERROR);
+  t->type = mdl_rule_name(r);
+  t->message = first ? first : mdl_strprintf("%s", fallback);
+  if (!len) {
+    free(body);
+    body = mdl_strprintf("%s\n", t->message);
+  }
+  t->body = body;
+}
+
+static void unit_cases(tc_list *l, const rep_input *in,
+                       const mdl_file_result *fr, const char *fcls,
+                       const mdl_unit_result *u, FILE *sysout) {
+  char *cls = mdl_strprintf("%s.%s", fcls, u->name);
+  const char *skip = NULL;
+  if (u->verdict == MDL_VERDICT_ERROR) {
+    error_case(l, fr, cls, u->name, MDL_RULE_SYNTAX,
+               "the kernel could not be built: see the bad-input errors of "
+               "this file");
+    skip = "not checked: bad input";
+  } else if (u->verdict == MDL_VERDICT_UNKNOWN) {
+    char *why = mdl_strprintf("not decided%s%s", u->note ? ": " : "",
+                              u->note ? u->note : "");
+    error_case(l, fr, cls, u->name, MDL_RULE_UNKNOWN, why);
+    free(why);
+    skip = "not decided (see the unknown testcase)";
+  } else {
+    /* a kernel with a verdict can still carry located input errors */
+    error_case(l, fr, cls, u->name, MDL_RULE_SYNTAX, NULL);
+    error_case(l, fr, cls, u->name, MDL_RULE_UNKNOWN, NULL);
+  }
+  for (int r = 0; r < MDL_RULE_COUNT; r++) {
+    if (!rep_rule_is_finding((mdl_rule)r))
+      continue;
+    uint32_t nf = 0;
+    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+      nf += diag_of(d, u->name) && d->rule == (mdl_rule)r;
+    }
+    const char *rule = mdl_rule_name((mdl_rule)r);
+    if (!nf) {
+      testcase *t = tc_add(l, cls, rule, skip ? TC_SKIP : TC_PASS);
+      if (skip)
+        t->message = mdl_strprintf("%s", skip);
+      continue;
+    }
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+      if (!diag_of(d, u->name) || d->rule != (mdl_rule)r)
+        continue;
+      char name[96];
+      if (nf == 1)
+        snprintf(name, sizeof name, "%s", rule);
+      else
+        snprintf(name, sizeof name, "%s #%u", rule, ++k);
+      bool fails = d->severity == MDL_SEV_ERROR ||
+                   (in->fail_on_warning && d->severity == MDL_SEV_WARNING);
+      testcase *t = tc_add(l, cls, name, fails ? TC_FAIL : TC_PASS);
+      if (fails) {
+        t->type = rule;
+        t->message = mdl_strprintf("%s:%u:%u: %s", fr->path, d->line, d->col,
+                                   d->message);
+        t->body = diag_string(fr->path, d);
+      } else {
+        diag_text(sysout, fr->path, d);
+      }
+    }
+  }
+  free(cls);
+}
+
+static void attr(xmlTextWriterPtr w, const char *name, const char *value) {
+  char *v = rep_clean(value);
+  xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST v);
+  free(v);
+}
+
+static void attr_u(xmlTextWriterPtr w, const char *name, uint32_t value) {
+  xmlTextWriterWriteFormatAttribute(w, BAD_CAST name, "%u", value);
+}
+
+static void text(xmlTextWriterPtr w, const char *s) {
+  char *v = rep_clean(s);
+  xmlTextWriterWriteString(w, BAD_CAST v);
+  free(v);
+}
+
+static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
+                        const char *stamp, const char *host) {
+  const mdl_file_result *fr = &in->files[fi];
+  char *fcls = class_of_path(fr->path);
+  tc_list l = {0};
+  char *out = NULL;
+  size_t outlen = 0;
+  FILE *sysout = open_memstream(&out, &outlen);
+  if (!sysout)
+    abort();
+  /* input errors that belong to no kernel (unreadable file, bad chunk) */
+  error_case(&l, fr, fcls, NULL, MDL_RULE_SYNTAX, NULL);
+  error_case(&l, fr, fcls, NULL, MDL_RULE_UNKNOWN, NULL);
+  for (uint32_t u = 0; u < fr->units.len; u++)
+    unit_cases(&l, in, fr, fcls, &MDL_VEC_AT(fr->units, mdl_unit_result, u),
+               sysout);
+  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+    if (!rep_rule_is_finding(d->rule) && d->rule != MDL_RULE_SYNTAX &&
+        d->rule != MDL_RULE_UNKNOWN)
+      diag_text(sysout, fr->path, d);
+  }
+  for (uint32_t u = 0; u < fr->units.len; u++) {
+    const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+    fprintf(sysout, "%s: %s: %s%s%s\n", fr->path, ur->name,
+            mdl_verdict_name(ur->verdict), ur->note ? " -- " : "",
+            ur->note ? ur->note : "");
+  }
+  fclose(sysout);
+  uint32_t fails = 0, errors = 0, skipped = 0;
+  for (uint32_t i = 0; i < l.n; i++) {
+    fails += l.v[i].kind == TC_FAIL;
+    errors += l.v[i].kind == TC_ERROR;
+    skipped += l.v[i].kind == TC_SKIP;
+  }
+  xmlTextWriterStartElement(w, BAD_CAST "testsuite");
+  attr(w, "name", fr->path);
+  attr(w, "package", fcls);
+  attr_u(w, "id", fi);
+  attr(w, "timestamp", stamp);
+  attr(w, "hostname", host);
+  attr_u(w, "tests", l.n);
+  attr_u(w, "failures", fails);
+  attr_u(w, "errors", errors);
+  attr_u(w, "skipped", skipped);
+  xmlTextWriterWriteFormatAttribute(
+      w, BAD_CAST "time", "%.3f", in->info ? in->info[fi].secs : 0.0);
+  xmlTextWriterStartElement(w, BAD_CAST "properties");
+  const char *props[][2] = {{"ksv.version", in->tool_version},
+                            {"ksv.arch", in->arch},
+                            {"ksv.fail-on",
+                             in->fail_on_warning ? "warning" : "error"},
+                            {"ksv.baseline", in->baseline}};
+  for (size_t p = 0; p < sizeof props / sizeof *props; p++) {
+    if (!props[p][1])
+      continue;
+    xmlTextWriterStartElement(w, BAD_CAST "property");
+    attr(w, "name", props[p][0]);
+    attr(w, "value", props[p][1]);
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+  for (uint32_t i = 0; i < l.n; i++) {
+    const testcase *t = &l.v[i];
+    xmlTextWriterStartElement(w, BAD_CAST "testcase");
+    attr(w, "name", t->name);
+    attr(w, "classname", t->classname);
+    attr(w, "time", "0");
+    if (t->kind != TC_PASS) {
+      xmlTextWriterStartElement(w, BAD_CAST(t->kind == TC_FAIL    ? "failure"
+                                            : t->kind == TC_ERROR ? "error"
+                                                                  : "skipped"));
+      attr(w, "message", t->message);
+      if (t->type)
+        attr(w, "type", t->type);
+      text(w, t->body ? t->body : t->message);
+      xmlTextWriterEndElement(w);
+    }
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterStartElement(w, BAD_CAST "system-out");
+  text(w, out);
+  xmlTextWriterEndElement(w);
+  xmlTextWriterStartElement(w, BAD_CAST "system-err");
+  xmlTextWriterEndElement(w);
+  xmlTextWriterEndElement(w);
+  free(out);
+  tc_free(&l);
+  free(fcls);
+}
+
+int rep_junit(FILE *out, const rep_input *in) {
+  /* SOURCE_DATE_EPOCH makes the report reproducible */
+  time_t now = time(NULL);
+  const char *sde = getenv("SOURCE_DATE_EPOCH");
+  if (sde && *sde)
+    now = (time_t)strtoll(sde, NULL, 10);
+  struct tm tm;
+  char stamp[32] = "1970-01-01T00:00:00";
+  if (gmtime_r(&now, &tm))
+    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
+  char host[256] = "";
+  if (gethostname(host, sizeof host - 1) || !host[0])
+    snprintf(host, sizeof host, "localhost");
+  host[sizeof host - 1] = 0;
+
+  xmlBufferPtr buf = xmlBufferCreate();
+  xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+  if (!w) {
+    xmlBufferFree(buf);
+    return -1;
+  }
+  xmlTextWriterSetIndent(w, 1);
+  xmlTextWriterSetIndentString(w, BAD_CAST "  ");
+  int rc = xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL) < 0;
+  xmlTextWriterStartElement(w, BAD_CAST "testsuites");
+  for (uint32_t f = 0; f < in->nfiles; f++)
+    write_suite(w, in, f, stamp, host);
+  xmlTextWriterEndElement(w);
+  rc |= xmlTextWriterEndDocument(w) < 0;
+  xmlFreeTextWriter(w);
+  if (!rc)
+    fwrite(xmlBufferContent(buf), 1, (size_t)xmlBufferLength(buf), out);
+  xmlBufferFree(buf);
+  return rc || ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,112 @@
+/*
+** rep_rules.c -- the rule catalogue (rep_rules.def) and small helpers the
+** renderers share: clean UTF-8 for XML and JSON, source lines.
+*/
+#include "rep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const rep_rule_info rules[MDL_RULE_COUNT] = {
+#define REP_RULE(e, nm, sh, full, help, anchor) \
+  [MDL_RULE_##e] = {nm, sh, full, help, anchor},
+#include "rep_rules.def"
+#undef REP_RULE
+};
+
+const rep_rule_info *rep_rule(mdl_rule r) {
+  static const rep_rule_info none = {"Unknown", "", "", "", "rules"};
+  if ((unsigned)r >= MDL_RULE_COUNT || !rules[r].name)
+    return &none;
+  return &rules[r];
+}
+
+bool rep_rule_is_finding(mdl_rule r) {
+  return r < MDL_RULE_UNKNOWN;
+}
+
+/* Decodes one UTF-8 sequence at s (n bytes left): its length, or 0 when
+** it is not a valid, shortest-form scalar value. */
+static size_t utf8_len(const unsigned char *s, size_t n) {
+  if (s[0] < 0x80)
+    return 1;
+  size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+  if (!len || s[0] > 0xF4 || len > n)
+    return 0;
+  for (size_t i = 1; i < len; i++)
+    if ((s[i] & 0xC0) != 0x80)
+      return 0;
+  if (len == 3 && s[0] == 0xE0 && s[1] < 0xA0)
+    return 0; /* overlong */
+  if (len == 3 && s[0] == 0xED && s[1] >= 0xA0)
+    return 0; /* surrogate */
+  if (len == 4 && s[0] == 0xF0 && s[1] < 0x90)
+    return 0;
+  if (len == 4 && s[0] == 0xF4 && s[1] >= 0x90)
+    return 0;
+  return len;
+}
+
+char *rep_clean(const char *s) {
+  if (!s)
+    s = "";
+  size_t n = strlen(s);
+  char *out = malloc(n * 3 + 1), *o = out;
+  if (!out)
+    abort();
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p) {
+    size_t len = utf8_len(p, n - (size_t)(p - (const unsigned char *)s));
+    if (len == 1 && (*p >= 0x20 || *p == '\t' || *p == '\n') && *p != 0x7F) {
+      *o++ = (char)*p++;
+    } else if (len > 1) {
+      memcpy(o, p, len);
+      o += len;
+      p += len;
+    } else {
+      memcpy(o, "\xEF\xBF\xBD", 3); /* U+FFFD */
+      o += 3;
+      p++;
+    }
+  }
+  *o = 0;
+  return out;
+}
+
+bool rep_source_line(const rep_file_info *fi, uint32_t n, const char **s,
+                     size_t *len) {
+  if (!fi || !fi->text || n == 0)
+    return false;
+  const char *p = fi->text, *end = fi->text + fi->len;
+  for (uint32_t l = 1; l < n; l++) {
+    p = memchr(p, '\n', (size_t)(end - p));
+    if (!p)
+      return false;
+    p++;
+  }
+  if (p >= end && n > 1)
+    return false;
+  const char *e = memchr(p, '\n', (size_t)(end - p));
+  if (!e)
+    e = end;
+  if (e > p && e[-1] == '\r')
+    e--;
+  *s = p;
+  *len = (size_t)(e - p);
+  return true;
+}
+
+void rep_file_info_free(rep_file_info *fi) {
+  if (!fi)
+    return;
+  free(fi->text);
+  for (uint32_t i = 0; i < fi->nsites; i++) {
+    free(fi->sites[i].unit);
+    free(fi->sites[i].op);
+  }
+  free(fi->sites);
+  for (uint32_t i = 0; i < fi->nfps; i++)
+    free(fi->fps[i]);
+  free(fi->fps);
+  memset(fi, 0, sizeof *fi);
+}
