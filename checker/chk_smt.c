@@ -57,6 +57,8 @@ typedef struct {
   mdl_vec mconds;             /* Z3_ast: activation of match edges */
   mdl_vec findings;           /* chk_finding */
   uint8_t *dead;              /* per node: on or behind the witness cycle */
+  bool probe;                 /* redundancy re-check: any error will do */
+  uint8_t probe_src, probe_dst; /* pipes the removed sync ordered */
   bool deadlock;
   uint32_t unknowns;
   char *unknown_what;
@@ -324,7 +326,11 @@ static void add(sx *x, Z3_ast a) { Z3_solver_assert(x->c, x->s, a); }
 
 /* Checks q on top of the base constraints.  Returns 1 sat (model kept
 ** in *m, caller decrefs), 0 unsat, -1 unknown/timeout. */
+static uint32_t errors_of(const sx *x);
+
 static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
+  if (x->probe && (errors_of(x) || x->unknowns))
+    return 0; /* decided: the candidate is not removable */
   x->queries++;
   Z3_solver_push(x->c, x->s);
   add(x, q);
@@ -1179,8 +1185,25 @@ static void races(sx *x) {
         }
     }
   }
-  for (uint32_t gi = 0; gi < groups.len; gi++) {
-    rgroup *g = &MDL_VEC_AT(groups, rgroup, gi);
+  /* a redundancy probe asks first about the pairs on the pipes the
+     removed sync ordered: a race there ends the probe */
+  uint32_t *order = malloc((groups.len ? groups.len : 1) * sizeof *order);
+  uint32_t no = 0;
+  for (int pass = x->probe ? 0 : 1; pass < 2; pass++)
+    for (uint32_t gi = 0; gi < groups.len; gi++) {
+      rgroup *g = &MDL_VEC_AT(groups, rgroup, gi);
+      const uint32_t *q4 = g->pairs.data;
+      const mdl_inst *ia = mdl_inst_at(k, q4[1]), *ib = mdl_inst_at(k, q4[0]);
+      bool hot = (ia->pipe == x->probe_src && ib->pipe == x->probe_dst) ||
+                 (ib->pipe == x->probe_src && ia->pipe == x->probe_dst);
+      if (pass == 1 && x->probe && hot)
+        continue;
+      if (pass == 0 && !hot)
+        continue;
+      order[no++] = gi;
+    }
+  for (uint32_t oi = 0; oi < no; oi++) {
+    rgroup *g = &MDL_VEC_AT(groups, rgroup, order[oi]);
     uint32_t np = g->pairs.len;
     Z3_ast *conds = malloc(np * sizeof *conds);
     for (uint32_t p = 0; p < np; p++) {
@@ -1232,6 +1255,7 @@ static void races(sx *x) {
     }
     free(conds);
   }
+  free(order);
   for (uint32_t gi = 0; gi < groups.len; gi++)
     mdl_vec_free(&MDL_VEC_AT(groups, rgroup, gi).pairs);
   mdl_vec_free(&groups);
@@ -1266,8 +1290,15 @@ static void sx_free(sx *x) {
 }
 
 static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
-                    const uint8_t *disabled) {
+                    const uint8_t *disabled, const mdl_stmt *probe) {
   memset(x, 0, sizeof *x);
+  if (probe) {
+    x->probe = true;
+    x->probe_src = probe->kind == MDL_S_BARRIER ? probe->u.bar.pipe
+                                                : probe->u.flag.src;
+    x->probe_dst = probe->kind == MDL_S_BARRIER ? probe->u.bar.pipe
+                                                : probe->u.flag.dst;
+  }
   x->k = k;
   x->o = o;
   x->disabled = disabled;
@@ -1370,6 +1401,8 @@ static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
   }
   xcore(x, &xr, &nextnode);
   x->nnodes = nextnode;
+  if (x->probe)
+    races(x); /* the likeliest error first; check() stops at the first */
   cycles(x);
   flag_queries(x, &keys);
   xcore_queries(x, &xr);
@@ -1380,7 +1413,7 @@ static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
       *(uint32_t *)mdl_vec_push(&stuck, sizeof(uint32_t)) = f->b;
   }
   double_sets(x, &keys, &stuck);
-  if (!x->deadlock)
+  if (!x->deadlock && !x->probe)
     races(x);
   mdl_vec_free(&stuck);
   for (uint32_t j = 0; j < keys.len; j++) {
@@ -1469,7 +1502,7 @@ static void redundant(const mdl_kernel *k, const chk_options *o,
         if (grp[q])
           dis[q] = 1;
       sx y;
-      analyse(&y, k, o, dis);
+      analyse(&y, k, o, dis, st);
       bool ok = !errors_of(&y) && !y.unknowns;
       if (y.unknowns)
         (*nunk)++;
@@ -1592,7 +1625,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   uint32_t nerr = 0, nwarn = 0, nunk = 0;
   chk_invalid(k, out, &nerr, &nwarn);
   sx x;
-  analyse(&x, k, o, NULL);
+  analyse(&x, k, o, NULL, NULL);
   chk_emit(k, &x.findings, out, &nerr, &nwarn);
   bool deadlock = x.deadlock;
   uint32_t unknowns = x.unknowns;
