@@ -265,8 +265,8 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
     add_edge(g, NE(i), NC(i));
     cs->bcond = NONE;
     if (in->kind == MDL_I_BARRIER) {
-      if (cs->last != NONE)
-        add_edge(g, NC(cs->last), NS(i));
+      if (cs->last != NONE) /* (an absent barrier must not pass it on) */
+        add_edge_c(g, NC(cs->last), NS(i), i);
       cs->blocker = NE(i);
       cs->bcond = i;
     } else if (in->kind == MDL_I_WAIT || in->kind == MDL_I_BWAIT) {

@@ -43,7 +43,11 @@ typedef struct {
 typedef struct {
   const mdl_kernel *k;
   const chk_options *o;
-  const uint8_t *disabled;
+  Z3_ast *on;                 /* per statement: the sync is kept (NULL for
+                                 statements that are not removable syncs) */
+  mdl_vec assume;             /* Z3_ast: on_s / not on_s per removable sync */
+  mdl_vec keys, xrecs;        /* fkey, xrec: built once, queried per run */
+  mdl_diags *explain;         /* --explain notes go here (main run only) */
   Z3_context c;
   Z3_solver s;
   Z3_sort isort;
@@ -58,6 +62,9 @@ typedef struct {
   mdl_vec findings;           /* chk_finding */
   uint8_t *dead;              /* per node: on or behind the witness cycle */
   bool probe;                 /* redundancy re-check: any error will do */
+  bool want_core;             /* record unsat cores (explain) */
+  Z3_ast last_core[64];
+  uint32_t last_core_n;
   uint8_t probe_src, probe_dst; /* pipes the removed sync ordered */
   bool deadlock;
   uint32_t unknowns;
@@ -334,9 +341,15 @@ static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
   x->queries++;
   Z3_solver_push(x->c, x->s);
   add(x, q);
+  x->last_core_n = 0;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  Z3_lbool r = Z3_solver_check(x->c, x->s);
+  /* with cores wanted the kept syncs are assumptions (the core names
+     them), otherwise run() has asserted them: much faster */
+  Z3_lbool r = x->want_core
+                   ? Z3_solver_check_assumptions(x->c, x->s, x->assume.len,
+                                                 (Z3_ast *)x->assume.data)
+                   : Z3_solver_check(x->c, x->s);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (getenv("KSV_SMT_TRACE"))
     fprintf(stderr, "smt: %-40s %s %.1f ms\n", what,
@@ -349,6 +362,13 @@ static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
   if (out == 1 && m) {
     *m = Z3_solver_get_model(x->c, x->s);
     Z3_model_inc_ref(x->c, *m);
+  }
+  if (out == 0 && x->want_core) {
+    /* the kept syncs this proof needs (for --explain) */
+    Z3_ast_vector core = Z3_solver_get_unsat_core(x->c, x->s);
+    unsigned nc = Z3_ast_vector_size(x->c, core);
+    for (unsigned i = 0; i < nc && x->last_core_n < 64; i++)
+      x->last_core[x->last_core_n++] = Z3_ast_vector_get(x->c, core, i);
   }
   if (out == -1) {
     x->unknowns++;
@@ -452,9 +472,7 @@ static Z3_ast done_node(sx *x, uint32_t i) {
 
 static bool disabled_inst(const sx *x, uint32_t i) {
   const mdl_inst *in = mdl_inst_at(x->k, i);
-  return in->kind != MDL_I_OP &&
-         ((x->disabled && !in->implicit && x->disabled[in->stmt]) ||
-          !chk_sync_valid(x->k, in));
+  return in->kind != MDL_I_OP && !chk_sync_valid(x->k, in);
 }
 
 static void match_edge(sx *x, uint32_t from, uint32_t to, Z3_ast cond) {
@@ -1114,11 +1132,54 @@ static Z3_ast acc_overlap(sx *x, const mdl_access *p, const mdl_access *q) {
   return mk_and2(x, c1, c2);
 }
 
+/* Marks the statements of the last unsat core in used. */
+static void note_core(sx *x, uint8_t *used) {
+  if (!used)
+    return;
+  for (uint32_t i = 0; i < x->last_core_n; i++)
+    for (uint32_t s = 0; s < x->k->nstmts; s++)
+      if (x->on[s] && x->on[s] == x->last_core[i])
+        used[s] = 1;
+}
+
 typedef struct {
   mdl_rule rule;
   uint32_t sb, sa;            /* statements: primary, related */
   mdl_vec pairs;              /* uint32_t quadruples: pb, pa, accb, acca */
 } rgroup;
+
+/* --explain: the syncs an unsat core needs to keep a statement pair
+** ordered in every outcome. */
+static void explain_group(sx *x, const rgroup *g, const uint8_t *used) {
+  const mdl_kernel *k = x->k;
+  const uint32_t *q4 = g->pairs.data;
+  const mdl_inst *ib = mdl_inst_at(k, q4[0]), *ia = mdl_inst_at(k, q4[1]);
+  char by[512];
+  size_t w = 0;
+  by[0] = 0;
+  for (uint32_t s = 0; s < k->nstmts; s++) {
+    if (!used[s])
+      continue;
+    const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
+    const char *nm = st->kind == MDL_S_SET ? "set_flag"
+                     : st->kind == MDL_S_WAIT ? "wait_flag"
+                                              : "pipe_barrier";
+    int r = snprintf(by + w, sizeof by - w, "%s%s at %u:%u", w ? ", " : "",
+                     nm, st->loc.line, st->loc.col);
+    if (r > 0 && (size_t)r < sizeof by - w)
+      w += (size_t)r;
+  }
+  mdl_diag *d = mdl_diag_add(
+      x->explain, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k->file, k->name,
+      ib->loc.line, ib->loc.col,
+      "%s at %u:%u is ordered after the conflicting %s at %u:%u by %s "
+      "(an unsat core: these syncs suffice in every outcome)",
+      chk_op_name(k, ib), ib->loc.line, ib->loc.col, chk_op_name(k, ia),
+      ia->loc.line, ia->loc.col,
+      w ? by : "program order and syncs the compiler placed (implicit or "
+               "cross-core)");
+  mdl_diag_related(d, ia->loc.line, ia->loc.col, "the earlier access");
+}
 
 static void races(sx *x) {
   const mdl_kernel *k = x->k;
@@ -1220,12 +1281,19 @@ static void races(sx *x) {
        of many schedules makes the solver case-split), first hit wins */
     Z3_model m;
     int r = 0;
+    uint8_t *used = x->explain ? calloc(k->nstmts + 1, 1) : NULL;
     if (np <= 8) {
       r = check(x, Z3_mk_or(x->c, np, conds), &m, "a conflicting pair");
+      note_core(x, used);
     } else {
-      for (uint32_t p = 0; p < np && r != 1; p++)
+      for (uint32_t p = 0; p < np && r != 1; p++) {
         r = check(x, conds[p], &m, "a conflicting pair") == 1 ? 1 : r;
+        note_core(x, used);
+      }
     }
+    if (r == 0 && used)
+      explain_group(x, g, used);
+    free(used);
     if (r == 1) {
       bool first = true;
       for (uint32_t p = 0; p < np; p++) {
@@ -1283,25 +1351,25 @@ static void sx_free(sx *x) {
   chk_findings_free(&x->findings);
   free(x->unknown_what);
   free(x->dead);
+  free(x->on);
+  mdl_vec_free(&x->assume);
+  for (uint32_t j = 0; j < x->keys.len; j++) {
+    mdl_vec_free(&MDL_VEC_AT(x->keys, fkey, j).sets);
+    mdl_vec_free(&MDL_VEC_AT(x->keys, fkey, j).waits);
+  }
+  mdl_vec_free(&x->keys);
+  xrecs_free(&x->xrecs);
   if (x->s)
     Z3_solver_dec_ref(x->c, x->s);
   if (x->c)
     Z3_del_context(x->c);
 }
 
-static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
-                    const uint8_t *disabled, const mdl_stmt *probe) {
+static void build(sx *x, const mdl_kernel *k, const chk_options *o,
+                  bool with_on) {
   memset(x, 0, sizeof *x);
-  if (probe) {
-    x->probe = true;
-    x->probe_src = probe->kind == MDL_S_BARRIER ? probe->u.bar.pipe
-                                                : probe->u.flag.src;
-    x->probe_dst = probe->kind == MDL_S_BARRIER ? probe->u.bar.pipe
-                                                : probe->u.flag.dst;
-  }
   x->k = k;
   x->o = o;
-  x->disabled = disabled;
   x->n = k->insts.len;
   z3_failed = 0;
   Z3_config cfg = Z3_mk_config();
@@ -1317,15 +1385,44 @@ static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
   Z3_params_inc_ref(x->c, p);
   Z3_params_set_uint(x->c, p, Z3_mk_string_symbol(x->c, "timeout"),
                      o->timeout_ms ? o->timeout_ms : 1000);
+  /* smaller unsat cores name fewer syncs in --explain */
+  Z3_params_set_bool(x->c, p, Z3_mk_string_symbol(x->c, "core.minimize"),
+                     true);
   Z3_solver_set_params(x->c, x->s, p);
+  if (z3_failed) { /* an older Z3 without the parameter */
+    z3_failed = 0;
+    Z3_params_dec_ref(x->c, p);
+    p = Z3_mk_params(x->c);
+    Z3_params_inc_ref(x->c, p);
+    Z3_params_set_uint(x->c, p, Z3_mk_string_symbol(x->c, "timeout"),
+                       o->timeout_ms ? o->timeout_ms : 1000);
+    Z3_solver_set_params(x->c, x->s, p);
+  }
   Z3_params_dec_ref(x->c, p);
   x->isort = Z3_mk_int_sort(x->c);
-  chk_skeleton(k, disabled, &x->sk);
+  chk_skeleton(k, NULL, &x->sk);
   x->ex = calloc(x->n ? x->n : 1, sizeof *x->ex);
   x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
   x->acache = calloc(k->atoms.len + 1, sizeof *x->acache);
-  for (uint32_t i = 0; i < x->n; i++)
-    x->ex[i] = guard_expr(x, mdl_inst_at(k, i)->guard);
+  /* one assumption literal per removable sync statement: the redundancy
+     search and --explain's unsat cores work by switching them */
+  x->on = calloc(k->nstmts + 1, sizeof *x->on);
+  for (uint32_t i = 0; i < x->n; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    Z3_ast g = guard_expr(x, in->guard);
+    /* (the literals make every query slower: only when needed) */
+    if (with_on && (in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
+                    in->kind == MDL_I_BARRIER) && !in->implicit) {
+      if (!x->on[in->stmt]) {
+        char nm[32];
+        snprintf(nm, sizeof nm, "on%u", in->stmt);
+        x->on[in->stmt] = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, nm),
+                                      Z3_mk_bool_sort(x->c));
+      }
+      g = Z3_simplify(x->c, mk_and2(x, g, x->on[in->stmt]));
+    }
+    x->ex[i] = g;
+  }
   /* block index in range; unknown trip counts within the unrolled bound */
   for (uint32_t a = 0; a < k->atoms.len; a++) {
     const mdl_atom *at = &MDL_VEC_AT(k->atoms, mdl_atom, a);
@@ -1385,8 +1482,7 @@ static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
     for (uint32_t c = 0; c < 3; c++)
       mdl_vec_free(&per[c]);
   }
-  mdl_vec keys = {0}, xr = {0};
-  flags(x, &keys);
+  flags(x, &x->keys);
   /* increments: reserve generously (at most one per cross-core set) */
   {
     uint32_t nb = 0;
@@ -1399,29 +1495,55 @@ static void analyse(sx *x, const mdl_kernel *k, const chk_options *o,
       cap = need;
     }
   }
-  xcore(x, &xr, &nextnode);
+  xcore(x, &x->xrecs, &nextnode);
   x->nnodes = nextnode;
+}
+
+static void reset_run(sx *x) {
+  chk_findings_free(&x->findings);
+  x->findings = (mdl_vec){0};
+  free(x->dead);
+  x->dead = NULL;
+  x->deadlock = false;
+}
+
+/* Runs every query with the syncs in dis (by statement) removed.  A probe
+** stops at the first error and asks the likeliest queries first. */
+static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
+  const mdl_kernel *k = x->k;
+  reset_run(x);
+  x->assume.len = 0;
+  for (uint32_t s = 0; s < k->nstmts; s++)
+    if (x->on[s])
+      *(Z3_ast *)mdl_vec_push(&x->assume, sizeof(Z3_ast)) =
+          dis && dis[s] ? Z3_mk_not(x->c, x->on[s]) : x->on[s];
+  Z3_solver_push(x->c, x->s);
+  if (!x->want_core)
+    for (uint32_t i = 0; i < x->assume.len; i++)
+      add(x, MDL_VEC_AT(x->assume, Z3_ast, i));
+  x->probe = probe != NULL;
+  if (probe) {
+    x->probe_src = probe->kind == MDL_S_BARRIER ? probe->u.bar.pipe
+                                                : probe->u.flag.src;
+    x->probe_dst = probe->kind == MDL_S_BARRIER ? probe->u.bar.pipe
+                                                : probe->u.flag.dst;
+  }
   if (x->probe)
     races(x); /* the likeliest error first; check() stops at the first */
   cycles(x);
-  flag_queries(x, &keys);
-  xcore_queries(x, &xr);
+  flag_queries(x, &x->keys);
+  xcore_queries(x, &x->xrecs);
   mdl_vec stuck = {0};
   for (uint32_t i = 0; i < x->findings.len; i++) {
     chk_finding *f = &MDL_VEC_AT(x->findings, chk_finding, i);
     if (f->rule == MDL_RULE_DEADLOCK)
       *(uint32_t *)mdl_vec_push(&stuck, sizeof(uint32_t)) = f->b;
   }
-  double_sets(x, &keys, &stuck);
+  double_sets(x, &x->keys, &stuck);
   if (!x->deadlock && !x->probe)
     races(x);
   mdl_vec_free(&stuck);
-  for (uint32_t j = 0; j < keys.len; j++) {
-    mdl_vec_free(&MDL_VEC_AT(keys, fkey, j).sets);
-    mdl_vec_free(&MDL_VEC_AT(keys, fkey, j).waits);
-  }
-  mdl_vec_free(&keys);
-  xrecs_free(&xr);
+  Z3_solver_pop(x->c, x->s, 1);
 }
 
 static uint32_t errors_of(const sx *x) {
@@ -1437,8 +1559,10 @@ static uint32_t errors_of(const sx *x) {
 /* Greedy redundant-sync search, as the graph engine does it: a wait with
 ** every set/wait of its flag, or a barrier, is redundant when the kernel
 ** stays free of errors for every outcome without it. */
-static void redundant(const mdl_kernel *k, const chk_options *o,
-                      mdl_diags *out, uint32_t *nwarn, uint32_t *nunk) {
+static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
+                      uint32_t *nunk) {
+  const mdl_kernel *k = x->k;
+  const chk_options *o = x->o;
   uint32_t ns = k->nstmts;
   uint8_t *dis = calloc(ns ? ns : 1, 1), *tried = calloc(ns ? ns : 1, 1);
   uint8_t *is_sync = calloc(ns ? ns : 1, 1);
@@ -1501,12 +1625,11 @@ static void redundant(const mdl_kernel *k, const chk_options *o,
       for (uint32_t q = 0; q < ns; q++)
         if (grp[q])
           dis[q] = 1;
-      sx y;
-      analyse(&y, k, o, dis, st);
-      bool ok = !errors_of(&y) && !y.unknowns;
-      if (y.unknowns)
+      uint32_t u0 = x->unknowns;
+      run(x, dis, st);
+      bool ok = !errors_of(x) && x->unknowns == u0;
+      if (x->unknowns != u0)
         (*nunk)++;
-      sx_free(&y);
       if (ok) {
         mdl_diag *d;
         if (st->kind == MDL_S_BARRIER)
@@ -1625,15 +1748,24 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   uint32_t nerr = 0, nwarn = 0, nunk = 0;
   chk_invalid(k, out, &nerr, &nwarn);
   sx x;
-  analyse(&x, k, o, NULL, NULL);
+  build(&x, k, o, o->explain);
+  x.explain = o->explain ? out : NULL;
+  x.want_core = o->explain;
+  run(&x, NULL, NULL);
+  x.explain = NULL;
+  x.want_core = false;
   chk_emit(k, &x.findings, out, &nerr, &nwarn);
   bool deadlock = x.deadlock;
   uint32_t unknowns = x.unknowns;
   char *what = x.unknown_what ? mdl_strprintf("%s", x.unknown_what) : NULL;
   uint32_t queries = x.queries;
   sx_free(&x);
-  if (!nerr && !unknowns && o->redundant)
-    redundant(k, o, out, &nwarn, &nunk);
+  if (!nerr && !unknowns && o->redundant) {
+    sx y;
+    build(&y, k, o, true);
+    redundant(&y, out, &nwarn, &nunk);
+    sx_free(&y);
+  }
   if (unknowns) {
     mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
                  k->loc.line, k->loc.col,
