@@ -163,6 +163,11 @@ grep -q "\[deadlock\]" "$tmp/eng_smt.out" || fail "--engine smt: no deadlock: $(
 grep -q "branch at .* not taken" "$tmp/eng_smt.out" || fail "--engine smt: witness does not name the branch outcome"
 rc=$(run eng_auto check "$sym")
 [ "$rc" = 1 ] || fail "--engine auto (default): exit $rc, expected 1"
+# --explain on a symbolic kernel: the syncs of an unsat core
+rc=$(run eng_explain check --explain "$root/corpus/runtime_branch/ok.mlir")
+[ "$rc" = 0 ] || fail "--explain (smt): exit $rc, expected 0"
+grep -q "is ordered after the conflicting .* by wait_flag at 24:7.* (an unsat core" "$tmp/eng_explain.out" ||
+  fail "--explain (smt): no unsat-core note: $(head -3 "$tmp/eng_explain.out")"
 # a query that runs out of time is unknown (exit 3), never clean
 rc=$(run eng_to check --engine smt --timeout-ms 1 "$root/corpus/grid_stride/ok.mlir")
 [ "$rc" = 3 ] || fail "--timeout-ms 1: exit $rc, expected 3"
