@@ -1,3 +1,307 @@
-/* rep_sarif.c -- placeholder */
+/*
+** rep_sarif.c -- SARIF 2.1.0 (GitHub code scanning and other SARIF
+** viewers), written with jansson.
+**
+** One run: the tool with the rule catalogue (rep_rules.def), the input
+** files as artifacts, one result per diagnostic with its related
+** locations, a code flow whose thread flows are the (core, pipe) lanes of
+** the witness in witness order, and the stable fingerprint under
+** partialFingerprints["ksv/v1"] (what --baseline matches).
+*/
 #include "rep.h"
-int rep_sarif(FILE *out, const rep_input *in) { (void)out; (void)in; return -1; }
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The documentation as installed (meson.build installs README.md and
+** docs/rules.md there). */
+#ifndef KSV_DOCDIR
+#define KSV_DOCDIR "/usr/local/share/doc/ksv"
+#endif
+#define DOC_URI "file://" KSV_DOCDIR "/"
+
+/* A json string of s made valid UTF-8 (paths and source may be anything). */
+static json_t *str(const char *s) {
+  char *c = rep_clean(s);
+  json_t *j = json_string(c);
+  free(c);
+  return j;
+}
+
+/* SARIF messages are sentences: end them with a period. */
+static json_t *message(const char *s) {
+  size_t n = s ? strlen(s) : 0;
+  char *m = mdl_strprintf("%s%s", s ? s : "",
+                          n && strchr(".!?", s[n - 1]) ? "" : ".");
+  json_t *o = json_object();
+  json_object_set_new(o, "text", str(m));
+  free(m);
+  return o;
+}
+
+static json_t *text_obj(const char *s) {
+  json_t *o = json_object();
+  json_object_set_new(o, "text", str(s));
+  return o;
+}
+
+static const char *level_of(mdl_severity s) {
+  return s == MDL_SEV_ERROR ? "error" : s == MDL_SEV_WARNING ? "warning"
+                                                             : "note";
+}
+
+/* A relative or absolute path as a URI reference: unreserved characters
+** and '/' as they are, the rest percent-encoded; absolute paths as
+** file:// URIs. */
+static char *path_uri(const char *path) {
+  size_t n = strlen(path);
+  char *u = malloc(n * 3 + 8), *o = u;
+  if (!u)
+    abort();
+  if (path[0] == '/')
+    o += sprintf(o, "file://");
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+        (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+      *o++ = (char)*p;
+    else
+      o += sprintf(o, "%%%02X", *p);
+  }
+  *o = 0;
+  return u;
+}
+
+static json_t *phys_loc(const rep_input *in, uint32_t f, uint32_t line,
+                        uint32_t col) {
+  const mdl_file_result *fr = &in->files[f];
+  json_t *art = json_object();
+  char *uri = path_uri(fr->path);
+  json_object_set_new(art, "uri", json_string(uri));
+  free(uri);
+  json_object_set_new(art, "index", json_integer(f));
+  json_t *reg = json_object();
+  json_object_set_new(reg, "startLine", json_integer(line ? line : 1));
+  json_object_set_new(reg, "startColumn", json_integer(col ? col : 1));
+  const char *s;
+  size_t len;
+  /* the snippet is the region's text: the line from the column on */
+  if (in->info && rep_source_line(&in->info[f], line, &s, &len) &&
+      col >= 1 && col - 1 < len) {
+    char *t = mdl_strprintf("%.*s", (int)(len - (col - 1)), s + col - 1);
+    json_object_set_new(reg, "snippet", text_obj(t));
+    free(t);
+  }
+  json_t *pl = json_object();
+  json_object_set_new(pl, "artifactLocation", art);
+  json_object_set_new(pl, "region", reg);
+  return pl;
+}
+
+static json_t *location(const rep_input *in, uint32_t f, uint32_t line,
+                        uint32_t col, const char *unit, const char *msg) {
+  json_t *l = json_object();
+  json_object_set_new(l, "physicalLocation", phys_loc(in, f, line, col));
+  if (unit) {
+    json_t *ll = json_object();
+    json_object_set_new(ll, "name", str(unit));
+    json_object_set_new(ll, "kind", json_string("function"));
+    json_t *a = json_array();
+    json_array_append_new(a, ll);
+    json_object_set_new(l, "logicalLocations", a);
+  }
+  if (msg)
+    json_object_set_new(l, "message", message(msg));
+  return l;
+}
+
+static json_t *rules_json(void) {
+  json_t *rules = json_array();
+  for (int r = 0; r < MDL_RULE_COUNT; r++) {
+    const rep_rule_info *ri = rep_rule((mdl_rule)r);
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_string(mdl_rule_name((mdl_rule)r)));
+    json_object_set_new(o, "name", json_string(ri->name));
+    json_object_set_new(o, "shortDescription", text_obj(ri->short_desc));
+    json_object_set_new(o, "fullDescription", text_obj(ri->full_desc));
+    json_t *help = json_object();
+    char *t = mdl_strprintf("Fix: %s See docs/rules.md#%s.", ri->help,
+                            ri->anchor);
+    char *md = mdl_strprintf("**Fix.** %s\n\nSee `docs/rules.md#%s`.",
+                             ri->help, ri->anchor);
+    json_object_set_new(help, "text", json_string(t));
+    json_object_set_new(help, "markdown", json_string(md));
+    free(t);
+    free(md);
+    json_object_set_new(o, "help", help);
+    char *uri = mdl_strprintf(DOC_URI "rules.md#%s", ri->anchor);
+    json_object_set_new(o, "helpUri", json_string(uri));
+    free(uri);
+    json_t *cfg = json_object();
+    json_object_set_new(
+        cfg, "level", json_string(level_of(mdl_rule_severity((mdl_rule)r))));
+    json_object_set_new(o, "defaultConfiguration", cfg);
+    json_array_append_new(rules, o);
+  }
+  return rules;
+}
+
+/* The code flow of a witness: one thread flow per (core, pipe) lane, in
+** the order the witness first reaches it; executionOrder numbers the
+** steps across all lanes. */
+static json_t *code_flow(const rep_input *in, uint32_t f, const mdl_diag *d) {
+  rep_step st[REP_MAX_STEPS];
+  uint32_t n = rep_witness_steps(d, in->info ? &in->info[f] : NULL, st);
+  if (!n || (!d->witness && n < 2))
+    return NULL;
+  char lane[REP_MAX_STEPS][40];
+  for (uint32_t i = 0; i < n; i++)
+    snprintf(lane[i], sizeof lane[i], "%s%s%s",
+             st[i].core[0] ? st[i].core : "kernel", st[i].pipe >= 0 ? " " : "",
+             st[i].pipe >= 0 ? mdl_pipe_name((mdl_pipe)st[i].pipe) : "");
+  json_t *tfs = json_array();
+  for (uint32_t i = 0; i < n; i++) {
+    bool first = true;
+    for (uint32_t j = 0; j < i; j++)
+      first &= strcmp(lane[i], lane[j]) != 0;
+    if (!first)
+      continue;
+    json_t *tf = json_object();
+    json_object_set_new(tf, "id", json_string(lane[i]));
+    json_object_set_new(tf, "message", text_obj(lane[i]));
+    json_t *locs = json_array();
+    for (uint32_t j = i; j < n; j++) {
+      if (strcmp(lane[i], lane[j]))
+        continue;
+      json_t *tl = json_object();
+      json_object_set_new(tl, "executionOrder", json_integer(j + 1));
+      json_object_set_new(tl, "location",
+                          location(in, f, st[j].line, st[j].col, NULL,
+                                   st[j].msg));
+      json_object_set_new(tl, "importance",
+                          json_string(st[j].primary ? "essential" : "important"));
+      json_array_append_new(locs, tl);
+    }
+    json_object_set_new(tf, "locations", locs);
+    json_array_append_new(tfs, tf);
+  }
+  json_t *cf = json_object();
+  if (d->witness)
+    json_object_set_new(cf, "message", message(d->witness));
+  json_object_set_new(cf, "threadFlows", tfs);
+  json_t *cfs = json_array();
+  json_array_append_new(cfs, cf);
+  return cfs;
+}
+
+static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
+  const mdl_file_result *fr = &in->files[f];
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  json_t *o = json_object();
+  json_object_set_new(o, "ruleId", json_string(mdl_rule_name(d->rule)));
+  json_object_set_new(o, "ruleIndex", json_integer(d->rule));
+  json_object_set_new(o, "level", json_string(level_of(d->severity)));
+  json_object_set_new(o, "message", message(d->message));
+  json_t *locs = json_array();
+  json_array_append_new(locs, location(in, f, d->line, d->col, d->unit, NULL));
+  json_object_set_new(o, "locations", locs);
+  if (d->nrelated) {
+    json_t *rel = json_array();
+    for (uint32_t r = 0; r < d->nrelated; r++) {
+      json_t *l = location(in, f, d->related[r].line, d->related[r].col,
+                           NULL, d->related[r].message);
+      json_object_set_new(l, "id", json_integer(r + 1));
+      json_array_append_new(rel, l);
+    }
+    json_object_set_new(o, "relatedLocations", rel);
+  }
+  json_t *cf = code_flow(in, f, d);
+  if (cf)
+    json_object_set_new(o, "codeFlows", cf);
+  const rep_file_info *fi = in->info ? &in->info[f] : NULL;
+  if (fi && i < fi->nfps) {
+    json_t *fp = json_object();
+    json_object_set_new(fp, "ksv/v1", json_string(fi->fps[i]));
+    json_object_set_new(o, "partialFingerprints", fp);
+  }
+  if (in->baseline && rep_rule_is_finding(d->rule))
+    json_object_set_new(o, "baselineState", json_string("new"));
+  json_t *props = json_object();
+  if (d->unit)
+    json_object_set_new(props, "kernel", str(d->unit));
+  if (d->witness)
+    json_object_set_new(props, "witness", str(d->witness));
+  json_object_set_new(props, "furtherInstances", json_integer(d->extra));
+  json_object_set_new(o, "properties", props);
+  return o;
+}
+
+int rep_sarif(FILE *out, const rep_input *in) {
+  json_t *root = json_object();
+  json_object_set_new(root, "$schema",
+                      json_string("https://json.schemastore.org/sarif-2.1.0.json"));
+  json_object_set_new(root, "version", json_string("2.1.0"));
+  json_t *run = json_object();
+  json_t *drv = json_object();
+  json_object_set_new(drv, "name", json_string("ksv"));
+  json_object_set_new(drv, "fullName",
+                      json_string("ksv static synchronization verifier for "
+                                  "fused Ascend kernels"));
+  json_object_set_new(drv, "version", json_string(in->tool_version));
+  json_object_set_new(drv, "informationUri", json_string(DOC_URI "README.md"));
+  json_object_set_new(drv, "semanticVersion", json_string(in->tool_version));
+  json_object_set_new(drv, "rules", rules_json());
+  json_t *tool = json_object();
+  json_object_set_new(tool, "driver", drv);
+  json_object_set_new(run, "tool", tool);
+
+  bool bad = false;
+  json_t *arts = json_array(), *results = json_array(), *units = json_array();
+  for (uint32_t f = 0; f < in->nfiles; f++) {
+    const mdl_file_result *fr = &in->files[f];
+    json_t *a = json_object(), *al = json_object();
+    char *uri = path_uri(fr->path);
+    json_object_set_new(al, "uri", json_string(uri));
+    free(uri);
+    json_object_set_new(a, "location", al);
+    if (in->info && in->info[f].text)
+      json_object_set_new(a, "length", json_integer((json_int_t)in->info[f].len));
+    json_array_append_new(arts, a);
+    for (uint32_t i = 0; i < fr->diags.items.len; i++)
+      json_array_append_new(results, result_json(in, f, i));
+    for (uint32_t u = 0; u < fr->units.len; u++) {
+      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+      json_t *uo = json_object();
+      json_object_set_new(uo, "file", str(fr->path));
+      json_object_set_new(uo, "kernel", str(ur->name));
+      json_object_set_new(uo, "verdict", json_string(mdl_verdict_name(ur->verdict)));
+      if (ur->note)
+        json_object_set_new(uo, "note", str(ur->note));
+      json_array_append_new(units, uo);
+      bad |= ur->verdict == MDL_VERDICT_ERROR;
+    }
+  }
+  json_t *inv = json_object();
+  /* a run with bad input did not check everything it was asked to */
+  json_object_set_new(inv, "executionSuccessful", json_boolean(!bad));
+  json_t *invs = json_array();
+  json_array_append_new(invs, inv);
+  json_object_set_new(run, "invocations", invs);
+  json_object_set_new(run, "artifacts", arts);
+  json_object_set_new(run, "results", results);
+  json_t *props = json_object();
+  json_object_set_new(props, "arch", json_string(in->arch));
+  json_object_set_new(props, "kernels", units);
+  if (in->baseline) {
+    json_object_set_new(props, "baseline", str(in->baseline));
+    json_object_set_new(props, "baselined", json_integer(in->baselined));
+  }
+  json_object_set_new(run, "properties", props);
+  json_t *runs = json_array();
+  json_array_append_new(runs, run);
+  json_object_set_new(root, "runs", runs);
+  int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  fputc('\n', out);
+  json_decref(root);
+  return rc == 0 && !ferror(out) ? 0 : -1;
+}
