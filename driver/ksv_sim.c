@@ -56,10 +56,16 @@ static char *slurp(const char *path, size_t *len) {
   return buf;
 }
 
-/* "L:C,L:C" -> two locations. */
+/* "L:C,L:C" -> two locations; "L:C" (a set) -> a, and b = 0:0. */
 static int parse_pair(const char *s, mdl_loc *a, mdl_loc *b) {
-  unsigned l1, c1, l2, c2;
+  unsigned l1, c1, l2 = 0, c2 = 0;
   char tail;
+  if (s && sscanf(s, "%u:%u%c", &l1, &c1, &tail) == 2 && l1 && c1) {
+    a->line = l1;
+    a->col = c1;
+    b->line = b->col = 0;
+    return 0;
+  }
   if (!s || sscanf(s, "%u:%u,%u:%u%c", &l1, &c1, &l2, &c2, &tail) != 4 ||
       !l1 || !c1 || !l2 || !c2)
     return -1;
@@ -275,11 +281,158 @@ static int cand_cmp(const void *x, const void *y) {
   return p->key < q->key ? -1 : p->key > q->key;
 }
 
+/* Valid syncs of kind kd on core c with the flag of x (same pipes and id
+** for set_flag/wait_flag, same flag id for cross-core), in program order. */
+static void flag_seq(const mdl_kernel *k, const mdl_inst *x, mdl_inst_kind kd,
+                     uint32_t c, mdl_vec *v) {
+  for (uint32_t i = k->core_first[c]; i < k->core_first[c] + k->core_count[c];
+       i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->kind != kd || in->id != x->id || !sim_sync_valid(k, i))
+      continue;
+    if (kd == MDL_I_SET && (in->pipe != x->pipe || in->pipe2 != x->pipe2))
+      continue;
+    if (kd == MDL_I_WAIT && (in->pipe != x->pipe2 || in->pipe2 != x->pipe))
+      continue;
+    *(uint32_t *)mdl_vec_push(v, sizeof(uint32_t)) = i;
+  }
+}
+
+static uint32_t index_of(const mdl_vec *v, uint32_t i) {
+  for (uint32_t j = 0; j < v->len; j++)
+    if (MDL_VEC_AT(*v, uint32_t, j) == i)
+      return j;
+  return SIM_NONE;
+}
+
+/* Does the result show a double-set or flag-overflow at la? */
+static bool flag_hit(const mdl_kernel *k, const sim_result *r, mdl_loc la) {
+  for (uint32_t j = 0; j < r->findings.len; j++) {
+    const sim_finding *f = &MDL_VEC_AT(r->findings, sim_finding, j);
+    const mdl_inst *b = mdl_inst_at(k, f->b);
+    if ((f->rule == MDL_RULE_DOUBLE_SET || f->rule == MDL_RULE_FLAG_OVERFLOW) &&
+        b->loc.line == la.line && b->loc.col == la.col)
+      return true;
+  }
+  return false;
+}
+
+/* A schedule to force for a flag finding: hold a wait (or every wait of
+** a set's flag), or delay a set until a wait is released. */
+typedef struct {
+  uint32_t hold, delay_set, delay_after;
+} flag_force;
+
+static void push_force(mdl_vec *v, uint32_t hold, uint32_t ds, uint32_t da) {
+  for (uint32_t j = 0; j < v->len; j++) {
+    const flag_force *f = &MDL_VEC_AT(*v, flag_force, j);
+    if (f->hold == hold && f->delay_set == ds && f->delay_after == da)
+      return;
+  }
+  flag_force *f = mdl_vec_push(v, sizeof *f);
+  f->hold = hold;
+  f->delay_set = ds;
+  f->delay_after = da;
+}
+
+/* Schedules to try for a flag finding at the set x (lb: the earlier set
+** of a double set, or 0:0), in the count pairing of SEMANTICS.md 3 (the
+** k-th wait clears the k-th set): hold the wait that clears the earlier
+** set; let the earlier set land only after the wait that clears its own
+** predecessor (so that it is not lost itself); for a cross-core set hold
+** the wait that consumes the set 15 increments earlier; then hold every
+** wait of the flag. */
+static void flag_forces(const mdl_kernel *k, uint32_t xi, mdl_loc lb,
+                        mdl_vec *fs) {
+  const mdl_inst *x = mdl_inst_at(k, xi);
+  if (x->kind == MDL_I_SET) {
+    mdl_vec sets = {0}, waits = {0};
+    flag_seq(k, x, MDL_I_SET, x->core, &sets);
+    flag_seq(k, x, MDL_I_WAIT, x->core, &waits);
+    uint32_t ix = index_of(&sets, xi);
+    for (uint32_t j = 0; ix != SIM_NONE && j < ix; j++) {
+      uint32_t yi = MDL_VEC_AT(sets, uint32_t, j);
+      const mdl_inst *y = mdl_inst_at(k, yi);
+      bool at_y = lb.line ? y->loc.line == lb.line && y->loc.col == lb.col
+                          : j + 1 == ix;
+      if (!at_y)
+        continue;
+      if (j < waits.len)
+        push_force(fs, MDL_VEC_AT(waits, uint32_t, j), SIM_NONE, SIM_NONE);
+      if (j >= 1 && j - 1 < waits.len)
+        push_force(fs, SIM_NONE, yi, MDL_VEC_AT(waits, uint32_t, j - 1));
+    }
+    mdl_vec_free(&sets);
+    mdl_vec_free(&waits);
+  } else {
+    mdl_vec sets = {0};
+    flag_seq(k, x, MDL_I_BSET, x->core, &sets);
+    uint32_t m = index_of(&sets, xi);
+    mdl_vec_free(&sets);
+    for (uint32_t r = 0; r < k->ncores && m != SIM_NONE; r++) {
+      if (r == x->core || m < (uint32_t)k->prof->max_counter)
+        continue;
+      mdl_vec waits = {0};
+      flag_seq(k, x, MDL_I_BWAIT, r, &waits);
+      uint32_t w = m - (uint32_t)k->prof->max_counter;
+      if (w < waits.len)
+        push_force(fs, MDL_VEC_AT(waits, uint32_t, w), SIM_NONE, SIM_NONE);
+      mdl_vec_free(&waits);
+    }
+  }
+  push_force(fs, xi, SIM_NONE, SIM_NONE);
+}
+
+/* Replays a flag finding at the set at la (lb: the earlier set, or 0:0):
+** a plain run first, then the schedules of flag_forces for each instance
+** of the set, until one shows a double-set or flag-overflow at la.
+** OUT: used (the schedule that was kept; hold = delay_set = SIM_NONE for
+** the plain run).  Returns -1 when there is no set at la in k. */
+static int replay_set(const mdl_kernel *k, const sim_options *base,
+                      mdl_loc la, mdl_loc lb, sim_result *r,
+                      uint32_t *tried, bool *hit, flag_force *used) {
+  mdl_vec fs = {0};
+  bool any = false;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind != MDL_I_SET && in->kind != MDL_I_BSET) ||
+        in->loc.line != la.line || in->loc.col != la.col ||
+        !sim_sync_valid(k, i))
+      continue;
+    any = true;
+    flag_forces(k, i, lb, &fs);
+  }
+  if (!any) {
+    mdl_vec_free(&fs);
+    return -1;
+  }
+  sim_options o = *base;
+  o.runs = 1;
+  o.jitter = false;
+  int rc = sim_run(k, &o, r);
+  *tried = 0;
+  *hit = !rc && flag_hit(k, r, la);
+  used->hold = used->delay_set = used->delay_after = SIM_NONE;
+  for (uint32_t j = 0; !rc && !*hit && j < fs.len && j < MAX_REPLAY_TRIES;
+       j++) {
+    *used = MDL_VEC_AT(fs, flag_force, j);
+    o.hold = used->hold;
+    o.delay_set = used->delay_set;
+    o.delay_after = used->delay_after;
+    sim_result_free(r);
+    rc = sim_run(k, &o, r);
+    (*tried)++;
+    *hit = !rc && flag_hit(k, r, la);
+  }
+  mdl_vec_free(&fs);
+  return rc;
+}
+
 /* Replays the pair at locations la, lb: tries the conflicting instance
 ** pairs, earliest first, until one overlaps.  Returns -1 when the
 ** locations name no conflicting pair in k. */
 static int replay(const mdl_kernel *k, const sim_options *base, mdl_loc la,
-                  mdl_loc lb, sim_result *r, uint32_t *tried) {
+                  mdl_loc lb, sim_result *r, uint32_t *tried, bool *hit) {
   mdl_vec va = {0}, vb = {0}, cs = {0};
   ops_at(k, la, &va);
   ops_at(k, lb, &vb);
@@ -313,6 +466,7 @@ static int replay(const mdl_kernel *k, const sim_options *base, mdl_loc la,
       sim_result_free(r);
     rc = sim_run(k, &o, r);
     (*tried)++;
+    *hit = !rc && r->replay_hit;
     if (rc || r->replay_hit)
       break;
   }
@@ -401,10 +555,17 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     sim_result r;
     int rc;
     uint32_t tried = 0;
+    bool hit = false, flag_replay = false;
+    flag_force used = {SIM_NONE, SIM_NONE, SIM_NONE};
     if (o->replay) {
-      rc = replay(k, &so, la, lb, &r, &tried);
+      /* two ops: a race; a set (and the earlier set): a flag finding */
+      rc = replay(k, &so, la, lb, &r, &tried, &hit);
+      if (rc == -1) {
+        flag_replay = true;
+        rc = replay_set(k, &so, la, lb, &r, &tried, &hit, &used);
+      }
       if (rc == -1)
-        continue; /* the pair is not in this kernel */
+        continue; /* the locations are not in this kernel */
       replay_found = true;
     } else {
       rc = sim_run(k, &so, &r);
@@ -426,16 +587,48 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     nfind += r.findings.len;
     findings |= r.findings.len > 0;
     print_figures(out, file, k, &r);
-    if (r.replay) {
+    if (flag_replay) {
+      fprintf(out, "  replay: %s at the set at %u:%u",
+              hit ? "the flag finding happened" : "no flag finding",
+              la.line, la.col);
+      if (used.delay_set != SIM_NONE) {
+        const mdl_inst *d = mdl_inst_at(k, used.delay_set);
+        const mdl_inst *w = mdl_inst_at(k, used.delay_after);
+        char wd[256], ww[256];
+        mdl_inst_where(k, d, wd, sizeof wd);
+        mdl_inst_where(k, w, ww, sizeof ww);
+        fprintf(out, ": the set at %u:%u (%s) landed only once the %s at "
+                     "%u:%u (%s) was released (%u schedule%s tried after "
+                     "the plain run)\n",
+                d->loc.line, d->loc.col, wd, sim_op_name(k, used.delay_after),
+                w->loc.line, w->loc.col, ww, tried, tried == 1 ? "" : "s");
+      } else if (used.hold != SIM_NONE) {
+        const mdl_inst *h = mdl_inst_at(k, used.hold);
+        char wh[256];
+        mdl_inst_where(k, h, wh, sizeof wh);
+        if (h->kind == MDL_I_WAIT || h->kind == MDL_I_BWAIT)
+          fprintf(out, ": held the %s at %u:%u (%s)", sim_op_name(k, used.hold),
+                  h->loc.line, h->loc.col, wh);
+        else
+          fprintf(out, ": held every wait of its flag");
+        fprintf(out, " until cycle %" PRId64 " (%u schedule%s tried after "
+                     "the plain run)\n",
+                r.held_until, tried, tried == 1 ? "" : "s");
+      } else
+        fprintf(out, " in the plain run, nothing held\n");
+    } else if (r.replay) {
       const mdl_inst *s = mdl_inst_at(k, r.stretched);
       char ws[256];
       mdl_inst_where(k, s, ws, sizeof ws);
       fprintf(out, "  replay: %s: stretched the %s at %u:%u (%s) to [%" PRId64
-                   ", %" PRId64 ") after %u candidate pair%s\n",
+                   ", %" PRId64 ")%s after %u candidate pair%s\n",
               r.replay_hit ? "the pair overlapped" : "the pair stayed ordered",
               sim_op_name(k, r.stretched), s->loc.line, s->loc.col, ws,
-              r.start[r.stretched], r.end[r.stretched], tried,
-              tried == 1 ? "" : "s");
+              r.start[r.stretched], r.end[r.stretched],
+              r.count_pairing ? ", each set landing only after the wait that "
+                                "clears the previous one (count pairing)"
+                              : "",
+              tried, tried == 1 ? "" : "s");
     }
     if (o->trace_file && !traced) {
       FILE *tf = fopen(o->trace_file, "w");
@@ -453,8 +646,9 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   }
   if (o->replay && !replay_found && !bad) {
     fprintf(out, "%s:%u:%u: error: --replay: no conflicting pair of "
-                 "instructions at %u:%u and %u:%u [bad-input]\n",
-            file, la.line, la.col, la.line, la.col, lb.line, lb.col);
+                 "instructions and no set_flag or sync_block_set at %u:%u "
+                 "[bad-input]\n",
+            file, la.line, la.col, la.line, la.col);
     bad = true;
   }
   fprintf(out, "ksv sim: %u kernel%s simulated, %u dynamic finding%s\n", nk,

@@ -72,6 +72,20 @@ typedef struct {
   ** overlap (SIM_NONE: no replay).  Replay runs once, unjittered, with
   ** unbounded queues. */
   uint32_t force_a, force_b;
+  /* Replay of a flag finding: hold this wait (wait_flag or
+  ** sync_block_wait instance), or every wait on the flag that this set
+  ** (set_flag or sync_block_set instance) feeds, until the rest of the
+  ** kernel has run, so that sets pile up (double-set, flag-overflow).
+  ** SIM_NONE: no hold.  Exclusive with force_a/force_b. */
+  uint32_t hold;
+  /* Replay of a double set: set instance delay_set becomes visible only
+  ** once wait instance delay_after has been released (SIM_NONE: none). */
+  uint32_t delay_set, delay_after;
+  /* Count pairing (the static engines' reading of SEMANTICS.md 3): the
+  ** k-th set_flag of a flag lands only once the wait that clears the
+  ** (k-1)-th has been released, so no set is ever lost to a double set.
+  ** Used by the race replay after a plain stretch showed nothing. */
+  bool count_pairing;
 } sim_options;
 
 void sim_options_default(sim_options *o);
@@ -122,9 +136,13 @@ typedef struct {
   int64_t *issue, *start, *end;
   uint32_t *released_by;       /* waits: the set that released it */
   /* replay */
-  bool replay;                 /* a forced pair was replayed */
-  bool replay_hit;             /* ... and its accesses overlapped */
+  bool replay;                 /* a forced pair / a hold was replayed */
+  bool replay_hit;             /* ... and the pair overlapped / the held
+                                  set's statement has a flag finding */
   uint32_t stretched;          /* the instance that was stretched */
+  bool count_pairing;          /* the replay needed count pairing */
+  uint32_t held;               /* hold: the held wait or set, SIM_NONE */
+  int64_t held_until;          /* hold: waits released from this cycle */
 } sim_result;
 
 /* Runs the kernel o->runs times (and the replay, if asked).  k must be
@@ -140,6 +158,10 @@ bool sim_conflict(const mdl_kernel *k, uint32_t a, uint32_t b);
 /* Writes the schedule of run 0 as a Chrome/Perfetto trace (JSON object
 ** format: traceEvents with complete and flow events).  Returns 0 or -1. */
 int sim_trace_write(const mdl_kernel *k, const sim_result *r, FILE *out);
+
+/* Is the sync kept by the toolchain (pipes the core has, ids in range)?
+** Invalid syncs are absent from the simulation. */
+bool sim_sync_valid(const mdl_kernel *k, uint32_t inst);
 
 /* "load" for "hivm.hir.load": the op name used in messages. */
 const char *sim_op_name(const mdl_kernel *k, uint32_t inst);

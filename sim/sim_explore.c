@@ -30,7 +30,9 @@ void sim_options_default(sim_options *o) {
   o->runs = 1;
   o->jitter = true;
   sim_costs_default(&o->costs);
-  o->force_a = o->force_b = SIM_NONE;
+  o->force_a = o->force_b = o->hold = SIM_NONE;
+  o->delay_set = o->delay_after = SIM_NONE;
+  o->count_pairing = false;
 }
 
 void sim_result_free(sim_result *r) {
@@ -146,13 +148,17 @@ static void replay(const sim_plan *p, const sim_options *o, sim_result *r) {
   int64_t big = 2 * s.total + 1000;
   sim_sched_free(&s);
   r->replay = true;
+  /* stretch a, then b; then the same under count pairing (a set lost to
+     a double set would otherwise order what the static engines do not) */
   uint32_t order[2] = {o->force_a, o->force_b};
-  for (int t = 0; t < 2; t++) {
-    sim_execute(p, &ro, NULL, order[t], big, &s);
+  for (int t = 0; t < 4; t++) {
+    ro.count_pairing = t >= 2;
+    sim_execute(p, &ro, NULL, order[t & 1], big, &s);
     bool hit = sim_find_races(p, &s, o->force_a, o->force_b);
-    if (hit || t == 1) {
+    if (hit || t == 3) {
+      r->count_pairing = ro.count_pairing;
       r->replay_hit = hit;
-      r->stretched = order[t];
+      r->stretched = order[t & 1];
       mdl_vec last = {0};
       merge(p->k, r, &last, &s, 0);
       mdl_vec_free(&last);
@@ -166,9 +172,46 @@ static void replay(const sim_plan *p, const sim_options *o, sim_result *r) {
   }
 }
 
+/* Replay of a flag finding: the waits of the held set's flag wait until
+** the rest of the kernel has run. */
+static void replay_hold(const sim_plan *p, const sim_options *o,
+                        sim_result *r) {
+  const mdl_kernel *k = p->k;
+  sim_options ro = *o;
+  ro.costs.queue_depth = 0;
+  sim_options plain = ro;
+  plain.hold = plain.delay_set = plain.delay_after = SIM_NONE;
+  sim_sched s;
+  sim_execute(p, &plain, NULL, SIM_NONE, 0, &s);
+  int64_t big = 2 * s.total + 1000;
+  sim_sched_free(&s);
+  sim_execute(p, &ro, NULL, SIM_NONE, big, &s);
+  sim_find_races(p, &s, SIM_NONE, SIM_NONE);
+  r->replay = true;
+  r->held = o->hold;
+  r->held_until = big;
+  /* a hit: a flag finding at the held set's statement, or any flag
+     finding when a single wait was held or a set delayed */
+  const mdl_inst *h = o->hold != SIM_NONE ? mdl_inst_at(k, o->hold) : NULL;
+  bool set = h && (h->kind == MDL_I_SET || h->kind == MDL_I_BSET);
+  for (uint32_t j = 0; j < s.findings.len; j++) {
+    const sim_finding *f = &MDL_VEC_AT(s.findings, sim_finding, j);
+    if ((f->rule == MDL_RULE_DOUBLE_SET || f->rule == MDL_RULE_FLAG_OVERFLOW) &&
+        (!set || mdl_inst_at(k, f->b)->stmt == h->stmt))
+      r->replay_hit = true;
+  }
+  mdl_vec last = {0};
+  merge(k, r, &last, &s, 0);
+  mdl_vec_free(&last);
+  double sum = 0;
+  stats(r, s.total, &sum);
+  keep(p, &s, r);
+  sim_sched_free(&s);
+}
+
 int sim_run(const mdl_kernel *k, const sim_options *o, sim_result *r) {
   memset(r, 0, sizeof *r);
-  r->stretched = SIM_NONE;
+  r->stretched = r->held = SIM_NONE;
   int rc = check_kernel(k);
   if (rc)
     return rc;
@@ -180,6 +223,26 @@ int sim_run(const mdl_kernel *k, const sim_options *o, sim_result *r) {
   if (sim_plan_build(k, &o->costs, &p)) {
     sim_plan_free(&p);
     return SIM_EINVAL;
+  }
+  if (o->delay_set != SIM_NONE &&
+      (o->delay_set >= k->insts.len || o->delay_after >= k->insts.len ||
+       mdl_inst_at(k, o->delay_set)->kind != MDL_I_SET)) {
+    sim_plan_free(&p);
+    return SIM_EINVAL;
+  }
+  if (o->hold != SIM_NONE || o->delay_set != SIM_NONE) {
+    const mdl_inst *h = o->hold < k->insts.len ? mdl_inst_at(k, o->hold)
+                                               : NULL;
+    if ((o->hold != SIM_NONE &&
+         (!h || (h->kind != MDL_I_SET && h->kind != MDL_I_BSET &&
+                 h->kind != MDL_I_WAIT && h->kind != MDL_I_BWAIT))) ||
+        o->force_a != SIM_NONE) {
+      sim_plan_free(&p);
+      return SIM_EINVAL;
+    }
+    replay_hold(&p, o, r);
+    sim_plan_free(&p);
+    return SIM_OK;
   }
   if (o->force_a != SIM_NONE) {
     replay(&p, o, r);

@@ -80,6 +80,8 @@ typedef struct {
 
 /* Executes one run: factor[i] scales instance i's latency (NULL: 1);
 ** stretch (SIM_NONE or an instance) gets duration big.  OUT: s. */
+/* o->hold (a set instance, or SIM_NONE): waits on its flag are held
+** until cycle big. */
 void sim_execute(const sim_plan *p, const sim_options *o,
                  const double *factor, uint32_t stretch, int64_t big,
                  sim_sched *s);

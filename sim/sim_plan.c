@@ -52,6 +52,10 @@ static bool sync_valid(const mdl_kernel *k, const mdl_inst *in) {
   }
 }
 
+bool sim_sync_valid(const mdl_kernel *k, uint32_t inst) {
+  return sync_valid(k, mdl_inst_at(k, inst));
+}
+
 static bool overlapping_pipe(const mdl_kernel *k, uint8_t p) {
   if (p == MDL_PIPE_V)
     return !k->prof->v_hw_ordered;

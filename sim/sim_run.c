@@ -121,6 +121,8 @@ typedef struct {
   uint32_t xsent[3][NXFLAG][3]; /* sets per (receiver, flag, sender) */
   uint32_t xincs[3][NXFLAG];
   int64_t now;
+  uint32_t *dep;             /* per set: a wait it lands after, or NULL */
+  mdl_vec deferred;          /* sets waiting for their dep */
 } run;
 
 static int64_t lat(const run *R, uint32_t i, double base) {
@@ -257,6 +259,11 @@ static void xcore_visible(run *R, uint32_t i) {
 }
 
 static void visible(run *R, uint32_t i) {
+  if (R->dep && R->dep[i] != SIM_NONE && !R->s->done[R->dep[i]]) {
+    /* lands once the wait it depends on is released */
+    *(uint32_t *)mdl_vec_push(&R->deferred, sizeof(uint32_t)) = i;
+    return;
+  }
   const mdl_inst *in = mdl_inst_at(R->k, i);
   if (in->kind == MDL_I_SET) {
     flag1 *fl = flag_of(R, in);
@@ -270,12 +277,31 @@ static void visible(run *R, uint32_t i) {
   complete(R, i);
 }
 
+/* Is wait i held (replay of a flag finding)? */
+static bool held(const run *R, uint32_t i, const mdl_inst *in) {
+  if (R->o->hold == SIM_NONE || R->now >= R->big)
+    return false;
+  if (R->o->hold == i)
+    return true;
+  const mdl_inst *h = mdl_inst_at(R->k, R->o->hold);
+  if (h->kind != MDL_I_SET && h->kind != MDL_I_BSET)
+    return false;
+  if (in->id != h->id)
+    return false;
+  if (h->kind == MDL_I_SET)
+    return in->kind == MDL_I_WAIT && in->core == h->core &&
+           in->pipe == h->pipe2 && in->pipe2 == h->pipe;
+  return in->kind == MDL_I_BWAIT && in->core != h->core;
+}
+
 /* Tries to release a started wait. */
 static bool try_release(run *R, uint32_t i) {
   sim_sched *s = R->s;
   if (s->done[i] || s->start[i] < 0)
     return false;
   const mdl_inst *in = mdl_inst_at(R->k, i);
+  if (held(R, i, in))
+    return false;
   if (in->kind == MDL_I_WAIT) {
     flag1 *fl = flag_of(R, in);
     if (!fl->v)
@@ -521,6 +547,18 @@ static void propagate(run *R) {
   bool changed;
   do {
     changed = false;
+    for (uint32_t j = 0; j < R->deferred.len; j++) {
+      uint32_t i = MDL_VEC_AT(R->deferred, uint32_t, j);
+      if (!R->s->done[R->dep[i]])
+        continue;
+      MDL_VEC_AT(R->deferred, uint32_t, j) =
+          MDL_VEC_AT(R->deferred, uint32_t, R->deferred.len - 1);
+      R->deferred.len--;
+      R->s->end[i] = R->now;
+      visible(R, i);
+      changed = true;
+      break;
+    }
     for (uint32_t c = 0; c < R->k->ncores; c++) {
       changed |= try_issue(R, c);
       changed |= try_scalar_sync(R, c);
@@ -601,6 +639,51 @@ static void report_stuck(run *R) {
 
 /* ------------------------------------------------------------ a run */
 
+/* Sets that land only after a wait: count pairing and o->delay_set. */
+static uint32_t *make_deps(const sim_plan *p, const sim_options *o) {
+  if (!o->count_pairing && o->delay_set == SIM_NONE)
+    return NULL;
+  const mdl_kernel *k = p->k;
+  uint32_t *dep = malloc((p->n ? p->n : 1) * sizeof *dep);
+  if (!dep)
+    abort();
+  for (uint32_t i = 0; i < p->n; i++)
+    dep[i] = SIM_NONE;
+  if (o->count_pairing) {
+    /* per flag (core, src, dst, id): the k-th set after the (k-1)-th wait */
+    size_t nf = (size_t)3 * MDL_NPIPE * MDL_NPIPE * NFLAG_ID;
+    mdl_vec *waits = calloc(nf, sizeof *waits);
+    uint32_t *nsets = calloc(nf, sizeof *nsets);
+    if (!waits || !nsets)
+      abort();
+    for (int pass = 0; pass < 2; pass++)
+      for (uint32_t i = 0; i < p->n; i++) {
+        const mdl_inst *in = mdl_inst_at(k, i);
+        if (p->ip[i].role == SR_SKIP ||
+            (in->kind != MDL_I_SET && in->kind != MDL_I_WAIT))
+          continue;
+        uint32_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
+        uint32_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
+        size_t f = (((size_t)in->core * MDL_NPIPE + src) * MDL_NPIPE + dst) *
+                       NFLAG_ID + (uint32_t)in->id;
+        if (pass == 0 && in->kind == MDL_I_WAIT)
+          *(uint32_t *)mdl_vec_push(&waits[f], sizeof(uint32_t)) = i;
+        else if (pass == 1 && in->kind == MDL_I_SET) {
+          uint32_t kk = nsets[f]++;
+          if (kk >= 1 && kk - 1 < waits[f].len)
+            dep[i] = MDL_VEC_AT(waits[f], uint32_t, kk - 1);
+        }
+      }
+    for (size_t f = 0; f < nf; f++)
+      mdl_vec_free(&waits[f]);
+    free(waits);
+    free(nsets);
+  }
+  if (o->delay_set != SIM_NONE)
+    dep[o->delay_set] = o->delay_after;
+  return dep;
+}
+
 void sim_execute(const sim_plan *p, const sim_options *o,
                  const double *factor, uint32_t stretch, int64_t big,
                  sim_sched *s) {
@@ -623,6 +706,7 @@ void sim_execute(const sim_plan *p, const sim_options *o,
   R.stretch = stretch;
   R.big = big;
   R.s = s;
+  R.dep = make_deps(p, o);
   R.ch = calloc(p->nch ? p->nch : 1, sizeof *R.ch);
   R.flags = calloc((size_t)3 * MDL_NPIPE * MDL_NPIPE * NFLAG_ID,
                    sizeof *R.flags);
@@ -645,22 +729,22 @@ void sim_execute(const sim_plan *p, const sim_options *o,
     R.cs[c].ready_node = SIM_NODE_NONE;
     R.cs[c].wake = -1;
   }
+  if (o->hold != SIM_NONE)
+    heap_push(&R.h, big, EV_WAKE, 0); /* the held waits may go */
   propagate(&R);
   while (R.h.n) {
     event e = heap_pop(&R.h);
     R.now = e.t;
-    for (;;) {
-      switch (e.kind) {
-      case EV_END: complete(&R, e.x); break;
-      case EV_VISIBLE: visible(&R, e.x); break;
-      default:
-        if (R.cs[e.x].wake == e.t)
-          R.cs[e.x].wake = -1;
-        break;
-      }
-      if (!R.h.n || R.h.a[0].t != R.now)
-        break;
-      e = heap_pop(&R.h);
+    /* one event at a time: a wait at the head of its pipe reacts to a set
+       before the next event of the same cycle (a second set landing in
+       that cycle finds the flag cleared) */
+    switch (e.kind) {
+    case EV_END: complete(&R, e.x); break;
+    case EV_VISIBLE: visible(&R, e.x); break;
+    default:
+      if (R.cs[e.x].wake == e.t)
+        R.cs[e.x].wake = -1;
+      break;
     }
     propagate(&R);
   }
@@ -700,6 +784,8 @@ void sim_execute(const sim_plan *p, const sim_options *o,
   free(R.ch);
   free(R.flags);
   free(R.h.a);
+  free(R.dep);
+  mdl_vec_free(&R.deferred);
 }
 
 void sim_sched_free(sim_sched *s) {

@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# The Cube/Vector simulator (`ksv sim`, docs/simulator.md) against the
+# static engines and its own contract:
+#  (a) every correct corpus kernel (corpus/*/ok*.mlir that `ksv check`
+#      reports clean) and tests/sim/*.mlir show no dynamic finding in 100
+#      jittered runs, on a2 and a5 (kernels that are not concrete: exit 3,
+#      counted as skipped);
+#  (b) every static race / pipe-hazard / xcore-race of the corpus bug files
+#      manifests when its pair is replayed (--replay PRIMARY,RELATED: the
+#      finding's line and its first `note: conflicting` line), every
+#      deadlock shows stuck pipes, every double-set / flag-overflow shows
+#      when its set is replayed (--replay SET);
+#  (c) the trace of corpus/flash_attn_fwd/ok.mlir has the Trace Event
+#      Format's required fields;
+#  (d) tests/sim/pipelined.mlir overlaps Cube and Vector more than
+#      tests/sim/serialized.mlir;
+#  (e) exit codes, determinism of --seed, --cost files.
+# usage: sim_test.sh KSV SOURCE_ROOT
+set -u
+ksv=$1
+root=$2
+pass=0 fail=0 skip=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# ---------------------------------------------------------------- (a)
+for f in "$root"/corpus/*/ok*.mlir "$root"/tests/sim/*.mlir; do
+  for arch in a2 a5; do
+    "$ksv" check --no-redundant --arch "$arch" "$f" >/dev/null 2>&1 || continue
+    out=$("$ksv" sim --arch "$arch" --runs 100 --seed 7 "$f" 2>&1)
+    rc=$?
+    if [ $rc -eq 3 ]; then
+      skip=$((skip + 1))
+    elif [ $rc -eq 0 ] && ! grep -q ': error: ' <<<"$out"; then
+      ok
+    else
+      bad "(a) $f ($arch): exit $rc"
+      grep ': error: ' <<<"$out" | head -5
+    fi
+  done
+done
+
+# ---------------------------------------------------------------- (b)
+while IFS= read -r f; do
+  for arch in a2 a5; do
+    # kernels that are not concrete are not simulated (exit 3)
+    "$ksv" sim --arch "$arch" "$f" >/dev/null 2>&1
+    if [ $? -eq 3 ]; then
+      skip=$((skip + 1))
+      continue
+    fi
+    chk=$("$ksv" check --no-redundant --arch "$arch" "$f" 2>&1)
+    # one line per finding: RULE PRIMARY [RELATED]: for races the first
+    # `note: conflicting` line, for double sets the earlier set's note
+    finds=$(awk '
+      /^[^:]+:[0-9]+:[0-9]+: (error|warning): / {
+        if (pend != "") print pend
+        pend = ""; want = 0 }
+      match($0, /^[^:]+:[0-9]+:[0-9]+: error: .*\[(race|pipe-hazard|xcore-race|deadlock|double-set|flag-overflow)\]$/) {
+        split($0, p, ":"); rule = $0; sub(/.*\[/, "", rule); sub(/\]$/, "", rule)
+        pend = rule " " p[2] ":" p[3]; want = (rule ~ /race|hazard|double/); next }
+      want && /: note: / && !/: note: (witness|and [0-9]+ more)/ {
+        split($0, p, ":"); print pend " " p[2] ":" p[3]; pend = ""; want = 0; next }
+      END { if (pend != "") print pend }' <<<"$chk")
+    [ -n "$finds" ] || continue
+    while read -r rule prim rel; do
+      case $rule in
+        deadlock) out=$("$ksv" sim --arch "$arch" "$f" 2>&1) ;;
+        double-set|flag-overflow) out=$("$ksv" sim --arch "$arch" --replay "$prim${rel:+,$rel}" "$f" 2>&1) ;;
+        *) out=$("$ksv" sim --arch "$arch" --replay "$prim,$rel" "$f" 2>&1) ;;
+      esac
+      rc=$?
+      if [ $rc -eq 3 ]; then
+        skip=$((skip + 1))
+        continue
+      fi
+      esc=$(sed 's/[.[\*^$/]/\\&/g' <<<"$f")
+      case $rule in
+        deadlock)
+          good=$(grep -c -E "^$esc:[0-9]+:[0-9]+: error: .*\[deadlock\]$" <<<"$out")
+          [ "$good" -gt 0 ] && grep -q ': note: stuck: ' <<<"$out" || good=0 ;;
+        double-set|flag-overflow)
+          good=$(grep -c -E "^$esc:$prim: error: .*\[$rule\]$" <<<"$out") ;;
+        *)
+          good=$(grep -A1 -E "^$esc:$prim: error: .*\[$rule\]$" <<<"$out" |
+                 grep -c -E "^$esc:$rel: note: conflicting ")
+          grep -q 'replay: the pair overlapped' <<<"$out" || good=0 ;;
+      esac
+      if [ $rc -eq 1 ] && [ "$good" -gt 0 ]; then
+        ok
+      else
+        bad "(b) $f ($arch): static $rule at $prim${rel:+ with $rel} not shown by the simulator (exit $rc)"
+        grep -E 'error:|replay:' <<<"$out" | head -4
+      fi
+    done <<<"$finds"
+  done
+done < <(grep -l -E 'expect(\(a[25]\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir)
+
+# ---------------------------------------------------------------- (c)
+fa="$root/corpus/flash_attn_fwd/ok.mlir"
+if "$ksv" sim --trace "$tmp/fa.json" "$fa" >/dev/null &&
+   python3 - "$tmp/fa.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"]
+assert isinstance(ev, list) and ev, "no traceEvents"
+kinds = {}
+for e in ev:
+    for k in ("name", "ph", "ts", "pid", "tid"):
+        assert k in e, "event without %s: %r" % (k, e)
+    assert isinstance(e["ts"], (int, float)) and e["ts"] >= 0
+    assert isinstance(e["pid"], int) and isinstance(e["tid"], int)
+    if e["ph"] == "X":
+        assert isinstance(e.get("dur"), (int, float)) and e["dur"] >= 0, e
+    if e["ph"] in ("s", "f"):
+        assert "id" in e, e
+    kinds[e["ph"]] = kinds.get(e["ph"], 0) + 1
+assert kinds.get("X", 0) > 100, kinds
+assert kinds.get("s", 0) > 0 and kinds.get("s") == kinds.get("f"), kinds
+assert kinds.get("M", 0) >= 3, kinds
+tracks = {(e["pid"], e["tid"]) for e in ev if e["ph"] == "X"}
+assert len({p for p, _ in tracks}) == 3, tracks   # AIC, AIV0, AIV1
+EOF
+then ok; else bad "(c) trace of $fa"; fi
+
+# ---------------------------------------------------------------- (d)
+ovl() { "$ksv" sim --arch "$1" "$2" | sed -n -E 's/^  cube\/vector overlap: ([0-9.]+) .*/\1/p'; }
+for arch in a2 a5; do
+  p=$(ovl "$arch" "$root/tests/sim/pipelined.mlir")
+  s=$(ovl "$arch" "$root/tests/sim/serialized.mlir")
+  if [ -n "$p" ] && [ -n "$s" ] && awk -v p="$p" -v s="$s" 'BEGIN { exit !(p > s && p > 0.02) }'; then
+    ok
+  else
+    bad "(d) overlap ($arch): pipelined '$p' not above serialized '$s'"
+  fi
+done
+
+# ---------------------------------------------------------------- (e)
+vdb="$root/corpus/vec_add_db/ok.mlir"
+a=$("$ksv" sim --runs 30 --seed 5 "$vdb"); b=$("$ksv" sim --runs 30 --seed 5 "$vdb")
+c=$("$ksv" sim --runs 30 --seed 6 "$vdb")
+if [ "$a" = "$b" ] && [ "$a" != "$c" ] && grep -q 'over 30 runs min' <<<"$a"; then ok
+else bad "(e) --seed is not deterministic, or has no effect"; fi
+cyc() { sed -n -E 's/^  cycles: ([0-9]+).*/\1/p'; }
+n0=$("$ksv" sim "$vdb" | cyc)
+printf '# slow vector unit and GM\nv.bw = 1\nmte2.startup = 1000 # cycles\n' >"$tmp/slow.cost"
+n1=$("$ksv" sim --cost "$tmp/slow.cost" "$vdb" | cyc)
+if [ -n "$n0" ] && [ -n "$n1" ] && [ "$n1" -gt $((n0 + 1000)) ]; then ok
+else bad "(e) --cost had no effect ($n0 -> $n1)"; fi
+printf 'no.such.key = 3\n' >"$tmp/bad.cost"
+"$ksv" sim --cost "$tmp/bad.cost" "$vdb" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "(e) an unknown cost key is not bad input"
+"$ksv" sim "$root/corpus/runtime_branch/ok.mlir" >/dev/null 2>&1
+[ $? -eq 3 ] && ok || bad "(e) a kernel that is not concrete does not exit 3"
+printf 'module {\n  func.func @k( {\n' >"$tmp/broken.mlir"
+"$ksv" sim "$tmp/broken.mlir" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "(e) broken input does not exit 2"
+"$ksv" sim --replay 1:1,2:2 "$vdb" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "(e) --replay of no instruction does not exit 2"
+"$ksv" sim --runs 0 "$vdb" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "(e) --runs 0 is accepted"
+out=$("$ksv" sim --runs 20 "$root/corpus/vec_add_db/bug_missing_drain.mlir")
+[ $? -eq 1 ] && grep -q '\[unpaired-set\]$' <<<"$out" && ok ||
+  bad "(e) unpaired-set not shown dynamically"
+
+echo "sim: $pass passed, $fail failed, $skip skipped (not concrete)"
+[ $fail -eq 0 ] && [ $pass -gt 0 ]
