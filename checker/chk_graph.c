@@ -102,14 +102,16 @@ bool chk_sync_valid(const mdl_kernel *k, const mdl_inst *in) {
   switch (in->kind) {
   case MDL_I_SET:
   case MDL_I_WAIT:
+    /* (an id computed at run time, -1, is range-checked by the SMT
+       engine, the only one that decides such kernels) */
     return pipe_ok(k, in->core, in->pipe) && pipe_ok(k, in->core, in->pipe2) &&
            in->pipe != MDL_PIPE_ALL && in->pipe2 != MDL_PIPE_ALL &&
-           in->id >= 0 && in->id <= pr->max_event_id;
+           in->id >= -1 && in->id <= pr->max_event_id;
   case MDL_I_BARRIER:
     return pipe_ok(k, in->core, in->pipe) && in->pipe != MDL_PIPE_S;
   case MDL_I_BSET:
   case MDL_I_BWAIT:
-    return pipe_ok(k, in->core, in->pipe) && in->id >= 0 &&
+    return pipe_ok(k, in->core, in->pipe) && in->id >= -1 &&
            in->id <= pr->max_block_flag;
   default:
     return true;

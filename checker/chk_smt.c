@@ -47,6 +47,7 @@ typedef struct {
                                  statements that are not removable syncs) */
   mdl_vec assume;             /* Z3_ast: on_s / not on_s per removable sync */
   mdl_vec keys, xrecs;        /* fkey, xrec: built once, queried per run */
+  mdl_vec ranged, ranges;     /* runtime ids: instance, "in range" */
   mdl_diags *explain;         /* --explain notes go here (main run only) */
   Z3_context c;
   Z3_solver s;
@@ -54,6 +55,7 @@ typedef struct {
   chk_skel sk;
   uint32_t n, nnodes;
   Z3_ast *t;                  /* node times (NULL until used) */
+  uint32_t tcap;
   Z3_ast *ex;                 /* per instance: existence */
   Z3_ast *gcache;             /* per guard id */
   Z3_ast *acache;             /* per atom id */
@@ -73,6 +75,19 @@ typedef struct {
 } sx;
 
 static Z3_ast T(sx *x, uint32_t node) {
+  if (node >= x->tcap) { /* increment and meet nodes come after 4n */
+    uint32_t nc = x->tcap ? x->tcap : 64;
+    while (nc <= node)
+      nc *= 2;
+    Z3_ast *nt = realloc(x->t, nc * sizeof *nt);
+    if (!nt) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    memset(nt + x->tcap, 0, (nc - x->tcap) * sizeof *nt);
+    x->t = nt;
+    x->tcap = nc;
+  }
   if (!x->t[node])
     x->t[node] = Z3_mk_const(x->c, Z3_mk_int_symbol(x->c, (int)node),
                              x->isort);
@@ -220,6 +235,23 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
           r = mk_sub2(x, l, mk_mul2(x, dd, tr));
       } else if (!rconst && a->op != MDL_X_REMS) {
         r = sym_div(x, (mdl_xop)a->op, l, rr);
+      }
+      break;
+    case MDL_X_REMU:
+    case MDL_X_DIVU:
+      /* unsigned by a positive constant: the signed result for l >= 0
+         (loop counters), anything for "negative" (huge) l */
+      if (rconst && d > 0) {
+        Z3_ast dd = mk_int(x, d);
+        Z3_ast v = a->op == MDL_X_DIVU ? Z3_mk_div(x->c, l, dd)
+                                       : Z3_mk_mod(x->c, l, dd);
+        /* 2^64 is 0 modulo a power of two: the remainder of a negative
+           value read as unsigned is then the mathematical modulus */
+        bool pow2 = (d & (d - 1)) == 0;
+        r = pow2 && a->op == MDL_X_REMU
+                ? v
+                : Z3_mk_ite(x->c, Z3_mk_ge(x->c, l, zero), v,
+                            fresh_int(x, "unsigned"));
       }
       break;
     case MDL_X_MINS:
@@ -749,6 +781,17 @@ typedef struct {
   uint32_t jfirst;            /* first increment node */
 } xrec;
 
+/* Instance i exists and uses flag fl (its flag may be computed at run
+** time, e.g. from the counter of a loop with an unknown trip count). */
+static Z3_ast flag_mem(sx *x, uint32_t i, int32_t fl) {
+  const mdl_inst *in = mdl_inst_at(x->k, i);
+  if (in->id >= 0)
+    return x->ex[i];
+  return Z3_simplify(x->c, mk_and2(x, x->ex[i],
+                                   Z3_mk_eq(x->c, form_expr(x, in->id_form),
+                                            mk_int(x, fl))));
+}
+
 /* Cross-core counters (SEMANTICS.md 4), as the graph engine reads them:
 ** the m-th increment of (receiving core, flag) happens once every
 ** participating sender has done its m-th set. */
@@ -764,15 +807,17 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
       for (uint32_t i = k->core_first[r];
            i < k->core_first[r] + k->core_count[r]; i++) {
         const mdl_inst *in = mdl_inst_at(k, i);
-        if (in->kind == MDL_I_BWAIT && in->id == fl && !disabled_inst(x, i))
-          push_seq(&xr.waits, i, x->ex[i]);
+        if (in->kind == MDL_I_BWAIT && !disabled_inst(x, i) &&
+            (in->id == fl || (in->id == -1 && in->id_form)))
+          push_seq(&xr.waits, i, flag_mem(x, i, fl));
       }
       mdl_core_type rt = k->cores[r].type;
       for (uint32_t s = 0; s < nc; s++)
         for (uint32_t i = k->core_first[s];
              i < k->core_first[s] + k->core_count[s]; i++) {
           const mdl_inst *in = mdl_inst_at(k, i);
-          if (in->kind != MDL_I_BSET || in->id != fl || disabled_inst(x, i))
+          if (in->kind != MDL_I_BSET || disabled_inst(x, i) ||
+              !(in->id == fl || (in->id == -1 && in->id_form)))
             continue;
           mdl_core_type st = k->cores[s].type;
           bool feeds = false;
@@ -786,7 +831,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
           if (!feeds)
             continue;
           xr.part[s] = true;
-          push_seq(&xr.seq[s], i, x->ex[i]);
+          push_seq(&xr.seq[s], i, flag_mem(x, i, fl));
         }
       if (!xr.waits.len) {
         bool any = false;
@@ -832,7 +877,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
           for (uint32_t q = 0; q < xr.seq[s].len; q++) {
             seqel *e = &MDL_VEC_AT(xr.seq[s], seqel, q);
             Z3_ast cond = Z3_simplify(
-                x->c, mk_and2(x, x->ex[e->inst], Z3_mk_eq(x->c, e->cnt, idx)));
+                x->c, mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, idx)));
             if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
               match_edge(x, NS(e->inst), jn, cond);
           }
@@ -840,7 +885,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
         for (uint32_t q = 0; q < xr.waits.len; q++) {
           seqel *e = &MDL_VEC_AT(xr.waits, seqel, q);
           Z3_ast cond = Z3_simplify(
-              x->c, mk_and2(x, mk_and2(x, x->ex[e->inst],
+              x->c, mk_and2(x, mk_and2(x, e->mem,
                                        Z3_mk_eq(x->c, e->cnt, idx)),
                             Z3_mk_le(x->c, idx, xr.mn)));
           if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
@@ -870,7 +915,7 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
       for (uint32_t q = w; q < xr->waits.len; q++) {
         seqel *e = &MDL_VEC_AT(xr->waits, seqel, q);
         if (mdl_inst_at(k, e->inst)->stmt == st)
-          any = mk_or2(x, any, mk_and2(x, x->ex[e->inst],
+          any = mk_or2(x, any, mk_and2(x, e->mem,
                                        Z3_mk_eq(x->c, e->cnt,
                                                 mk_add2(x, xr->mn, one))));
       }
@@ -914,21 +959,21 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
         if (mdl_inst_at(k, e->inst)->stmt != st)
           continue;
         lft = mk_or2(x, lft,
-                     mk_and2(x, mk_and2(x, x->ex[e->inst],
+                     mk_and2(x, mk_and2(x, e->mem,
                                         Z3_mk_eq(x->c, e->cnt,
                                                  mk_add2(x, xr->nwaits, one))),
                              Z3_mk_gt(x->c, xr->mn, xr->nwaits)));
         /* overflow: increment c > 15 before the wait numbered c-15 */
         for (uint32_t m = (uint32_t)maxc; m < xr->maxlen; m++) {
           Z3_ast c = mk_int(x, (int64_t)m + 1);
-          Z3_ast here = when(x, x->ex[e->inst], e->cnt, c);
+          Z3_ast here = when(x, e->mem, e->cnt, c);
           if (!here)
             continue;
           Z3_ast need = mk_int(x, (int64_t)m + 1 - maxc);
           Z3_ast early = Z3_simplify(x->c, Z3_mk_lt(x->c, xr->nwaits, need));
           for (uint32_t w = 0; w < xr->waits.len; w++) {
             seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
-            Z3_ast wh = when(x, x->ex[we->inst], we->cnt, need);
+            Z3_ast wh = when(x, we->mem, we->cnt, need);
             if (wh)
               early = mk_or2(x, early,
                              mk_and2(x, wh,
@@ -1359,6 +1404,8 @@ static void sx_free(sx *x) {
   }
   mdl_vec_free(&x->keys);
   xrecs_free(&x->xrecs);
+  mdl_vec_free(&x->ranged);
+  mdl_vec_free(&x->ranges);
   if (x->s)
     Z3_solver_dec_ref(x->c, x->s);
   if (x->c)
@@ -1444,8 +1491,7 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
   }
   /* node count: instances, then sync_all meets and increment nodes */
   uint32_t nextnode = x->sk.nnodes;
-  uint32_t cap = x->sk.nnodes + 16;
-  x->t = calloc(cap, sizeof *x->t);
+
   /* skeleton edges */
   const chk_edge *es = x->sk.edges.data;
   for (uint32_t e = 0; e < x->sk.edges.len; e++) {
@@ -1464,12 +1510,6 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
     for (uint32_t c = 0; c < k->ncores; c++)
       if (per[c].len > mx)
         mx = per[c].len;
-    uint32_t need = nextnode + mx;
-    if (need > cap) {
-      x->t = realloc(x->t, need * sizeof *x->t);
-      memset(x->t + cap, 0, (need - cap) * sizeof *x->t);
-      cap = need;
-    }
     for (uint32_t m = 0; m < mx; m++) {
       uint32_t meet = nextnode++;
       for (uint32_t c = 0; c < k->ncores; c++)
@@ -1482,19 +1522,22 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
     for (uint32_t c = 0; c < 3; c++)
       mdl_vec_free(&per[c]);
   }
-  flags(x, &x->keys);
-  /* increments: reserve generously (at most one per cross-core set) */
-  {
-    uint32_t nb = 0;
-    for (uint32_t i = 0; i < x->n; i++)
-      nb += mdl_inst_at(k, i)->kind == MDL_I_BSET;
-    uint32_t need = nextnode + nb * 3 + 1;
-    if (need > cap) {
-      x->t = realloc(x->t, need * sizeof *x->t);
-      memset(x->t + cap, 0, (need - cap) * sizeof *x->t);
-      cap = need;
-    }
+  /* ids computed at run time: whether they can leave the range is a
+     query of run() */
+  for (uint32_t i = 0; i < x->n; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->id != -1 || !in->id_form || in->kind == MDL_I_OP ||
+        in->kind == MDL_I_BARRIER || in->kind == MDL_I_SYNC_ALL)
+      continue;
+    Z3_ast f = form_expr(x, in->id_form);
+    int mx = in->kind == MDL_I_SET || in->kind == MDL_I_WAIT
+                 ? k->prof->max_event_id : k->prof->max_block_flag;
+    *(uint32_t *)mdl_vec_push(&x->ranged, sizeof(uint32_t)) = i;
+    *(Z3_ast *)mdl_vec_push(&x->ranges, sizeof(Z3_ast)) =
+        mk_and2(x, Z3_mk_ge(x->c, f, mk_int(x, 0)),
+                Z3_mk_le(x->c, f, mk_int(x, mx)));
   }
+  flags(x, &x->keys);
   xcore(x, &x->xrecs, &nextnode);
   x->nnodes = nextnode;
 }
@@ -1521,6 +1564,37 @@ static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
   if (!x->want_core)
     for (uint32_t i = 0; i < x->assume.len; i++)
       add(x, MDL_VEC_AT(x->assume, Z3_ast, i));
+  /* a runtime id out of range is invalid-sync (reported once per
+     statement); like a constant one, the sync is then absent: it belongs
+     to no flag */
+  for (uint32_t r = 0; r < x->ranged.len; r++) {
+    uint32_t i = MDL_VEC_AT(x->ranged, uint32_t, r);
+    Z3_ast in = MDL_VEC_AT(x->ranges, Z3_ast, r);
+    const mdl_inst *ii = mdl_inst_at(k, i);
+    bool seen = false;
+    for (uint32_t q = 0; q < x->findings.len && !seen; q++) {
+      chk_finding *f = &MDL_VEC_AT(x->findings, chk_finding, q);
+      seen = f->rule == MDL_RULE_INVALID_SYNC &&
+             mdl_inst_at(k, f->b)->stmt == ii->stmt;
+    }
+    Z3_model m;
+    if (!seen && !probe &&
+        check(x, mk_and2(x, x->ex[i], Z3_mk_not(x->c, in)), &m,
+              "a runtime id out of range") == 1) {
+      int64_t v = 0;
+      model_int(x, m, form_expr(x, ii->id_form), &v);
+      chk_finding *fd = add_finding(x, MDL_RULE_INVALID_SYNC, i, NONE);
+      fd->msg = mdl_strprintf(
+          "the %s computed at run time can be %lld, out of range 0..%d",
+          ii->kind == MDL_I_SET || ii->kind == MDL_I_WAIT ? "event id"
+                                                          : "cross-core flag",
+          (long long)v,
+          ii->kind == MDL_I_SET || ii->kind == MDL_I_WAIT
+              ? k->prof->max_event_id : k->prof->max_block_flag);
+      fd->witness = witness(x, m, NULL, 0);
+      Z3_model_dec_ref(x->c, m);
+    }
+  }
   x->probe = probe != NULL;
   if (probe) {
     x->probe_src = probe->kind == MDL_S_BARRIER ? probe->u.bar.pipe
@@ -1716,14 +1790,11 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   *note = NULL;
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    if ((((in->kind == MDL_I_SET || in->kind == MDL_I_WAIT) &&
-          !in->id_form) ||
-         in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) &&
-        in->id == -1) {
+    if (in->kind != MDL_I_OP && in->kind != MDL_I_BARRIER &&
+        in->kind != MDL_I_SYNC_ALL && in->id == -1 && !in->id_form) {
       *note = mdl_strprintf("the %s at %u:%u uses an event id or flag that "
-                            "depends on a value ksv cannot express (or a "
-                            "cross-core flag that depends on a runtime "
-                            "value, not decided yet)",
+                            "depends on a value ksv cannot express (loaded "
+                            "from memory or computed by an unknown op)",
                             mdl_inst_kind_name(in->kind), in->loc.line,
                             in->loc.col);
       mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,

@@ -807,6 +807,7 @@ static void exec_block(ur *u, const mdl_block *b) {
         break;
       in->pipe2 = (uint8_t)(set ? s->u.blk.wait_pipe : s->u.blk.set_pipe);
       in->id = id_of(u, s->u.blk.flag);
+      in->id_form = u->last_id_form;
       in->mode = (uint8_t)s->u.blk.mode;
       break;
     }
