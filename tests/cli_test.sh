@@ -168,6 +168,28 @@ rc=$(run eng_explain check --explain "$root/corpus/runtime_branch/ok.mlir")
 [ "$rc" = 0 ] || fail "--explain (smt): exit $rc, expected 0"
 grep -q "is ordered after the conflicting .* by wait_flag at 24:7.* (an unsat core" "$tmp/eng_explain.out" ||
   fail "--explain (smt): no unsat-core note: $(head -3 "$tmp/eng_explain.out")"
+# an event id ksv cannot express (loaded from GM) is unknown, never clean
+cat >"$tmp/idload.mlir" <<'EOF2'
+func.func @k(%arg0: memref<16xf16, #hivm.address_space<gm>>, %ids: memref<4xi64, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c0 = arith.constant 0 : index
+  %c0_i64 = arith.constant 0 : i64
+  %0 = hivm.hir.pointer_cast(%c0_i64) : memref<16xf16, #hivm.address_space<ub>>
+  %ev = memref.load %ids[%c0] : memref<4xi64, #hivm.address_space<gm>>
+  hivm.hir.load ins(%arg0 : memref<16xf16, #hivm.address_space<gm>>) outs(%0 : memref<16xf16, #hivm.address_space<ub>>)
+  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, %ev]
+  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, %ev]
+  hivm.hir.vabs ins(%0 : memref<16xf16, #hivm.address_space<ub>>) outs(%0 : memref<16xf16, #hivm.address_space<ub>>)
+  return
+}
+EOF2
+for eng in auto graph smt; do
+  rc=$(run idload check --engine $eng "$tmp/idload.mlir")
+  [ "$rc" = 3 ] || fail "id loaded from GM, --engine $eng: exit $rc, expected 3"
+done
+# a runtime cross-core flag that can leave 0..15 is invalid-sync
+rc=$(run xrange check "$root/corpus/xflag_rotate/bug_flag_out_of_range.mlir")
+grep -q "computed at run time can be .* out of range 0..15 \[invalid-sync\]" "$tmp/xrange.out" ||
+  fail "runtime flag out of range: $(cat "$tmp/xrange.out")"
 # a query that runs out of time is unknown (exit 3), never clean
 rc=$(run eng_to check --engine smt --timeout-ms 1 "$root/corpus/grid_stride/ok.mlir")
 [ "$rc" = 3 ] || fail "--timeout-ms 1: exit $rc, expected 3"
