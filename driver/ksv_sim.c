@@ -182,6 +182,11 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
                     ? ", never released"
                     : "");
     }
+    if (a)
+      fprintf(out, "%s:%u:%u: note: its flag lost a set: this set_flag (%s) "
+                   "landed at cycle %" PRId64 " while the flag was still set "
+                   "(double-set), so one wait fewer is released\n",
+              path, a->loc.line, a->loc.col, wa, f->a_end);
     break;
   }
   case MDL_RULE_DOUBLE_SET:

@@ -14,6 +14,7 @@
 */
 #include "sim_int.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,7 @@ typedef struct {
 typedef struct {
   uint8_t v;
   uint32_t owner;
+  uint32_t lost1;            /* 1 + the last set that landed on v = 1 */
 } flag1;
 
 typedef struct {
@@ -267,8 +269,10 @@ static void visible(run *R, uint32_t i) {
   const mdl_inst *in = mdl_inst_at(R->k, i);
   if (in->kind == MDL_I_SET) {
     flag1 *fl = flag_of(R, in);
-    if (fl->v)
+    if (fl->v) {
       add_finding(R, MDL_RULE_DOUBLE_SET, i, fl->owner);
+      fl->lost1 = i + 1;
+    }
     fl->v = 1;
     fl->owner = i;
   } else {
@@ -410,6 +414,7 @@ static bool try_scalar_sync(run *R, uint32_t c) {
     return try_release(R, i);
   if (ip->role != SR_BAR_ALL && ip->role != SR_SYNC_ALL)
     return false;
+  bool changed = false;
   if (s->start[i] >= 0) {
     if (ip->role != SR_SYNC_ALL || s->end[i] >= 0)
       return false;
@@ -436,20 +441,23 @@ static bool try_scalar_sync(run *R, uint32_t c) {
       return true;
     }
     cs->arrived++;
+    changed = true;
   }
   /* sync_block: the m-th meeting ends once every core that has an m-th
      sync_block has arrived at it */
   uint32_t m = ip->ordinal;
   for (uint32_t q = 0; q < R->k->ncores; q++)
     if (R->p->nsync[q] > m && R->cs[q].arrived <= m)
-      return true;
+      return changed;
   for (uint32_t q = 0; q < R->k->ncores; q++) {
     uint32_t x = R->cs[q].blocked_by;
     if (R->p->nsync[q] > m && x != SIM_NONE && s->end[x] < 0 &&
-        R->p->ip[x].role == SR_SYNC_ALL)
+        R->p->ip[x].role == SR_SYNC_ALL) {
       schedule_end(R, x, lat(R, x, R->o->costs.xcore_latency));
+      changed = true;
+    }
   }
-  return true;
+  return changed;
 }
 
 /* ------------------------------------------------------------ pipes */
@@ -545,7 +553,10 @@ static bool try_fire(run *R, uint32_t chn) {
 
 static void propagate(run *R) {
   bool changed;
+  uint64_t rounds = 0;
   do {
+    /* every round that changes something moves one instance forward */
+    assert(rounds++ < 8ull * R->p->n + 64);
     changed = false;
     for (uint32_t j = 0; j < R->deferred.len; j++) {
       uint32_t i = MDL_VEC_AT(R->deferred, uint32_t, j);
@@ -633,8 +644,17 @@ static void report_stuck(run *R) {
   }
   if (primary == SIM_NONE)
     primary = anyhead;
-  if (primary != SIM_NONE)
-    add_finding(R, MDL_RULE_DEADLOCK, primary, SIM_NONE);
+  if (primary == SIM_NONE)
+    return;
+  /* a wait on a flag that lost a set to a double set: name that set */
+  const mdl_inst *pw = mdl_inst_at(k, primary);
+  uint32_t lost = SIM_NONE;
+  if (pw->kind == MDL_I_WAIT) {
+    const flag1 *fl = flag_of(R, pw);
+    if (fl->lost1)
+      lost = fl->lost1 - 1;
+  }
+  add_finding(R, MDL_RULE_DEADLOCK, primary, lost);
 }
 
 /* ------------------------------------------------------------ a run */

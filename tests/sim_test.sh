@@ -96,7 +96,7 @@ while IFS= read -r f; do
       fi
     done <<<"$finds"
   done
-done < <(grep -l -E 'expect(\(a[25]\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir)
+done < <(grep -l -E 'expect(\(a[25]\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/tests/sim/bug*.mlir)
 
 # ---------------------------------------------------------------- (c)
 fa="$root/corpus/flash_attn_fwd/ok.mlir"
@@ -161,6 +161,13 @@ printf 'module {\n  func.func @k( {\n' >"$tmp/broken.mlir"
 [ $? -eq 2 ] && ok || bad "(e) --replay of no instruction does not exit 2"
 "$ksv" sim --runs 0 "$vdb" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "(e) --runs 0 is accepted"
+printf 'queue_depth = 1\n' >"$tmp/q1.cost"
+out=$("$ksv" sim --cost "$tmp/q1.cost" "$root/tests/sim/queue.mlir")
+[ $? -eq 1 ] && grep -q '\[deadlock\]$' <<<"$out" && grep -q 'its queue is full' <<<"$out" &&
+  ok || bad "(e) a full issue queue does not stall the scalar unit"
+out=$("$ksv" sim --runs 100 --seed 3 "$root/corpus/vec_add_db/bug_missing_mte2_v.mlir")
+[ $? -eq 1 ] && grep -q -E 'in [0-9]+ of 100 runs, first in run [0-9]+\) \[pipe-hazard\]$' <<<"$out" &&
+  ok || bad "(e) jittered runs do not count the runs that hit a finding"
 out=$("$ksv" sim --runs 20 "$root/corpus/vec_add_db/bug_missing_drain.mlir")
 [ $? -eq 1 ] && grep -q '\[unpaired-set\]$' <<<"$out" && ok ||
   bad "(e) unpaired-set not shown dynamically"
