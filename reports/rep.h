@@ -94,11 +94,13 @@ void rep_file_info_free(rep_file_info *fi);
 /* One step of a witness: an instruction on a lane, in witness order. */
 typedef struct {
   uint32_t line, col;
-  const char *msg;             /* the diagnostic's message or note */
+  const char *msg;             /* the diagnostic's message or note, or
+                                  NULL for a step of an ordering chain */
   const char *op;              /* op name from the site, or NULL */
   char core[8];                /* "" when unknown */
   int pipe;                    /* mdl_pipe, -1 when unknown */
   bool primary;                /* the location the diagnostic is at */
+  char sync;                   /* 's' a set, 'w' a wait, 0 otherwise */
   bool timed;                  /* t0/t1 from an SMT schedule */
   int64_t t0, t1;
 } rep_step;

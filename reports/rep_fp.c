@@ -187,8 +187,11 @@ int rep_baseline_load(const char *path, rep_fpset *set, char *err, size_t n) {
   json_error_t je;
   json_t *root = json_load_file(path, 0, &je);
   if (!root) {
-    snprintf(err, n, "%s:%d:%d: cannot read baseline: %s", path, je.line,
-             je.column, je.text);
+    if (je.line > 0)
+      snprintf(err, n, "%s:%d:%d: cannot read baseline: %s", path, je.line,
+               je.column, je.text);
+    else
+      snprintf(err, n, "cannot read baseline %s: %s", path, je.text);
     return -1;
   }
   uint32_t items = 0;

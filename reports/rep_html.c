@@ -1,3 +1,509 @@
-/* rep_html.c -- placeholder */
+/*
+** rep_html.c -- one self-contained HTML page (no script, no network, no
+** external asset), built with libxml2's HTML tree API so that every text
+** and attribute is escaped by the serializer.
+**
+** The page: a summary (totals, then one row per file and kernel with its
+** verdict), then per file each finding with its source excerpt (the lines
+** involved highlighted), its notes, the witness as an inline SVG timeline
+** (one lane per core and pipe the witness involves, the conflicting
+** accesses highlighted, set-to-wait arrows along an ordering chain), the
+** fix pattern of its rule, and the --explain notes.
+*/
 #include "rep.h"
-int rep_html(FILE *out, const rep_input *in) { (void)out; (void)in; return -1; }
+
+#include <libxml/HTMLtree.h>
+#include <libxml/tree.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char css[] =
+    "body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2433;"
+    "background:#f6f7f9}"
+    "header{background:#1d2433;color:#fff;padding:14px 24px}"
+    "header h1{margin:0;font-size:20px}header p{margin:4px 0 0;opacity:.85}"
+    "main{padding:8px 24px 40px;max-width:1200px}"
+    "h2{font-size:17px;margin:28px 0 8px;word-break:break-all}"
+    "table{border-collapse:collapse;background:#fff;width:100%}"
+    "th,td{border:1px solid #d8dce3;padding:4px 8px;text-align:left;"
+    "vertical-align:top}"
+    "th{background:#eef0f4}td.num{text-align:right}td.note{min-width:24em}"
+    ".v{font-weight:600;border-radius:3px;padding:1px 6px;white-space:nowrap}"
+    ".v-clean{background:#dcf3e3;color:#17612e}"
+    ".v-findings{background:#fde2e1;color:#9b1c17}"
+    ".v-unknown{background:#fff0c2;color:#7a5300}"
+    ".v-error{background:#e8dcf7;color:#52248f}"
+    ".finding{background:#fff;border:1px solid #d8dce3;border-left:5px solid "
+    "#9b1c17;margin:12px 0;padding:8px 14px}"
+    ".sev-warning{border-left-color:#c48a00}.sev-note{border-left-color:"
+    "#3a6fc4}"
+    ".finding h3{font-size:14px;margin:2px 0 6px}"
+    ".sev{text-transform:uppercase;font-size:11px;font-weight:700;"
+    "margin-right:6px}"
+    ".msg{margin:4px 0 8px;font-weight:600}"
+    "pre.src{background:#fbfbfc;border:1px solid #e3e6eb;padding:6px 0;"
+    "overflow-x:auto;font:12px/1.5 ui-monospace,monospace;margin:6px 0}"
+    "pre.src span.l{display:block;padding:0 10px;white-space:pre}"
+    "pre.src span.n{display:inline-block;width:4em;color:#8a93a3;"
+    "user-select:none}"
+    "pre.src span.primary{background:#fde2e1}"
+    "pre.src span.related{background:#fff0c2}"
+    "pre.src span.gap{color:#8a93a3}"
+    "ul.notes{margin:4px 0;padding-left:20px}ul.notes li{margin:2px 0}"
+    "figure{margin:8px 0}figcaption{font-size:12px;color:#4a5263}"
+    "svg text{font:11px ui-monospace,monospace}"
+    "details{margin:6px 0}summary{cursor:pointer;color:#3a6fc4}"
+    "code{font:12px ui-monospace,monospace}"
+    ".fp{font-size:11px;color:#8a93a3}";
+
+typedef xmlNodePtr node;
+
+/* An element with escaped text content (text may be NULL). */
+static node el(node parent, const char *tag, const char *text) {
+  node n = xmlNewNode(NULL, BAD_CAST tag);
+  if (text) {
+    char *c = rep_clean(text);
+    xmlNodeAddContent(n, BAD_CAST c);
+    free(c);
+  }
+  if (parent)
+    xmlAddChild(parent, n);
+  return n;
+}
+
+static node elc(node parent, const char *tag, const char *cls,
+                const char *text) {
+  node n = el(parent, tag, text);
+  if (cls)
+    xmlNewProp(n, BAD_CAST "class", BAD_CAST cls);
+  return n;
+}
+
+static void add_text(node n, const char *text) {
+  char *c = rep_clean(text);
+  xmlNodeAddContent(n, BAD_CAST c);
+  free(c);
+}
+
+static void prop(node n, const char *name, const char *value) {
+  char *c = rep_clean(value);
+  xmlNewProp(n, BAD_CAST name, BAD_CAST c);
+  free(c);
+}
+
+static void propf(node n, const char *name, const char *fmt, double v) {
+  char buf[64];
+  snprintf(buf, sizeof buf, fmt, v);
+  xmlNewProp(n, BAD_CAST name, BAD_CAST buf);
+}
+
+/* ------------------------------------------------------------ excerpt */
+
+typedef struct { uint32_t line; char kind; } mark; /* 'p' primary, 'r' */
+
+static void excerpt(node parent, const rep_file_info *fi, const mdl_diag *d) {
+  if (!fi || !fi->text)
+    return;
+  mark m[64];
+  uint32_t nm = 0;
+  m[nm++] = (mark){d->line, 'p'};
+  for (uint32_t r = 0; r < d->nrelated && nm < 64; r++)
+    m[nm++] = (mark){d->related[r].line, 'r'};
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (uint32_t i = 0; i < nm; i++) {
+    lo = m[i].line < lo ? m[i].line : lo;
+    hi = m[i].line > hi ? m[i].line : hi;
+  }
+  node pre = elc(parent, "pre", "src", NULL);
+  uint32_t last = 0;
+  /* each marked line with two lines of context; gaps elided */
+  for (uint32_t l = lo > 2 ? lo - 2 : 1; l <= hi + 2; l++) {
+    bool near = false;
+    char kind = 0;
+    for (uint32_t i = 0; i < nm; i++) {
+      uint32_t ml = m[i].line;
+      near |= l + 2 >= ml && l <= ml + 2;
+      if (ml == l && kind != 'p')
+        kind = m[i].kind;
+    }
+    const char *s;
+    size_t len;
+    if (!near || !rep_source_line(fi, l, &s, &len))
+      continue;
+    if (last && l > last + 1)
+      elc(pre, "span", "l gap", "     \xE2\x8B\xAE");
+    last = l;
+    node sp = elc(pre, "span",
+                  kind == 'p' ? "l primary" : kind == 'r' ? "l related" : "l",
+                  NULL);
+    char num[16];
+    snprintf(num, sizeof num, "%u", l);
+    elc(sp, "span", "n", num);
+    char *t = mdl_strprintf("%.*s", (int)len, s);
+    add_text(sp, t);
+    free(t);
+  }
+}
+
+/* ------------------------------------------------------------ timeline */
+
+#define SVG_W 760.0
+#define LABEL_W 120.0
+#define LANE_H 30.0
+
+static node svg_el(node parent, const char *tag) {
+  return el(parent, tag, NULL);
+}
+
+static void svg_text(node parent, double x, double y, const char *anchor,
+                     const char *s) {
+  node t = el(parent, "text", s);
+  propf(t, "x", "%.1f", x);
+  propf(t, "y", "%.1f", y);
+  if (anchor)
+    prop(t, "text-anchor", anchor);
+}
+
+static const char *short_op(const char *op) {
+  if (!op)
+    return "?";
+  const char *dot = strrchr(op, '.');
+  return dot ? dot + 1 : op;
+}
+
+static void timeline(node parent, const rep_file_info *fi, const mdl_diag *d) {
+  rep_step st[REP_MAX_STEPS];
+  uint32_t n = rep_witness_steps(d, fi, st);
+  if (!n || (!d->witness && n < 2))
+    return;
+  /* lanes in the order the witness reaches them */
+  char lane[REP_MAX_STEPS][40];
+  uint32_t of[REP_MAX_STEPS], nl = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    char name[40];
+    snprintf(name, sizeof name, "%s%s%s", st[i].core[0] ? st[i].core : "kernel",
+             st[i].pipe >= 0 ? " " : "",
+             st[i].pipe >= 0 ? mdl_pipe_name((mdl_pipe)st[i].pipe) : "");
+    uint32_t l = 0;
+    while (l < nl && strcmp(lane[l], name))
+      l++;
+    if (l == nl)
+      snprintf(lane[nl++], sizeof lane[0], "%s", name);
+    of[i] = l;
+  }
+  /* time: the SMT schedule when every step has one, else the step order;
+  ** the accesses of a race overlap, the waits of a deadlock never end */
+  bool timed = true;
+  int64_t tmin = INT64_MAX, tmax = INT64_MIN;
+  for (uint32_t i = 0; i < n; i++) {
+    timed &= st[i].timed;
+    if (st[i].timed) {
+      tmin = st[i].t0 < tmin ? st[i].t0 : tmin;
+      tmax = st[i].t1 > tmax ? st[i].t1 : tmax;
+    }
+  }
+  bool race = d->rule == MDL_RULE_RACE || d->rule == MDL_RULE_PIPE_HAZARD ||
+              d->rule == MDL_RULE_XCORE_RACE;
+  bool dead = d->rule == MDL_RULE_DEADLOCK;
+  double x0 = LABEL_W + 10, span = SVG_W - x0 - 20;
+  double bx[REP_MAX_STEPS], bw[REP_MAX_STEPS];
+  for (uint32_t i = 0; i < n; i++) {
+    if (timed && tmax > tmin) {
+      bx[i] = x0 + span * (double)(st[i].t0 - tmin) / (double)(tmax - tmin);
+      bw[i] = span * (double)(st[i].t1 - st[i].t0) / (double)(tmax - tmin);
+      if (bw[i] < 6)
+        bw[i] = 6;
+    } else if (race) {
+      bx[i] = x0 + span * (0.08 + 0.30 * i / (n > 1 ? n - 1 : 1));
+      bw[i] = span * 0.55;
+    } else {
+      double slot = span / n;
+      bx[i] = x0 + slot * i + 4;
+      bw[i] = dead ? x0 + span - bx[i] : (st[i].sync ? 10 : slot * 0.8);
+    }
+  }
+  double h = LANE_H * nl + 28;
+  node fig = el(parent, "figure", NULL);
+  node svg = svg_el(fig, "svg");
+  prop(svg, "xmlns", "http://www.w3.org/2000/svg");
+  propf(svg, "width", "%.0f", SVG_W);
+  propf(svg, "height", "%.0f", h);
+  char vb[64];
+  snprintf(vb, sizeof vb, "0 0 %.0f %.0f", SVG_W, h);
+  prop(svg, "viewBox", vb);
+  prop(svg, "role", "img");
+  el(svg, "title", "witness timeline");
+  for (uint32_t l = 0; l < nl; l++) {
+    double y = 8 + LANE_H * l;
+    node r = svg_el(svg, "rect");
+    propf(r, "x", "%.1f", 0);
+    propf(r, "y", "%.1f", y);
+    propf(r, "width", "%.1f", SVG_W);
+    propf(r, "height", "%.1f", LANE_H - 2);
+    prop(r, "fill", l % 2 ? "#f3f5f8" : "#eaedf2");
+    svg_text(svg, 6, y + LANE_H / 2 + 3, NULL, lane[l]);
+  }
+  node axis = svg_el(svg, "line");
+  propf(axis, "x1", "%.1f", x0);
+  propf(axis, "x2", "%.1f", x0 + span);
+  propf(axis, "y1", "%.1f", h - 14);
+  propf(axis, "y2", "%.1f", h - 14);
+  prop(axis, "stroke", "#8a93a3");
+  prop(axis, "marker-end", "url(#ksv-arrow)");
+  svg_text(svg, x0 + span, h - 2, "end",
+           timed ? "time (SMT schedule)" : "time");
+  for (uint32_t i = 0; i < n; i++) {
+    double y = 8 + LANE_H * of[i] + 4;
+    bool hot = race || st[i].primary || (d->rule == MDL_RULE_DOUBLE_SET &&
+                                         st[i].sync == 's');
+    node r = svg_el(svg, "rect");
+    propf(r, "x", "%.1f", bx[i]);
+    propf(r, "y", "%.1f", y);
+    propf(r, "width", "%.1f", bw[i]);
+    propf(r, "height", "%.1f", LANE_H - 10);
+    prop(r, "rx", "3");
+    prop(r, "fill", hot ? (d->severity == MDL_SEV_ERROR ? "#e5534b" : "#d99a06")
+                    : st[i].sync ? "#3a6fc4"
+                                 : "#8a93a3");
+    prop(r, "fill-opacity", race ? "0.55" : "0.9");
+    if (dead)
+      prop(r, "stroke-dasharray", "4 3");
+    if (dead)
+      prop(r, "stroke", "#9b1c17");
+    char label[96];
+    snprintf(label, sizeof label, "%s %u:%u%s", short_op(st[i].op), st[i].line,
+             st[i].col, dead ? " waits forever" : "");
+    node tt = el(r, "title", st[i].msg ? st[i].msg : label);
+    (void)tt;
+    svg_text(svg, bx[i] + 3, y + LANE_H - 14, NULL, label);
+  }
+  /* set -> wait arrows along an ordering chain (explain, redundant-wait) */
+  for (uint32_t i = 0; i + 1 < n; i++) {
+    if (st[i].sync != 's')
+      continue;
+    uint32_t j = i + 1;
+    while (j < n && st[j].sync != 'w')
+      j++;
+    if (j >= n || (d->rule != MDL_RULE_EXPLAIN &&
+                   d->rule != MDL_RULE_REDUNDANT_WAIT &&
+                   d->rule != MDL_RULE_REDUNDANT_BARRIER))
+      continue;
+    node a = svg_el(svg, "line");
+    propf(a, "x1", "%.1f", bx[i] + bw[i]);
+    propf(a, "y1", "%.1f", 8 + LANE_H * of[i] + LANE_H / 2);
+    propf(a, "x2", "%.1f", bx[j]);
+    propf(a, "y2", "%.1f", 8 + LANE_H * of[j] + LANE_H / 2);
+    prop(a, "stroke", "#3a6fc4");
+    prop(a, "stroke-width", "1.5");
+    prop(a, "marker-end", "url(#ksv-arrow)");
+  }
+  node cap = el(fig, "figcaption", NULL);
+  add_text(cap, d->witness ? d->witness
+               : race    ? "the two accesses can overlap in time"
+                         : "the instructions involved, in witness order");
+}
+
+/* ------------------------------------------------------------ findings */
+
+static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
+  const mdl_file_result *fr = &in->files[f];
+  const rep_file_info *fi = in->info ? &in->info[f] : NULL;
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  char cls[48], id[48];
+  snprintf(cls, sizeof cls, "finding sev-%s", mdl_severity_name(d->severity));
+  snprintf(id, sizeof id, "f%u-d%u", f, i);
+  node art = elc(parent, "article", cls, NULL);
+  prop(art, "id", id);
+  node h = el(art, "h3", NULL);
+  elc(h, "span", "sev", mdl_severity_name(d->severity));
+  el(h, "code", mdl_rule_name(d->rule));
+  char *where = mdl_strprintf("  %s:%u:%u%s%s", fr->path, d->line, d->col,
+                              d->unit ? " in " : "", d->unit ? d->unit : "");
+  add_text(h, where);
+  free(where);
+  elc(art, "p", "msg", d->message);
+  excerpt(art, fi, d);
+  node ul = elc(art, "ul", "notes", NULL);
+  for (uint32_t r = 0; r < d->nrelated; r++) {
+    char *t = mdl_strprintf("%u:%u: %s", d->related[r].line, d->related[r].col,
+                            d->related[r].message);
+    el(ul, "li", t);
+    free(t);
+  }
+  if (d->extra) {
+    char *t = mdl_strprintf("and %u more instance%s of this pair", d->extra,
+                            d->extra == 1 ? "" : "s");
+    el(ul, "li", t);
+    free(t);
+  }
+  if (!ul->children) {
+    xmlUnlinkNode(ul);
+    xmlFreeNode(ul);
+  }
+  timeline(art, fi, d);
+  if (rep_rule_is_finding(d->rule) || d->rule == MDL_RULE_UNKNOWN ||
+      d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNSUPPORTED) {
+    node det = el(art, "details", NULL);
+    el(det, "summary", "How to fix");
+    el(det, "p", rep_rule(d->rule)->help);
+    char *more = mdl_strprintf("Rule %s: %s See docs/rules.md#%s.",
+                               mdl_rule_name(d->rule),
+                               rep_rule(d->rule)->full_desc,
+                               rep_rule(d->rule)->anchor);
+    el(det, "p", more);
+    free(more);
+  }
+  if (fi && i < fi->nfps) {
+    char *t = mdl_strprintf("fingerprint %s", fi->fps[i]);
+    elc(art, "p", "fp", t);
+    free(t);
+  }
+}
+
+static const char *verdict_class(mdl_verdict v) {
+  static const char *c[] = {"v v-clean", "v v-findings", "v v-unknown",
+                            "v v-error"};
+  return (unsigned)v <= MDL_VERDICT_ERROR ? c[v] : "v";
+}
+
+static void td_num(node tr, uint32_t v) {
+  char b[16];
+  snprintf(b, sizeof b, "%u", v);
+  elc(tr, "td", "num", b);
+}
+
+int rep_html(FILE *out, const rep_input *in) {
+  htmlDocPtr doc = htmlNewDocNoDtD(NULL, NULL);
+  if (!doc)
+    return -1;
+  xmlCreateIntSubset(doc, BAD_CAST "html", NULL, NULL);
+  node html = el(NULL, "html", NULL);
+  xmlDocSetRootElement(doc, html);
+  prop(html, "lang", "en");
+  node head = el(html, "head", NULL);
+  node meta = el(head, "meta", NULL);
+  prop(meta, "charset", "utf-8");
+  el(head, "title", "ksv report");
+  el(head, "style", css);
+  node body = el(html, "body", NULL);
+  /* the arrow head every timeline refers to */
+  node defs_svg = el(body, "svg", NULL);
+  prop(defs_svg, "width", "0");
+  prop(defs_svg, "height", "0");
+  prop(defs_svg, "style", "position:absolute");
+  prop(defs_svg, "aria-hidden", "true");
+  node defs = el(defs_svg, "defs", NULL);
+  node mk = el(defs, "marker", NULL);
+  prop(mk, "id", "ksv-arrow");
+  prop(mk, "viewBox", "0 0 10 10");
+  prop(mk, "refX", "9");
+  prop(mk, "refY", "5");
+  prop(mk, "markerWidth", "7");
+  prop(mk, "markerHeight", "7");
+  prop(mk, "orient", "auto");
+  node mp = el(mk, "path", NULL);
+  prop(mp, "d", "M0 0L10 5L0 10z");
+  prop(mp, "fill", "#3a6fc4");
+
+  uint32_t errors = 0, warnings = 0, unknown = 0, units = 0;
+  for (uint32_t f = 0; f < in->nfiles; f++) {
+    errors += in->files[f].diags.errors;
+    warnings += in->files[f].diags.warnings;
+    for (uint32_t u = 0; u < in->files[f].units.len; u++) {
+      units++;
+      unknown += MDL_VEC_AT(in->files[f].units, mdl_unit_result, u).verdict ==
+                 MDL_VERDICT_UNKNOWN;
+    }
+  }
+  node hdr = el(body, "header", NULL);
+  el(hdr, "h1", "ksv report");
+  char *sum = mdl_strprintf(
+      "ksv %s, profile %s: %u file%s, %u kernel%s: %u error%s, %u warning%s, "
+      "%u unknown",
+      in->tool_version, in->arch, in->nfiles, in->nfiles == 1 ? "" : "s",
+      units, units == 1 ? "" : "s", errors, errors == 1 ? "" : "s", warnings,
+      warnings == 1 ? "" : "s", unknown);
+  el(hdr, "p", sum);
+  free(sum);
+  if (in->baseline) {
+    char *b = mdl_strprintf("only findings absent from the baseline %s; %u "
+                            "more are in it",
+                            in->baseline, in->baselined);
+    el(hdr, "p", b);
+    free(b);
+  }
+  node main_ = el(body, "main", NULL);
+  el(main_, "h2", "Summary");
+  node table = el(main_, "table", NULL);
+  node tr = el(el(table, "thead", NULL), "tr", NULL);
+  const char *cols[] = {"file", "kernel", "verdict", "errors", "warnings",
+                        "note"};
+  for (size_t c = 0; c < 6; c++)
+    el(tr, "th", cols[c]);
+  node tbody = el(table, "tbody", NULL);
+  for (uint32_t f = 0; f < in->nfiles; f++) {
+    const mdl_file_result *fr = &in->files[f];
+    for (uint32_t u = 0; u < fr->units.len; u++) {
+      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+      uint32_t ne = 0, nw = 0;
+      for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+        const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+        if (!d->unit || strcmp(d->unit, ur->name))
+          continue;
+        ne += d->severity == MDL_SEV_ERROR;
+        nw += d->severity == MDL_SEV_WARNING;
+      }
+      tr = el(tbody, "tr", NULL);
+      node a = el(el(tr, "td", NULL), "a", fr->path);
+      char href[32];
+      snprintf(href, sizeof href, "#f%u", f);
+      prop(a, "href", href);
+      el(el(tr, "td", NULL), "code", ur->name);
+      elc(el(tr, "td", NULL), "span", verdict_class(ur->verdict),
+          mdl_verdict_name(ur->verdict));
+      td_num(tr, ne);
+      td_num(tr, nw);
+      elc(tr, "td", "note", ur->note ? ur->note : "");
+    }
+  }
+  for (uint32_t f = 0; f < in->nfiles; f++) {
+    const mdl_file_result *fr = &in->files[f];
+    node sec = el(main_, "section", NULL);
+    char id[32];
+    snprintf(id, sizeof id, "f%u", f);
+    prop(sec, "id", id);
+    el(sec, "h2", fr->path);
+    uint32_t nexpl = 0, nshown = 0;
+    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+      if (d->rule == MDL_RULE_EXPLAIN) {
+        nexpl++;
+        continue;
+      }
+      finding(sec, in, f, i);
+      nshown++;
+    }
+    if (!nshown)
+      el(sec, "p", fr->diags.items.len ? "No finding." : "No finding: clean.");
+    if (nexpl) {
+      node det = el(sec, "details", NULL);
+      char *t = mdl_strprintf("%u conflicting pair%s proven ordered "
+                              "(--explain)",
+                              nexpl, nexpl == 1 ? "" : "s");
+      el(det, "summary", t);
+      free(t);
+      for (uint32_t i = 0; i < fr->diags.items.len; i++)
+        if (MDL_VEC_AT(fr->diags.items, mdl_diag, i).rule == MDL_RULE_EXPLAIN)
+          finding(det, in, f, i);
+    }
+  }
+  xmlChar *mem = NULL;
+  int size = 0;
+  htmlDocDumpMemoryFormat(doc, &mem, &size, 1);
+  int rc = mem ? 0 : -1;
+  if (mem)
+    fwrite(mem, 1, (size_t)size, out);
+  xmlFree(mem);
+  xmlFreeDoc(doc);
+  return rc || ferror(out) ? -1 : 0;
+}

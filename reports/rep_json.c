@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-static json_t *diag_json(const mdl_diag *d) {
+static json_t *diag_json(const mdl_diag *d, const char *fp) {
   json_t *o = json_object();
   json_object_set_new(o, "rule", json_string(mdl_rule_name(d->rule)));
   json_object_set_new(o, "severity",
@@ -27,6 +27,8 @@ static json_t *diag_json(const mdl_diag *d) {
   if (d->witness)
     json_object_set_new(o, "witness", json_string(d->witness));
   json_object_set_new(o, "further_instances", json_integer(d->extra));
+  if (fp) /* stable across runs and unrelated edits: what --baseline matches */
+    json_object_set_new(o, "fingerprint", json_string(fp));
   return o;
 }
 
@@ -59,9 +61,11 @@ int rep_json(FILE *out, const rep_input *in) {
     }
     json_object_set_new(fo, "units", units);
     json_t *diags = json_array();
+    const rep_file_info *fi = in->info ? &in->info[f] : NULL;
     for (uint32_t i = 0; i < fr->diags.items.len; i++)
       json_array_append_new(
-          diags, diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i)));
+          diags, diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i),
+                           fi && i < fi->nfps ? fi->fps[i] : NULL));
     json_object_set_new(fo, "diagnostics", diags);
     json_array_append_new(files, fo);
     errors += fr->diags.errors;
@@ -72,6 +76,8 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(sum, "errors", json_integer(errors));
   json_object_set_new(sum, "warnings", json_integer(warnings));
   json_object_set_new(sum, "unknown", json_integer(unknown));
+  if (in->baseline) /* findings left out because the baseline has them */
+    json_object_set_new(sum, "baselined", json_integer(in->baselined));
   json_object_set_new(root, "summary", sum);
   int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   fputc('\n', out);

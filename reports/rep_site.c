@@ -39,6 +39,22 @@ static char *xstrdup(const char *s) {
   return memcpy(p, s, n);
 }
 
+/* The locations written "at L:C" in s: their number; stored in out when
+** out is not NULL. */
+static uint32_t mentions(const char *s, loc_key *out) {
+  uint32_t n = 0;
+  for (const char *p = s; p && (p = strstr(p, " at ")); p += 4) {
+    unsigned l, c;
+    int used = 0;
+    if (sscanf(p + 4, "%u:%u%n", &l, &c, &used) == 2 && used > 2) {
+      if (out)
+        out[n] = (loc_key){l, c};
+      n++;
+    }
+  }
+  return n;
+}
+
 static bool of_kernel(const mdl_diag *g, const mdl_kernel *k) {
   return g->unit && !strcmp(g->unit, k->name);
 }
@@ -54,6 +70,9 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
       cap += 1 + MDL_VEC_AT(d->items, mdl_diag, i).nrelated;
   if (!cap)
     return;
+  for (uint32_t i = 0; i < d->items.len; i++) /* "at L:C" in the text */
+    if (of_kernel(&MDL_VEC_AT(d->items, mdl_diag, i), k))
+      cap += mentions(MDL_VEC_AT(d->items, mdl_diag, i).message, NULL);
   loc_key *want = malloc(cap * sizeof *want);
   if (!want)
     abort();
@@ -63,6 +82,7 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
     if (!of_kernel(g, k))
       continue;
     want[n++] = (loc_key){g->line, g->col};
+    n += mentions(g->message, want + n);
     for (uint32_t r = 0; r < g->nrelated; r++)
       want[n++] = (loc_key){g->related[r].line, g->related[r].col};
   }
@@ -255,6 +275,35 @@ uint32_t rep_witness_steps(const mdl_diag *d, const rep_file_info *fi,
       }
     }
   }
+  /* the sync chain that orders a pair ("... by set_flag at 38:7 ->
+  ** wait_flag at 39:7"), between the earlier access and the primary */
+  const char *chain = d->rule == MDL_RULE_EXPLAIN ? strstr(d->message, " by ")
+                      : d->rule == MDL_RULE_REDUNDANT_WAIT ||
+                              d->rule == MDL_RULE_REDUNDANT_BARRIER
+                          ? strstr(d->message, "also ordered by ")
+                          : NULL;
+  if (chain && n >= 1 && steps[n - 1].primary) {
+    rep_step prim = steps[--n];
+    chain = strstr(chain, "by ") + 2;
+    for (const char *p = chain; p && n < REP_MAX_STEPS - 1;) {
+      while (*p == ' ' || *p == '-' || *p == '>')
+        p++;
+      const char *at = strstr(p, " at ");
+      unsigned l, c;
+      int used = 0;
+      if (!at || sscanf(at + 4, "%u:%u%n", &l, &c, &used) != 2)
+        break;
+      rep_step *st = &steps[n++];
+      memset(st, 0, sizeof *st);
+      st->line = l;
+      st->col = c;
+      st->pipe = -1;
+      p = at + 4 + used;
+      if (strncmp(p, " ->", 3))
+        break;
+    }
+    steps[n++] = prim;
+  }
   for (uint32_t i = 0; i < n; i++) {
     rep_step *st = &steps[i];
     const rep_site *s = rep_site_find(fi, d->unit, st->line, st->col);
@@ -267,6 +316,9 @@ uint32_t rep_witness_steps(const mdl_diag *d, const rep_file_info *fi,
       if (!st->primary && from >= 0)
         prefer[np++] = from;
       st->op = s->op;
+      st->sync = s->kind == MDL_I_SET || s->kind == MDL_I_BSET    ? 's'
+                 : s->kind == MDL_I_WAIT || s->kind == MDL_I_BWAIT ? 'w'
+                                                                   : 0;
       pick_lane(s, d->message, prefer, np, st);
     }
     schedule_of(d->witness, st);

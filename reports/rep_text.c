@@ -41,9 +41,12 @@ int rep_text(FILE *out, const rep_input *in) {
               ur->note ? ur->note : "");
     }
   }
-  fprintf(out, "ksv: %u file%s, %u kernel%s: %u error%s, %u warning%s, %u unknown\n",
+  fprintf(out, "ksv: %u file%s, %u kernel%s: %u error%s, %u warning%s, %u unknown",
           in->nfiles, in->nfiles == 1 ? "" : "s", units, units == 1 ? "" : "s",
           errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
           unknown);
+  if (in->baseline)
+    fprintf(out, "; %u more in the baseline", in->baselined);
+  fputc('\n', out);
   return ferror(out) ? -1 : 0;
 }
