@@ -27,7 +27,7 @@ static const char css[] =
     "table{border-collapse:collapse;background:#fff;width:100%}"
     "th,td{border:1px solid #d8dce3;padding:4px 8px;text-align:left;"
     "vertical-align:top}"
-    "th{background:#eef0f4}td.num{text-align:right}td.note{min-width:24em}"
+    "th{background:#eef0f4}td.num{text-align:right}td.note{width:34%}"
     ".v{font-weight:600;border-radius:3px;padding:1px 6px;white-space:nowrap}"
     ".v-clean{background:#dcf3e3;color:#17612e}"
     ".v-findings{background:#fde2e1;color:#9b1c17}"
