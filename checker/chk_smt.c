@@ -407,7 +407,7 @@ static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
     x->unknowns++;
     if (!x->unknown_what)
       x->unknown_what = mdl_strprintf(
-          "%s (%s)", what,
+          "asked %s (%s)", what,
           z3_failed ? "Z3 error"
                     : Z3_solver_get_reason_unknown(x->c, x->s));
   }
@@ -650,7 +650,10 @@ static void flag_queries(sx *x, mdl_vec *keys) {
                                                 mk_add2(x, f->nsets, one))));
       }
       Z3_model m;
-      if (check(x, any, &m, "a wait without its set") == 1) {
+      char what[96];
+      snprintf(what, sizeof what, "whether the wait_flag at %u:%u always "
+               "gets its set", wi->loc.line, wi->loc.col);
+      if (check(x, any, &m, what) == 1) {
         uint32_t inst = pick(x, m, &f->waits, mk_add2(x, f->nsets, one));
         int64_t ns = 0, nw = 0;
         model_int(x, m, f->nsets, &ns);
@@ -693,7 +696,10 @@ static void flag_queries(sx *x, mdl_vec *keys) {
                                                 mk_add2(x, f->nwaits, one))));
       }
       Z3_model m;
-      if (check(x, any, &m, "a set left pending") == 1) {
+      char what[96];
+      snprintf(what, sizeof what, "whether the set_flag at %u:%u is always "
+               "waited for", si->loc.line, si->loc.col);
+      if (check(x, any, &m, what) == 1) {
         uint32_t inst = pick(x, m, &f->sets, mk_add2(x, f->nwaits, one));
         int64_t ns = 0, nw = 0;
         model_int(x, m, f->nsets, &ns);
@@ -746,7 +752,10 @@ static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
                                    done_node(x, wi)));
       }
       Z3_model m;
-      if (check(x, q, &m, "a double set") != 1)
+      char what[96];
+      snprintf(what, sizeof what, "whether the set_flag at %u:%u can be a "
+               "double set", si->loc.line, si->loc.col);
+      if (check(x, q, &m, what) != 1)
         continue;
       uint32_t prev_set = pick(x, m, &f->sets, prev);
       bool has_wait = false;
@@ -921,7 +930,11 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
                                                 mk_add2(x, xr->mn, one))));
       }
       Z3_model m;
-      if (check(x, any, &m, "a cross-core wait without its set") == 1) {
+      char what[96];
+      const mdl_inst *wq = mdl_inst_at(k, we->inst);
+      snprintf(what, sizeof what, "whether the sync_block_wait at %u:%u "
+               "always gets its set", wq->loc.line, wq->loc.col);
+      if (check(x, any, &m, what) == 1) {
         uint32_t inst = pick(x, m, &xr->waits, mk_add2(x, xr->mn, one));
         int64_t mn = 0;
         model_int(x, m, xr->mn, &mn);
@@ -987,7 +1000,11 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
         }
       }
       Z3_model m;
-      if (check(x, lft, &m, "a cross-core set left pending") == 1) {
+      char what[96];
+      const mdl_inst *sq = mdl_inst_at(k, se->inst);
+      snprintf(what, sizeof what, "whether the sync_block_set at %u:%u is "
+               "always waited for", sq->loc.line, sq->loc.col);
+      if (check(x, lft, &m, what) == 1) {
         int64_t mn = 0, nw = 0;
         model_int(x, m, xr->mn, &mn);
         model_int(x, m, xr->nwaits, &nw);
@@ -1004,7 +1021,7 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
         Z3_model_dec_ref(x->c, m);
       }
       if (xr->maxlen > (uint32_t)maxc &&
-          check(x, ovf, &m, "a cross-core counter bound") == 1) {
+          check(x, ovf, &m, "the bound of a cross-core counter") == 1) {
         chk_finding *fd = add_finding(x, MDL_RULE_FLAG_OVERFLOW, se->inst,
                                       NONE);
         fd->msg = mdl_strprintf(
@@ -1081,7 +1098,7 @@ static void cycles(sx *x) {
   }
   mdl_vec_free(&terms);
   Z3_model m = NULL;
-  int r = check(x, waitsin, &m, "a cycle of waits");
+  int r = check(x, waitsin, &m, "whether the waits can form a cycle");
   Z3_solver_pop(x->c, x->s, 1);
   if (r == 1) {
     /* render the cycle of the witness assignment canonically */
@@ -1327,13 +1344,21 @@ static void races(sx *x) {
        of many schedules makes the solver case-split), first hit wins */
     Z3_model m;
     int r = 0;
+    char what[128];
+    {
+      const uint32_t *w4 = g->pairs.data;
+      const mdl_inst *wb = mdl_inst_at(k, w4[0]), *wa = mdl_inst_at(k, w4[1]);
+      snprintf(what, sizeof what, "whether the %s at %u:%u and the %s at "
+               "%u:%u can overlap", chk_op_name(k, wa), wa->loc.line,
+               wa->loc.col, chk_op_name(k, wb), wb->loc.line, wb->loc.col);
+    }
     uint8_t *used = x->explain ? calloc(k->nstmts + 1, 1) : NULL;
     if (np <= 8) {
-      r = check(x, Z3_mk_or(x->c, np, conds), &m, "a conflicting pair");
+      r = check(x, Z3_mk_or(x->c, np, conds), &m, what);
       note_core(x, used);
     } else {
       for (uint32_t p = 0; p < np && r != 1; p++) {
-        r = check(x, conds[p], &m, "a conflicting pair") == 1 ? 1 : r;
+        r = check(x, conds[p], &m, what) == 1 ? 1 : r;
         note_core(x, used);
       }
     }
@@ -1850,8 +1875,8 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   if (unknowns) {
     mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
                  k->loc.line, k->loc.col,
-                 "not decided: %u of %u queries timed out or failed, first: "
-                 "%s; raise --timeout-ms",
+                 "not decided: %u of %u queries timed out or failed, the "
+                 "first %s; raise --timeout-ms",
                  unknowns, queries, what ? what : "?");
     *note = mdl_strprintf("%u queries undecided", unknowns);
     free(what);
