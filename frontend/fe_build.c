@@ -1877,6 +1877,7 @@ static mdl_space operand_space(fe_b *b, mdl_valref v) {
 static void add_acc(fe_b *b, mdl_acc_spec *acc, uint32_t *n, mdl_valref buf,
                     uint8_t mode) {
   (void)b;
+  acc[*n] = (mdl_acc_spec){0}; /* every field: `whole` and `elem` too */
   acc[*n].buf = buf;
   acc[*n].mode = mode;
   acc[*n].index = MDL_NOVAL;

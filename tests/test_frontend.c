@@ -776,3 +776,37 @@ Test(frontend, func_call_short_form_is_inlined) {
   cr_assert_eq(k->core_count[0], 2, "both calls inlined, got %u instances",
                k->core_count[0]);
 }
+
+/* Access specs are fully initialised: with a poisoned stack (the state a
+** worker thread or an earlier call can leave) a view is still accessed at
+** its own range, not as its whole root buffer. */
+static const char view_src[] =
+    "func.func @v(%arg0: memref<256xf16, #hivm.address_space<gm>>) "
+    "attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n"
+    "  %c0 = arith.constant 0 : i64\n"
+    "  %u = hivm.hir.pointer_cast(%c0) : memref<256xf16, "
+    "#hivm.address_space<ub>>\n"
+    "  %h = memref.subview %u[128] [128] [1] : memref<256xf16, "
+    "#hivm.address_space<ub>> to memref<128xf16, strided<[1], offset: 128>, "
+    "#hivm.address_space<ub>>\n"
+    "  hivm.hir.vabs ins(%h : memref<128xf16, strided<[1], offset: 128>, "
+    "#hivm.address_space<ub>>) outs(%h : memref<128xf16, strided<[1], "
+    "offset: 128>, #hivm.address_space<ub>>)\n"
+    "  return\n"
+    "}\n";
+
+static void __attribute__((noinline)) poison_stack(void) {
+  volatile unsigned char junk[1 << 16];
+  for (size_t i = 0; i < sizeof junk; i++)
+    junk[i] = 0x7f;
+}
+
+Test(frontend, access_specs_initialised_under_poisoned_stack) {
+  poison_stack();
+  parse(view_src, 1);
+  mdl_kernel *k = kernel(0);
+  const mdl_inst *va = inst(k, 0, 0);
+  cr_assert_eq(va->pipe, MDL_PIPE_V);
+  check_acc(k, va, 0, "ub", MDL_ACC_READ, 256, 512);
+  check_acc(k, va, 1, "ub", MDL_ACC_WRITE, 256, 512);
+}
