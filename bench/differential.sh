@@ -7,16 +7,24 @@
 #    `--engine smt` (batches of 200 files), findings compared per file as in
 #    tests/differential_test.sh (which this runs with KSV_DIFF_COUNT=N);
 #    prints the disagreements and kernels/s per engine.
-# 2. N symbolic kernels (`kgen --symbolic`: argument trip counts, branches on
-#    an argument or on get_block_idx) through `--engine smt` only: verdict
-#    distribution (clean / findings / unknown / error) and kernels/s.
+# 2. NSYM symbolic kernels (`kgen --symbolic`: argument trip counts, branches
+#    on an argument or on get_block_idx) through `--engine smt` only, one
+#    process per kernel, SYM_TIMEOUT seconds each: verdict distribution
+#    (clean / findings / unknown / error), timeouts, crashes and kernels/s.
 # Environment: SEED (default 1; the symbolic family uses SEED + 1000000),
+# NSYM (default N/20: the SMT engine needs seconds per symbolic kernel),
+# SYM_TIMEOUT (120), SMT_OPTS (extra check options for the symbolic run, e.g.
+# "--trip-bound 4"), KSV_DIFF_JOBS (parallel processes, default nproc),
 # KSV_DIFF_KEEP=DIR keeps the concrete kernels and outputs.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 n=${1:-10000}
 build=${2:-$root/build}
 seed=${SEED:-1}
+nsym=${NSYM:-$((n / 20))}
+symto=${SYM_TIMEOUT:-120}
+SMT_OPTS=${SMT_OPTS:-}
+jobs=${KSV_DIFF_JOBS:-$(nproc 2>/dev/null || echo 1)}
 ksv=$build/ksv
 kgen=$build/tests/kgen
 [ -x "$ksv" ] && [ -x "$kgen" ] || {
@@ -29,32 +37,32 @@ diff_rc=$?
 [ $diff_rc -eq 77 ] && exit 77
 
 echo
-echo "## symbolic kernels: smt only ($n kernels, seed $((seed + 1000000)))"
+echo "## symbolic kernels: smt only ($nsym kernels, seed $((seed + 1000000)), $jobs jobs, ${symto}s per kernel)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$kgen" --symbolic --seed $((seed + 1000000)) --count "$n" "$tmp/k" || exit 1
-files=("$tmp"/k/*.mlir)
-: >"$tmp/smt.out"
-crashes=0
+"$kgen" --symbolic --seed $((seed + 1000000)) --count "$nsym" "$tmp/k" || exit 1
+# one process per kernel: the SMT engine spends seconds per symbolic kernel,
+# so process start-up is noise, and a hang costs one kernel, not a batch
+one() {
+  timeout "$symto" "$ksv" check --engine smt $SMT_OPTS "$1" >"$1.out" 2>&1
+  echo "$1 $?" >"$1.rc"
+}
+export -f one
+export ksv symto SMT_OPTS
 start=$(date +%s.%N)
-for ((b = 0; b < ${#files[@]}; b += 200)); do
-  "$build/ksv" check --engine smt "${files[@]:b:200}" >>"$tmp/smt.out" 2>"$tmp/err"
-  rc=$?
-  if [ $rc -gt 3 ]; then
-    crashes=$((crashes + 1))
-    echo "smt exited $rc on batch $((b / 200)): $(head -c 200 "$tmp/err")"
-  fi
-done
+ls "$tmp"/k/*.mlir | xargs -P "$jobs" -I{} bash -c 'one {}'
 end=$(date +%s.%N)
-awk -v n="$n" -v a="$start" -v b="$end" -v cr="$crashes" '
+cat "$tmp"/k/*.out >"$tmp/smt.out"
+cat "$tmp"/k/*.rc >"$tmp/rc"
+awk -v n="$nsym" -v a="$start" -v b="$end" '
+  FNR == NR { rc[$2]++; next }
   /^[^:]+\.mlir: [^:]+: (clean|findings|unknown|error)/ {
-    split($0, p, ": "); v = p[3]; sub(/ .*/, "", v); cnt[v]++; tot++ }
-  /\[unknown\]$/ { unk++ }
+    split($0, p, ": "); v = p[3]; sub(/ .*/, "", v); cnt[v]++ }
   END {
     t = b - a
-    printf "smt: %d verdicts in %.2fs (%.1f kernels/s), %d crashed batches\n",
-      tot, t, (t > 0 ? n / t : 0), cr
-    for (v in cnt) printf "  %-9s %d\n", v, cnt[v]
-    if (cnt["error"] > 0) print "  (error = bad input: a kgen bug)"
-  }' "$tmp/smt.out"
+    printf "smt: %d symbolic kernels in %.1fs wall (%.2f kernels/s)\n", n, t, (t > 0 ? n / t : 0)
+    for (v in cnt) printf "  verdict %-9s %d\n", v, cnt[v]
+    for (r in rc) printf "  exit %-3s %d%s\n", r, rc[r],
+      (r == 124 ? " (timed out)" : r == 2 ? " (bad input: a kgen bug)" : r > 3 ? " (crash)" : "")
+  }' "$tmp/rc" "$tmp/smt.out"
 exit $diff_rc

@@ -24,6 +24,8 @@ count=${KSV_DIFF_COUNT:-1000}
 seed=${KSV_DIFF_SEED:-1}
 batch=${KSV_DIFF_BATCH:-200}
 strict=${KSV_DIFF_STRICT:-0}
+jobs=${KSV_DIFF_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -gt 4 ] && jobs=4
 # a hung engine counts as a crash (timeout(1) is in coreutils)
 to() { if command -v timeout >/dev/null; then timeout "$@"; else shift; "$@"; fi; }
 
@@ -54,22 +56,30 @@ files=()
 for ((i = seed; i < seed + count; i++)); do files+=("$tmp/k/k$i.mlir"); done
 
 # run ENGINE: $tmp/ENGINE.out (all reports), $tmp/ENGINE.bad (files with
-# bad input), $tmp/ENGINE.crash (files the engine crashed or hung on)
+# bad input), $tmp/ENGINE.crash (files the engine crashed or hung on).
+# Batches run $jobs at a time; each is one `ksv check` process.
 run() {
   local e=$1 b rc f
   : >"$tmp/$e.out"; : >"$tmp/$e.bad"; : >"$tmp/$e.crash"
   for ((b = 0; b < ${#files[@]}; b += batch)); do
-    local chunk=("${files[@]:b:batch}")
-    to 600 "$ksv" check ${KSV_DIFF_ARGS:-} --engine "$e" "${chunk[@]}" >"$tmp/$e.part" 2>"$tmp/$e.err"
-    rc=$?
-    if [ $rc -le 3 ]; then
-      cat "$tmp/$e.part" >>"$tmp/$e.out"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    (
+      to 900 "$ksv" check --engine "$e" "${files[@]:b:batch}" \
+        >"$tmp/$e.$b.part" 2>"$tmp/$e.$b.err"
+      echo $? >"$tmp/$e.$b.rc"
+    ) &
+  done
+  wait
+  for ((b = 0; b < ${#files[@]}; b += batch)); do
+    rc=$(cat "$tmp/$e.$b.rc")
+    if [ "$rc" -le 3 ]; then
+      cat "$tmp/$e.$b.part" >>"$tmp/$e.out"
       continue
     fi
-    # a crash (signal / internal abort): attribute it file by file
+    # a crash (signal / internal abort) or a hang: attribute it file by file
     echo "differential: $e engine exited $rc on a batch; rerunning it file by file"
-    for f in "${chunk[@]}"; do
-      to 60 "$ksv" check ${KSV_DIFF_ARGS:-} --engine "$e" "$f" >"$tmp/$e.part" 2>"$tmp/$e.err"
+    for f in "${files[@]:b:batch}"; do
+      to 120 "$ksv" check --engine "$e" "$f" >"$tmp/$e.part" 2>"$tmp/$e.err"
       rc=$?
       cat "$tmp/$e.part" >>"$tmp/$e.out"
       if [ $rc -gt 3 ]; then
@@ -135,7 +145,7 @@ fi
 
 awk -v n="$count" -v a="$start" -v b="$mid" -v c="$end" 'BEGIN {
   g = b - a; s = c - b
-  printf "differential: graph %.2fs (%.0f kernels/s), smt %.2fs (%.0f kernels/s)\n",
+  printf "differential: graph %.2fs (%.1f kernels/s), smt %.2fs (%.1f kernels/s)\n",
     g, (g > 0 ? n / g : 0), s, (s > 0 ? n / s : 0) }'
 echo "differential: $count kernels, $ndis disagreements"
 [ "$ndis" -eq 0 ] && [ "$nbad" -eq 0 ]

@@ -442,10 +442,13 @@ static void gen_aiv(fn *f, const vcfg *c) {
   }
 
   /* loops */
-  const char *ub_in = c->sym ? "%n" : CI(f, c->inner);
+  /* symbolic: the outer bound when nested (g stays linear in %n) */
+  int symin = c->sym && !c->outer;
+  const char *ub_in = symin ? "%n" : CI(f, c->inner);
   if (c->outer)
-    FOR(f, "%o", CI(f, 0), CI(f, c->outer), c->outer);
-  FOR(f, "%i", CI(f, 0), ub_in, c->sym ? -1 : c->inner);
+    FOR(f, "%o", CI(f, 0), c->sym ? "%n" : CI(f, c->outer),
+        c->sym ? -1 : c->outer);
+  FOR(f, "%i", CI(f, 0), ub_in, symin ? -1 : c->inner);
   const char *g = "%i";
   if (c->outer) {
     T(f, "%%gb = arith.muli %%o, %s : index", ub_in);
@@ -488,7 +491,7 @@ static void gen_aiv(fn *f, const vcfg *c) {
       break;
     case 1:
       if (c->outer) {
-        T(f, "%%tot = arith.muli %%n, %s : index", CI(f, c->outer));
+        T(f, "%%tot = arith.muli %%n, %s : index", CI(f, c->inner));
         T(f, "%%nm1 = arith.subi %%tot, %s : index", CI(f, 1));
       } else {
         T(f, "%%nm1 = arith.subi %%n, %s : index", CI(f, 1));
@@ -1212,6 +1215,8 @@ static void gen_kernel(long seed, FILE *o) {
     c.outer = chance(30) ? rint_(2, 3) : 0;
     c.inner = rint_(1, 6);
     c.sym = sym_loop;
+    if (c.sym && c.outer) /* keep the SMT unrolling (trip bound x inner) small */
+      c.inner = rint_(1, 2);
     long n = (long)(c.outer ? c.outer : 1) * c.inner;
     if (!c.sym && n == 1)
       c.nbuf = 1;
@@ -1245,8 +1250,8 @@ static void gen_kernel(long seed, FILE *o) {
     gen_aiv(&K.f[0], &c);
     K.shape = afmt("aiv trips=%s%s%s nbuf=%d bufsel=%s style=%s nin=%d nv=%d "
                    "tile=%d%s tail=%d",
-                   c.outer ? afmt("%dx", c.outer) : "",
-                   c.sym ? "n" : afmt("%d", c.inner),
+                   c.outer ? (c.sym ? "nx" : afmt("%dx", c.outer)) : "",
+                   c.sym && !c.outer ? "n" : afmt("%d", c.inner),
                    c.sym ? "(sym)" : "", c.nbuf,
                    c.bufsel ? "select" : "ptrcast",
                    c.style ? "v-mte2+mte3-v" : "mte3-mte2", c.nin, c.nv,
@@ -1257,6 +1262,8 @@ static void gen_kernel(long seed, FILE *o) {
     c.nout = rint_(1, 3);
     c.nk = rint_(1, 4);
     c.sym = sym_loop;
+    if (c.sym)
+      c.nk = rint_(1, 2);
     long n = (long)c.nout * c.nk;
     c.nbuf = (!c.sym && n == 1) ? 1 : rint_(1, 2);
     c.bufsel = rint_(0, 1);
@@ -1294,8 +1301,8 @@ static void gen_kernel(long seed, FILE *o) {
     memset(&v, 0, sizeof v);
     a.mix = v.mix = 1;
     a.sym = v.sym = sym_loop;
-    a.nout = rint_(1, 4);
-    a.nk = rint_(1, 3);
+    a.nout = rint_(1, 3);
+    a.nk = rint_(1, 2);
     long na = (long)a.nout * a.nk;
     a.nbuf = (!a.sym && na == 1) ? 1 : rint_(1, 2);
     a.bufsel = rint_(0, 1);
