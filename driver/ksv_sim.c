@@ -56,24 +56,51 @@ static char *slurp(const char *path, size_t *len) {
   return buf;
 }
 
-/* "L:C,L:C" -> two locations; "L:C" (a set) -> a, and b = 0:0. */
-static int parse_pair(const char *s, mdl_loc *a, mdl_loc *b) {
+/* "L:C,L:C[,RULE]" -> two locations; "L:C[,RULE]" (a set) -> a, and
+** b = 0:0.  OUT: rule (MDL_RULE_COUNT: any). */
+static int parse_pair(const char *s, mdl_loc *a, mdl_loc *b, mdl_rule *rule) {
   unsigned l1, c1, l2 = 0, c2 = 0;
-  char tail;
-  if (s && sscanf(s, "%u:%u%c", &l1, &c1, &tail) == 2 && l1 && c1) {
-    a->line = l1;
-    a->col = c1;
-    b->line = b->col = 0;
-    return 0;
+  char tail, name[32] = "";
+  int n;
+  *rule = MDL_RULE_COUNT;
+  b->line = b->col = 0;
+  if (!s)
+    return -1;
+  if (sscanf(s, "%u:%u,%u:%u%c", &l1, &c1, &l2, &c2, &tail) == 4 ||
+      (sscanf(s, "%u:%u,%u:%u,%31[a-z-]%n", &l1, &c1, &l2, &c2, name, &n) ==
+           5 && !s[n])) {
+    b->line = l2;
+    b->col = c2;
+  } else if (!(sscanf(s, "%u:%u%c", &l1, &c1, &tail) == 2 ||
+               (sscanf(s, "%u:%u,%31[a-z-]%n", &l1, &c1, name, &n) == 3 &&
+                !s[n]))) {
+    return -1;
   }
-  if (!s || sscanf(s, "%u:%u,%u:%u%c", &l1, &c1, &l2, &c2, &tail) != 4 ||
-      !l1 || !c1 || !l2 || !c2)
+  if (!l1 || !c1 || (b->line && !b->col))
     return -1;
   a->line = l1;
   a->col = c1;
-  b->line = l2;
-  b->col = c2;
+  if (name[0]) {
+    for (int r = 0; r < MDL_RULE_COUNT && *rule == MDL_RULE_COUNT; r++)
+      if (!strcmp(name, mdl_rule_name((mdl_rule)r)))
+        *rule = (mdl_rule)r;
+    if (*rule != MDL_RULE_RACE && *rule != MDL_RULE_PIPE_HAZARD &&
+        *rule != MDL_RULE_XCORE_RACE && *rule != MDL_RULE_DOUBLE_SET &&
+        *rule != MDL_RULE_FLAG_OVERFLOW)
+      return -1;
+  }
   return 0;
+}
+
+/* The rule a race between two conflicting instances is reported under
+** (MDL_RULE_COUNT: not reported, e.g. two reads of one in-order pipe). */
+static mdl_rule race_rule(const mdl_kernel *k, uint32_t a, uint32_t b) {
+  const mdl_inst *x = mdl_inst_at(k, a), *y = mdl_inst_at(k, b);
+  if (x->core != y->core)
+    return MDL_RULE_XCORE_RACE;
+  if (x->pipe != y->pipe)
+    return MDL_RULE_RACE;
+  return MDL_RULE_PIPE_HAZARD;
 }
 
 static void range_str(const mdl_kernel *k, const sim_finding *f, char *buf,
@@ -136,7 +163,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     range_str(k, f, rs, sizeof rs);
     fprintf(out,
             "%s at %u:%u on %s %s %s during cycles [%" PRId64 ", %" PRId64
-            ") while the %s at %u:%u on %s %s was still %s it [%" PRId64
+            ") while the %s at %u:%u on %s %s was %s it during [%" PRId64
             ", %" PRId64 "): %s (%s) [%s]\n",
             sim_op_name(k, f->b), b->loc.line, b->loc.col,
             k->cores[b->core].label, f->b_write ? "wrote" : "read", rs,
@@ -156,11 +183,27 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     break;
   case MDL_RULE_DEADLOCK: {
     sync_str(k, f->b, sb, sizeof sb);
-    fprintf(out,
-            "the kernel stops: %s %s is never released (waiting since cycle "
-            "%" PRId64 "); %u pipe%s stuck (%s) [%s]\n",
-            sb, wb, f->b_start, r->stuck.len, r->stuck.len == 1 ? "" : "s",
-            rn, rule);
+    if (f->value > 0)
+      fprintf(out,
+              "the kernel stops in a cycle of waits: %s %s (waiting since "
+              "cycle %" PRId64 ") and %d other wait%s each wait for a set "
+              "held back by another wait on the cycle; %u pipe%s stuck (%s) "
+              "[%s]\n",
+              sb, wb, f->b_start, f->value - 1, f->value == 2 ? "" : "s",
+              r->stuck.len, r->stuck.len == 1 ? "" : "s", rn, rule);
+    else if (f->value < 0)
+      fprintf(out,
+              "the kernel stops: %s %s waits forever (since cycle %" PRId64
+              "): no set of its flag is left to release it; %u pipe%s stuck "
+              "(%s) [%s]\n",
+              sb, wb, f->b_start, r->stuck.len, r->stuck.len == 1 ? "" : "s",
+              rn, rule);
+    else
+      fprintf(out,
+              "the kernel stops: %s %s is never released (waiting since "
+              "cycle %" PRId64 "); %u pipe%s stuck (%s) [%s]\n",
+              sb, wb, f->b_start, r->stuck.len, r->stuck.len == 1 ? "" : "s",
+              rn, rule);
     for (uint32_t j = 0; j < r->stuck.len; j++) {
       const sim_stuck *st = &MDL_VEC_AT(r->stuck, sim_stuck, j);
       const mdl_inst *h = mdl_inst_at(k, st->head);
@@ -310,12 +353,15 @@ static uint32_t index_of(const mdl_vec *v, uint32_t i) {
   return SIM_NONE;
 }
 
-/* Does the result show a double-set or flag-overflow at la? */
-static bool flag_hit(const mdl_kernel *k, const sim_result *r, mdl_loc la) {
+/* Does the result show a double-set or flag-overflow (or want) at la? */
+static bool flag_hit(const mdl_kernel *k, const sim_result *r, mdl_loc la,
+                     mdl_rule want) {
   for (uint32_t j = 0; j < r->findings.len; j++) {
     const sim_finding *f = &MDL_VEC_AT(r->findings, sim_finding, j);
     const mdl_inst *b = mdl_inst_at(k, f->b);
-    if ((f->rule == MDL_RULE_DOUBLE_SET || f->rule == MDL_RULE_FLAG_OVERFLOW) &&
+    if ((want != MDL_RULE_COUNT ? f->rule == want
+                                : f->rule == MDL_RULE_DOUBLE_SET ||
+                                      f->rule == MDL_RULE_FLAG_OVERFLOW) &&
         b->loc.line == la.line && b->loc.col == la.col)
       return true;
   }
@@ -326,6 +372,8 @@ static bool flag_hit(const mdl_kernel *k, const sim_result *r, mdl_loc la) {
 ** a set's flag), or delay a set until a wait is released. */
 typedef struct {
   uint32_t hold, delay_set, delay_after;
+  bool count_pairing;
+  uint32_t free_set;           /* count pairing: the set that lands freely */
 } flag_force;
 
 static void push_force(mdl_vec *v, uint32_t hold, uint32_t ds, uint32_t da) {
@@ -338,6 +386,8 @@ static void push_force(mdl_vec *v, uint32_t hold, uint32_t ds, uint32_t da) {
   f->hold = hold;
   f->delay_set = ds;
   f->delay_after = da;
+  f->count_pairing = false;
+  f->free_set = SIM_NONE;
 }
 
 /* Schedules to try for a flag finding at the set x (lb: the earlier set
@@ -350,6 +400,7 @@ static void push_force(mdl_vec *v, uint32_t hold, uint32_t ds, uint32_t da) {
 static void flag_forces(const mdl_kernel *k, uint32_t xi, mdl_loc lb,
                         mdl_vec *fs) {
   const mdl_inst *x = mdl_inst_at(k, xi);
+  uint32_t first = fs->len;
   if (x->kind == MDL_I_SET) {
     mdl_vec sets = {0}, waits = {0};
     flag_seq(k, x, MDL_I_SET, x->core, &sets);
@@ -386,6 +437,8 @@ static void flag_forces(const mdl_kernel *k, uint32_t xi, mdl_loc lb,
     }
   }
   push_force(fs, xi, SIM_NONE, SIM_NONE);
+  for (uint32_t j = first; j < fs->len; j++)
+    MDL_VEC_AT(*fs, flag_force, j).free_set = xi;
 }
 
 /* Replays a flag finding at the set at la (lb: the earlier set, or 0:0):
@@ -394,7 +447,7 @@ static void flag_forces(const mdl_kernel *k, uint32_t xi, mdl_loc lb,
 ** OUT: used (the schedule that was kept; hold = delay_set = SIM_NONE for
 ** the plain run).  Returns -1 when there is no set at la in k. */
 static int replay_set(const mdl_kernel *k, const sim_options *base,
-                      mdl_loc la, mdl_loc lb, sim_result *r,
+                      mdl_loc la, mdl_loc lb, mdl_rule want, sim_result *r,
                       uint32_t *tried, bool *hit, flag_force *used) {
   mdl_vec fs = {0};
   bool any = false;
@@ -411,40 +464,64 @@ static int replay_set(const mdl_kernel *k, const sim_options *base,
     mdl_vec_free(&fs);
     return -1;
   }
+  /* then all of them again under count pairing (an earlier double set
+     may have lost the set whose pairing the static finding counts on),
+     count pairing alone first */
+  uint32_t nf = fs.len;
+  for (uint32_t j = 0; j < nf; j++) {
+    uint32_t xi = MDL_VEC_AT(fs, flag_force, j).free_set;
+    if (j && MDL_VEC_AT(fs, flag_force, j - 1).free_set == xi)
+      continue;
+    flag_force *cp = mdl_vec_push(&fs, sizeof *cp);
+    cp->hold = cp->delay_set = cp->delay_after = SIM_NONE;
+    cp->count_pairing = true;
+    cp->free_set = xi;
+  }
+  for (uint32_t j = 0; j < nf; j++) {
+    flag_force *f = mdl_vec_push(&fs, sizeof *f);
+    *f = MDL_VEC_AT(fs, flag_force, j);
+    f->count_pairing = true;
+  }
   sim_options o = *base;
   o.runs = 1;
   o.jitter = false;
   int rc = sim_run(k, &o, r);
   *tried = 0;
-  *hit = !rc && flag_hit(k, r, la);
+  *hit = !rc && flag_hit(k, r, la, want);
   used->hold = used->delay_set = used->delay_after = SIM_NONE;
+  used->count_pairing = false;
   for (uint32_t j = 0; !rc && !*hit && j < fs.len && j < MAX_REPLAY_TRIES;
        j++) {
     *used = MDL_VEC_AT(fs, flag_force, j);
     o.hold = used->hold;
     o.delay_set = used->delay_set;
     o.delay_after = used->delay_after;
+    o.count_pairing = used->count_pairing;
+    o.count_pairing_free = used->count_pairing ? used->free_set : SIM_NONE;
     sim_result_free(r);
     rc = sim_run(k, &o, r);
     (*tried)++;
-    *hit = !rc && flag_hit(k, r, la);
+    *hit = !rc && flag_hit(k, r, la, want);
   }
   mdl_vec_free(&fs);
   return rc;
 }
 
 /* Replays the pair at locations la, lb: tries the conflicting instance
-** pairs, earliest first, until one overlaps.  Returns -1 when the
-** locations name no conflicting pair in k. */
+** pairs, earliest first, until one overlaps; pairs whose race would be
+** reported at la (the static finding's primary) come first.  Returns -1
+** when the locations name no conflicting pair in k. */
 static int replay(const mdl_kernel *k, const sim_options *base, mdl_loc la,
-                  mdl_loc lb, sim_result *r, uint32_t *tried, bool *hit) {
+                  mdl_loc lb, mdl_rule want, sim_result *r, uint32_t *tried,
+                  bool *hit) {
   mdl_vec va = {0}, vb = {0}, cs = {0};
   ops_at(k, la, &va);
   ops_at(k, lb, &vb);
   for (uint32_t x = 0; x < va.len; x++)
     for (uint32_t y = 0; y < vb.len; y++) {
       uint32_t a = MDL_VEC_AT(va, uint32_t, x), b = MDL_VEC_AT(vb, uint32_t, y);
-      if (a == b || !sim_conflict(k, a, b))
+      if (a == b || !sim_conflict(k, a, b) ||
+          (want != MDL_RULE_COUNT && race_rule(k, a, b) != want))
         continue;
       cand *c = mdl_vec_push(&cs, sizeof *c);
       c->a = a;
@@ -452,6 +529,8 @@ static int replay(const mdl_kernel *k, const sim_options *base, mdl_loc la,
       c->key = (uint64_t)(a - k->core_first[mdl_inst_at(k, a)->core]) +
                (b - k->core_first[mdl_inst_at(k, b)->core]);
       c->key = (c->key << 32) | (a > b ? a - b : b - a);
+      if (sim_race_primary(k, a, b) != a)
+        c->key |= 1ull << 63; /* reported at lb: try last */
     }
   mdl_vec_free(&va);
   mdl_vec_free(&vb);
@@ -500,8 +579,11 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     }
   }
   mdl_loc la = {0, 0}, lb = {0, 0};
-  if (o->replay && parse_pair(o->replay, &la, &lb)) {
-    fprintf(stderr, "ksv: error: --replay expects LINE:COL,LINE:COL: %s\n",
+  mdl_rule want = MDL_RULE_COUNT;
+  if (o->replay && parse_pair(o->replay, &la, &lb, &want)) {
+    fprintf(stderr, "ksv: error: --replay expects LINE:COL[,LINE:COL][,RULE] "
+                    "(RULE: race, pipe-hazard, xcore-race, double-set, "
+                    "flag-overflow): %s\n",
             o->replay);
     return KSV_EXIT_BAD_INPUT;
   }
@@ -533,6 +615,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     bad = true;
   }
   mdl_limits lim;
+  memset(&lim, 0, sizeof lim); /* fields mdl_limits_default leaves alone */
   mdl_limits_default(&lim);
   lim.max_unroll = o->max_unroll;
   lim.max_instances = o->max_instances;
@@ -561,13 +644,13 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     int rc;
     uint32_t tried = 0;
     bool hit = false, flag_replay = false;
-    flag_force used = {SIM_NONE, SIM_NONE, SIM_NONE};
+    flag_force used = {SIM_NONE, SIM_NONE, SIM_NONE, false, SIM_NONE};
     if (o->replay) {
       /* two ops: a race; a set (and the earlier set): a flag finding */
-      rc = replay(k, &so, la, lb, &r, &tried, &hit);
+      rc = lb.line ? replay(k, &so, la, lb, want, &r, &tried, &hit) : -1;
       if (rc == -1) {
         flag_replay = true;
-        rc = replay_set(k, &so, la, lb, &r, &tried, &hit, &used);
+        rc = replay_set(k, &so, la, lb, want, &r, &tried, &hit, &used);
       }
       if (rc == -1)
         continue; /* the locations are not in this kernel */
@@ -603,10 +686,9 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
         mdl_inst_where(k, d, wd, sizeof wd);
         mdl_inst_where(k, w, ww, sizeof ww);
         fprintf(out, ": the set at %u:%u (%s) landed only once the %s at "
-                     "%u:%u (%s) was released (%u schedule%s tried after "
-                     "the plain run)\n",
+                     "%u:%u (%s) was released",
                 d->loc.line, d->loc.col, wd, sim_op_name(k, used.delay_after),
-                w->loc.line, w->loc.col, ww, tried, tried == 1 ? "" : "s");
+                w->loc.line, w->loc.col, ww);
       } else if (used.hold != SIM_NONE) {
         const mdl_inst *h = mdl_inst_at(k, used.hold);
         char wh[256];
@@ -616,11 +698,19 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
                   h->loc.line, h->loc.col, wh);
         else
           fprintf(out, ": held every wait of its flag");
-        fprintf(out, " until cycle %" PRId64 " (%u schedule%s tried after "
-                     "the plain run)\n",
-                r.held_until, tried, tried == 1 ? "" : "s");
-      } else
-        fprintf(out, " in the plain run, nothing held\n");
+        fprintf(out, " until cycle %" PRId64, r.held_until);
+      } else if (!used.count_pairing) {
+        fprintf(out, " in the plain run, nothing forced\n");
+      }
+      if (used.count_pairing)
+        fprintf(out, "%s each set landing only after the wait that clears "
+                     "the previous one (count pairing)",
+                used.hold != SIM_NONE || used.delay_set != SIM_NONE ? ","
+                                                                    : ":");
+      if (used.hold != SIM_NONE || used.delay_set != SIM_NONE ||
+          used.count_pairing)
+        fprintf(out, " (%u schedule%s tried after the plain run)\n", tried,
+                tried == 1 ? "" : "s");
     } else if (r.replay) {
       const mdl_inst *s = mdl_inst_at(k, r.stretched);
       char ws[256];

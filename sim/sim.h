@@ -86,6 +86,8 @@ typedef struct {
   ** (k-1)-th has been released, so no set is ever lost to a double set.
   ** Used by the race replay after a plain stretch showed nothing. */
   bool count_pairing;
+  uint32_t count_pairing_free; /* a set exempt from it (the one whose
+                                  double set a flag replay wants) */
 } sim_options;
 
 void sim_options_default(sim_options *o);
@@ -104,7 +106,10 @@ typedef struct {
   bool a_write, b_write;
   uint32_t run;                /* first run that hit it */
   uint32_t runs;               /* how many runs hit it */
-  int32_t value;               /* flag-overflow: counter value */
+  int32_t value;               /* flag-overflow, unpaired cross-core set:
+                                  the counter; deadlock: waits on a cycle
+                                  of waits (> 0), -1 no set is left for
+                                  the wait, 0 otherwise */
 } sim_finding;
 
 typedef struct {
@@ -154,6 +159,11 @@ void sim_result_free(sim_result *r);
 /* Do two instances have conflicting accesses (same memory, common bytes,
 ** one writes)? */
 bool sim_conflict(const mdl_kernel *k, uint32_t a, uint32_t b);
+
+/* Of two conflicting instances, the one a race on them is reported at
+** (the checker's choice: the later one on one core; across cores the
+** reader, else the higher core); SIM_NONE when they do not conflict. */
+uint32_t sim_race_primary(const mdl_kernel *k, uint32_t a, uint32_t b);
 
 /* Writes the schedule of run 0 as a Chrome/Perfetto trace (JSON object
 ** format: traceEvents with complete and flow events).  Returns 0 or -1. */

@@ -40,6 +40,34 @@ bool sim_conflict(const mdl_kernel *k, uint32_t a, uint32_t b) {
   return false;
 }
 
+/* Should the access pair (instance a, access aa) / (b, ab) be reported
+** with b primary?  As checker/chk_graph.c find_races: on one core the
+** later instance in program order; across cores the reader, else the
+** higher core. */
+static bool b_primary(const mdl_kernel *k, uint32_t a, const mdl_access *aa,
+                      uint32_t b, const mdl_access *ab) {
+  const mdl_inst *ia = mdl_inst_at(k, a), *ib = mdl_inst_at(k, b);
+  if (ia->core == ib->core)
+    return b > a;
+  bool ra = !(aa->mode & MDL_ACC_WRITE), rb = !(ab->mode & MDL_ACC_WRITE);
+  if (ra != rb)
+    return rb;
+  return ib->core > ia->core;
+}
+
+uint32_t sim_race_primary(const mdl_kernel *k, uint32_t a, uint32_t b) {
+  const mdl_inst *x = mdl_inst_at(k, a), *y = mdl_inst_at(k, b);
+  for (uint32_t i = 0; i < x->nacc; i++)
+    for (uint32_t j = 0; j < y->nacc; j++) {
+      const mdl_access *p = mdl_access_at(k, x->acc_first + i);
+      const mdl_access *q = mdl_access_at(k, y->acc_first + j);
+      if (p->mem == q->mem && ((p->mode | q->mode) & MDL_ACC_WRITE) &&
+          overlap(p, q))
+        return b_primary(k, a, p, b, q) ? b : a;
+    }
+  return SIM_NONE;
+}
+
 /* ------------------------------------------------------------ races */
 
 typedef struct {
@@ -116,15 +144,7 @@ bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
          reader, else the higher core (as the checker reports) */
       uint32_t a = ey->inst, b = E[x].inst;
       const mdl_access *aa = ay, *ab = ax;
-      bool swap;
-      if (ix->core == iy->core)
-        swap = a > b;
-      else {
-        bool ra = !(aa->mode & MDL_ACC_WRITE), rb = !(ab->mode & MDL_ACC_WRITE);
-        swap = (ra && !rb) ||
-               (ra == rb && mdl_inst_at(k, a)->core > mdl_inst_at(k, b)->core);
-      }
-      if (swap) {
+      if (!b_primary(k, a, aa, b, ab)) {
         uint32_t t = a;
         a = b;
         b = t;

@@ -33,6 +33,7 @@ void sim_options_default(sim_options *o) {
   o->force_a = o->force_b = o->hold = SIM_NONE;
   o->delay_set = o->delay_after = SIM_NONE;
   o->count_pairing = false;
+  o->count_pairing_free = SIM_NONE;
 }
 
 void sim_result_free(sim_result *r) {

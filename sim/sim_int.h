@@ -87,6 +87,81 @@ void sim_execute(const sim_plan *p, const sim_options *o,
                  sim_sched *s);
 void sim_sched_free(sim_sched *s);
 
+/* ------------------------------------------------- engine state (sim_run.c) */
+
+#define NFLAG_ID 8   /* event ids 0..7 */
+#define NXFLAG 16    /* cross-core flags 0..15 */
+
+enum { EV_END, EV_VISIBLE, EV_WAKE };  /* event kinds */
+
+typedef struct {
+  int64_t t;
+  uint64_t seq;
+  uint32_t x;
+  uint8_t kind;
+} sim_event;
+
+typedef struct {
+  sim_event *a;
+  uint32_t n, cap;
+  uint64_t seq;
+} sim_heap;
+
+typedef struct {
+  uint32_t issued, started, front;
+  uint32_t sets_issued, sets_fired;
+  uint32_t *pmax;            /* pmax[p]: latest-ending of members 1..p */
+} sim_chain_st;
+
+typedef struct {
+  uint32_t next;             /* next instance to issue (relative) */
+  int64_t ready;             /* earliest time of the next issue */
+  uint32_t ready_node;       /* node that bound ready */
+  uint32_t blocked_by;       /* scalar-blocking instance not yet ended */
+  bool stalled;              /* head's queue full */
+  int64_t wake;              /* pending wake-up time, -1 */
+  uint32_t arrived;          /* SYNC_ALLs that have arrived */
+} sim_core_st;
+
+typedef struct {
+  uint8_t v;
+  uint32_t owner;
+  uint32_t lost1;            /* 1 + the last set that landed on v = 1 */
+  uint32_t released;         /* waits it released */
+} sim_flag1;
+
+typedef struct {
+  const sim_plan *p;
+  const mdl_kernel *k;
+  const sim_options *o;
+  const double *factor;
+  uint32_t stretch;
+  int64_t big;
+  sim_sched *s;
+  sim_heap h;
+  sim_chain_st *ch;
+  sim_core_st cs[3];
+  sim_flag1 *flags;          /* [core][src][dst][id] */
+  int32_t xcnt[3][NXFLAG];   /* counter per (receiving core, flag) */
+  uint32_t xlast[3][NXFLAG]; /* last set that bumped it */
+  uint32_t xsent[3][NXFLAG][3]; /* sets per (receiver, flag, sender) */
+  uint32_t xincs[3][NXFLAG];
+  uint32_t xwaited[3][NXFLAG];  /* waits released per counter */
+  int64_t now;
+  uint32_t *dep;             /* per set: a wait it lands after, or NULL */
+  mdl_vec deferred;          /* sets waiting for their dep */
+} sim_engine;
+
+/* Does sync_block_set instance x bump the counter of core r? */
+bool sim_xfeeds(const mdl_kernel *k, const mdl_inst *x, uint32_t r);
+/* The 1-bit flag of a set_flag / wait_flag instance. */
+sim_flag1 *sim_flag_of(sim_engine *R, const mdl_inst *in);
+sim_finding *sim_add_finding(sim_engine *R, mdl_rule rule, uint32_t b,
+                             uint32_t a);
+/* A run that stopped with instances left: the stuck pipes and the
+** deadlock findings (sim_stuck.c). */
+void sim_report_stuck(sim_engine *R);
+
 /* Appends this run's races to s->findings; true when instances fa and fb
 ** (SIM_NONE: none) overlapped with a conflict. */
 bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,

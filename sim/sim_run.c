@@ -20,23 +20,9 @@
 #include <string.h>
 
 #define NOCH 0xff
-#define NFLAG_ID 8
-#define NXFLAG 16
 
-enum { EV_END, EV_VISIBLE, EV_WAKE };
-
-typedef struct {
-  int64_t t;
-  uint64_t seq;
-  uint32_t x;
-  uint8_t kind;
-} event;
-
-typedef struct {
-  event *a;
-  uint32_t n, cap;
-  uint64_t seq;
-} heap;
+typedef sim_event event;
+typedef sim_heap heap;
 
 static bool ev_less(const event *x, const event *y) {
   return x->t < y->t || (x->t == y->t && x->seq < y->seq);
@@ -84,48 +70,10 @@ static event heap_pop(heap *h) {
   return top;
 }
 
-typedef struct {
-  uint32_t issued, started, front;
-  uint32_t sets_issued, sets_fired;
-  uint32_t *pmax;            /* pmax[p]: latest-ending of members 1..p */
-} chain_st;
-
-typedef struct {
-  uint32_t next;             /* next instance to issue (relative) */
-  int64_t ready;             /* earliest time of the next issue */
-  uint32_t ready_node;       /* node that bound ready */
-  uint32_t blocked_by;       /* scalar-blocking instance not yet ended */
-  bool stalled;              /* head's queue full */
-  int64_t wake;              /* pending wake-up time, -1 */
-  uint32_t arrived;          /* SYNC_ALLs that have arrived */
-} core_st;
-
-typedef struct {
-  uint8_t v;
-  uint32_t owner;
-  uint32_t lost1;            /* 1 + the last set that landed on v = 1 */
-} flag1;
-
-typedef struct {
-  const sim_plan *p;
-  const mdl_kernel *k;
-  const sim_options *o;
-  const double *factor;
-  uint32_t stretch;
-  int64_t big;
-  sim_sched *s;
-  heap h;
-  chain_st *ch;
-  core_st cs[3];
-  flag1 *flags;              /* [core][src][dst][id] */
-  int32_t xcnt[3][NXFLAG];   /* counter per (receiving core, flag) */
-  uint32_t xlast[3][NXFLAG]; /* last set that bumped it */
-  uint32_t xsent[3][NXFLAG][3]; /* sets per (receiver, flag, sender) */
-  uint32_t xincs[3][NXFLAG];
-  int64_t now;
-  uint32_t *dep;             /* per set: a wait it lands after, or NULL */
-  mdl_vec deferred;          /* sets waiting for their dep */
-} run;
+typedef sim_chain_st chain_st;
+typedef sim_core_st core_st;
+typedef sim_flag1 flag1;
+typedef sim_engine run;
 
 static int64_t lat(const run *R, uint32_t i, double base) {
   double f = R->factor ? R->factor[i] : 1.0;
@@ -133,7 +81,7 @@ static int64_t lat(const run *R, uint32_t i, double base) {
   return (int64_t)llround(d);
 }
 
-static flag1 *flag_of(run *R, const mdl_inst *in) {
+sim_flag1 *sim_flag_of(sim_engine *R, const mdl_inst *in) {
   uint32_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
   uint32_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
   size_t idx = (((size_t)in->core * MDL_NPIPE + src) * MDL_NPIPE + dst) *
@@ -141,8 +89,8 @@ static flag1 *flag_of(run *R, const mdl_inst *in) {
   return &R->flags[idx];
 }
 
-static sim_finding *add_finding(run *R, mdl_rule rule, uint32_t b,
-                                uint32_t a) {
+sim_finding *sim_add_finding(sim_engine *R, mdl_rule rule, uint32_t b,
+                             uint32_t a) {
   sim_finding *f = mdl_vec_push(&R->s->findings, sizeof *f);
   f->rule = rule;
   f->b = b;
@@ -219,6 +167,17 @@ static void schedule_end(run *R, uint32_t i, int64_t d) {
 
 /* ------------------------------------------------------------ flags */
 
+bool sim_xfeeds(const mdl_kernel *k, const mdl_inst *x, uint32_t r) {
+  mdl_core_type st = k->cores[x->core].type, rt = k->cores[r].type;
+  switch ((mdl_xmode)x->mode) {
+  case MDL_XMODE_INTRA_BLOCK: return st != rt;
+  case MDL_XMODE_INTER_SUBBLOCK:
+    return st == MDL_CORE_AIV && rt == MDL_CORE_AIV;
+  case MDL_XMODE_INTER_BLOCK: return st == rt;
+  }
+  return false;
+}
+
 /* Cross-core set visible: bump the counters of the cores it feeds
 ** (SEMANTICS.md 4; the k-th increment needs the k-th set of every core of
 ** the sending group). */
@@ -228,17 +187,8 @@ static void xcore_visible(run *R, uint32_t i) {
   uint32_t s = in->core, f = (uint32_t)in->id;
   mdl_core_type st = k->cores[s].type;
   for (uint32_t r = 0; r < k->ncores; r++) {
-    mdl_core_type rt = k->cores[r].type;
-    bool feeds = false;
     mdl_core_type gt = st; /* type of the sending group */
-    switch ((mdl_xmode)in->mode) {
-    case MDL_XMODE_INTRA_BLOCK: feeds = st != rt; break;
-    case MDL_XMODE_INTER_SUBBLOCK:
-      feeds = st == MDL_CORE_AIV && rt == MDL_CORE_AIV;
-      break;
-    case MDL_XMODE_INTER_BLOCK: feeds = st == rt; break;
-    }
-    if (!feeds)
+    if (!sim_xfeeds(k, in, r))
       continue;
     R->xsent[r][f][s]++;
     uint32_t mn = UINT32_MAX;
@@ -252,7 +202,7 @@ static void xcore_visible(run *R, uint32_t i) {
     R->xcnt[r][f] += delta;
     R->xlast[r][f] = i;
     if (R->xcnt[r][f] > k->prof->max_counter) {
-      sim_finding *fd = add_finding(R, MDL_RULE_FLAG_OVERFLOW, i, SIM_NONE);
+      sim_finding *fd = sim_add_finding(R, MDL_RULE_FLAG_OVERFLOW, i, SIM_NONE);
       fd->value = R->xcnt[r][f];
       fd->mem = r; /* the receiving core */
       fd->lo = f;
@@ -268,9 +218,12 @@ static void visible(run *R, uint32_t i) {
   }
   const mdl_inst *in = mdl_inst_at(R->k, i);
   if (in->kind == MDL_I_SET) {
-    flag1 *fl = flag_of(R, in);
+    flag1 *fl = sim_flag_of(R, in);
     if (fl->v) {
-      add_finding(R, MDL_RULE_DOUBLE_SET, i, fl->owner);
+      /* named like the static engines: the later set in program order
+         (two sets can land in either order) */
+      sim_add_finding(R, MDL_RULE_DOUBLE_SET, i > fl->owner ? i : fl->owner,
+                      i > fl->owner ? fl->owner : i);
       fl->lost1 = i + 1;
     }
     fl->v = 1;
@@ -307,16 +260,18 @@ static bool try_release(run *R, uint32_t i) {
   if (held(R, i, in))
     return false;
   if (in->kind == MDL_I_WAIT) {
-    flag1 *fl = flag_of(R, in);
+    flag1 *fl = sim_flag_of(R, in);
     if (!fl->v)
       return false;
     fl->v = 0;
+    fl->released++;
     s->released_by[i] = fl->owner;
   } else {
     int32_t *c = &R->xcnt[in->core][in->id];
     if (*c <= 0)
       return false;
     (*c)--;
+    R->xwaited[in->core][in->id]++;
     s->released_by[i] = R->xlast[in->core][in->id];
   }
   s->end[i] = R->now;
@@ -581,83 +536,48 @@ static void propagate(run *R) {
   } while (changed);
 }
 
-/* ------------------------------------------------------------ stuck */
-
-static bool st_dup(const sim_sched *s, uint32_t head) {
-  for (uint32_t j = 0; j < s->stuck.len; j++)
-    if (MDL_VEC_AT(s->stuck, sim_stuck, j).head == head)
-      return true;
-  return false;
-}
-
-static void report_stuck(run *R) {
-  const sim_plan *p = R->p;
-  const mdl_kernel *k = R->k;
-  sim_sched *s = R->s;
-  s->deadlock = true;
-  uint32_t primary = SIM_NONE, anyhead = SIM_NONE;
-  for (uint32_t c = 0; c < k->ncores; c++) {
-    core_st *cs = &R->cs[c];
-    if (cs->next < k->core_count[c] || (cs->blocked_by != SIM_NONE &&
-                                        !s->done[cs->blocked_by])) {
-      sim_stuck *st = mdl_vec_push(&s->stuck, sizeof *st);
-      st->core = (uint8_t)c;
-      st->pipe = MDL_PIPE_S;
-      st->scalar = true;
-      st->head = cs->blocked_by != SIM_NONE && !s->done[cs->blocked_by]
-                     ? cs->blocked_by
-                     : k->core_first[c] + cs->next;
-      st->queue_full = cs->stalled;
-      uint8_t r = p->ip[st->head].role;
-      if ((r == SR_BWAIT_S || r == SR_SYNC_ALL || r == SR_WAIT) &&
-          s->start[st->head] >= 0 && st->head < primary)
-        primary = st->head;
-      if (st->head < anyhead)
-        anyhead = st->head;
-    }
-    for (uint32_t q = 0; q < MDL_NPIPE; q++) {
-      uint32_t chn = c * MDL_NPIPE + q;
-      chain_st *ch = &R->ch[chn];
-      const uint32_t *mem = p->members + p->moff[chn];
-      uint32_t head = SIM_NONE;
-      if (ch->started && !s->done[mem[ch->started - 1]] &&
-          (p->ip[mem[ch->started - 1]].role == SR_WAIT ||
-           p->ip[mem[ch->started - 1]].role == SR_BWAIT))
-        head = mem[ch->started - 1];
-      else if (ch->started < ch->issued)
-        head = mem[ch->started];
-      if (head == SIM_NONE)
-        continue;
-      if (st_dup(s, head))
-        continue;
-      sim_stuck *st = mdl_vec_push(&s->stuck, sizeof *st);
-      st->core = (uint8_t)c;
-      st->pipe = (uint8_t)q;
-      st->head = head;
-      uint8_t r = p->ip[head].role;
-      if ((r == SR_WAIT || r == SR_BWAIT) && s->start[head] >= 0 &&
-          head < primary)
-        primary = head;
-      if (head < anyhead)
-        anyhead = head;
-    }
-  }
-  if (primary == SIM_NONE)
-    primary = anyhead;
-  if (primary == SIM_NONE)
-    return;
-  /* a wait on a flag that lost a set to a double set: name that set */
-  const mdl_inst *pw = mdl_inst_at(k, primary);
-  uint32_t lost = SIM_NONE;
-  if (pw->kind == MDL_I_WAIT) {
-    const flag1 *fl = flag_of(R, pw);
-    if (fl->lost1)
-      lost = fl->lost1 - 1;
-  }
-  add_finding(R, MDL_RULE_DEADLOCK, primary, lost);
-}
-
 /* ------------------------------------------------------------ a run */
+
+/* The set_flag of owner's flag with index n among its valid sets in
+** program order (the first past n released waits), else owner. */
+static uint32_t unpaired_set(const run *R, uint32_t owner, uint32_t n) {
+  const mdl_kernel *k = R->k;
+  const mdl_inst *o = mdl_inst_at(k, owner);
+  uint32_t seen = 0;
+  for (uint32_t i = k->core_first[o->core];
+       i < k->core_first[o->core] + k->core_count[o->core]; i++) {
+    const mdl_inst *x = mdl_inst_at(k, i);
+    if (x->kind == MDL_I_SET && R->p->ip[i].role != SR_SKIP &&
+        x->pipe == o->pipe && x->pipe2 == o->pipe2 && x->id == o->id &&
+        seen++ == n)
+      return i;
+  }
+  return owner;
+}
+
+/* The same for a counter (receiving core r, flag f): the n-th set of the
+** lowest sending core that feeds it, else last. */
+static uint32_t unpaired_xset(const run *R, uint32_t r, uint32_t f,
+                              uint32_t n, uint32_t last) {
+  const mdl_kernel *k = R->k;
+  for (uint32_t q = 0; q < k->ncores; q++) {
+    uint32_t seen = 0;
+    bool any = false;
+    for (uint32_t i = k->core_first[q]; i < k->core_first[q] + k->core_count[q];
+         i++) {
+      const mdl_inst *x = mdl_inst_at(k, i);
+      if (x->kind != MDL_I_BSET || R->p->ip[i].role == SR_SKIP ||
+          x->id != (int32_t)f || !sim_xfeeds(k, x, r))
+        continue;
+      any = true;
+      if (seen++ == n)
+        return i;
+    }
+    if (any)
+      break;
+  }
+  return last;
+}
 
 /* Sets that land only after a wait: count pairing and o->delay_set. */
 static uint32_t *make_deps(const sim_plan *p, const sim_options *o) {
@@ -690,7 +610,7 @@ static uint32_t *make_deps(const sim_plan *p, const sim_options *o) {
           *(uint32_t *)mdl_vec_push(&waits[f], sizeof(uint32_t)) = i;
         else if (pass == 1 && in->kind == MDL_I_SET) {
           uint32_t kk = nsets[f]++;
-          if (kk >= 1 && kk - 1 < waits[f].len)
+          if (kk >= 1 && kk - 1 < waits[f].len && i != o->count_pairing_free)
             dep[i] = MDL_VEC_AT(waits[f], uint32_t, kk - 1);
         }
       }
@@ -780,18 +700,23 @@ void sim_execute(const sim_plan *p, const sim_options *o,
   }
   s->total = total;
   if (!all) {
-    report_stuck(&R);
+    sim_report_stuck(&R);
   } else {
-    /* flags still set when the kernel ends */
+    /* flags still set when the kernel ends, named like the static
+       engines do: the first set (program order) past the waits that ran */
     size_t nf = (size_t)3 * MDL_NPIPE * MDL_NPIPE * NFLAG_ID;
     for (size_t f = 0; f < nf; f++)
       if (R.flags[f].v)
-        add_finding(&R, MDL_RULE_UNPAIRED_SET, R.flags[f].owner, SIM_NONE);
+        sim_add_finding(&R, MDL_RULE_UNPAIRED_SET,
+                        unpaired_set(&R, R.flags[f].owner,
+                                     R.flags[f].released), SIM_NONE);
     for (uint32_t c = 0; c < k->ncores; c++)
       for (uint32_t f = 0; f < NXFLAG; f++)
         if (R.xcnt[c][f] > 0) {
-          sim_finding *fd = add_finding(&R, MDL_RULE_UNPAIRED_SET,
-                                        R.xlast[c][f], SIM_NONE);
+          sim_finding *fd = sim_add_finding(
+              &R, MDL_RULE_UNPAIRED_SET,
+              unpaired_xset(&R, c, f, R.xwaited[c][f], R.xlast[c][f]),
+              SIM_NONE);
           fd->value = R.xcnt[c][f];
           fd->mem = c;
           fd->lo = f;

@@ -7,18 +7,21 @@
 #      counted as skipped);
 #  (b) every static race / pipe-hazard / xcore-race of the corpus bug files
 #      manifests when its pair is replayed (--replay PRIMARY,RELATED: the
-#      finding's line and its first `note: conflicting` line), every
+#      finding's line, its first `note: conflicting` line and the rule), every
 #      deadlock shows stuck pipes, every double-set / flag-overflow shows
 #      when its set is replayed (--replay SET);
 #  (c) the trace of corpus/flash_attn_fwd/ok.mlir has the Trace Event
 #      Format's required fields;
 #  (d) tests/sim/pipelined.mlir overlaps Cube and Vector more than
 #      tests/sim/serialized.mlir;
-#  (e) exit codes, determinism of --seed, --cost files.
-# usage: sim_test.sh KSV SOURCE_ROOT
+#  (e) exit codes, determinism of --seed, --cost files;
+#  (f) the same replays on random kernels from tests/gen/kgen, and no
+#      dynamic finding the static engines do not explain.
+# usage: sim_test.sh KSV SOURCE_ROOT [KGEN]
 set -u
 ksv=$1
 root=$2
+kgen=${3:-}
 pass=0 fail=0 skip=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,7 +46,10 @@ for f in "$root"/corpus/*/ok*.mlir "$root"/tests/sim/*.mlir; do
 done
 
 # ---------------------------------------------------------------- (b)
-while IFS= read -r f; do
+# replay_findings FILE TAG: every static race / deadlock / flag finding of
+# FILE on both profiles shows on the simulator
+replay_findings() {
+  local f=$1 tag=$2 arch chk finds rule prim rel out rc esc good
   for arch in a2 a5; do
     # kernels that are not concrete are not simulated (exit 3)
     "$ksv" sim --arch "$arch" "$f" >/dev/null 2>&1
@@ -68,8 +74,8 @@ while IFS= read -r f; do
     while read -r rule prim rel; do
       case $rule in
         deadlock) out=$("$ksv" sim --arch "$arch" "$f" 2>&1) ;;
-        double-set|flag-overflow) out=$("$ksv" sim --arch "$arch" --replay "$prim${rel:+,$rel}" "$f" 2>&1) ;;
-        *) out=$("$ksv" sim --arch "$arch" --replay "$prim,$rel" "$f" 2>&1) ;;
+        double-set|flag-overflow) out=$("$ksv" sim --arch "$arch" --replay "$prim${rel:+,$rel},$rule" "$f" 2>&1) ;;
+        *) out=$("$ksv" sim --arch "$arch" --replay "$prim,$rel,$rule" "$f" 2>&1) ;;
       esac
       rc=$?
       if [ $rc -eq 3 ]; then
@@ -91,11 +97,14 @@ while IFS= read -r f; do
       if [ $rc -eq 1 ] && [ "$good" -gt 0 ]; then
         ok
       else
-        bad "(b) $f ($arch): static $rule at $prim${rel:+ with $rel} not shown by the simulator (exit $rc)"
+        bad "($tag) $f ($arch): static $rule at $prim${rel:+ with $rel} not shown by the simulator (exit $rc)"
         grep -E 'error:|replay:' <<<"$out" | head -4
       fi
     done <<<"$finds"
   done
+}
+while IFS= read -r f; do
+  replay_findings "$f" b
 done < <(grep -l -E 'expect(\(a[25]\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/tests/sim/bug*.mlir)
 
 # ---------------------------------------------------------------- (c)
@@ -171,6 +180,41 @@ out=$("$ksv" sim --runs 100 --seed 3 "$root/corpus/vec_add_db/bug_missing_mte2_v
 out=$("$ksv" sim --runs 20 "$root/corpus/vec_add_db/bug_missing_drain.mlir")
 [ $? -eq 1 ] && grep -q '\[unpaired-set\]$' <<<"$out" && ok ||
   bad "(e) unpaired-set not shown dynamically"
+
+# ---------------------------------------------------------------- (f)
+# Random kernels (tests/gen/kgen, fixed seed): every static finding
+# replays (as in (b)), and the simulator finds nothing the static engines
+# do not, except what docs/simulator.md says: after a double set lost a
+# set, deadlocks, double sets and flags left set that count pairing does
+# not predict; races in a kernel the static engines find a deadlock in
+# (they do not report races behind a deadlock).
+if [ -n "$kgen" ]; then
+  "$kgen" --seed "${KSV_SIM_KGEN_SEED:-11}" --count "${KSV_SIM_KGEN_COUNT:-30}" "$tmp/kg" >/dev/null ||
+    bad "(f) kgen failed"
+  for f in "$tmp"/kg/*.mlir; do
+    replay_findings "$f" f
+    for arch in a2 a5; do
+      dyn=$("$ksv" sim --arch "$arch" --runs 20 --seed 3 "$f" 2>&1)
+      [ $? -eq 3 ] && continue
+      st=$("$ksv" check --no-redundant --arch "$arch" "$f" 2>&1 |
+           sed -n -E 's/^[^:]+:([0-9]+):[0-9]+: error: .*\[([a-z-]+)\]$/\1 \2/p' | sort -u)
+      extra=$(sed -n -E 's/^[^:]+:([0-9]+):[0-9]+: error: .*\[([a-z-]+)\]$/\1 \2/p' <<<"$dyn" |
+              sort -u | comm -23 - <(echo "$st"))
+      unexplained=""
+      while read -r line rule; do
+        [ -n "$rule" ] || continue
+        case $rule in
+          race|pipe-hazard|xcore-race) grep -q ' deadlock$' <<<"$st" && continue ;;
+          deadlock|double-set|unpaired-set) grep -q '\[double-set\]$' <<<"$dyn" && continue ;;
+        esac
+        unexplained="$unexplained $line:$rule"
+      done <<<"$extra"
+      if [ -z "$unexplained" ]; then ok; else
+        bad "(f) $f ($arch): dynamic findings the static engines do not report:$unexplained"
+      fi
+    done
+  done
+fi
 
 echo "sim: $pass passed, $fail failed, $skip skipped (not concrete)"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
