@@ -186,6 +186,22 @@ for eng in auto graph smt; do
   rc=$(run idload check --engine $eng "$tmp/idload.mlir")
   [ "$rc" = 3 ] || fail "id loaded from GM, --engine $eng: exit $rc, expected 3"
 done
+# a cross-core sync whose partner cores are not in the input is unknown
+cat >"$tmp/lone.mlir" <<'EOF2'
+func.func @lone(%arg0: memref<16xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c0_i64 = arith.constant 0 : i64
+  %0 = hivm.hir.pointer_cast(%c0_i64) : memref<16xf16, #hivm.address_space<ub>>
+  hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0
+  hivm.hir.load ins(%arg0 : memref<16xf16, #hivm.address_space<gm>>) outs(%0 : memref<16xf16, #hivm.address_space<ub>>)
+  return
+}
+EOF2
+for eng in graph smt; do
+  rc=$(run lone check --engine $eng "$tmp/lone.mlir")
+  [ "$rc" = 3 ] || fail "lone cross-core wait, --engine $eng: exit $rc, expected 3"
+  grep -q "partner cores are not in this input" "$tmp/lone.out" ||
+    fail "lone cross-core wait, --engine $eng: $(cat "$tmp/lone.out")"
+done
 # a runtime cross-core flag that can leave 0..15 is invalid-sync
 rc=$(run xrange check "$root/corpus/xflag_rotate/bug_flag_out_of_range.mlir")
 grep -q "computed at run time can be .* out of range 0..15 \[invalid-sync\]" "$tmp/xrange.out" ||
