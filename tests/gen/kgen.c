@@ -367,6 +367,7 @@ typedef struct {
   int evbase;    /* first event id of the rotating flags */
   int needrev;   /* buffers are reused: reverse flags */
   int mix;       /* MIX AIV half: input from the GM workspace */
+  int pro;       /* MIX prologue: the AIV writes the workspace, AIC reads */
   int ring;      /* workspace slots are reused: credits back to the AIC */
   int nslots, f1, f2;
   int bw_first; /* cross-core wait before the reverse-flag wait */
@@ -379,15 +380,16 @@ static const char *const bin_ops[] = {"vadd", "vmul", "vsub", "vmax",
                                       "vmin"};
 
 static void gen_aiv(fn *f, const vcfg *c) {
-  const char *et = c->mix ? "f32" : "f16";
-  int esz = c->mix ? 4 : 2;
+  int f32 = c->mix && !c->pro;
+  const char *et = f32 ? "f32" : "f16";
+  int esz = f32 ? 4 : 2;
   int tile = c->tile, half = tile / 2;
   const char *UT = ubt(tile, et);
   long total = c->sym ? 64 : (long)(c->outer ? c->outer : 1) * c->inner;
   long gmlen = total * tile * (c->mix ? 2 : 1);
   const char *GT = gmt(gmlen, et);
-  const char *WT = gmt((long)(c->ring ? c->nslots : total) * 256, "f32");
-  const char *BT = gmt(256, "f32");
+  const char *WT = gmt((long)(c->ring ? c->nslots : total) * 256, et);
+  const char *BT = gmt(256, et);
 
   /* buffers */
   buf b[6];
@@ -426,7 +428,7 @@ static void gen_aiv(fn *f, const vcfg *c) {
 
   int mv = c->needrev && c->style == 1 && !c->fwd_all; /* MTE3->V flags */
   /* presets */
-  if (c->mix && c->ring)
+  if (c->mix && !c->pro && c->ring)
     for (int s = 0; s < c->nslots; s++)
       XSYNC(f, LK_BSET, c->f2, P_MTE2, P_FIX);
   if (c->needrev) {
@@ -471,9 +473,15 @@ static void gen_aiv(fn *f, const vcfg *c) {
     T(f, "%%soff = arith.addi %%sbase, %%half : index");
     T(f, "%%obase = arith.muli %s, %s : index", g, CI(f, 256));
     T(f, "%%ooff = arith.addi %%obase, %%half : index");
-    xsrc = "%arg2", xoff = "%soff", xty = WT;
-    ysrc = "%arg3", yoff = "%half", yty = BT;
-    zdst = "%arg4", zoff = "%ooff", zty = gmt(total * 256, "f32");
+    if (c->pro) {
+      xsrc = "%arg0", xoff = "%ooff", xty = gmt(total * 256, et);
+      ysrc = "%arg1", yoff = "%half", yty = BT;
+      zdst = "%arg2", zoff = "%soff", zty = WT;
+    } else {
+      xsrc = "%arg2", xoff = "%soff", xty = WT;
+      ysrc = "%arg3", yoff = "%half", yty = BT;
+      zdst = "%arg4", zoff = "%ooff", zty = gmt(total * 256, et);
+    }
   } else {
     T(f, "%%off = arith.muli %s, %s : index", g, CI(f, tile));
     xsrc = "%arg0", xoff = "%off", xty = GT;
@@ -507,11 +515,12 @@ static void gen_aiv(fn *f, const vcfg *c) {
     }
   }
 
-  if (c->mix && c->bw_first)
+  int epi = c->mix && !c->pro;
+  if (epi && c->bw_first)
     XSYNC(f, LK_BWAIT, c->f1, P_FIX, P_MTE2);
   if (c->needrev)
     WAITF(f, c->style == 0 ? P_MTE3 : P_V, P_MTE2, E);
-  if (c->mix && !c->bw_first)
+  if (epi && !c->bw_first)
     XSYNC(f, LK_BWAIT, c->f1, P_FIX, P_MTE2);
 
   /* loads */
@@ -546,7 +555,7 @@ static void gen_aiv(fn *f, const vcfg *c) {
   }
   if (tail)
     END(f);
-  if (c->mix && c->ring)
+  if (epi && c->ring)
     XSYNC(f, LK_BSET, c->f2, P_MTE2, P_FIX);
   if (!c->fwd_all) {
     if (tail != 2)
@@ -581,6 +590,9 @@ static void gen_aiv(fn *f, const vcfg *c) {
   }
   SETF(f, P_V, P_MTE3, E);
   WAITF(f, P_V, P_MTE3, E);
+  /* prologue: wait for a free workspace slot (credit from the AIC) */
+  if (c->pro && c->ring)
+    XSYNC(f, LK_BWAIT, c->f2, P_MTE2, P_MTE3);
 
   /* store */
   int rset = c->needrev && (c->style == 0 || mv);
@@ -608,6 +620,8 @@ static void gen_aiv(fn *f, const vcfg *c) {
   }
   if (tail)
     END(f);
+  if (c->pro) /* tile ready for the AIC */
+    XSYNC(f, LK_BSET, c->f1, P_MTE3, P_MTE2);
   if (tail != 2 && rset)
     SETF(f, P_MTE3, rs, E);
   END(f);
@@ -622,6 +636,9 @@ static void gen_aiv(fn *f, const vcfg *c) {
       for (int e = 0; e < c->nbuf; e++)
         WAITF(f, P_MTE3, P_V, EL(c->evbase + e));
   }
+  if (c->pro && c->ring)
+    for (int sl = 0; sl < c->nslots; sl++)
+      XSYNC(f, LK_BWAIT, c->f2, P_MTE2, P_MTE3);
 }
 
 /* ---------------------------------------------------------- AIC template */
@@ -638,6 +655,7 @@ typedef struct {
   int tailcond, tailk;
   int bidx;
   int mix, ring, nslots, f1, f2;
+  int pro; /* MIX prologue: A comes from the workspace the AIVs write */
 } ccfg;
 
 static void gen_aic(fn *f, const ccfg *c) {
@@ -649,13 +667,17 @@ static void gen_aic(fn *f, const ccfg *c) {
      wait (a2) released only after the AIVs loaded slot t - nslots, i.e.
      after mmad(t - nslots): with nbuf > nslots that already orders the L1
      reuse, and MTE1->MTE2 back-pressure would be redundant */
-  if (c->mix && c->ring && c->nk == 1 && c->nbuf > c->nslots)
+  if (c->mix && !c->pro && c->ring && c->nk == 1 && c->nbuf > c->nslots)
     revl1 = 0;
-  const char *AT = gmt(256L * c->nk, "f16");
+  const char *AT = c->pro ? gmt(256L * (c->ring ? c->nslots : nout), "f16")
+                         : gmt(256L * c->nk, "f16");
   const char *BTY = gmt(256L * c->nk * nout, "f16");
-  const char *CT = c->mix ? gmt(256L * (c->ring ? c->nslots : nout), "f32")
-                          : gmt(256L * nout, "f32");
-  const char *cdst = c->mix ? "%arg2" : "%arg2";
+  int epi = c->mix && !c->pro;
+  const char *CT = epi ? gmt(256L * (c->ring ? c->nslots : nout), "f32")
+                       : gmt(256L * nout, "f32");
+  const char *asrc = c->pro ? "%arg2" : "%arg0";
+  const char *bsrc = c->pro ? "%arg3" : "%arg1";
+  const char *cdst = c->pro ? "%arg4" : "%arg2";
 
   buf ba = {"a1", l1t(), {0, 1024, 2048}};
   buf bb = {"b1", l1t(), {512, 1536, 2560}};
@@ -664,6 +686,9 @@ static void gen_aic(fn *f, const ccfg *c) {
     T(f, "%%bidx = arith.index_cast %%bid : i64 to index");
   }
   T(f, "%%cc = hivm.hir.pointer_cast(%s) : %s", CL(f, 0), cct());
+  if (c->pro && c->ring) /* every workspace slot starts free */
+    for (int sl = 0; sl < c->nslots; sl++)
+      XSYNC(f, LK_BSET, c->f2, P_MTE2, P_MTE3);
   buf_prelude(f, &ba, c->nbuf, c->bufsel);
   buf_prelude(f, &bb, c->nbuf, c->bufsel);
 
@@ -701,6 +726,15 @@ static void gen_aic(fn *f, const ccfg *c) {
       g = "%g";
     }
   }
+  if (c->pro) { /* wait for the AIVs' tile (nk == 1: once per tile) */
+    XSYNC(f, LK_BWAIT, c->f1, P_MTE3, P_MTE2);
+    if (c->ring) {
+      T(f, "%%slot = arith.remsi %s, %s : index", tv, CI(f, c->nslots));
+      T(f, "%%aslot = arith.muli %%slot, %s : index", CI(f, 256));
+    } else {
+      T(f, "%%aslot = arith.muli %s, %s : index", tv, CI(f, 256));
+    }
+  }
   evr E = rotate(f, g, c->nbuf, c->evbase);
   buf_select(f, &ba, c->nbuf, c->bufsel);
   buf_select(f, &bb, c->nbuf, c->bufsel);
@@ -709,16 +743,17 @@ static void gen_aic(fn *f, const ccfg *c) {
     T(f, "%%init = arith.cmpi eq, %%k, %s : index", CI(f, 0)), init = "%init";
   else
     f->use_true = 1;
-  T(f, "%%aoff = arith.muli %s, %s : index", kv, CI(f, 256));
+  if (!c->pro)
+    T(f, "%%aoff = arith.muli %s, %s : index", kv, CI(f, 256));
   T(f, "%%boff = arith.muli %s, %s : index", g, CI(f, 256));
   T(f,
-    "%%ag = memref.reinterpret_cast %%arg0 to offset: [%%aoff], sizes: [16, "
+    "%%ag = memref.reinterpret_cast %s to offset: [%s], sizes: [16, "
     "16], strides: [16, 1] : %s to %s",
-    AT, gm2("f16"));
+    asrc, c->pro ? "%aslot" : "%aoff", AT, gm2("f16"));
   T(f,
-    "%%bg = memref.reinterpret_cast %%arg1 to offset: [%%boff], sizes: [16, "
+    "%%bg = memref.reinterpret_cast %s to offset: [%%boff], sizes: [16, "
     "16], strides: [16, 1] : %s to %s",
-    BTY, gm2("f16"));
+    bsrc, BTY, gm2("f16"));
   if (revl1)
     WAITF(f, P_MTE1, P_MTE2, E);
   for (int j = 0; j < 2; j++) {
@@ -726,6 +761,8 @@ static void gen_aic(fn *f, const ccfg *c) {
     OP(f, PB(P_MTE2), "hivm.hir.nd2nz {dst_continuous} ins(%s : %s) outs(%s : %s)",
        isb ? "%bg" : "%ag", gm2("f16"), isb ? "%b1" : "%a1", l1t());
   }
+  if (c->pro && c->ring) /* the slot is read: give it back to the AIVs */
+    XSYNC(f, LK_BSET, c->f2, P_MTE2, P_MTE3);
   SETF(f, P_MTE2, P_MTE1, E);
   WAITF(f, P_MTE2, P_MTE1, E);
   if (mm1)
@@ -742,7 +779,7 @@ static void gen_aic(fn *f, const ccfg *c) {
     END(f);
 
   /* epilogue of the output tile */
-  if (c->mix && c->ring) {
+  if (epi && c->ring) {
     T(f, "%%slot = arith.remsi %s, %s : index", tv, CI(f, c->nslots));
     T(f, "%%coff = arith.muli %%slot, %s : index", CI(f, 256));
   } else {
@@ -772,7 +809,7 @@ static void gen_aic(fn *f, const ccfg *c) {
   }
   SETF(f, P_M, P_FIX, EL(0));
   WAITF(f, P_M, P_FIX, EL(0));
-  if (c->mix && c->ring)
+  if (epi && c->ring)
     XSYNC(f, LK_BWAIT, c->f2, P_MTE2, P_FIX);
   for (int br = tail ? 0 : 1; br < 2; br++) {
     if (tail && br == 0)
@@ -788,7 +825,7 @@ static void gen_aic(fn *f, const ccfg *c) {
     END(f);
   if (tail != 2 && fixm)
     SETF(f, P_FIX, P_M, EL(0));
-  if (c->mix)
+  if (epi)
     XSYNC(f, LK_BSET, c->f1, P_FIX, P_MTE2);
   if (outer)
     END(f);
@@ -802,7 +839,7 @@ static void gen_aic(fn *f, const ccfg *c) {
     if (order[i] == 2 && fixm)
       WAITF(f, P_FIX, P_M, EL(0));
   }
-  if (c->mix && c->ring)
+  if (epi && c->ring)
     for (int s = 0; s < c->nslots; s++)
       XSYNC(f, LK_BWAIT, c->f2, P_MTE2, P_FIX);
 }
@@ -1301,8 +1338,10 @@ static void gen_kernel(long seed, FILE *o) {
     memset(&v, 0, sizeof v);
     a.mix = v.mix = 1;
     a.sym = v.sym = sym_loop;
+    /* epilogue: AIC -> workspace -> AIVs; prologue: AIVs -> workspace -> AIC */
+    int pro = a.pro = v.pro = chance(40);
     a.nout = rint_(1, 3);
-    a.nk = rint_(1, 2);
+    a.nk = pro ? 1 : rint_(1, 2);
     long na = (long)a.nout * a.nk;
     a.nbuf = (!a.sym && na == 1) ? 1 : rint_(1, 2);
     a.bufsel = rint_(0, 1);
@@ -1323,6 +1362,11 @@ static void gen_kernel(long seed, FILE *o) {
     v.nin = rint_(1, 2);
     v.nv = rint_(1, 2);
     v.needrev = v.sym || a.nout > v.nbuf;
+    /* prologue ring: the AIV's slot-credit wait before store(t) is a scalar
+       wait (a2) released once the AIC read slot t - nslots, i.e. after
+       store(t - nslots): with nbuf > nslots that orders every UB reuse */
+    if (pro && v.ring && v.nbuf > v.nslots)
+      v.needrev = 0;
     v.fwd_all = v.nbuf == 1 && chance(10);
     v.wmv_late = chance(50);
     v.svm_late = chance(50);
@@ -1350,16 +1394,25 @@ static void gen_kernel(long seed, FILE *o) {
     fn_init(&K.f[0], afmt("%s_mix_aic", kn), C_AIC, 1);
     fn_init(&K.f[1], afmt("%s_mix_aiv", kn), C_AIV, 1);
     long no = a.sym ? 64 : a.nout;
-    K.args = afmt("%%arg0: %s, %%arg1: %s, %%arg2: %s, %%arg3: %s, "
-                  "%%arg4: %s%s%s",
-                  gmt(256L * a.nk, "f16"), gmt(256L * a.nk * no, "f16"),
-                  gmt(256L * (a.ring ? a.nslots : no), "f32"),
-                  gmt(256, "f32"), gmt(256L * no, "f32"),
-                  a.sym ? ", %n: index" : "", usem ? ", %m: index" : "");
+    if (pro)
+      K.args = afmt("%%arg0: %s, %%arg1: %s, %%arg2: %s, %%arg3: %s, "
+                    "%%arg4: %s%s%s",
+                    gmt(256L * no, "f16"), gmt(256, "f16"),
+                    gmt(256L * (a.ring ? a.nslots : no), "f16"),
+                    gmt(256L * no, "f16"), gmt(256L * no, "f32"),
+                    a.sym ? ", %n: index" : "", usem ? ", %m: index" : "");
+    else
+      K.args = afmt("%%arg0: %s, %%arg1: %s, %%arg2: %s, %%arg3: %s, "
+                    "%%arg4: %s%s%s",
+                    gmt(256L * a.nk, "f16"), gmt(256L * a.nk * no, "f16"),
+                    gmt(256L * (a.ring ? a.nslots : no), "f32"),
+                    gmt(256, "f32"), gmt(256L * no, "f32"),
+                    a.sym ? ", %n: index" : "", usem ? ", %m: index" : "");
     gen_aic(&K.f[0], &a);
     gen_aiv(&K.f[1], &v);
-    K.shape = afmt("mix ntiles=%s nk=%d l1buf=%d ws_slots=%s f1=%d f2=%d | "
+    K.shape = afmt("mix %s ntiles=%s nk=%d l1buf=%d ws_slots=%s f1=%d f2=%d | "
                    "aiv nbuf=%d style=%s nin=%d nv=%d tail=%d/%d",
+                   pro ? "prologue" : "epilogue",
                    a.sym ? "n(sym)" : afmt("%d", a.nout), a.nk, a.nbuf,
                    a.ring ? afmt("%d(ring)", a.nslots) : "all", a.f1, a.f2,
                    v.nbuf, v.style ? "v-mte2+mte3-v" : "mte3-mte2", v.nin,
