@@ -14,7 +14,8 @@
 # Exit 0 when they agree everywhere, 1 otherwise, 77 (skip) while ksv has no
 # --engine option.
 # Environment: KSV_DIFF_COUNT (default 1000), KSV_DIFF_SEED (default 1),
-# KSV_DIFF_BATCH (200), KSV_DIFF_STRICT=1 compares tuple multiplicities
+# KSV_DIFF_BATCH (200), KSV_DIFF_JOBS (batches run in parallel; default
+# nproc, at most 4), KSV_DIFF_STRICT=1 compares tuple multiplicities
 # (default: sets), KSV_DIFF_KEEP=DIR keeps the kernels and outputs in DIR,
 # KSV_DIFF_ARGS adds options to both engines (e.g. --no-redundant).
 set -u
@@ -64,7 +65,7 @@ run() {
   for ((b = 0; b < ${#files[@]}; b += batch)); do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
     (
-      to 900 "$ksv" check --engine "$e" "${files[@]:b:batch}" \
+      to 900 "$ksv" check ${KSV_DIFF_ARGS:-} --engine "$e" "${files[@]:b:batch}" \
         >"$tmp/$e.$b.part" 2>"$tmp/$e.$b.err"
       echo $? >"$tmp/$e.$b.rc"
     ) &
@@ -79,7 +80,7 @@ run() {
     # a crash (signal / internal abort) or a hang: attribute it file by file
     echo "differential: $e engine exited $rc on a batch; rerunning it file by file"
     for f in "${files[@]:b:batch}"; do
-      to 120 "$ksv" check --engine "$e" "$f" >"$tmp/$e.part" 2>"$tmp/$e.err"
+      to 120 "$ksv" check ${KSV_DIFF_ARGS:-} --engine "$e" "$f" >"$tmp/$e.part" 2>"$tmp/$e.err"
       rc=$?
       cat "$tmp/$e.part" >>"$tmp/$e.out"
       if [ $rc -gt 3 ]; then
