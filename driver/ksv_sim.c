@@ -235,12 +235,13 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
   case MDL_RULE_DOUBLE_SET:
     sync_str(k, f->b, sb, sizeof sb);
     fprintf(out,
-            "%s %s set the flag at cycle %" PRId64
-            " while it was still set by the set at %u:%u (cycle %" PRId64
-            "): the first set is lost (%s) [%s]\n",
-            sb, wb, f->b_end, a->loc.line, a->loc.col, f->a_end, rn, rule);
-    fprintf(out, "%s:%u:%u: note: the earlier set, %s\n", path, a->loc.line,
-            a->loc.col, wa);
+            "%s %s and the set at %u:%u both set the flag (at cycles %" PRId64
+            " and %" PRId64 ") with no wait clearing it in between: one set "
+            "is lost (%s) [%s]\n",
+            sb, wb, a->loc.line, a->loc.col, f->b_end, f->a_end, rn, rule);
+    fprintf(out, "%s:%u:%u: note: the other set, %s, landed at cycle %" PRId64
+                 "\n",
+            path, a->loc.line, a->loc.col, wa, f->a_end);
     break;
   case MDL_RULE_UNPAIRED_SET:
     sync_str(k, f->b, sb, sizeof sb);
