@@ -858,6 +858,7 @@ static void exec_block(ur *u, const mdl_block *b) {
 void mdl_limits_default(mdl_limits *l) {
   l->max_unroll = 65536;
   l->sym_bound = 8;
+  l->bound_fixed = false;
   l->max_instances = 4000000;
 }
 
