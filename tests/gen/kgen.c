@@ -4,13 +4,15 @@
  *
  *   kgen [--symbolic] [--clean] [--seed N] [--count M] OUTDIR
  *
- * Writes OUTDIR/k<N+i>.mlir, i = 0..M-1 (defaults N = 1, M = 100).  Each file
- * is one kernel: a single AIV kernel, a single AIC (cube) kernel, or a MIX
- * kernel given as @k<s>_mix_aic + @k<s>_mix_aiv (cross-core flags through a
- * GM workspace).  Every kernel starts from a correctly synchronized template
- * (clean for ksv on a2: no race, no flag error, no redundant sync; reverse
- * flags are emitted only when a buffer really is reused) and then gets 0..2
- * seeded mutations, recorded in the leading
+ * Writes OUTDIR/k<N+i>.mlir, i = 0..M-1 (defaults N = 1, M = 100); file
+ * k<s> depends only on s.  Each file is one kernel: a single AIV kernel, a
+ * single AIC (cube) kernel, or a MIX kernel given as @k<s>_mix_aic +
+ * @k<s>_mix_aiv, with cross-core flags through a GM workspace, AIC -> AIVs
+ * (epilogue) or AIVs -> AIC (prologue), and slot credits when the workspace
+ * ring is reused.  Every kernel starts from a correctly synchronized
+ * template (clean for ksv on a2: no race, no flag error, no redundant sync;
+ * reverse flags are emitted only when a buffer really is reused) and then
+ * gets 0..2 seeded mutations (none with --clean), recorded in the leading
  *   // kgen: seed=N mutations=KIND,KIND
  * comment (second line: the template shape, third line: mutation details).
  * The output is a pure function of the seed (own splitmix64 PRNG, never
