@@ -200,8 +200,10 @@ static bool is_region_open(const fe_parser *p, uint32_t t) {
   if (t > 0 && fe_is(p, t - 1, "attributes"))
     return false;
   uint32_t n = t + 1;
-  if (kind(p, n) == T_RBRACE)
-    return false;
+  if (kind(p, n) == T_RBRACE) /* `{}`: an empty dictionary, unless it is an
+                                 empty region: `{` .. `}` over lines, or
+                                 an empty then-region before `else` */
+    return fe_tokat(p, n)->nl || fe_is(p, n + 1, "else");
   if (fe_tokat(p, n)->nl)
     return true;
   switch (kind(p, n)) {

@@ -186,6 +186,32 @@ for eng in auto graph smt; do
   rc=$(run idload check --engine $eng "$tmp/idload.mlir")
   [ "$rc" = 3 ] || fail "id loaded from GM, --engine $eng: exit $rc, expected 3"
 done
+# an empty then-region is a region, not an attribute dictionary: the
+# set in the else branch must not run when the condition holds
+cat >"$tmp/empty_then.mlir" <<'EOF2'
+func.func @k(%x: memref<128xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = arith.cmpi eq, %c0, %c1 : index
+  scf.if %p {
+  } else {
+    hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  }
+  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  return
+}
+EOF2
+for v in "" "one_line"; do
+  f="$tmp/empty_then.mlir"
+  if [ -n "$v" ]; then
+    python3 -c "import sys; s=open(sys.argv[1]).read(); print(s.replace('  scf.if %p {\n  } else {', '  scf.if %p {} else {'), end='')" "$f" >"$tmp/empty_then1.mlir"
+    f="$tmp/empty_then1.mlir"
+  fi
+  rc=$(run empty_then check "$f")
+  [ "$rc" = 0 ] || fail "empty then-region ($v): exit $rc: $(cat "$tmp/empty_then.out")"
+  grep -q "\[deadlock\]" "$tmp/empty_then.out" && fail "empty then-region ($v): else body taken as then"
+done
+
 # a cross-core sync whose partner cores are not in the input is unknown
 cat >"$tmp/lone.mlir" <<'EOF2'
 func.func @lone(%arg0: memref<16xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
