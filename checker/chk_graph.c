@@ -1409,6 +1409,46 @@ static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
 
 /* --------------------------------------------------------- redundancy */
 
+/* The removable group of the sync statement st, marked in grp: a barrier
+** alone; a wait with every set/wait statement of the flag keys its
+** instances use.  grp[st] = 2 when the flag is shared with implicit syncs
+** (macro ops): the group is not removable. */
+void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp) {
+  uint32_t s = st->id;
+  grp[s] = 1;
+  if (st->kind != MDL_S_WAIT)
+    return;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t i = 0; i < k->insts.len; i++) {
+      const mdl_inst *in = mdl_inst_at(k, i);
+      if ((in->kind != MDL_I_WAIT && in->kind != MDL_I_SET) ||
+          in->implicit || !grp[in->stmt])
+        continue;
+      uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
+      uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
+      for (uint32_t j = 0; j < k->insts.len; j++) {
+        const mdl_inst *x = mdl_inst_at(k, j);
+        if ((x->kind != MDL_I_WAIT && x->kind != MDL_I_SET) ||
+            grp[x->stmt] || x->core != in->core || x->id != in->id)
+          continue;
+        uint8_t xs = x->kind == MDL_I_SET ? x->pipe : x->pipe2;
+        uint8_t xd = x->kind == MDL_I_SET ? x->pipe2 : x->pipe;
+        if (xs == src && xd == dst) {
+          if (x->implicit) {
+            /* shares a flag with implicit syncs: not removable */
+            grp[s] = 2;
+            continue;
+          }
+          grp[x->stmt] = 1;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
 /* Flag groups: sets and waits of one flag key that pair only with each
 ** other, as statements.  Removing a whole group is one source edit. */
 static void find_redundant(const mdl_kernel *k, const chk_options *o,
@@ -1440,38 +1480,7 @@ static void find_redundant(const mdl_kernel *k, const chk_options *o,
     /* group: for a wait, every set/wait statement of the same flag keys
        its instances use */
     uint8_t *grp = calloc(ns, 1);
-    grp[s] = 1;
-    if (st->kind == MDL_S_WAIT) {
-      bool changed = true;
-      while (changed) {
-        changed = false;
-        for (uint32_t i = 0; i < k->insts.len; i++) {
-          const mdl_inst *in = mdl_inst_at(k, i);
-          if ((in->kind != MDL_I_WAIT && in->kind != MDL_I_SET) ||
-              in->implicit || !grp[in->stmt])
-            continue;
-          uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
-          uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
-          for (uint32_t j = 0; j < k->insts.len; j++) {
-            const mdl_inst *x = mdl_inst_at(k, j);
-            if ((x->kind != MDL_I_WAIT && x->kind != MDL_I_SET) ||
-                grp[x->stmt] || x->core != in->core || x->id != in->id)
-              continue;
-            uint8_t xs = x->kind == MDL_I_SET ? x->pipe : x->pipe2;
-            uint8_t xd = x->kind == MDL_I_SET ? x->pipe2 : x->pipe;
-            if (xs == src && xd == dst) {
-              if (x->implicit) {
-                /* shares a flag with implicit syncs: not removable */
-                grp[s] = 2;
-                continue;
-              }
-              grp[x->stmt] = 1;
-              changed = true;
-            }
-          }
-        }
-      }
-    }
+    chk_sync_group(k, st, grp);
     bool removable = grp[s] == 1;
     for (uint32_t q = 0; q < ns; q++)
       if (grp[q]) {

@@ -74,4 +74,7 @@ const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in);
 bool chk_cycle_finding(const mdl_kernel *k, uint32_t nnodes,
                        const chk_edge *es, uint32_t ne, mdl_vec *findings);
 
+/* The redundant-sync search's unit of removal for st (both engines). */
+void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp);
+
 #endif

@@ -1692,37 +1692,7 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
         (st->kind != MDL_S_WAIT && st->kind != MDL_S_BARRIER))
       continue;
     uint8_t *grp = calloc(ns, 1);
-    grp[s] = 1;
-    if (st->kind == MDL_S_WAIT) {
-      bool changed = true;
-      while (changed) {
-        changed = false;
-        for (uint32_t i = 0; i < k->insts.len; i++) {
-          const mdl_inst *in = mdl_inst_at(k, i);
-          if ((in->kind != MDL_I_WAIT && in->kind != MDL_I_SET) ||
-              in->implicit || !grp[in->stmt])
-            continue;
-          uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
-          uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
-          for (uint32_t j = 0; j < k->insts.len; j++) {
-            const mdl_inst *y = mdl_inst_at(k, j);
-            if ((y->kind != MDL_I_WAIT && y->kind != MDL_I_SET) ||
-                grp[y->stmt] || y->core != in->core || y->id != in->id)
-              continue;
-            uint8_t ys = y->kind == MDL_I_SET ? y->pipe : y->pipe2;
-            uint8_t yd = y->kind == MDL_I_SET ? y->pipe2 : y->pipe;
-            if (ys == src && yd == dst) {
-              if (y->implicit) {
-                grp[s] = 2;
-                continue;
-              }
-              grp[y->stmt] = 1;
-              changed = true;
-            }
-          }
-        }
-      }
-    }
+    chk_sync_group(k, st, grp);
     bool removable = grp[s] == 1;
     for (uint32_t q = 0; q < ns; q++)
       if (grp[q]) {
