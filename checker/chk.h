@@ -13,6 +13,10 @@ typedef struct {
   uint64_t redundant_budget; /* max instances x sync statements for it */
   uint32_t timeout_ms;   /* SMT engine: per query */
   uint32_t sym_bound;    /* iterations unrolled for unknown trip counts */
+  uint32_t max_memory_mb; /* graph: its clocks; SMT: Z3's memory_max_size
+                            (0: no limit) */
+  bool valuations;       /* SMT: keep each witness's values in the
+                            diagnostic (mdl_diag.val), for replay */
 } chk_options;
 
 void chk_options_default(chk_options *o);

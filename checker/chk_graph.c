@@ -28,6 +28,7 @@ void chk_options_default(chk_options *o) {
   o->redundant_budget = 400000000ull;
   o->timeout_ms = 10000;
   o->sym_bound = 8;
+  o->max_memory_mb = 4096;
 }
 
 typedef chk_edge edge;
@@ -924,6 +925,7 @@ void chk_findings_free(mdl_vec *findings) {
     finding *f = &MDL_VEC_AT(*findings, finding, i);
     free(f->msg);
     free(f->witness);
+    mdl_valuation_free(f->val);
     mdl_vec_free(&f->related);
   }
   mdl_vec_free(findings);
@@ -1166,6 +1168,8 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
       mdl_diag_witness(d, "%s%s%s", wb, f->witness ? "; " : "",
                        f->witness ? f->witness : "");
     }
+    d->val = f->val; /* the first instance's witness values */
+    f->val = NULL;
     if (sev == MDL_SEV_ERROR)
       (*nerr)++;
     else if (sev == MDL_SEV_WARNING)
@@ -1611,6 +1615,19 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   if (has_x && k->kind != MDL_KIND_MIX) {
     *note = mdl_strprintf("cross-core sync in a kernel whose partner cores "
                           "are not in this input");
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    return MDL_VERDICT_UNKNOWN;
+  }
+  /* --max-memory-mb: the vector clocks (a word per node and chain, four
+     nodes per instance) dominate; decline rather than fail to allocate */
+  uint64_t need = (uint64_t)k->insts.len * 4 *
+                  ((uint64_t)k->ncores * MDL_NPIPE * 4 + 64);
+  if (o->max_memory_mb && need > ((uint64_t)o->max_memory_mb << 20)) {
+    *note = mdl_strprintf("the happens-before graph of %u instances needs "
+                          "about %llu MB, more than --max-memory-mb %u",
+                          k->insts.len, (unsigned long long)(need >> 20),
+                          o->max_memory_mb);
     mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
                  k->loc.line, k->loc.col, "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;

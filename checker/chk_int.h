@@ -53,6 +53,7 @@ typedef struct {
                                 writes, 4 = b is the second */
   char *msg;                 /* full message (non-race rules) */
   char *witness;             /* engine's witness, appended (may be NULL) */
+  mdl_valuation *val;        /* SMT: the witness's atom values, or NULL */
   mdl_vec related;           /* uint32_t instances (cycle members) */
 } chk_finding;
 

@@ -28,10 +28,11 @@
 /* Z3 reports errors through this handler instead of ending the process;
 ** the engine checks the flag after each call that can fail. */
 static _Thread_local int z3_failed; /* per thread: -j runs kernels in parallel */
+static _Thread_local int z3_memout; /* the error was Z3's memory limit */
 static void on_z3_error(Z3_context c, Z3_error_code e) {
   (void)c;
-  (void)e;
   z3_failed = 1;
+  z3_memout |= e == Z3_MEMOUT_FAIL;
 }
 
 typedef struct {
@@ -408,8 +409,9 @@ static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
     if (!x->unknown_what)
       x->unknown_what = mdl_strprintf(
           "asked %s (%s)", what,
-          z3_failed ? "Z3 error"
-                    : Z3_solver_get_reason_unknown(x->c, x->s));
+          z3_memout ? "Z3 ran out of memory: more than --max-memory-mb"
+          : z3_failed ? "Z3 error"
+                      : Z3_solver_get_reason_unknown(x->c, x->s));
   }
   Z3_solver_pop(x->c, x->s, 1);
   return out;
@@ -495,6 +497,30 @@ static char *witness(sx *x, Z3_model m, const uint32_t *insts, int ni) {
   }
 #undef APP
   return w ? mdl_strprintf("%s", buf) : NULL;
+}
+
+/* The witness of fd: its text, and with o->valuations the values of the
+** atoms the queries used (mdl_valuation), for replay on a concrete copy. */
+static void set_witness(sx *x, Z3_model m, chk_finding *fd,
+                        const uint32_t *insts, int ni) {
+  fd->witness = witness(x, m, insts, ni);
+  if (!x->o->valuations || fd->val)
+    return;
+  uint32_t na = x->k->atoms.len;
+  mdl_valuation *v = calloc(1, sizeof *v);
+  if (v) {
+    v->natoms = na;
+    v->val = calloc(na ? na : 1, sizeof *v->val);
+    v->known = calloc(na ? na : 1, 1);
+  }
+  if (!v || !v->val || !v->known) {
+    mdl_valuation_free(v);
+    return;
+  }
+  for (uint32_t i = 0; i < na; i++)
+    if (x->acache[i] && model_int(x, m, x->acache[i], &v->val[i]))
+      v->known[i] = 1;
+  fd->val = v;
 }
 
 /* ------------------------------------------------------------ building */
@@ -672,7 +698,7 @@ static void flag_queries(sx *x, mdl_vec *keys) {
             (long long)num, (long long)ns, ns == 1 ? "" : "s",
             ns == 1 ? "s" : "");
         uint32_t wl[1] = {fd->b};
-        fd->witness = witness(x, m, wl, 0);
+        set_witness(x, m, fd, wl, 0);
         x->deadlock = true;
         Z3_model_dec_ref(x->c, m);
       }
@@ -712,7 +738,7 @@ static void flag_queries(sx *x, mdl_vec *keys) {
             pn(f->src), pn(f->dst), f->id, k->cores[f->core].label,
             (long long)ns, ns == 1 ? "" : "s", (long long)nw,
             nw == 1 ? "" : "s");
-        fd->witness = witness(x, m, NULL, 0);
+        set_witness(x, m, fd, NULL, 0);
         Z3_model_dec_ref(x->c, m);
       }
     }
@@ -773,7 +799,7 @@ static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
                      "previous set"
                    : "no wait_flag clears the previous set");
       uint32_t wl[1] = {se->inst};
-      fd->witness = witness(x, m, wl, 1);
+      set_witness(x, m, fd, wl, 1);
       (void)si;
       Z3_model_dec_ref(x->c, m);
     }
@@ -945,7 +971,7 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
             "sync_block_set%s reach %s, this is wait number %lld",
             xr->f, (long long)mn, mn == 1 ? "" : "s", k->cores[xr->r].label,
             (long long)mn + 1);
-        fd->witness = witness(x, m, NULL, 0);
+        set_witness(x, m, fd, NULL, 0);
         x->deadlock = true;
         Z3_model_dec_ref(x->c, m);
       }
@@ -1017,7 +1043,7 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
             xr->f, k->cores[xr->r].label, (long long)(mn - nw),
             (long long)mn, mn == 1 ? "" : "s", (long long)nw,
             nw == 1 ? "" : "s");
-        fd->witness = witness(x, m, NULL, 0);
+        set_witness(x, m, fd, NULL, 0);
         Z3_model_dec_ref(x->c, m);
       }
       if (xr->maxlen > (uint32_t)maxc &&
@@ -1028,7 +1054,7 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
             "sync_block_set can push a cross-core counter past %d: nothing "
             "orders it after the wait that consumes the set %d earlier",
             (int)maxc, (int)maxc);
-        fd->witness = witness(x, m, NULL, 0);
+        set_witness(x, m, fd, NULL, 0);
         Z3_model_dec_ref(x->c, m);
       }
     }
@@ -1119,7 +1145,7 @@ static void cycles(sx *x) {
     }
     if (x->findings.len > before) {
       chk_finding *fd = &MDL_VEC_AT(x->findings, chk_finding, before);
-      fd->witness = witness(x, m, NULL, 0);
+      set_witness(x, m, fd, NULL, 0);
     }
     x->deadlock = true;
     /* nodes on or behind the cycle never run: everything reachable from
@@ -1386,7 +1412,7 @@ static void races(sx *x) {
                               ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
         if (first) {
           uint32_t two[2] = {q4[1], q4[0]};
-          fd->witness = witness(x, m, two, 2);
+          set_witness(x, m, fd, two, 2);
           first = false;
         }
       }
@@ -1445,6 +1471,14 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
   x->o = o;
   x->n = k->insts.len;
   z3_failed = 0;
+  z3_memout = 0;
+  if (o->max_memory_mb) {
+    /* --max-memory-mb: Z3 fails the query (an `unknown`) past it instead
+       of the process running out; the parameter is process-wide */
+    char mb[16];
+    snprintf(mb, sizeof mb, "%u", o->max_memory_mb);
+    Z3_global_param_set("memory_max_size", mb);
+  }
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
   x->c = Z3_mk_context(cfg); /* ASTs live with the context */
@@ -1625,7 +1659,7 @@ static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
           (long long)v,
           ii->kind == MDL_I_SET || ii->kind == MDL_I_WAIT
               ? k->prof->max_event_id : k->prof->max_block_flag);
-      fd->witness = witness(x, m, NULL, 0);
+      set_witness(x, m, fd, NULL, 0);
       Z3_model_dec_ref(x->c, m);
     }
   }

@@ -12,6 +12,8 @@ static const char usage[] =
     "usage: ksv check [options] FILE...\n"
     "       ksv dump [--arch a2|a5] FILE\n"
     "       ksv sim [sim options] FILE\n"
+    "       ksv export --format promela [--arch a2|a5] [--kernel NAME]\n"
+    "                  [-o OUT] FILE    the kernel as a model for SPIN\n"
     "       ksv --version | --help\n"
     "\n"
     "Static synchronization verifier for fused Ascend kernels (HIVM MLIR).\n"
@@ -26,11 +28,19 @@ static const char usage[] =
     "  --explain             for each conflicting pair that is safe, name\n"
     "                        the sync that orders it\n"
     "  --no-redundant        skip the redundant-wait/-barrier search\n"
+    "  --replay              replay every finding on the simulator (a note\n"
+    "                        says what happened) and simulate every\n"
+    "                        concrete kernel (cycles, overlap, findings)\n"
+    "  --sim-runs N          --replay: jittered runs for the figures\n"
+    "                        (default 20)\n"
     "  --fail-on error|warning  findings that make the exit status 1\n"
     "                        (default error)\n"
     "  --max-unroll N        iterations unrolled per loop with a known trip\n"
     "                        count (default 65536); more gives 'unknown'\n"
     "  --max-instances N     instances per kernel (default 4000000)\n"
+    "  --max-memory-mb N     memory per kernel for the model, the graph\n"
+    "                        engine and Z3, each (default 4096); more\n"
+    "                        gives 'unknown'\n"
     "  --engine auto|graph|smt  graph: exact on kernels whose branches and\n"
     "                        trip counts are known; smt: Z3, for every\n"
     "                        outcome; auto (default): graph where concrete,\n"
@@ -122,6 +132,61 @@ static int sim_main(int argc, char **argv) {
   return ksv_sim(&o, file, stdout);
 }
 
+/* ksv export --format promela [--arch a2|a5] [--kernel NAME] [-o OUT] FILE */
+static int export_main(int argc, char **argv) {
+  ksv_options o;
+  ksv_options_default(&o);
+  const char *file = NULL, *outpath = NULL, *kernel = NULL;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    uint64_t n;
+    if (!strcmp(a, "--arch")) {
+      if (!v || (strcmp(v, "a2") && strcmp(v, "a5")))
+        return bad_usage("--arch expects a2 or a5", v);
+      o.arch = !strcmp(v, "a5");
+    } else if (!strcmp(a, "--format")) {
+      if (!v || strcmp(v, "promela"))
+        return bad_usage("--format expects promela", v);
+    } else if (!strcmp(a, "--kernel") || !strcmp(a, "-o")) {
+      if (!v)
+        return bad_usage("option expects an argument", a);
+      *(a[1] == 'o' ? &outpath : &kernel) = v;
+    } else if (!strcmp(a, "--max-unroll")) {
+      if (parse_u64(v, 100000000, &n))
+        return bad_usage("--max-unroll expects a positive integer", v);
+      o.max_unroll = (uint32_t)n;
+    } else if (!strcmp(a, "--max-instances")) {
+      if (parse_u64(v, 1000000000, &n))
+        return bad_usage("--max-instances expects a positive integer", v);
+      o.max_instances = n;
+    } else if (a[0] == '-' && a[1]) {
+      return bad_usage("unknown option", a);
+    } else if (file) {
+      return bad_usage("export takes exactly one file", a);
+    } else {
+      file = a;
+      continue;
+    }
+    i++;
+  }
+  if (!file)
+    return bad_usage("no input files", NULL);
+  FILE *out = stdout;
+  if (outpath && !(out = fopen(outpath, "w"))) {
+    fprintf(stderr, "ksv: error: cannot write %s: %s\n", outpath,
+            strerror(errno));
+    return KSV_EXIT_BAD_INPUT;
+  }
+  int rc = ksv_export(&o, file, kernel, out);
+  if (outpath && fclose(out)) {
+    fprintf(stderr, "ksv: error: cannot write %s\n", outpath);
+    rc = KSV_EXIT_UNKNOWN;
+  }
+  if (outpath && rc)
+    remove(outpath); /* no half-written model */
+  return rc;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2)
     return bad_usage("missing command", NULL);
@@ -136,15 +201,18 @@ int main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (!strcmp(cmd, "sim"))
     return sim_main(argc, argv);
+  if (!strcmp(cmd, "export"))
+    return export_main(argc, argv);
   if (strcmp(cmd, "check") && strcmp(cmd, "dump"))
     return bad_usage("unknown command", cmd);
   ksv_options o;
   ksv_options_default(&o);
   const char *outpath = NULL;
-  const char **files = calloc((size_t)argc, sizeof *files);
+  /* the file operands, compacted into argv itself (slot 2 + nfiles is
+     never past the argument being read): nothing to free on the early
+     returns of a usage error */
+  const char **files = (const char **)argv + 2;
   int nfiles = 0;
-  if (!files)
-    return KSV_EXIT_UNKNOWN;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -185,6 +253,13 @@ int main(int argc, char **argv) {
       o.explain = true;
     } else if (!strcmp(a, "--no-redundant")) {
       o.no_redundant = true;
+    } else if (!strcmp(a, "--replay")) {
+      o.replay = true;
+    } else if (!strcmp(a, "--sim-runs")) {
+      if (parse_u64(v, 100000, &n))
+        return bad_usage("--sim-runs expects an integer 1..100000", v);
+      o.sim_runs = (uint32_t)n;
+      i++;
     } else if (!strcmp(a, "--fail-on")) {
       if (!v || (strcmp(v, "error") && strcmp(v, "warning")))
         return bad_usage("--fail-on expects error or warning", v);
@@ -199,6 +274,11 @@ int main(int argc, char **argv) {
       if (parse_u64(v, 1000000000, &n))
         return bad_usage("--max-instances expects a positive integer", v);
       o.max_instances = n;
+      i++;
+    } else if (!strcmp(a, "--max-memory-mb")) {
+      if (parse_u64(v, 1048576, &n))
+        return bad_usage("--max-memory-mb expects an integer 1..1048576", v);
+      o.max_memory_mb = (uint32_t)n;
       i++;
     } else if (!strcmp(a, "--engine")) {
       if (!v || (strcmp(v, "auto") && strcmp(v, "graph") && strcmp(v, "smt")))
@@ -238,7 +318,6 @@ int main(int argc, char **argv) {
       if (!out) {
         fprintf(stderr, "ksv: error: cannot write %s: %s\n", outpath,
                 strerror(errno));
-        free(files);
         return KSV_EXIT_BAD_INPUT;
       }
     }
@@ -248,6 +327,5 @@ int main(int argc, char **argv) {
       rc = KSV_EXIT_UNKNOWN;
     }
   }
-  free(files);
   return rc;
 }

@@ -7,6 +7,7 @@
 #include "../frontend/fe.h"
 #include "../model/mdl.h"
 #include "../reports/rep.h"
+#include "ksv_int.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -21,13 +22,14 @@ void ksv_options_default(ksv_options *o) {
   o->max_unroll = l.max_unroll;
   o->sym_bound = l.sym_bound;
   o->max_instances = l.max_instances;
+  o->max_memory_mb = (uint32_t)(l.max_memory >> 20);
   chk_options co;
   chk_options_default(&co);
   o->timeout_ms = co.timeout_ms;
+  o->sim_runs = 20;
 }
 
-/* Reads a whole file; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len) {
+char *ksv_read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
@@ -69,6 +71,7 @@ static void limits_of(const ksv_options *o, mdl_limits *l) {
   l->sym_bound = o->sym_bound;
   l->bound_fixed = o->trip_bound_fixed;
   l->max_instances = o->max_instances;
+  l->max_memory = (uint64_t)o->max_memory_mb << 20;
 }
 
 static char *describe_guards(const mdl_kernel *k) {
@@ -96,13 +99,25 @@ static bool symbolic_ids(const mdl_kernel *k) {
   return false;
 }
 
+/* --replay: every finding of k from diags->items[first] on the simulator,
+** and the kernel's figures over o->sim_runs jittered runs. */
+static void replay(const ksv_options *o, const mdl_kernel *k,
+                   mdl_diags *diags, uint32_t first, mdl_unit_result *u) {
+  if (!o->replay || u->verdict == MDL_VERDICT_ERROR)
+    return;
+  ksv_replay_diags(k, diags, first);
+  ksv_simfig f;
+  ksv_simulate(k, o->sim_runs, 1, &f);
+  u->sim = ksv_simfig_str(&f);
+}
+
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const char *path,
                        mdl_file_result *fr, rep_file_info *fi) {
   fr->path = path;
   size_t len = 0;
-  char *text = read_file(path, &len);
+  char *text = ksv_read_file(path, &len);
   if (!text) {
     char msg[256];
     strerror_r(errno, msg, sizeof msg);
@@ -131,6 +146,8 @@ static void check_file(const ksv_options *o, const char *path,
   co.redundant = !o->no_redundant;
   co.timeout_ms = o->timeout_ms;
   co.sym_bound = o->sym_bound;
+  co.max_memory_mb = o->max_memory_mb;
+  co.valuations = o->replay;
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
     mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
@@ -166,9 +183,11 @@ static void check_file(const ksv_options *o, const char *path,
       continue;
     }
 #endif
+    uint32_t first = fr->diags.items.len;
     if (o->engine == KSV_ENGINE_SMT ||
         (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
+      replay(o, k, &fr->diags, first, u);
       continue;
     }
     if (!k->concrete) {
@@ -181,6 +200,7 @@ static void check_file(const ksv_options *o, const char *path,
       continue;
     }
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
+    replay(o, k, &fr->diags, first, u);
   }
   for (uint32_t i = 0; i < units.len; i++)
     if (MDL_VEC_AT(units, fe_unit, i).k)
@@ -441,7 +461,7 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
 
 int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
   size_t len;
-  char *text = read_file(file, &len);
+  char *text = ksv_read_file(file, &len);
   mdl_file_result fr;
   memset(&fr, 0, sizeof fr);
   fr.path = file;

@@ -7,6 +7,7 @@
 #include "../frontend/fe.h"
 #include "../model/mdl.h"
 #include "../sim/sim.h"
+#include "ksv_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -23,37 +24,6 @@ void ksv_sim_options_default(ksv_sim_options *o) {
   o->seed = 1;
   o->max_unroll = l.max_unroll;
   o->max_instances = l.max_instances;
-}
-
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap)
-      break;
-    cap *= 2;
-    char *nb = realloc(buf, cap + 1);
-    if (!nb) {
-      free(buf);
-      buf = NULL;
-      errno = ENOMEM;
-    }
-    buf = nb;
-  }
-  if (buf && ferror(f)) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) {
-    buf[n] = 0;
-    *len = n;
-  }
-  return buf;
 }
 
 /* "L:C,L:C[,RULE]" -> two locations; "L:C[,RULE]" (a set) -> a, and
@@ -589,7 +559,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   size_t len = 0;
-  char *text = slurp(file, &len);
+  char *text = ksv_read_file(file, &len);
   if (!text) {
     fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
             strerror(errno));
@@ -754,4 +724,344 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   free(text);
   return bad ? KSV_EXIT_BAD_INPUT : unknown ? KSV_EXIT_UNKNOWN
          : findings ? KSV_EXIT_FINDINGS : KSV_EXIT_CLEAN;
+}
+
+/* ------------------------------------------- ksv check --replay, ksv fix */
+
+void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
+                  ksv_simfig *f) {
+  memset(f, 0, sizeof *f);
+  sim_options o;
+  sim_options_default(&o);
+  o.runs = runs ? runs : 1;
+  o.seed = seed;
+  o.jitter = true;
+  sim_result r;
+  int rc = sim_run(k, &o, &r);
+  f->status = rc;
+  if (rc) {
+    f->why = sim_strerror(rc);
+    sim_result_free(&r);
+    return;
+  }
+  f->runs = r.runs;
+  f->cycles = r.total;
+  f->max_cycles = r.max_total > r.total ? r.max_total : r.total;
+  f->overlap = r.overlap;
+  f->has_overlap = r.has_overlap;
+  f->findings = r.findings.len;
+  f->runs_with_findings = r.runs_with_findings;
+  if (r.findings.len) {
+    qsort(r.findings.data, r.findings.len, sizeof(sim_finding), finding_cmp);
+    const sim_finding *x = &MDL_VEC_AT(r.findings, sim_finding, 0);
+    const mdl_inst *b = mdl_inst_at(k, x->b);
+    int n = snprintf(f->first, sizeof f->first, "%s at the %s at %u:%u",
+                     mdl_rule_name(x->rule), sim_op_name(k, x->b), b->loc.line,
+                     b->loc.col);
+    if (x->a != SIM_NONE && n > 0 && (size_t)n < sizeof f->first) {
+      const mdl_inst *a = mdl_inst_at(k, x->a);
+      snprintf(f->first + n, sizeof f->first - (size_t)n,
+               " and the %s at %u:%u", sim_op_name(k, x->a), a->loc.line,
+               a->loc.col);
+    }
+  }
+  sim_result_free(&r);
+}
+
+char *ksv_simfig_str(const ksv_simfig *f) {
+  if (f->status)
+    return mdl_strprintf("not simulated: %s", f->why);
+  char ov[96] = "";
+  if (f->has_overlap)
+    snprintf(ov, sizeof ov, ", cube/vector overlap %.1f%%", 100 * f->overlap);
+  char fi[400];
+  if (f->findings)
+    snprintf(fi, sizeof fi, "%u dynamic finding%s in %u of %u runs (first: %s)",
+             f->findings, f->findings == 1 ? "" : "s", f->runs_with_findings,
+             f->runs, f->first);
+  else
+    snprintf(fi, sizeof fi, "no dynamic finding in %u run%s", f->runs,
+             f->runs == 1 ? "" : "s");
+  return mdl_strprintf("simulated: %" PRId64 " cycles (nominal; at most %" PRId64
+                       " over %u jittered run%s)%s; %s",
+                       f->cycles, f->max_cycles, f->runs,
+                       f->runs == 1 ? "" : "s", ov, fi);
+}
+
+/* The finding of rule `want` that the replay hit at la (and lb), or NULL. */
+static const sim_finding *hit_at(const mdl_kernel *k, const sim_result *r,
+                                 mdl_rule want, mdl_loc la, mdl_loc lb) {
+  for (uint32_t j = 0; j < r->findings.len; j++) {
+    const sim_finding *f = &MDL_VEC_AT(r->findings, sim_finding, j);
+    if (f->rule != want)
+      continue;
+    const mdl_inst *b = mdl_inst_at(k, f->b);
+    const mdl_inst *a = f->a != SIM_NONE ? mdl_inst_at(k, f->a) : NULL;
+    bool pb = b->loc.line == la.line && b->loc.col == la.col;
+    bool pa = a && a->loc.line == la.line && a->loc.col == la.col;
+    bool qb = b->loc.line == lb.line && b->loc.col == lb.col;
+    bool qa = a && a->loc.line == lb.line && a->loc.col == lb.col;
+    if (!lb.line ? pb : ((pb && qa) || (pa && qb)))
+      return f;
+  }
+  return NULL;
+}
+
+static void replay_race(const mdl_kernel *k, const sim_options *so,
+                        mdl_diag *d) {
+  mdl_loc la = {d->line, d->col}, lb = {0, 0};
+  if (d->nrelated) {
+    lb.line = d->related[0].line;
+    lb.col = d->related[0].col;
+  }
+  sim_result r;
+  uint32_t tried = 0;
+  bool hit = false;
+  int rc = lb.line ? replay(k, so, la, lb, d->rule, &r, &tried, &hit) : -1;
+  if (rc == -1) {
+    mdl_diag_related(d, d->line, d->col,
+                     "replay on the simulator: no conflicting pair of "
+                     "instructions at %u:%u and %u:%u to replay",
+                     la.line, la.col, lb.line, lb.col);
+    return;
+  }
+  const sim_finding *f = rc ? NULL : hit_at(k, &r, d->rule, la, lb);
+  if (rc) {
+    mdl_diag_related(d, d->line, d->col, "replay on the simulator: not "
+                     "simulated: %s", sim_strerror(rc));
+  } else if (!hit || !f) {
+    mdl_diag_related(d, d->line, d->col,
+                     "replay on the simulator: the pair stayed ordered in "
+                     "the %u schedule%s tried; the race did not show",
+                     tried, tried == 1 ? "" : "s");
+  } else {
+    const mdl_inst *b = mdl_inst_at(k, f->b), *a = mdl_inst_at(k, f->a);
+    const mdl_inst *s = mdl_inst_at(k, r.stretched);
+    char rs[96];
+    range_str(k, f, rs, sizeof rs);
+    mdl_diag_related(
+        d, d->line, d->col,
+        "replay on the simulator: the race happens: the %s at %u:%u %s %s "
+        "during cycles [%" PRId64 ", %" PRId64 ") while the %s at %u:%u "
+        "was %s it during [%" PRId64 ", %" PRId64 ") (forced by stretching "
+        "the %s at %u:%u%s)",
+        sim_op_name(k, f->b), b->loc.line, b->loc.col,
+        f->b_write ? "wrote" : "read", rs, f->b_start, f->b_end,
+        sim_op_name(k, f->a), a->loc.line, a->loc.col,
+        f->a_write ? "writing" : "reading", f->a_start, f->a_end,
+        sim_op_name(k, r.stretched), s->loc.line, s->loc.col,
+        r.count_pairing ? ", each set landing only after the wait that "
+                          "clears the previous one"
+                        : "");
+  }
+  sim_result_free(&r);
+}
+
+static void replay_flag(const mdl_kernel *k, const sim_options *so,
+                        mdl_diag *d) {
+  mdl_loc la = {d->line, d->col}, lb = {0, 0};
+  if (d->rule == MDL_RULE_DOUBLE_SET && d->nrelated) {
+    lb.line = d->related[0].line;
+    lb.col = d->related[0].col;
+  }
+  sim_result r;
+  uint32_t tried = 0;
+  bool hit = false;
+  flag_force used;
+  int rc = replay_set(k, so, la, lb, d->rule, &r, &tried, &hit, &used);
+  if (rc == -1) {
+    mdl_diag_related(d, d->line, d->col, "replay on the simulator: no set at "
+                     "%u:%u to replay", la.line, la.col);
+    return;
+  }
+  /* the simulator's double set may pair with another earlier set */
+  const sim_finding *f = rc ? NULL : hit_at(k, &r, d->rule, la, lb);
+  if (!rc && !f)
+    f = hit_at(k, &r, d->rule, la, (mdl_loc){0, 0});
+  if (rc)
+    mdl_diag_related(d, d->line, d->col, "replay on the simulator: not "
+                     "simulated: %s", sim_strerror(rc));
+  else if (!f)
+    mdl_diag_related(d, d->line, d->col,
+                     "replay on the simulator: no %s at this set in the %u "
+                     "schedule%s tried", mdl_rule_name(d->rule), tried + 1,
+                     tried ? "s" : "");
+  else if (f->rule == MDL_RULE_DOUBLE_SET)
+    mdl_diag_related(d, d->line, d->col,
+                     "replay on the simulator: the set lands at cycle %" PRId64
+                     " while the flag is still set by the set at %u:%u "
+                     "(landed at cycle %" PRId64 "): one set is lost",
+                     f->b_end, mdl_inst_at(k, f->a)->loc.line,
+                     mdl_inst_at(k, f->a)->loc.col, f->a_end);
+  else
+    mdl_diag_related(d, d->line, d->col,
+                     "replay on the simulator: the set pushes the counter to "
+                     "%d at cycle %" PRId64 ", past %d",
+                     f->value, f->b_end, k->prof->max_counter);
+  sim_result_free(&r);
+}
+
+/* A double set on the flag of the set at line:col. */
+static const sim_finding *double_set_with(const mdl_kernel *k,
+                                          const sim_result *r, uint32_t line,
+                                          uint32_t col) {
+  const mdl_inst *x = NULL;
+  for (uint32_t i = 0; i < k->insts.len && !x; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->kind == MDL_I_SET && in->loc.line == line && in->loc.col == col)
+      x = in;
+  }
+  for (uint32_t j = 0; x && j < r->findings.len; j++) {
+    const sim_finding *f = &MDL_VEC_AT(r->findings, sim_finding, j);
+    const mdl_inst *y = mdl_inst_at(k, f->b);
+    if (f->rule == MDL_RULE_DOUBLE_SET && y->kind == MDL_I_SET &&
+        y->core == x->core && y->pipe == x->pipe && y->pipe2 == x->pipe2 &&
+        y->id == x->id)
+      return f;
+  }
+  return NULL;
+}
+
+/* Deadlocks and sets left over need no forcing: the plain run shows them
+** or not. */
+static void replay_plain(const mdl_kernel *k, const sim_options *so,
+                         mdl_diag *d) {
+  sim_result r;
+  int rc = sim_run(k, so, &r);
+  if (rc) {
+    mdl_diag_related(d, d->line, d->col, "replay on the simulator: not "
+                     "simulated: %s", sim_strerror(rc));
+    sim_result_free(&r);
+    return;
+  }
+  if (d->rule == MDL_RULE_UNPAIRED_SET) {
+    const sim_finding *f =
+        hit_at(k, &r, MDL_RULE_UNPAIRED_SET, (mdl_loc){d->line, d->col},
+               (mdl_loc){0, 0});
+    if (f)
+      mdl_diag_related(d, d->line, d->col, "replay on the simulator: the "
+                       "flag is still set when the kernel ends");
+    else if ((f = hit_at(k, &r, MDL_RULE_DOUBLE_SET,
+                         (mdl_loc){d->line, d->col}, (mdl_loc){0, 0})) ||
+             (f = double_set_with(k, &r, d->line, d->col)))
+      mdl_diag_related(d, d->line, d->col, "replay on the simulator: no set "
+                       "is left over because the 1-bit flag lost one to the "
+                       "double set at %u:%u (cycle %" PRId64 "); ksv counts "
+                       "sets and waits, so the set is unpaired",
+                       mdl_inst_at(k, f->b)->loc.line,
+                       mdl_inst_at(k, f->b)->loc.col, f->b_end);
+    else if (r.stuck.len)
+      mdl_diag_related(d, d->line, d->col, "replay on the simulator: the "
+                       "kernel stops before its end (%u stuck), so no set "
+                       "is seen left over", r.stuck.len);
+    else
+      mdl_diag_related(d, d->line, d->col, "replay on the simulator: no set "
+                       "of this statement is left over at the end");
+    sim_result_free(&r);
+    return;
+  }
+  if (!r.stuck.len) {
+    mdl_diag_related(d, d->line, d->col, "replay on the simulator: the "
+                     "nominal run ends after %" PRId64 " cycles; it did not "
+                     "stop", r.total);
+    sim_result_free(&r);
+    return;
+  }
+  char buf[1024];
+  size_t n = 0;
+  bool here = false;
+  for (uint32_t j = 0; j < r.stuck.len && n < sizeof buf - 1; j++) {
+    const sim_stuck *st = &MDL_VEC_AT(r.stuck, sim_stuck, j);
+    const mdl_inst *h = mdl_inst_at(k, st->head);
+    here |= h->loc.line == d->line && h->loc.col == d->col;
+    for (uint32_t q = 0; q < d->nrelated; q++)
+      here |= h->loc.line == d->related[q].line &&
+              h->loc.col == d->related[q].col;
+    if (j == 4) {
+      snprintf(buf + n, sizeof buf - n, "; and %u more", r.stuck.len - 4);
+      break;
+    }
+    int w = snprintf(buf + n, sizeof buf - n, "%s%s %s at the %s at %u:%u",
+                     j ? "; " : "", k->cores[st->core].label,
+                     st->scalar ? "scalar unit"
+                                : mdl_pipe_name((mdl_pipe)st->pipe),
+                     sim_op_name(k, st->head), h->loc.line, h->loc.col);
+    if (w < 0)
+      break;
+    n += (size_t)w;
+  }
+  mdl_diag_related(d, d->line, d->col,
+                   "replay on the simulator: the kernel stops%s; %u stuck: "
+                   "%s",
+                   here ? " at this wait" : " (elsewhere than this wait)",
+                   r.stuck.len, buf);
+  sim_result_free(&r);
+}
+
+static bool symbolic_ids(const mdl_kernel *k) {
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->id == -1 && in->kind != MDL_I_OP && in->kind != MDL_I_BARRIER &&
+        in->kind != MDL_I_SYNC_ALL)
+      return true;
+  }
+  return false;
+}
+
+void ksv_replay_diags(const mdl_kernel *k0, mdl_diags *ds, uint32_t from) {
+  sim_options so;
+  sim_options_default(&so);
+  so.runs = 1;
+  so.jitter = false;
+  bool symbolic = !k0->concrete || symbolic_ids(k0);
+  for (uint32_t i = from; i < ds->items.len; i++) {
+    mdl_diag *d = &MDL_VEC_AT(ds->items, mdl_diag, i);
+    if (d->rule != MDL_RULE_RACE && d->rule != MDL_RULE_PIPE_HAZARD &&
+        d->rule != MDL_RULE_XCORE_RACE && d->rule != MDL_RULE_DOUBLE_SET &&
+        d->rule != MDL_RULE_FLAG_OVERFLOW && d->rule != MDL_RULE_DEADLOCK &&
+        d->rule != MDL_RULE_UNPAIRED_SET)
+      continue;
+    /* an SMT witness on a symbolic kernel: replay on the concrete copy
+       its values select */
+    const mdl_kernel *k = k0;
+    mdl_kernel *spec = NULL;
+    if (symbolic) {
+      const char *why = "the finding carries no witness values";
+      if (d->val)
+        spec = mdl_specialize(k0, d->val, &why);
+      if (!spec) {
+        mdl_diag_related(d, d->line, d->col, "replay on the simulator: not "
+                         "simulated: %s", why);
+        continue;
+      }
+      k = spec;
+    }
+    switch (d->rule) {
+    case MDL_RULE_RACE:
+    case MDL_RULE_PIPE_HAZARD:
+    case MDL_RULE_XCORE_RACE:
+      replay_race(k, &so, d);
+      break;
+    case MDL_RULE_DOUBLE_SET:
+    case MDL_RULE_FLAG_OVERFLOW:
+      replay_flag(k, &so, d);
+      break;
+    case MDL_RULE_DEADLOCK:
+    case MDL_RULE_UNPAIRED_SET:
+      replay_plain(k, &so, d);
+      break;
+    default:
+      break;
+    }
+    if (spec) {
+      mdl_diag *dd = &MDL_VEC_AT(ds->items, mdl_diag, i);
+      mdl_related *r = &dd->related[dd->nrelated - 1];
+      char *m = mdl_strprintf("%s (on the kernel as the witness's values "
+                              "select it: %u of %u instructions)",
+                              r->message, spec->insts.len, k0->insts.len);
+      free(r->message);
+      r->message = m;
+      mdl_specialized_free(spec);
+    }
+  }
 }

@@ -29,9 +29,13 @@ typedef struct {
   uint64_t max_instances; /* instances per kernel */
   int engine;             /* KSV_ENGINE_*: auto = graph where concrete */
   uint32_t timeout_ms;    /* SMT engine: per query */
+  uint32_t max_memory_mb; /* model, graph clocks and Z3, each (0: none) */
   const char *baseline;   /* report only findings absent from this earlier
                              JSON or SARIF report (NULL: all) */
   uint32_t jobs;          /* files checked in parallel (0 or 1: serial) */
+  bool replay;            /* replay each finding on the simulator and
+                             simulate each kernel (notes, figures) */
+  uint32_t sim_runs;      /* --replay: runs for the figures (default 20) */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);
@@ -42,6 +46,13 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
 
 /* Writes the extracted sync graph of every kernel in file to out. */
 int ksv_dump(const ksv_options *o, const char *file, FILE *out);
+
+/* Writes the Promela model (docs/export.md) of the kernel of file -- the
+** one named kernel, when file holds several -- to out.  Uses arch,
+** max_unroll and max_instances of o.  Returns 0, 2 (bad input, or no
+** such kernel) or 3 (the kernel is not concrete, or a limit was hit). */
+int ksv_export(const ksv_options *o, const char *file, const char *kernel,
+               FILE *out);
 
 /* The simulator (docs/simulator.md). */
 typedef struct {

@@ -373,6 +373,16 @@ typedef struct {
   char *message;
 } mdl_related;
 
+/* The values a witness gives a symbolic kernel's atoms (arguments, block
+** index, opaque values), so that the witness can be replayed on a
+** concrete copy of the kernel (mdl_specialize). */
+typedef struct {
+  uint32_t natoms;
+  int64_t *val;                /* per atom id */
+  uint8_t *known;              /* per atom id: val is meaningful */
+} mdl_valuation;
+void mdl_valuation_free(mdl_valuation *v);
+
 typedef struct {
   mdl_rule rule;
   mdl_severity severity;
@@ -384,6 +394,7 @@ typedef struct {
   mdl_related *related;
   char *witness;               /* free text, may be NULL */
   uint32_t extra;              /* further instances of the same finding */
+  mdl_valuation *val;          /* symbolic witness values, or NULL */
 } mdl_diag;
 
 typedef struct {
@@ -417,6 +428,8 @@ typedef struct {
   uint32_t line;
   mdl_verdict verdict;
   char *note;                  /* what was proven / why unknown, or NULL */
+  char *sim;                   /* the simulator's figures (check --replay),
+                                  or NULL */
 } mdl_unit_result;
 
 typedef struct {
@@ -495,8 +508,12 @@ typedef struct {
   bool bound_fixed;            /* use sym_bound as given; otherwise at
                                   least one past the longest period of
                                   multi-buffers and id rotations */
-  uint64_t max_instances;
+  uint64_t max_instances;       /* instances per kernel; unrolling also
+                                  stops after MDL_STEPS_PER_INSTANCE times
+                                  as many executed statements */
+  uint64_t max_memory;         /* bytes of model per kernel (0: none) */
 } mdl_limits;
+#define MDL_STEPS_PER_INSTANCE 4
 void mdl_limits_default(mdl_limits *l);
 
 /* Unrolls every core of k into instances.  Returns 0, or -1 when a
@@ -524,6 +541,15 @@ const char *mdl_inst_kind_name(mdl_inst_kind k);
 /* Writes "iteration 2 of the loop at 14:5, ..." for an instance. */
 void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
                     size_t n);
+
+/* A concrete copy of the unrolled kernel k under valuation v: the
+** instances whose guards hold, with run-time event ids and symbolic
+** offsets evaluated, guards dropped.  It shares k's program, atoms and
+** memories (free it with mdl_specialized_free before k).  NULL with *why
+** set when a value it needs is not in v. */
+mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
+                           const char **why);
+void mdl_specialized_free(mdl_kernel *s);
 
 /* Memory instance id lookup/creation for the unroller. */
 uint32_t mdl_memory_get(mdl_kernel *k, mdl_space sp, int core, int32_t argno,

@@ -260,6 +260,7 @@ void mdl_diags_free(mdl_diags *d) {
     for (uint32_t j = 0; j < g->nrelated; j++)
       free(g->related[j].message);
     free(g->related);
+    mdl_valuation_free(g->val);
   }
   mdl_vec_free(&d->items);
   d->errors = d->warnings = d->notes = 0;
@@ -294,6 +295,7 @@ void mdl_file_result_free(mdl_file_result *r) {
     mdl_unit_result *u = &MDL_VEC_AT(r->units, mdl_unit_result, i);
     free(u->name);
     free(u->note);
+    free(u->sim);
   }
   mdl_vec_free(&r->units);
   mdl_diags_free(&r->diags);

@@ -463,7 +463,9 @@ int rep_html(FILE *out, const rep_input *in) {
           mdl_verdict_name(ur->verdict));
       td_num(tr, ne);
       td_num(tr, nw);
-      elc(tr, "td", "note", ur->note ? ur->note : "");
+      node nt = elc(tr, "td", "note", ur->note ? ur->note : "");
+      if (ur->sim)
+        elc(nt, "div", "sim", ur->sim);
     }
   }
   for (uint32_t f = 0; f < in->nfiles; f++) {

@@ -55,6 +55,8 @@ int rep_json(FILE *out, const rep_input *in) {
                           json_string(mdl_verdict_name(ur->verdict)));
       if (ur->note)
         json_object_set_new(uo, "note", json_string(ur->note));
+      if (ur->sim)
+        json_object_set_new(uo, "simulator", json_string(ur->sim));
       json_array_append_new(units, uo);
       if (ur->verdict == MDL_VERDICT_UNKNOWN)
         unknown++;

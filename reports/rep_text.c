@@ -39,6 +39,8 @@ int rep_text(FILE *out, const rep_input *in) {
       fprintf(out, "%s: %s: %s%s%s\n", fr->path, ur->name,
               mdl_verdict_name(ur->verdict), ur->note ? " -- " : "",
               ur->note ? ur->note : "");
+      if (ur->sim)
+        fprintf(out, "%s: %s: %s\n", fr->path, ur->name, ur->sim);
     }
   }
   fprintf(out, "ksv: %u file%s, %u kernel%s: %u error%s, %u warning%s, %u unknown",

@@ -1,0 +1,40 @@
+/*
+** ksv_int.h -- what the two halves of the driver (ksv.c: check, dump,
+** fix; ksv_sim.c: the simulator) share.  Not part of the public API.
+*/
+#ifndef KSV_INT_H
+#define KSV_INT_H
+
+#include "../model/mdl.h"
+
+/* Reads a whole file (NUL-terminated); NULL with errno set on failure. */
+char *ksv_read_file(const char *path, size_t *len);
+
+/* What one simulation of a kernel showed (ksv check --replay, ksv fix). */
+typedef struct {
+  int status;                  /* 0, or a sim error (why: its text) */
+  const char *why;
+  uint32_t runs;               /* run 0 nominal, the rest jittered */
+  int64_t cycles;              /* of the nominal run */
+  int64_t max_cycles;          /* over all runs */
+  double overlap;              /* Cube/Vector overlap of run 0 */
+  bool has_overlap;
+  uint32_t findings;           /* distinct dynamic findings */
+  uint32_t runs_with_findings;
+  char first[256];             /* the first dynamic finding, "" if none */
+} ksv_simfig;
+
+/* Simulates the unrolled kernel k in `runs` runs (seed: jitter). */
+void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
+                  ksv_simfig *f);
+
+/* One line of figures: "simulated: 1234 cycles, ...". Caller frees. */
+char *ksv_simfig_str(const ksv_simfig *f);
+
+/* Replays every race, pipe-hazard, xcore-race, deadlock, double-set,
+** flag-overflow and unpaired-set finding d->items[from..] of kernel k on
+** the simulator and adds a note saying what happened (both accesses'
+** cycles, the stuck pipes, the set that landed on a set flag). */
+void ksv_replay_diags(const mdl_kernel *k, mdl_diags *d, uint32_t from);
+
+#endif

@@ -1,0 +1,156 @@
+/*
+** mdl_spec.c -- a concrete copy of a symbolic kernel under the values a
+** witness chose (mdl_specialize), so that the simulator can replay an SMT
+** witness: instances whose guards hold, event ids and offsets evaluated.
+*/
+#include "mdl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void mdl_valuation_free(mdl_valuation *v) {
+  if (!v)
+    return;
+  free(v->val);
+  free(v->known);
+  free(v);
+}
+
+/* Value of interned form f under v; false when it needs an unknown. */
+static bool form_value(const mdl_kernel *k, const mdl_valuation *v,
+                       uint32_t f, int64_t *out) {
+  if (!f || f >= k->forms.len)
+    return false;
+  const mdl_val *x = &MDL_VEC_AT(k->forms, mdl_val, f);
+  if (x->unknown)
+    return false;
+  /* wrapping arithmetic: the solver's integers are unbounded, but a
+     witness value past int64 is not one a kernel runs with */
+  uint64_t s = (uint64_t)x->c;
+  for (uint32_t i = 0; i < x->n; i++) {
+    uint32_t a = x->atom[i];
+    if (a >= v->natoms || !v->known[a])
+      return false;
+    s += (uint64_t)x->coef[i] * (uint64_t)v->val[a];
+  }
+  *out = (int64_t)s;
+  return true;
+}
+
+static int lit_holds(const mdl_kernel *k, const mdl_valuation *v,
+                     const mdl_lit *l) {
+  int64_t f;
+  if (!form_value(k, v, l->atom_form, &f))
+    return -1;
+  bool p = l->kind == 1 ? f > l->k : f != 0;
+  return (l->kind == 1 || l->positive) ? p : !p;
+}
+
+/* 1: the guard holds, 0: it does not, -1: unknown. */
+static int guard_holds(const mdl_kernel *k, const mdl_valuation *v,
+                       uint32_t g) {
+  if (!g)
+    return 1;
+  const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
+  int r = 1;
+  for (uint32_t i = 0; i < gd->n && r; i++) {
+    int h = lit_holds(k, v, &MDL_VEC_AT(k->lits, mdl_lit, gd->first + i));
+    if (h < 0)
+      r = -1;
+    else if (!h)
+      r = 0;
+  }
+  return r;
+}
+
+static bool is_sync(const mdl_inst *in) {
+  return in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
+         in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT;
+}
+
+mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
+                           const char **why) {
+  *why = NULL;
+  if (!k->unrolled || k->limit_hit || k->input_error) {
+    *why = "the kernel was not unrolled";
+    return NULL;
+  }
+  mdl_kernel *s = calloc(1, sizeof *s);
+  uint32_t *map = malloc((k->insts.len ? k->insts.len : 1) * sizeof *map);
+  if (!s || !map) {
+    free(s);
+    free(map);
+    *why = "out of memory";
+    return NULL;
+  }
+  *s = *k;
+  memset(&s->insts, 0, sizeof s->insts);
+  memset(&s->accesses, 0, sizeof s->accesses);
+  memset(&s->lits, 0, sizeof s->lits);
+  memset(&s->guards, 0, sizeof s->guards);
+  s->limit_hit = s->input_error = s->bound_note = NULL;
+  s->concrete = true;
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    s->core_first[c] = s->insts.len;
+    for (uint32_t i = k->core_first[c];
+         i < k->core_first[c] + k->core_count[c] && !*why; i++) {
+      const mdl_inst *in = mdl_inst_at(k, i);
+      map[i] = UINT32_MAX;
+      int h = v ? guard_holds(k, v, in->guard) : (in->guard ? -1 : 1);
+      if (h < 0) {
+        *why = "the witness leaves a branch or trip count open";
+        break;
+      }
+      if (!h)
+        continue;
+      mdl_inst n = *in;
+      n.guard = 0;
+      if (is_sync(in) && in->id == -1) {
+        int64_t id;
+        if (!v || !form_value(k, v, in->id_form, &id)) {
+          *why = "the witness leaves a run-time event id open";
+          break;
+        }
+        /* out of range ids stay out of range (invalid, not simulated) */
+        n.id = id < -1 || id > 1000 ? 1000 : (int32_t)id;
+        n.id_form = 0;
+      }
+      n.acc_first = s->accesses.len;
+      for (uint32_t a = 0; a < in->nacc; a++) {
+        mdl_access x = *mdl_access_at(k, in->acc_first + a);
+        int64_t off;
+        if (x.sym && v && form_value(k, v, x.form, &off)) {
+          x.sym = false;
+          x.form = 0;
+          x.lo += off;
+          if (x.hi != INT64_MAX)
+            x.hi += off;
+        }
+        *(mdl_access *)mdl_vec_push(&s->accesses, sizeof x) = x;
+      }
+      map[i] = s->insts.len;
+      *(mdl_inst *)mdl_vec_push(&s->insts, sizeof n) = n;
+    }
+    s->core_count[c] = s->insts.len - s->core_first[c];
+  }
+  /* "after" links point into the copy (a dropped target: no link) */
+  for (uint32_t i = 0; i < s->insts.len && !*why; i++) {
+    mdl_inst *n = &MDL_VEC_AT(s->insts, mdl_inst, i);
+    if (n->after != UINT32_MAX && n->after < k->insts.len)
+      n->after = map[n->after];
+  }
+  free(map);
+  if (*why) {
+    mdl_specialized_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+void mdl_specialized_free(mdl_kernel *s) {
+  if (!s)
+    return;
+  mdl_vec_free(&s->insts);
+  mdl_vec_free(&s->accesses);
+  free(s);
+}
