@@ -9,6 +9,7 @@
 #include "fe.h"
 #include "fe_parse.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,10 +209,20 @@ static bool tok_int(fe_b *b, uint32_t t, int64_t *out) {
     return false;
   fe_text(b->p, t, buf, sizeof buf);
   char *end;
+  errno = 0;
   unsigned long long u = strtoull(buf, &end, 0);
+  /* a literal past 64 bits (or longer than buf, which truncated it) is
+  ** an error, not a saturated or wrapped value that could make a loop
+  ** look empty; up to 2^64 - 1 it is the two's complement bit pattern */
+  if (errno == ERANGE || fe_tokat(b->p, t)->len >= sizeof buf ||
+      (neg && u > (unsigned long long)INT64_MAX + 1)) {
+    fe_error(b->p, t, "integer literal out of the 64-bit range");
+    b->failed = true;
+    return false;
+  }
   if (*end)
     return false;
-  *out = neg ? -(int64_t)u : (int64_t)u;
+  *out = neg ? (int64_t)(0 - (uint64_t)u) : (int64_t)u;
   return true;
 }
 
@@ -238,6 +249,8 @@ static uint32_t elem_bytes(fe_b *b, uint32_t t) {
     long bits = strtol(s + 1, NULL, 10);
     if (s[0] == 'f' && n > 3 && s[2] != '6' && s[2] != '2') /* f8E4M3... */
       bits = 8;
+    if (bits < 0 || bits > (1L << 24)) /* MLIR's widest integer type */
+      bits = 1L << 24;
     return bits <= 8 ? 1 : (uint32_t)((bits + 7) / 8);
   }
   if (n == 4 && memcmp(s, "bf16", 4) == 0)
@@ -363,9 +376,19 @@ static uint32_t parse_type(fe_b *b, uint32_t t, fe_type *ty) {
             span = 0;
             break;
           }
+          /* dims < 2^44 (the lexer caps them); a product or sum
+             past 2^62 makes the size unknown, not wrapped */
+          if (ty->strides[d] > ((int64_t)1 << 62) / ty->dims[d] ||
+              span > ((int64_t)1 << 62) -
+                         (ty->dims[d] - 1) * ty->strides[d]) {
+            stat = false;
+            break;
+          }
           span += (ty->dims[d] - 1) * ty->strides[d];
         }
-        prod = span * ty->elem;
+        if (span > ((int64_t)1 << 62) / ty->elem)
+          stat = false;
+        prod = stat ? span * ty->elem : 0;
       }
       if (stat)
         ty->bytes = prod;

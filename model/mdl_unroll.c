@@ -34,9 +34,25 @@ typedef struct {
   uint32_t lits[SLOT_LITS];   /* (lit ids are unique per push) */
 } slotval;
 
+/* Guards interned by content: an open-addressing table of guard ids,
+** shared by the cores of a kernel (a kernel with many unknown branches
+** or trip counts has many guards; a linear search made unrolling
+** quadratic in them). */
+typedef struct {
+  uint32_t *slot; /* guard ids, 0 = empty */
+  uint32_t cap;   /* power of two */
+} guard_tab;
+
+/* Work done while unrolling one kernel, against its limits. */
+typedef struct {
+  uint64_t steps;  /* statements executed, all cores */
+  guard_tab gt;
+} ur_budget;
+
 typedef struct {
   mdl_kernel *k;
   const mdl_limits *lim;
+  ur_budget *bud;
   int core;
   mdl_core_type ctype;
   const mdl_func *f;
@@ -84,16 +100,58 @@ static mdl_val unknown(void) {
 
 /* ------------------------------------------------------------- guards */
 
+static uint64_t lit_hash(uint64_t h, const mdl_lit *l) {
+  uint64_t x = ((uint64_t)l->atom_form << 2) ^ ((uint64_t)l->kind << 1) ^
+               l->positive ^ ((uint64_t)l->k * 0x9e3779b97f4a7c15ull);
+  return (h ^ x) * 0x100000001b3ull;
+}
+
+static uint64_t guard_hash(const mdl_kernel *k, const mdl_guard *g) {
+  uint64_t h = 0xcbf29ce484222325ull ^ g->n;
+  for (uint32_t i = 0; i < g->n; i++)
+    h = lit_hash(h, &MDL_VEC_AT(k->lits, mdl_lit, g->first + i));
+  return h;
+}
+
+/* Keeps the table at most half full (guard 0, "true", is never in it). */
+static void guard_tab_grow(guard_tab *t, const mdl_kernel *k) {
+  if ((uint64_t)k->guards.len * 2 < t->cap)
+    return;
+  uint32_t nc = t->cap ? t->cap * 2 : 256;
+  uint32_t *ns = calloc(nc, sizeof *ns);
+  if (!ns) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  for (uint32_t g = 1; g < k->guards.len; g++) {
+    uint32_t j = (uint32_t)guard_hash(k, &MDL_VEC_AT(k->guards, mdl_guard, g))
+                 & (nc - 1);
+    while (ns[j])
+      j = (j + 1) & (nc - 1);
+    ns[j] = g;
+  }
+  free(t->slot);
+  t->slot = ns;
+  t->cap = nc;
+}
+
 static void recompute_guard(ur *u) {
   if (!u->litstack.len) {
     u->guard = 0;
     return;
   }
   mdl_kernel *k = u->k;
-  /* intern: linear search over existing guards with the same length */
+  /* intern: look the literal stack up in the table of existing guards */
   uint32_t n = u->litstack.len;
   const uint32_t *ls = u->litstack.data;
-  for (uint32_t g = 1; g < k->guards.len; g++) {
+  guard_tab *t = &u->bud->gt;
+  guard_tab_grow(t, k);
+  uint64_t h = 0xcbf29ce484222325ull ^ n;
+  for (uint32_t i = 0; i < n; i++)
+    h = lit_hash(h, &MDL_VEC_AT(k->lits, mdl_lit, ls[i]));
+  uint32_t j = (uint32_t)h & (t->cap - 1);
+  for (; t->slot[j]; j = (j + 1) & (t->cap - 1)) {
+    uint32_t g = t->slot[j];
     const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
     if (gd->n != n)
       continue;
@@ -109,6 +167,8 @@ static void recompute_guard(ur *u) {
       return;
     }
   }
+  t->slot[j] = k->guards.len; /* the guard pushed below */
+  u->bud->steps += n;          /* its literals count as work (and memory) */
   mdl_guard *gd = mdl_vec_push(&k->guards, sizeof *gd);
   gd->first = k->lits.len;
   gd->n = n;
@@ -633,16 +693,25 @@ static void exec_for(ur *u, const mdl_stmt *s) {
   if (mdl_val_is_const(&trip) && !concrete)
     concrete = true; /* e.g. iv from block_idx to block_idx + 4 */
   if (concrete) {
-    int64_t t = trip.c > 0 ? trip.c : 0;
-    if ((uint64_t)t > u->lim->max_unroll) {
+    uint64_t ut = trip.c > 0 ? (uint64_t)trip.c : 0;
+    if (mdl_val_is_const(&lb) && mdl_val_is_const(&ub) &&
+        mdl_val_is_const(&st)) {
+      /* exactly, without the wrap-around of ub - lb: the loop from
+      ** INT64_MIN to INT64_MAX runs 2^64 - 1 times, not 0 */
+      uint64_t d = ub.c > lb.c ? (uint64_t)ub.c - (uint64_t)lb.c : 0;
+      ut = d / (uint64_t)st.c + (d % (uint64_t)st.c != 0);
+    }
+    if (ut > u->lim->max_unroll) {
       char msg[200];
       snprintf(msg, sizeof msg,
-               "the loop at %u:%u runs %lld iterations, more than "
+               "the loop at %u:%u runs %llu iterations, more than "
                "--max-unroll %u; the kernel was not analysed",
-               s->loc.line, s->loc.col, (long long)t, u->lim->max_unroll);
+               s->loc.line, s->loc.col, (unsigned long long)ut,
+               u->lim->max_unroll);
       set_limit(u, msg);
       return;
     }
+    int64_t t = (int64_t)ut;
     for (int64_t i = 0; i < t && !u->stop; i++) {
       mdl_val iv = mdl_val_const(i), sv = st;
       mdl_val off = mdl_val_binop(u->k, MDL_X_MUL, &iv, &sv);
@@ -656,19 +725,22 @@ static void exec_for(ur *u, const mdl_stmt *s) {
     return;
   }
   /* unknown trip count: iterations 0..K-1, iteration i guarded by trip>i */
-  uint32_t K = u->k->trip_bound;
+  uint32_t K = u->k->trip_bound, pushed = 0;
   note_bound(u, s, K);
   for (uint32_t i = 0; i < K && !u->stop; i++) {
     mdl_val iv = mdl_val_const(i);
     mdl_val off = mdl_val_binop(u->k, MDL_X_MUL, &iv, &st);
     u->env[s->u.loop.iv] = mdl_val_binop(u->k, MDL_X_ADD, &lb, &off);
     push_lit(u, 1, &trip, i, true, s->loc);
+    pushed++;
     push_loop(u, s, i);
     exec_block(u, &s->u.loop.body);
     u->depth--;
     assign_all(u, ia, s->u.loop.yield, n);
   }
-  for (uint32_t i = 0; i < K; i++)
+  /* pop what was pushed: a limit can stop the loop before K (popping K
+     underflowed the literal stack and crashed) */
+  while (pushed--)
     pop_lit(u);
   invalidate(u, s->u.loop.res, s->u.loop.nres);
   for (uint32_t j = 0; j < s->u.loop.nres && j < n; j++)
@@ -773,10 +845,56 @@ static void exec_while(ur *u, const mdl_stmt *s) {
     assign_all(u, s->u.wh.res, s->u.wh.cond_args, s->u.wh.nres);
 }
 
+/* Bytes held by the kernel's growing arrays (the bulk of its memory). */
+static uint64_t model_bytes(const mdl_kernel *k, const ur_budget *bud) {
+  return (uint64_t)k->insts.cap * sizeof(mdl_inst) +
+         (uint64_t)k->accesses.cap * sizeof(mdl_access) +
+         (uint64_t)k->lits.cap * sizeof(mdl_lit) +
+         (uint64_t)k->guards.cap * sizeof(mdl_guard) +
+         (uint64_t)k->forms.cap * sizeof(mdl_val) +
+         (uint64_t)k->atoms.cap * sizeof(mdl_atom) +
+         (uint64_t)bud->gt.cap * sizeof(uint32_t);
+}
+
+/* Counts one executed statement against the limits: loops that emit no
+** instance (empty, or holding only scalars) must still end, and guards
+** and literals grow with the work, not with the instances. */
+static bool over_budget(ur *u) {
+  uint64_t steps = ++u->bud->steps;
+  if (u->stop)
+    return true;
+  if (steps > u->lim->max_instances * MDL_STEPS_PER_INSTANCE) {
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "unrolling executed more than %llu statements (%d x "
+             "--max-instances); the kernel was not analysed",
+             (unsigned long long)(u->lim->max_instances *
+                                  MDL_STEPS_PER_INSTANCE),
+             MDL_STEPS_PER_INSTANCE);
+    set_limit(u, msg);
+    return true;
+  }
+  if (u->lim->max_memory && !(steps & 255) &&
+      model_bytes(u->k, u->bud) > u->lim->max_memory) {
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "the unrolled kernel needs more than %llu MB of memory "
+             "(--max-memory-mb); the kernel was not analysed",
+             (unsigned long long)(u->lim->max_memory >> 20));
+    set_limit(u, msg);
+    return true;
+  }
+  return false;
+}
+
 static void exec_block(ur *u, const mdl_block *b) {
+  if (over_budget(u)) /* an empty loop body costs a step too */
+    return;
   for (const mdl_stmt *s = b->first; s && !u->stop; s = s->next) {
     if (!((s->cores >> u->ctype) & 1u))
       continue;
+    if (over_budget(u))
+      break;
     switch (s->kind) {
     case MDL_S_SCALAR: exec_scalar(u, s); break;
     case MDL_S_BUF: exec_buf(u, s); break;
@@ -860,6 +978,7 @@ void mdl_limits_default(mdl_limits *l) {
   l->sym_bound = 8;
   l->bound_fixed = false;
   l->max_instances = 4000000;
+  l->max_memory = (uint64_t)4096 << 20;
 }
 
 /* The longest loop-carried period in k: address rotations of
@@ -923,12 +1042,15 @@ int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
   k->concrete = true;
   if (!k->guards.len)
     mdl_vec_push(&k->guards, sizeof(mdl_guard)); /* guard 0 = true */
+  ur_budget bud;
+  memset(&bud, 0, sizeof bud);
   for (uint32_t c = 0; c < k->ncores; c++) {
     k->core_first[c] = k->insts.len;
     ur u;
     memset(&u, 0, sizeof u);
     u.k = k;
     u.lim = lim;
+    u.bud = &bud;
     u.core = (int)c;
     u.ctype = k->cores[c].type;
     u.f = k->cores[c].fn;
@@ -952,6 +1074,7 @@ int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
     if (u.stop)
       break;
   }
+  free(bud.gt.slot);
   for (uint32_t c = 0; c < k->ncores; c++)
     if (k->core_first[c] + k->core_count[c] > k->insts.len ||
         (c && k->core_first[c] < k->core_first[c - 1])) {
