@@ -58,6 +58,9 @@ static const char usage[] =
     "  --seed S              jitter seed (default 1)\n"
     "  --cost FILE           'key = value' overrides of the cost table\n"
     "  --trace FILE          Chrome/Perfetto trace (JSON) of run 0\n"
+    "  --set NAME=VALUE      simulate a symbolic kernel with this value of\n"
+    "                        an argument (%%arg2) or block_idx / block_num\n"
+    "                        (repeatable)\n"
     "  --replay L:C,L:C[,RULE]  force the schedule that lets these two\n"
     "                        conflicting instructions overlap (RULE: race,\n"
     "                        pipe-hazard or xcore-race picks the pairs)\n"
@@ -94,6 +97,10 @@ static int sim_main(int argc, char **argv) {
   ksv_sim_options o;
   ksv_sim_options_default(&o);
   const char *file = NULL;
+  const char **sets = calloc((size_t)argc, sizeof *sets);
+  if (!sets)
+    return KSV_EXIT_UNKNOWN;
+  o.sets = sets;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
@@ -101,6 +108,10 @@ static int sim_main(int argc, char **argv) {
       if (!v || (strcmp(v, "a2") && strcmp(v, "a5")))
         return bad_usage("--arch expects a2 or a5", v);
       o.arch = !strcmp(v, "a5");
+    } else if (!strcmp(a, "--set")) {
+      if (!v || !strchr(v, '='))
+        return bad_usage("--set expects NAME=VALUE", v);
+      sets[o.nsets++] = v;
     } else if (!strcmp(a, "--runs")) {
       if (parse_u64(v, 1000000, &n))
         return bad_usage("--runs expects a positive integer", v);
@@ -129,7 +140,9 @@ static int sim_main(int argc, char **argv) {
   }
   if (!file)
     return bad_usage("no input files", NULL);
-  return ksv_sim(&o, file, stdout);
+  int rc = ksv_sim(&o, file, stdout);
+  free(sets);
+  return rc;
 }
 
 /* ksv export --format promela [--arch a2|a5] [--kernel NAME] [-o OUT] FILE */

@@ -611,6 +611,50 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
       unknown = true;
       continue;
     }
+    /* --set: the concrete copy the given values select */
+    mdl_kernel *spec = NULL;
+    if (o->nsets) {
+      mdl_valuation *val = NULL;
+      bool badset = false;
+      for (uint32_t j = 0; j < o->nsets && !badset; j++) {
+        const char *eq = strchr(o->sets[j], '=');
+        char name[64];
+        char *end;
+        long long v = eq ? strtoll(eq + 1, &end, 0) : 0;
+        size_t nl = eq ? (size_t)(eq - o->sets[j]) : 0;
+        if (!eq || !eq[1] || *end || !nl || nl >= sizeof name) {
+          fprintf(stderr, "ksv: error: --set expects NAME=INTEGER: %s\n",
+                  o->sets[j]);
+          badset = true;
+          break;
+        }
+        memcpy(name, o->sets[j], nl);
+        name[nl] = 0;
+        if (!mdl_valuation_set(k, &val, name, v)) {
+          fprintf(out, "%s:%u:%u: error: --set: %s is not an argument, "
+                       "block_idx or block_num that the kernel's "
+                       "synchronization depends on [bad-input]\n",
+                  file, k->loc.line, k->loc.col, name);
+          badset = true;
+        }
+      }
+      const char *why = NULL;
+      if (!badset)
+        spec = mdl_specialize(k, val, &why);
+      mdl_valuation_free(val);
+      if (badset) {
+        bad = true;
+        continue;
+      }
+      if (!spec) {
+        fprintf(out, "%s:%u:%u: error: not simulated: %s (give its value "
+                     "with --set) [unknown]\n",
+                file, k->loc.line, k->loc.col, why);
+        unknown = true;
+        continue;
+      }
+      k = spec;
+    }
     sim_result r;
     int rc;
     uint32_t tried = 0;
@@ -623,8 +667,10 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
         flag_replay = true;
         rc = replay_set(k, &so, la, lb, want, &r, &tried, &hit, &used);
       }
-      if (rc == -1)
+      if (rc == -1) {
+        mdl_specialized_free(spec);
         continue; /* the locations are not in this kernel */
+      }
       replay_found = true;
     } else {
       rc = sim_run(k, &so, &r);
@@ -634,6 +680,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
               k->loc.line, k->loc.col, sim_strerror(rc));
       unknown = true;
       sim_result_free(&r);
+      mdl_specialized_free(spec);
       continue;
     }
     nk++;
@@ -709,6 +756,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
       traced = true;
     }
     sim_result_free(&r);
+    mdl_specialized_free(spec);
   }
   if (o->replay && !replay_found && !bad) {
     fprintf(out, "%s:%u:%u: error: --replay: no conflicting pair of "

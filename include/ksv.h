@@ -62,6 +62,9 @@ typedef struct {
   const char *cost_file;  /* "key = value" overrides, or NULL */
   const char *trace_file; /* Chrome/Perfetto trace of run 0, or NULL */
   const char *replay;     /* "LINE:COL,LINE:COL": force that pair, or NULL */
+  const char *const *sets;/* "NAME=VALUE": symbolic kernels are simulated
+                             with these argument / block values */
+  uint32_t nsets;
   uint32_t max_unroll;    /* iterations per loop with a known trip count */
   uint64_t max_instances; /* instances per kernel */
 } ksv_sim_options;

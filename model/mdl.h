@@ -500,6 +500,8 @@ mdl_val mdl_val_cmp(mdl_kernel *k, mdl_cmp c, const mdl_val *a,
 mdl_val mdl_val_select(mdl_kernel *k, const mdl_val *c, const mdl_val *a,
                        const mdl_val *b);
 bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y);
+/* Constant folding of a binary op; false when undefined (x / 0). */
+bool mdl_xop_fold(mdl_xop op, int64_t x, int64_t y, int64_t *r);
 
 /* Unrolling limits and result. */
 typedef struct {
@@ -550,6 +552,11 @@ void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
 mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
                            const char **why);
 void mdl_specialized_free(mdl_kernel *s);
+/* A valuation that gives the kernel argument named name ("%arg2"), or
+** "block_idx" / "block_num", the value v (created on first use).  Returns
+** false when k has no such atom. */
+bool mdl_valuation_set(const mdl_kernel *k, mdl_valuation **val,
+                       const char *name, int64_t v);
 
 /* Memory instance id lookup/creation for the unroller. */
 uint32_t mdl_memory_get(mdl_kernel *k, mdl_space sp, int core, int32_t argno,

@@ -5,6 +5,7 @@
 */
 #include "mdl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,9 +17,44 @@ void mdl_valuation_free(mdl_valuation *v) {
   free(v);
 }
 
+static bool form_eval(const mdl_kernel *k, const mdl_valuation *v,
+                      uint32_t f, int64_t *out, int depth);
+
+/* Value of an atom: given by v, or an opaque op over values v gives. */
+static bool atom_value(const mdl_kernel *k, const mdl_valuation *v,
+                       uint32_t id, int64_t *out, int depth) {
+  if (id < v->natoms && v->known[id]) {
+    *out = v->val[id];
+    return true;
+  }
+  const mdl_atom *a = &MDL_VEC_AT(k->atoms, mdl_atom, id);
+  if (a->kind != MDL_ATOM_OPAQUE || depth > 64)
+    return false;
+  int64_t l = 0, r = 0, t = 0;
+  if ((a->lhs && !form_eval(k, v, a->lhs, &l, depth + 1)) ||
+      (a->rhs && !form_eval(k, v, a->rhs, &r, depth + 1)) ||
+      (a->third && !form_eval(k, v, a->third, &t, depth + 1)))
+    return false;
+  switch ((mdl_xop)a->op) {
+  case MDL_X_CMP:
+    *out = mdl_cmp_fold((mdl_cmp)t, l, r);
+    return true;
+  case MDL_X_SELECT:
+    *out = l ? r : t;
+    return true;
+  default:
+    return mdl_xop_fold((mdl_xop)a->op, l, r, out);
+  }
+}
+
 /* Value of interned form f under v; false when it needs an unknown. */
 static bool form_value(const mdl_kernel *k, const mdl_valuation *v,
                        uint32_t f, int64_t *out) {
+  return form_eval(k, v, f, out, 0);
+}
+
+static bool form_eval(const mdl_kernel *k, const mdl_valuation *v,
+                      uint32_t f, int64_t *out, int depth) {
   if (!f || f >= k->forms.len)
     return false;
   const mdl_val *x = &MDL_VEC_AT(k->forms, mdl_val, f);
@@ -28,10 +64,10 @@ static bool form_value(const mdl_kernel *k, const mdl_valuation *v,
      witness value past int64 is not one a kernel runs with */
   uint64_t s = (uint64_t)x->c;
   for (uint32_t i = 0; i < x->n; i++) {
-    uint32_t a = x->atom[i];
-    if (a >= v->natoms || !v->known[a])
+    int64_t av;
+    if (!atom_value(k, v, x->atom[i], &av, depth))
       return false;
-    s += (uint64_t)x->coef[i] * (uint64_t)v->val[a];
+    s += (uint64_t)x->coef[i] * (uint64_t)av;
   }
   *out = (int64_t)s;
   return true;
@@ -153,4 +189,38 @@ void mdl_specialized_free(mdl_kernel *s) {
   mdl_vec_free(&s->insts);
   mdl_vec_free(&s->accesses);
   free(s);
+}
+
+bool mdl_valuation_set(const mdl_kernel *k, mdl_valuation **val,
+                       const char *name, int64_t v) {
+  uint32_t na = k->atoms.len;
+  if (!*val) {
+    mdl_valuation *n = calloc(1, sizeof *n);
+    if (!n)
+      return false;
+    n->natoms = na;
+    n->val = calloc(na ? na : 1, sizeof *n->val);
+    n->known = calloc(na ? na : 1, 1);
+    if (!n->val || !n->known) {
+      mdl_valuation_free(n);
+      return false;
+    }
+    *val = n;
+  }
+  bool found = false;
+  for (uint32_t i = 1; i < na && i < (*val)->natoms; i++) {
+    const mdl_atom *a = &MDL_VEC_AT(k->atoms, mdl_atom, i);
+    char byidx[32];
+    snprintf(byidx, sizeof byidx, "%%arg%lld", (long long)a->a);
+    bool hit = (a->kind == MDL_ATOM_ARG &&
+                (!strcmp(a->text, name) || !strcmp(byidx, name))) ||
+               (a->kind == MDL_ATOM_BLOCK_IDX && !strcmp(name, "block_idx")) ||
+               (a->kind == MDL_ATOM_BLOCK_NUM && !strcmp(name, "block_num"));
+    if (hit) {
+      (*val)->val[i] = v;
+      (*val)->known[i] = 1;
+      found = true;
+    }
+  }
+  return found;
 }

@@ -254,6 +254,10 @@ static bool fold(mdl_xop op, int64_t x, int64_t y, int64_t *r) {
   }
 }
 
+bool mdl_xop_fold(mdl_xop op, int64_t x, int64_t y, int64_t *r) {
+  return fold(op, x, y, r);
+}
+
 bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y) {
   uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
   switch (c) {
