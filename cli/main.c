@@ -11,6 +11,8 @@
 static const char usage[] =
     "usage: ksv check [options] FILE...\n"
     "       ksv dump [--arch a2|a5] FILE\n"
+    "       ksv fix [check options] [-o FILE | --in-place] [--diff]\n"
+    "               [--allow-barrier-all] [--sim-runs N] FILE\n"
     "       ksv sim [sim options] FILE\n"
     "       ksv export --format promela [--arch a2|a5] [--kernel NAME]\n"
     "                  [-o OUT] FILE    the kernel as a model for SPIN\n"
@@ -216,8 +218,11 @@ int main(int argc, char **argv) {
     return sim_main(argc, argv);
   if (!strcmp(cmd, "export"))
     return export_main(argc, argv);
-  if (strcmp(cmd, "check") && strcmp(cmd, "dump"))
+  if (strcmp(cmd, "check") && strcmp(cmd, "dump") && strcmp(cmd, "fix"))
     return bad_usage("unknown command", cmd);
+  bool is_fix = !strcmp(cmd, "fix");
+  ksv_fix_options fo;
+  ksv_fix_options_default(&fo);
   ksv_options o;
   ksv_options_default(&o);
   const char *outpath = NULL;
@@ -266,6 +271,12 @@ int main(int argc, char **argv) {
       o.explain = true;
     } else if (!strcmp(a, "--no-redundant")) {
       o.no_redundant = true;
+    } else if (is_fix && !strcmp(a, "--in-place")) {
+      fo.in_place = true;
+    } else if (is_fix && !strcmp(a, "--diff")) {
+      fo.diff_only = true;
+    } else if (is_fix && !strcmp(a, "--allow-barrier-all")) {
+      fo.allow_barrier_all = true;
     } else if (!strcmp(a, "--replay")) {
       o.replay = true;
     } else if (!strcmp(a, "--sim-runs")) {
@@ -320,7 +331,20 @@ int main(int argc, char **argv) {
   if (!nfiles)
     return bad_usage("no input files", NULL);
   int rc;
-  if (!strcmp(cmd, "dump")) {
+  if (is_fix) {
+    if (nfiles != 1)
+      return bad_usage("fix takes exactly one file", NULL);
+    if (o.format != KSV_FORMAT_TEXT && o.format != KSV_FORMAT_JSON)
+      return bad_usage("fix writes --format text or json", NULL);
+    if (fo.in_place && outpath)
+      return bad_usage("fix: -o and --in-place exclude each other", NULL);
+    fo.check = o;
+    fo.format = o.format;
+    fo.out_file = outpath;
+    if (o.sim_runs != 20) /* given: the default of check --replay is 20 */
+      fo.sim_runs = o.sim_runs;
+    rc = ksv_fix(&fo, files[0], stdout);
+  } else if (!strcmp(cmd, "dump")) {
     if (nfiles != 1)
       return bad_usage("dump takes exactly one file", NULL);
     rc = ksv_dump(&o, files[0], stdout);

@@ -147,6 +147,15 @@ static void check_file(const ksv_options *o, const char *path,
     u->verdict = MDL_VERDICT_ERROR;
     return;
   }
+  ksv_check_text(o, path, text, len, fr, fi, NULL);
+  fi->text = text;
+  fi->len = len;
+}
+
+void ksv_check_text(const ksv_options *o, const char *path,
+                    const char *text, size_t len, mdl_file_result *fr,
+                    rep_file_info *fi, mdl_vec *keep) {
+  fr->path = path;
   mdl_vec units = {0};
   fe_parse_file(path, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
                 &fr->diags);
@@ -221,12 +230,13 @@ static void check_file(const ksv_options *o, const char *path,
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
     replay(o, k, &fr->diags, first, u);
   }
-  for (uint32_t i = 0; i < units.len; i++)
+  for (uint32_t i = 0; fi && i < units.len; i++)
     if (MDL_VEC_AT(units, fe_unit, i).k)
       rep_sites_collect(MDL_VEC_AT(units, fe_unit, i).k, &fr->diags, fi);
-  fe_units_free(&units);
-  fi->text = text;
-  fi->len = len;
+  if (keep)
+    *keep = units;
+  else
+    fe_units_free(&units);
   mdl_diags_sort(&fr->diags);
 }
 

@@ -7,6 +7,16 @@
 
 #include "../model/mdl.h"
 
+#include "../include/ksv.h"
+#include "../reports/rep.h"
+
+/* Checks the text of one file (path: for messages) into fr.  fi (may be
+** NULL): sites for the reports.  keep (may be NULL): receives the parsed
+** units (fe_unit, free with fe_units_free), kernels unrolled. */
+void ksv_check_text(const ksv_options *o, const char *path,
+                    const char *text, size_t len, mdl_file_result *fr,
+                    rep_file_info *fi, mdl_vec *keep);
+
 /* Reads a whole file (NUL-terminated); NULL with errno set on failure. */
 char *ksv_read_file(const char *path, size_t *len);
 

@@ -54,6 +54,25 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out);
 int ksv_export(const ksv_options *o, const char *file, const char *kernel,
                FILE *out);
 
+/* ksv fix (docs/fix.md): minimal repairs, re-verified and simulated. */
+typedef struct {
+  ksv_options check;      /* arch, engine, limits of the checks */
+  int format;             /* KSV_FORMAT_TEXT or KSV_FORMAT_JSON */
+  const char *out_file;   /* -o: write the fixed file here, or NULL */
+  bool in_place;          /* rewrite the input file */
+  bool diff_only;         /* print only the unified diff */
+  bool allow_barrier_all; /* candidates may use PIPE_ALL */
+  uint32_t sim_runs;      /* confirmation runs (default 100) */
+  uint32_t max_fixes;     /* edits at most (default 32) */
+} ksv_fix_options;
+
+void ksv_fix_options_default(ksv_fix_options *o);
+/* Fixes the findings of file; writes the report (text: fixes, what is
+** left, the confirmation and the diff; or JSON) to out.  Returns 0 (every
+** finding fixed, verified clean, simulated clean), 1 (findings left), 2
+** (bad input) or 3 (undecided kernel, or a file could not be written). */
+int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out);
+
 /* The simulator (docs/simulator.md). */
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5 */

@@ -1,0 +1,651 @@
+/*
+** ksv_fix.c -- `ksv fix`: repairs findings one at a time, keeping for each
+** the cheapest candidate (fix/fix.h) that removes it without adding any
+** finding, then confirms the result: the patched text verifies and the
+** simulator shows no dynamic finding over jittered runs.  Prints what it
+** did, a unified diff, or JSON; writes the fixed file.  docs/fix.md.
+*/
+#include "../include/ksv.h"
+#include "../fix/fix.h"
+#include "../frontend/fe.h"
+#include "../model/mdl.h"
+#include "ksv_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ksv_fix_options_default(ksv_fix_options *o) {
+  memset(o, 0, sizeof *o);
+  ksv_options_default(&o->check);
+  o->sim_runs = 100;
+  o->max_fixes = 32;
+}
+
+/* ------------------------------------------------------ finding keys */
+
+/* A finding's identity across edits: rule, and the text (trimmed, no
+** comment) of its line and of its first related line.  Line numbers move
+** when lines are inserted; the text does not. */
+static char *line_key(const fix_text *t, uint32_t line) {
+  if (!line || line > t->lines.len)
+    return mdl_strprintf("?");
+  const char *l = MDL_VEC_AT(t->lines, fix_line, line - 1).text;
+  while (*l == ' ' || *l == '\t')
+    l++;
+  const char *c = strstr(l, "//");
+  size_t n = c ? (size_t)(c - l) : strlen(l);
+  while (n && (l[n - 1] == ' ' || l[n - 1] == '\t'))
+    n--;
+  return mdl_strprintf("%.*s", (int)n, l);
+}
+
+static char *diag_key(const fix_text *t, const mdl_diag *d) {
+  char *a = line_key(t, d->line);
+  char *b = d->nrelated ? line_key(t, d->related[0].line) : mdl_strprintf("-");
+  char *k = mdl_strprintf("%s|%s|%s|%s", mdl_rule_name(d->rule),
+                          d->unit ? d->unit : "", a, b);
+  free(a);
+  free(b);
+  return k;
+}
+
+typedef struct {
+  mdl_vec keys;                /* char* */
+} keyset;
+
+static void keys_of(const fix_text *t, const mdl_file_result *fr,
+                    keyset *ks) {
+  memset(ks, 0, sizeof *ks);
+  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+    if (d->severity == MDL_SEV_NOTE)
+      continue;
+    *(char **)mdl_vec_push(&ks->keys, sizeof(char *)) = diag_key(t, d);
+  }
+}
+
+static void keys_free(keyset *ks) {
+  for (uint32_t i = 0; i < ks->keys.len; i++)
+    free(MDL_VEC_AT(ks->keys, char *, i));
+  mdl_vec_free(&ks->keys);
+}
+
+/* How many keys of b are not matched in a (multiset difference). */
+static uint32_t keys_new(const keyset *a, const keyset *b) {
+  uint8_t *used = calloc(a->keys.len + 1, 1);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < b->keys.len; i++) {
+    const char *k = MDL_VEC_AT(b->keys, char *, i);
+    bool found = false;
+    for (uint32_t j = 0; j < a->keys.len && !found; j++)
+      if (!used[j] && !strcmp(k, MDL_VEC_AT(a->keys, char *, j)))
+        used[j] = 1, found = true;
+    n += !found;
+  }
+  free(used);
+  return n;
+}
+
+static bool keys_has(const keyset *a, const char *k) {
+  for (uint32_t j = 0; j < a->keys.len; j++)
+    if (!strcmp(k, MDL_VEC_AT(a->keys, char *, j)))
+      return true;
+  return false;
+}
+
+/* ----------------------------------------------------------- checking */
+
+typedef struct {
+  mdl_file_result fr;
+  mdl_vec units;               /* fe_unit */
+  uint32_t errors, warnings;
+  bool bad, unknown;
+} checked;
+
+static void check(const ksv_options *co, const char *path, const fix_text *t,
+                  checked *c) {
+  memset(c, 0, sizeof *c);
+  size_t len;
+  char *text = fix_text_join(t, &len);
+  ksv_check_text(co, path, text, len, &c->fr, NULL, &c->units);
+  free(text);
+  for (uint32_t i = 0; i < c->fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(c->fr.diags.items, mdl_diag, i);
+    if (d->rule == MDL_RULE_SYNTAX && d->severity == MDL_SEV_ERROR)
+      c->bad = true;
+    else if (d->rule == MDL_RULE_UNKNOWN)
+      c->unknown = true;
+    else if (d->severity == MDL_SEV_ERROR)
+      c->errors++;
+    else if (d->severity == MDL_SEV_WARNING && d->rule != MDL_RULE_UNSUPPORTED)
+      c->warnings++;
+  }
+  for (uint32_t u = 0; u < c->fr.units.len; u++) {
+    mdl_verdict v = MDL_VEC_AT(c->fr.units, mdl_unit_result, u).verdict;
+    c->bad |= v == MDL_VERDICT_ERROR;
+    c->unknown |= v == MDL_VERDICT_UNKNOWN;
+  }
+}
+
+static void checked_free(checked *c) {
+  fe_units_free(&c->units);
+  mdl_file_result_free(&c->fr);
+}
+
+static const mdl_kernel *kernel_of(const checked *c, const mdl_diag *d) {
+  for (uint32_t i = 0; i < c->units.len; i++) {
+    const fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
+    if (u->k && d->unit && !strcmp(u->name, d->unit))
+      return u->k;
+  }
+  return NULL;
+}
+
+/* Simulated cycles of every kernel (sum), and dynamic findings. */
+typedef struct {
+  bool ran;                    /* every kernel was simulated */
+  int64_t cycles;
+  uint32_t findings, runs;
+  char why[200], first[256];
+} simsum;
+
+static void simulate(const checked *c, uint32_t runs, simsum *s) {
+  memset(s, 0, sizeof *s);
+  s->ran = c->units.len > 0;
+  for (uint32_t i = 0; i < c->units.len; i++) {
+    const fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
+    if (!u->k) {
+      s->ran = false;
+      continue;
+    }
+    ksv_simfig f;
+    ksv_simulate(u->k, runs, 1, &f);
+    if (f.status) {
+      s->ran = false;
+      snprintf(s->why, sizeof s->why, "%s: %s", u->name, f.why);
+      continue;
+    }
+    s->cycles += f.cycles;
+    s->findings += f.findings;
+    s->runs = f.runs;
+    if (f.findings && !s->first[0])
+      snprintf(s->first, sizeof s->first, "%s", f.first);
+  }
+}
+
+/* -------------------------------------------------------------- fixes */
+
+typedef struct {
+  char *finding;               /* "file:L:C: rule: message" of the target */
+  mdl_rule rule;
+  uint32_t line, col;          /* in the original text */
+  char *what;
+  mdl_vec edits;               /* fix_edit, lines of the original text
+                                  (0: next to a line an earlier fix
+                                  inserted) */
+  uint32_t resolved;           /* findings it removed */
+} applied;
+
+static const char *op_name(fix_op op) {
+  switch (op) {
+  case FIX_INSERT_BEFORE: return "insert-before";
+  case FIX_INSERT_AFTER: return "insert-after";
+  case FIX_DELETE: return "delete";
+  default: return "replace";
+  }
+}
+
+/* The original line of line `line` of t (0 if inserted). */
+static uint32_t orig_of(const fix_text *t, uint32_t line) {
+  return line && line <= t->lines.len
+             ? MDL_VEC_AT(t->lines, fix_line, line - 1).orig
+             : 0;
+}
+
+static void applied_free(applied *a) {
+  free(a->finding);
+  free(a->what);
+  for (uint32_t i = 0; i < a->edits.len; i++) {
+    free(MDL_VEC_AT(a->edits, fix_edit, i).text);
+    free(MDL_VEC_AT(a->edits, fix_edit, i).old);
+  }
+  mdl_vec_free(&a->edits);
+}
+
+/* A candidate of a round, with the finding it was made for. */
+typedef struct {
+  fix_cand c;
+  uint32_t diag;               /* index into the round's diagnostics */
+} rcand;
+
+static bool same_edits(const fix_cand *a, const fix_cand *b) {
+  if (a->edits.len != b->edits.len)
+    return false;
+  for (uint32_t i = 0; i < a->edits.len; i++) {
+    const fix_edit *x = &MDL_VEC_AT(a->edits, fix_edit, i);
+    const fix_edit *y = &MDL_VEC_AT(b->edits, fix_edit, i);
+    if (x->op != y->op || x->line != y->line ||
+        strcmp(x->text ? x->text : "", y->text ? y->text : "") ||
+        strcmp(x->old ? x->old : "", y->old ? y->old : ""))
+      return false;
+  }
+  return true;
+}
+
+/* One round: the candidates of every finding the phase fixes, each
+** applied and re-checked; kept is the one that leaves the fewest errors,
+** then warnings, then changes the fewest lines, among those that remove
+** their finding and add none (and, for a redundant sync, do not make the
+** simulated kernel slower).  On success replaces *cur and *cc and records
+** the fix.  The original check c0 names the findings. */
+static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
+                      const char *path, int phase, fix_text *cur,
+                      checked *cc, const fix_text *orig, const checked *c0,
+                      mdl_vec *done) {
+  static int trace = -1;
+  if (trace < 0)
+    trace = getenv("KSV_FIX_TRACE") != NULL;
+  mdl_vec rc = {0};
+  bool symbolic = false;
+  for (uint32_t i = 0; i < cc->fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, i);
+    bool want = phase == 1 ? d->severity == MDL_SEV_ERROR
+                           : d->rule == MDL_RULE_REDUNDANT_WAIT ||
+                                 d->rule == MDL_RULE_REDUNDANT_BARRIER;
+    const mdl_kernel *k = want ? kernel_of(cc, d) : NULL;
+    if (!k)
+      continue;
+    symbolic |= !k->concrete;
+    mdl_vec cs = {0};
+    fix_candidates(k, cur, d, &cs);
+    for (uint32_t j = 0; j < cs.len; j++) {
+      fix_cand *c = &MDL_VEC_AT(cs, fix_cand, j);
+      bool dup = false;
+      for (uint32_t q = 0; q < rc.len && !dup; q++)
+        dup = same_edits(&MDL_VEC_AT(rc, rcand, q).c, c);
+      if (dup) {
+        fix_cand_free(c);
+        continue;
+      }
+      rcand *r = mdl_vec_push(&rc, sizeof *r);
+      r->c = *c;
+      r->diag = i;
+    }
+    mdl_vec_free(&cs);
+  }
+  /* cheapest first (stable) */
+  for (uint32_t i = 1; i < rc.len; i++) {
+    rcand v = MDL_VEC_AT(rc, rcand, i);
+    uint32_t j = i;
+    while (j > 0 && MDL_VEC_AT(rc, rcand, j - 1).c.cost > v.c.cost) {
+      MDL_VEC_AT(rc, rcand, j) = MDL_VEC_AT(rc, rcand, j - 1);
+      j--;
+    }
+    MDL_VEC_AT(rc, rcand, j) = v;
+  }
+  keyset before;
+  keys_of(cur, &cc->fr, &before);
+  simsum s0 = {0};
+  if (phase == 2)
+    simulate(cc, 1, &s0);
+  int best = -1;
+  fix_text best_t = {0};
+  checked best_c = {0};
+  uint32_t best_err = 0, best_warn = 0;
+  uint32_t budget = symbolic ? 24 : 400;
+  for (uint32_t i = 0; i < rc.len && budget; i++, budget--) {
+    const rcand *r = &MDL_VEC_AT(rc, rcand, i);
+    const fix_cand *c = &r->c;
+    const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, r->diag);
+    if (!o->allow_barrier_all) {
+      bool all = false;
+      for (uint32_t e = 0; e < c->edits.len; e++) {
+        const fix_edit *ed = &MDL_VEC_AT(c->edits, fix_edit, e);
+        all |= ed->text && strstr(ed->text, "PIPE_ALL");
+      }
+      if (all)
+        continue;
+    }
+    fix_text t;
+    if (fix_apply(cur, c, &t))
+      continue;
+    checked r2;
+    check(co, path, &t, &r2);
+    keyset after;
+    keys_of(&t, &r2.fr, &after);
+    uint32_t nnew = keys_new(&before, &after);
+    bool ok = !r2.bad && !r2.unknown && !nnew &&
+              after.keys.len < before.keys.len;
+    /* the finding it was made for must be gone (one instance fewer) */
+    if (ok) {
+      char *target = diag_key(cur, d);
+      uint32_t nb = 0, na = 0;
+      for (uint32_t j = 0; j < before.keys.len; j++)
+        nb += !strcmp(MDL_VEC_AT(before.keys, char *, j), target);
+      for (uint32_t j = 0; j < after.keys.len; j++)
+        na += !strcmp(MDL_VEC_AT(after.keys, char *, j), target);
+      ok = na < nb;
+      free(target);
+    }
+    if (ok && phase == 2 && s0.ran) {
+      simsum s1;
+      simulate(&r2, 1, &s1);
+      ok = s1.ran && s1.cycles <= s0.cycles;
+    }
+    if (trace)
+      fprintf(stderr, "fix: [%u] cost %u %s: %s (errors %u, warnings %u, "
+                      "new %u%s)\n", i, c->cost, ok ? "ok" : "rejected",
+              c->what, r2.errors, r2.warnings, nnew,
+              r2.bad ? ", bad input" : r2.unknown ? ", unknown" : "");
+    if (trace && nnew)
+      for (uint32_t j = 0; j < after.keys.len; j++)
+        if (!keys_has(&before, MDL_VEC_AT(after.keys, char *, j)))
+          fprintf(stderr, "fix:   new: %s\n", MDL_VEC_AT(after.keys, char *, j));
+    keys_free(&after);
+    bool better = ok && (best < 0 || r2.errors < best_err ||
+                         (r2.errors == best_err && r2.warnings < best_warn));
+    if (better) {
+      if (best >= 0) {
+        fix_text_free(&best_t);
+        checked_free(&best_c);
+      }
+      best = (int)i;
+      best_t = t;
+      best_c = r2;
+      best_err = r2.errors;
+      best_warn = r2.warnings;
+      if (!r2.errors && !r2.warnings)
+        break; /* clean: nothing cheaper comes later */
+    } else {
+      fix_text_free(&t);
+      checked_free(&r2);
+    }
+  }
+  if (best >= 0) {
+    const rcand *r = &MDL_VEC_AT(rc, rcand, (uint32_t)best);
+    const fix_cand *c = &r->c;
+    const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, r->diag);
+    applied *a = mdl_vec_push(done, sizeof *a);
+    a->rule = d->rule;
+    a->line = orig_of(cur, d->line);
+    a->col = d->col;
+    /* name the finding as the original check did */
+    char *key = diag_key(cur, d);
+    const mdl_diag *od = NULL;
+    for (uint32_t i = 0; i < c0->fr.diags.items.len && !od; i++) {
+      const mdl_diag *x = &MDL_VEC_AT(c0->fr.diags.items, mdl_diag, i);
+      char *k2 = diag_key(orig, x);
+      if (!strcmp(k2, key))
+        od = x;
+      free(k2);
+    }
+    free(key);
+    if (od) {
+      a->line = od->line;
+      a->col = od->col;
+    }
+    a->finding = mdl_strprintf("%s [%s]", od ? od->message : d->message,
+                               mdl_rule_name(d->rule));
+    a->what = mdl_strprintf("%s", c->what);
+    for (uint32_t e = 0; e < c->edits.len; e++) {
+      const fix_edit *ed = &MDL_VEC_AT(c->edits, fix_edit, e);
+      fix_edit *ne = mdl_vec_push(&a->edits, sizeof *ne);
+      ne->op = ed->op;
+      ne->line = orig_of(cur, ed->line);
+      ne->text = ed->text ? mdl_strprintf("%s", ed->text) : NULL;
+      ne->old = ed->old ? mdl_strprintf("%s", ed->old) : NULL;
+    }
+    a->resolved = before.keys.len - (best_err + best_warn);
+    fix_text_free(cur);
+    *cur = best_t;
+    checked_free(cc);
+    *cc = best_c;
+  }
+  keys_free(&before);
+  for (uint32_t i = 0; i < rc.len; i++)
+    fix_cand_free(&MDL_VEC_AT(rc, rcand, i).c);
+  mdl_vec_free(&rc);
+  return best >= 0;
+}
+
+/* ------------------------------------------------------------ output */
+
+static json_t *edits_json(const applied *a) {
+  json_t *arr = json_array();
+  for (uint32_t e = 0; e < a->edits.len; e++) {
+    const fix_edit *ed = &MDL_VEC_AT(a->edits, fix_edit, e);
+    json_t *o = json_object();
+    json_object_set_new(o, "action", json_string(op_name(ed->op)));
+    json_object_set_new(o, "line", json_integer(ed->line));
+    if (ed->text)
+      json_object_set_new(o, "text", json_string(ed->text));
+    if (ed->old)
+      json_object_set_new(o, "old", json_string(ed->old));
+    json_array_append_new(arr, o);
+  }
+  return arr;
+}
+
+static void print_edit(FILE *out, const fix_edit *ed) {
+  switch (ed->op) {
+  case FIX_INSERT_BEFORE:
+    fprintf(out, "    insert before line %u: %s\n", ed->line, ed->text);
+    break;
+  case FIX_INSERT_AFTER:
+    fprintf(out, "    insert after the statement at line %u: %s\n", ed->line,
+            ed->text);
+    break;
+  case FIX_DELETE:
+    fprintf(out, "    delete line %u\n", ed->line);
+    break;
+  case FIX_REPLACE:
+    fprintf(out, "    line %u: replace '%s' by '%s'\n", ed->line, ed->old,
+            ed->text);
+    break;
+  }
+}
+
+static int write_file(const char *path, const fix_text *t) {
+  size_t len;
+  char *s = fix_text_join(t, &len);
+  FILE *f = fopen(path, "wb");
+  int rc = !f || fwrite(s, 1, len, f) != len;
+  if (f && fclose(f))
+    rc = 1;
+  free(s);
+  if (rc)
+    fprintf(stderr, "ksv: error: cannot write %s: %s\n", path,
+            strerror(errno));
+  return rc;
+}
+
+int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
+  size_t len = 0;
+  char *text = ksv_read_file(file, &len);
+  if (!text) {
+    fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
+            strerror(errno));
+    return KSV_EXIT_BAD_INPUT;
+  }
+  fix_text orig, cur;
+  fix_text_init(&orig, text, len);
+  free(text);
+  fix_text_copy(&cur, &orig);
+  ksv_options quick = o->check, full = o->check;
+  quick.no_redundant = true;
+  quick.replay = full.replay = false;
+  quick.explain = full.explain = false;
+
+  checked c0;
+  check(&full, file, &orig, &c0);
+  if (c0.bad || c0.unknown) {
+    for (uint32_t i = 0; i < c0.fr.diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(c0.fr.diags.items, mdl_diag, i);
+      if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
+        fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
+                mdl_severity_name(d->severity), d->message,
+                mdl_rule_name(d->rule));
+    }
+    fprintf(out, "ksv fix: %s\n", c0.bad ? "not fixed: the input has errors"
+                                         : "not fixed: the kernel is not "
+                                           "decided (unknown)");
+    bool bad = c0.bad;
+    checked_free(&c0);
+    fix_text_free(&orig);
+    fix_text_free(&cur);
+    return bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
+  }
+  uint32_t n0 = c0.errors + c0.warnings;
+  simsum sim0;
+  simulate(&c0, 1, &sim0);
+
+  /* phase 1: errors, re-checked without the redundant search; phase 2:
+     redundant syncs, with it */
+  mdl_vec done = {0};
+  for (int phase = 1; phase <= 2; phase++) {
+    const ksv_options *co = phase == 1 ? &quick : &full;
+    checked cc;
+    check(co, file, &cur, &cc);
+    while (done.len < o->max_fixes &&
+           fix_round(o, co, file, phase, &cur, &cc, &orig, &c0, &done))
+      ;
+    checked_free(&cc);
+  }
+
+  /* confirmation */
+  checked cf;
+  check(&full, file, &cur, &cf);
+  keyset k0, kf;
+  keys_of(&orig, &c0.fr, &k0);
+  keys_of(&cur, &cf.fr, &kf);
+  uint32_t added = keys_new(&k0, &kf);
+  bool clean = !cf.bad && !cf.unknown && !cf.errors && !cf.warnings;
+  simsum simf;
+  simulate(&cf, o->sim_runs, &simf);
+  bool sim_ok = simf.ran && !simf.findings;
+  uint32_t changed = fix_diff(NULL, "", "", &orig, &cur);
+
+  if (o->format == KSV_FORMAT_JSON) {
+    json_t *root = json_object();
+    json_object_set_new(root, "file", json_string(file));
+    json_t *fx = json_array();
+    for (uint32_t i = 0; i < done.len; i++) {
+      const applied *a = &MDL_VEC_AT(done, applied, i);
+      json_t *f = json_object();
+      json_object_set_new(f, "rule", json_string(mdl_rule_name(a->rule)));
+      json_object_set_new(f, "line", json_integer(a->line));
+      json_object_set_new(f, "column", json_integer(a->col));
+      json_object_set_new(f, "finding", json_string(a->finding));
+      json_object_set_new(f, "description", json_string(a->what));
+      json_object_set_new(f, "edits", edits_json(a));
+      json_object_set_new(f, "resolves", json_integer(a->resolved));
+      json_array_append_new(fx, f);
+    }
+    json_object_set_new(root, "fixes", fx);
+    json_t *rem = json_array();
+    for (uint32_t i = 0; i < cf.fr.diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(cf.fr.diags.items, mdl_diag, i);
+      if (d->severity == MDL_SEV_NOTE)
+        continue;
+      json_t *r = json_object();
+      json_object_set_new(r, "rule", json_string(mdl_rule_name(d->rule)));
+      json_object_set_new(r, "line", json_integer(orig_of(&cur, d->line)));
+      json_object_set_new(r, "message", json_string(d->message));
+      json_array_append_new(rem, r);
+    }
+    json_object_set_new(root, "remaining", rem);
+    json_t *cfj = json_object();
+    json_object_set_new(cfj, "findings_before", json_integer(n0));
+    json_object_set_new(cfj, "findings_after",
+                        json_integer(cf.errors + cf.warnings));
+    json_object_set_new(cfj, "new_findings", json_integer(added));
+    json_object_set_new(cfj, "verified_clean", json_boolean(clean));
+    json_object_set_new(cfj, "lines_changed", json_integer(changed));
+    json_t *sj = json_object();
+    json_object_set_new(sj, "simulated", json_boolean(simf.ran));
+    if (simf.ran) {
+      json_object_set_new(sj, "runs", json_integer(simf.runs));
+      json_object_set_new(sj, "dynamic_findings",
+                          json_integer(simf.findings));
+      json_object_set_new(sj, "cycles_after", json_integer(simf.cycles));
+    } else if (simf.why[0]) {
+      json_object_set_new(sj, "why", json_string(simf.why));
+    }
+    if (sim0.ran)
+      json_object_set_new(sj, "cycles_before", json_integer(sim0.cycles));
+    json_object_set_new(cfj, "simulator", sj);
+    json_object_set_new(root, "confirmation", cfj);
+    char *ds = NULL;
+    size_t dl = 0;
+    FILE *m = open_memstream(&ds, &dl);
+    if (m) {
+      fix_diff(m, file, file, &orig, &cur);
+      fclose(m);
+      json_object_set_new(root, "diff", json_string(ds ? ds : ""));
+      free(ds);
+    }
+    json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    fputc('\n', out);
+    json_decref(root);
+  } else if (o->diff_only) {
+    fix_diff(out, file, file, &orig, &cur);
+  } else {
+    for (uint32_t i = 0; i < done.len; i++) {
+      const applied *a = &MDL_VEC_AT(done, applied, i);
+      fprintf(out, "%s:%u:%u: fix: %s\n", file, a->line, a->col, a->finding);
+      fprintf(out, "  %s (%u finding%s resolved)\n", a->what, a->resolved,
+              a->resolved == 1 ? "" : "s");
+      for (uint32_t e = 0; e < a->edits.len; e++)
+        print_edit(out, &MDL_VEC_AT(a->edits, fix_edit, e));
+    }
+    for (uint32_t i = 0; i < cf.fr.diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(cf.fr.diags.items, mdl_diag, i);
+      if (d->severity == MDL_SEV_NOTE)
+        continue;
+      fprintf(out, "%s:%u:%u: not fixed: %s [%s]\n", file,
+              orig_of(&cur, d->line), d->col, d->message,
+              mdl_rule_name(d->rule));
+    }
+    fprintf(out, "ksv fix: %u of %u finding%s fixed, %u line%s changed; "
+                 "the fixed kernel %s",
+            n0 - (cf.errors + cf.warnings), n0, n0 == 1 ? "" : "s", changed,
+            changed == 1 ? "" : "s",
+            clean ? "verifies clean"
+                  : added ? "has new findings" : "still has findings");
+    if (simf.ran)
+      fprintf(out, "; simulator: %s in %u run%s, %" PRId64 " cycles%s",
+              simf.findings ? "dynamic findings" : "no dynamic finding",
+              simf.runs, simf.runs == 1 ? "" : "s", simf.cycles,
+              sim0.ran ? "" : " (the original does not run to its end)");
+    else
+      fprintf(out, "; not simulated (%s)", simf.why[0] ? simf.why : "no "
+                                                                   "kernel");
+    if (simf.ran && sim0.ran)
+      fprintf(out, " (was %" PRId64 ")", sim0.cycles);
+    fputc('\n', out);
+    if (changed && !o->out_file && !o->in_place)
+      fix_diff(out, file, file, &orig, &cur);
+  }
+  int rc = 0;
+  if (changed && o->out_file)
+    rc |= write_file(o->out_file, &cur);
+  if (changed && o->in_place)
+    rc |= write_file(file, &cur);
+
+  keys_free(&k0);
+  keys_free(&kf);
+  checked_free(&cf);
+  checked_free(&c0);
+  for (uint32_t i = 0; i < done.len; i++)
+    applied_free(&MDL_VEC_AT(done, applied, i));
+  mdl_vec_free(&done);
+  fix_text_free(&orig);
+  fix_text_free(&cur);
+  if (rc)
+    return KSV_EXIT_UNKNOWN;
+  return clean && !added && (sim_ok || !simf.ran) ? KSV_EXIT_CLEAN
+                                                  : KSV_EXIT_FINDINGS;
+}

@@ -1,0 +1,80 @@
+/*
+** fix.h -- `ksv fix`: candidate repairs of a finding as line edits of the
+** source text (set_flag/wait_flag pairs, barriers, cross-core flag pairs,
+** moved or removed syncs), and the text they are applied to.  Which
+** candidate is kept is the driver's decision: it re-verifies each one
+** (driver/ksv_fix.c).  The fix module only reads the kernel.
+*/
+#ifndef KSV_FIX_H
+#define KSV_FIX_H
+
+#include <stdio.h>
+#include "../model/mdl.h"
+
+/* ------------------------------------------------------------- text */
+
+/* A source text as lines; each remembers the original line it comes from
+** (0 for a line an edit inserted), which gives the diff and lets edits be
+** reported against the original file. */
+typedef struct {
+  uint32_t orig;               /* 1-based original line, 0 = inserted */
+  char *text;                  /* without the newline */
+} fix_line;
+
+typedef struct {
+  mdl_vec lines;               /* fix_line */
+  bool final_newline;          /* the text ends with a newline */
+} fix_text;
+
+void fix_text_init(fix_text *t, const char *buf, size_t len);
+void fix_text_copy(fix_text *dst, const fix_text *src);
+char *fix_text_join(const fix_text *t, size_t *len);
+void fix_text_free(fix_text *t);
+
+/* Writes a unified diff (3 lines of context) from a to b, which derives
+** from a by fix edits; labels name the two sides.  Returns the number of
+** changed lines (inserted + deleted). */
+uint32_t fix_diff(FILE *out, const char *label_a, const char *label_b,
+                  const fix_text *a, const fix_text *b);
+
+/* ------------------------------------------------------------ edits */
+
+typedef enum {
+  FIX_INSERT_BEFORE,           /* text as a new line before line */
+  FIX_INSERT_AFTER,            /* after the statement starting at line
+                                  (after its region's closing brace) */
+  FIX_DELETE,                  /* delete line */
+  FIX_REPLACE                  /* replace old by text in line */
+} fix_op;
+
+typedef struct {
+  fix_op op;
+  uint32_t line;               /* 1-based line of the current text */
+  char *text;                  /* op text, no indentation (inserts) */
+  char *old;                   /* FIX_REPLACE: the replaced substring */
+} fix_edit;
+
+typedef struct {
+  mdl_vec edits;               /* fix_edit */
+  char *what;                  /* "set_flag/wait_flag pair PIPE_MTE2 ->
+                                  PIPE_V, EVENT_ID3" */
+  uint32_t cost;               /* lines changed */
+} fix_cand;
+
+void fix_cand_free(fix_cand *c);
+void fix_cands_free(mdl_vec *cands);
+
+/* Applies c to in, giving out (indentation copied from the anchor line).
+** Returns 0, or -1 when an edit does not fit the text. */
+int fix_apply(const fix_text *in, const fix_cand *c, fix_text *out);
+
+/* Appends to out (fix_cand) the candidate repairs of diagnostic d of the
+** unrolled kernel k, whose source is t, cheapest first.  Rules without a
+** repair (unknown, bad input, ...) get none. */
+void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
+                    mdl_vec *out);
+
+/* Rules fix_candidates has repairs for. */
+bool fix_rule_fixable(mdl_rule r);
+
+#endif

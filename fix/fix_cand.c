@@ -1,0 +1,718 @@
+/*
+** fix_cand.c -- candidate repairs of one finding, as line edits, cheapest
+** and most canonical first (docs/fix.md):
+**   race           set_flag after the earlier access, wait_flag before the
+**                  later one, with an event id the kernel does not use for
+**                  that pipe pair; placed in the innermost block holding
+**                  both (around the statements that contain them); when
+**                  the later access comes first in that block (a hazard
+**                  carried by a loop): the same pair plus a set before the
+**                  loop and a drain wait after it
+**   pipe-hazard    pipe_barrier on the pipe, before the later access
+**   xcore-race     sync_block_set after the earlier access, sync_block_wait
+**                  before the later one, a free flag id; or the same with
+**                  a pre-credit set before the setter's loop and a drain
+**                  wait after the waiter's loop
+**   deadlock, unpaired-set, double-set, flag-overflow
+**                  the missing set or wait; the sync moved out of its
+**                  branch, or to another place in its block; removed
+**   invalid-sync   the flag renamed to a free valid id; removed
+**   redundant-*    the removal of the sync and the syncs of its flag
+** Nothing here decides: the driver re-verifies every candidate.
+*/
+#include "fix.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CANDS 96
+
+/* Where a statement sits: its parent (loop/if, NULL at function level),
+** its block and its position in it. */
+typedef struct {
+  const mdl_stmt *parent;
+  const mdl_block *blk;
+  uint32_t idx;
+  bool seen;
+} sinfo;
+
+typedef struct {
+  const mdl_kernel *k;
+  const fix_text *t;
+  sinfo *si;
+  mdl_vec *out;
+} cx;
+
+static void walk(sinfo *si, const mdl_block *b, const mdl_stmt *parent) {
+  uint32_t i = 0;
+  for (const mdl_stmt *s = b->first; s; s = s->next, i++) {
+    if (!si[s->id].seen) {
+      si[s->id] = (sinfo){parent, b, i, true};
+    }
+    switch (s->kind) {
+    case MDL_S_FOR:
+      walk(si, &s->u.loop.body, s);
+      break;
+    case MDL_S_IF:
+      walk(si, &s->u.cif.then_b, s);
+      walk(si, &s->u.cif.else_b, s);
+      break;
+    case MDL_S_WHILE:
+      walk(si, &s->u.wh.before, s);
+      walk(si, &s->u.wh.after, s);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+static const mdl_stmt *stmt_at(const mdl_kernel *k, uint32_t line,
+                               uint32_t col) {
+  for (uint32_t i = 0; i < k->stmts.len; i++) {
+    const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
+    if (s->loc.line == line && s->loc.col == col)
+      return s;
+  }
+  return NULL;
+}
+
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  int n = vsnprintf(NULL, 0, f, ap);
+  va_end(ap);
+  char *s = malloc((size_t)n + 1);
+  if (!s) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  va_start(ap, f);
+  vsnprintf(s, (size_t)n + 1, f, ap);
+  va_end(ap);
+  return s;
+}
+
+static fix_cand *cand_new(cx *x, char *what) {
+  if (x->out->len >= MAX_CANDS) {
+    free(what);
+    return NULL;
+  }
+  fix_cand *c = mdl_vec_push(x->out, sizeof *c);
+  c->what = what;
+  return c;
+}
+
+static void edit(fix_cand *c, fix_op op, uint32_t line, char *text,
+                 const char *old) {
+  if (!c) {
+    free(text);
+    return;
+  }
+  fix_edit *e = mdl_vec_push(&c->edits, sizeof *e);
+  e->op = op;
+  e->line = line;
+  e->text = text;
+  e->old = old ? fmt("%s", old) : NULL;
+  c->cost += op == FIX_REPLACE ? 2 : 1;
+}
+
+/* Does the source line of s hold just s (so deleting the line deletes s,
+** and nothing opens a region on it)? */
+static bool own_line(const cx *x, const mdl_stmt *s) {
+  if (s->loc.line < 1 || s->loc.line > x->t->lines.len)
+    return false;
+  const char *l = MDL_VEC_AT(x->t->lines, fix_line, s->loc.line - 1).text;
+  const char *c = strstr(l, "//");
+  size_t n = c ? (size_t)(c - l) : strlen(l);
+  for (size_t i = 0; i < n; i++)
+    if (l[i] == '{' || l[i] == '}')
+      return false;
+  for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+    const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (o != s && o->loc.line == s->loc.line &&
+        (o->loc.col != s->loc.col))
+      return false;
+  }
+  return true;
+}
+
+/* The op text of a sync statement as it stands in the source. */
+static char *op_text(const cx *x, const mdl_stmt *s) {
+  const char *l = MDL_VEC_AT(x->t->lines, fix_line, s->loc.line - 1).text;
+  size_t a = s->loc.col ? s->loc.col - 1 : 0;
+  if (a > strlen(l))
+    a = 0;
+  const char *c = strstr(l + a, "//");
+  size_t n = c ? (size_t)(c - (l + a)) : strlen(l + a);
+  while (n && (l[a + n - 1] == ' ' || l[a + n - 1] == '\t'))
+    n--;
+  return fmt("%.*s", (int)n, l + a);
+}
+
+/* ---------------------------------------------------- kernel queries */
+
+/* Pipes (bitmask) and core types (bit 0 AIC, bit 1 AIV) of the instances
+** of s that access memory. */
+static void pipes_of(const mdl_kernel *k, const mdl_stmt *s, uint32_t *pipes,
+                     uint32_t *cores) {
+  *pipes = *cores = 0;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->stmt != s->id || in->kind != MDL_I_OP || !in->nacc)
+      continue;
+    *pipes |= 1u << in->pipe;
+    *cores |= 1u << (k->cores[in->core].type == MDL_CORE_AIC ? 0 : 1);
+  }
+}
+
+/* An event id no set_flag/wait_flag of pipes src -> dst uses, valid and
+** not reserved; -1 when there is none. */
+static int free_event(const mdl_kernel *k, mdl_pipe src, mdl_pipe dst) {
+  uint32_t used = 0;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->id < 0 || in->id > 31)
+      continue;
+    if ((in->kind == MDL_I_SET && in->pipe == src && in->pipe2 == dst) ||
+        (in->kind == MDL_I_WAIT && in->pipe2 == src && in->pipe == dst))
+      used |= 1u << in->id;
+  }
+  for (int id = 0; id <= k->prof->max_event_id; id++)
+    if (!((used >> id) & 1) && !((k->prof->reserved_event_ids >> id) & 1))
+      return id;
+  return -1;
+}
+
+/* A cross-core flag id no sync_block_set/wait uses; -1 when none. */
+static int free_xflag(const mdl_kernel *k) {
+  uint32_t used = 0;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) && in->id >= 0 &&
+        in->id < 32)
+      used |= 1u << in->id;
+  }
+  for (int id = 0; id <= k->prof->max_block_flag; id++)
+    if (!((used >> id) & 1) && !((k->prof->reserved_flags >> id) & 1))
+      return id;
+  return -1;
+}
+
+static const char *pn(int p) { return mdl_pipe_name((mdl_pipe)p); }
+
+static char *set_text(int src, int dst, int id) {
+  return fmt("hivm.hir.set_flag[<%s>, <%s>, <EVENT_ID%d>]", pn(src), pn(dst),
+             id);
+}
+static char *wait_text(int src, int dst, int id) {
+  return fmt("hivm.hir.wait_flag[<%s>, <%s>, <EVENT_ID%d>]", pn(src), pn(dst),
+             id);
+}
+
+/* The ancestor of s (or s) whose block is blk; NULL if none. */
+static const mdl_stmt *ancestor_in(const cx *x, const mdl_stmt *s,
+                                   const mdl_block *blk) {
+  while (s && x->si[s->id].blk != blk)
+    s = x->si[s->id].parent;
+  return s;
+}
+
+/* The innermost block that holds both a and b (through their
+** ancestors). */
+static const mdl_block *common_block(const cx *x, const mdl_stmt *a,
+                                     const mdl_stmt *b) {
+  for (const mdl_stmt *p = a; p; p = x->si[p->id].parent)
+    if (ancestor_in(x, b, x->si[p->id].blk))
+      return x->si[p->id].blk;
+  return NULL;
+}
+
+static const mdl_stmt *enclosing_loop(const cx *x, const mdl_stmt *s) {
+  for (const mdl_stmt *p = x->si[s->id].parent; p; p = x->si[p->id].parent)
+    if (p->kind == MDL_S_FOR || p->kind == MDL_S_WHILE)
+      return p;
+  return NULL;
+}
+
+/* The loop whose body is (or holds, through ifs) block blk. */
+static const mdl_stmt *loop_of_block(const cx *x, const mdl_stmt *member) {
+  return enclosing_loop(x, member);
+}
+
+/* ------------------------------------------------------------- races */
+
+/* The event-id operand of a set_flag/wait_flag statement when it is an
+** SSA value ("%ev": a buffer rotation), else NULL. */
+static char *rotating_id(const cx *x, const mdl_stmt *s) {
+  if (s->kind != MDL_S_SET && s->kind != MDL_S_WAIT)
+    return NULL;
+  char *t = op_text(x, s);
+  char *p = strrchr(t, ',');
+  char *e = p ? strchr(p, ']') : NULL;
+  char *r = NULL;
+  if (p && e) {
+    p++;
+    while (*p == ' ')
+      p++;
+    if (*p == '%')
+      r = fmt("%.*s", (int)(e - p), p);
+  }
+  free(t);
+  return r;
+}
+
+/* Does any set_flag/wait_flag of pipes src -> dst exist in k? */
+static bool pair_used(const mdl_kernel *k, int src, int dst) {
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if ((in->kind == MDL_I_SET && in->pipe == src && in->pipe2 == dst) ||
+        (in->kind == MDL_I_WAIT && in->pipe2 == src && in->pipe == dst))
+      return true;
+  }
+  return false;
+}
+
+static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
+                      int pb) {
+  const mdl_kernel *k = x->k;
+  int id = free_event(k, (mdl_pipe)pa, (mdl_pipe)pb);
+  if (id < 0)
+    return;
+  const mdl_block *cb = common_block(x, a, b);
+  const mdl_stmt *A = cb ? ancestor_in(x, a, cb) : a;
+  const mdl_stmt *B = cb ? ancestor_in(x, b, cb) : b;
+  bool carried = !cb || x->si[A->id].idx >= x->si[B->id].idx;
+  /* in a multi-buffered loop the producer may run a buffer ahead: one
+     event id per buffer, the rotation the block's other syncs use, when
+     no sync of this pipe pair exists yet */
+  if (!carried && cb && !pair_used(k, pa, pb)) {
+    mdl_vec seen = {0};
+    for (const mdl_stmt *o = cb->first; o; o = o->next) {
+      char *rid = rotating_id(x, o);
+      bool dup = !rid;
+      for (uint32_t q = 0; q < seen.len && !dup; q++)
+        dup = !strcmp(MDL_VEC_AT(seen, char *, q), rid);
+      if (dup) {
+        free(rid);
+        continue;
+      }
+      *(char **)mdl_vec_push(&seen, sizeof(char *)) = rid;
+      fix_cand *c = cand_new(
+          x, fmt("set_flag/wait_flag pair %s -> %s, event id %s (one per "
+                 "buffer): the set after the %s at %u:%u, the wait before "
+                 "the %s at %u:%u",
+                 pn(pa), pn(pb), rid, a->name, a->loc.line, a->loc.col,
+                 b->name, b->loc.line, b->loc.col));
+      edit(c, FIX_INSERT_AFTER, A->loc.line,
+           fmt("hivm.hir.set_flag[<%s>, <%s>, %s]", pn(pa), pn(pb), rid),
+           NULL);
+      edit(c, FIX_INSERT_BEFORE, B->loc.line,
+           fmt("hivm.hir.wait_flag[<%s>, <%s>, %s]", pn(pa), pn(pb), rid),
+           NULL);
+    }
+    for (uint32_t q = 0; q < seen.len; q++)
+      free(MDL_VEC_AT(seen, char *, q));
+    mdl_vec_free(&seen);
+  }
+  if (!carried) {
+    fix_cand *c = cand_new(
+        x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
+               "the %s at %u:%u, the wait before the %s at %u:%u",
+               pn(pa), pn(pb), id, a->name, a->loc.line, a->loc.col, b->name,
+               b->loc.line, b->loc.col));
+    edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
+    edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
+  } else {
+    const mdl_stmt *L = loop_of_block(x, A);
+    if (L) {
+      fix_cand *c = cand_new(
+          x, fmt("loop-carried set_flag/wait_flag pair %s -> %s, EVENT_ID%d "
+                 "around the loop at %u:%u: a set before the loop, the wait "
+                 "before the %s at %u:%u, the set after the %s at %u:%u, a "
+                 "drain wait after the loop",
+                 pn(pa), pn(pb), id, L->loc.line, L->loc.col, b->name,
+                 b->loc.line, b->loc.col, a->name, a->loc.line, a->loc.col));
+      edit(c, FIX_INSERT_BEFORE, L->loc.line, set_text(pa, pb, id), NULL);
+      edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
+      edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
+      edit(c, FIX_INSERT_AFTER, L->loc.line, wait_text(pa, pb, id), NULL);
+    }
+  }
+  /* the direct placement, when it differs */
+  if (A != a || B != b) {
+    fix_cand *c = cand_new(
+        x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d right after the "
+               "%s at %u:%u and right before the %s at %u:%u",
+               pn(pa), pn(pb), id, a->name, a->loc.line, a->loc.col, b->name,
+               b->loc.line, b->loc.col));
+    edit(c, FIX_INSERT_AFTER, a->loc.line, set_text(pa, pb, id), NULL);
+    edit(c, FIX_INSERT_BEFORE, b->loc.line, wait_text(pa, pb, id), NULL);
+  }
+}
+
+static void barrier(cx *x, const mdl_stmt *a, const mdl_stmt *b, int p) {
+  fix_cand *c = cand_new(x, fmt("pipe_barrier(%s) before the %s at %u:%u",
+                                pn(p), b->name, b->loc.line, b->loc.col));
+  edit(c, FIX_INSERT_BEFORE, b->loc.line,
+       fmt("hivm.hir.pipe_barrier[<%s>]", pn(p)), NULL);
+  c = cand_new(x, fmt("pipe_barrier(%s) after the %s at %u:%u", pn(p),
+                      a->name, a->loc.line, a->loc.col));
+  edit(c, FIX_INSERT_AFTER, a->loc.line,
+       fmt("hivm.hir.pipe_barrier[<%s>]", pn(p)), NULL);
+}
+
+static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
+                       int pb, bool a_cube, bool b_cube) {
+  int f = free_xflag(x->k);
+  if (f < 0)
+    return;
+  const char *ca = a_cube ? "CUBE" : "VECTOR", *cb = b_cube ? "CUBE"
+                                                              : "VECTOR";
+  char *st = fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d", ca,
+                 pn(pa), pn(pb), f);
+  char *wt = fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d", cb,
+                 pn(pa), pn(pb), f);
+  fix_cand *c = cand_new(
+      x, fmt("cross-core flag %d (%s -> %s): sync_block_set after the %s at "
+             "%u:%u, sync_block_wait before the %s at %u:%u",
+             f, pn(pa), pn(pb), a->name, a->loc.line, a->loc.col, b->name,
+             b->loc.line, b->loc.col));
+  edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
+  edit(c, FIX_INSERT_BEFORE, b->loc.line, fmt("%s", wt), NULL);
+  const mdl_stmt *La = enclosing_loop(x, a), *Lb = enclosing_loop(x, b);
+  if (La && Lb) {
+    c = cand_new(
+        x, fmt("cross-core flag %d (%s -> %s), pre-credited: a set before the "
+               "loop at %u:%u and after the %s at %u:%u; the wait before the "
+               "%s at %u:%u and a drain wait after the loop at %u:%u",
+               f, pn(pa), pn(pb), La->loc.line, La->loc.col, a->name,
+               a->loc.line, a->loc.col, b->name, b->loc.line, b->loc.col,
+               Lb->loc.line, Lb->loc.col));
+    edit(c, FIX_INSERT_BEFORE, La->loc.line, fmt("%s", st), NULL);
+    edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
+    edit(c, FIX_INSERT_BEFORE, b->loc.line, fmt("%s", wt), NULL);
+    edit(c, FIX_INSERT_AFTER, Lb->loc.line, fmt("%s", wt), NULL);
+  }
+  free(st);
+  free(wt);
+}
+
+static void race_cands(cx *x, const mdl_diag *d) {
+  if (!d->nrelated)
+    return;
+  const mdl_stmt *b = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *a = stmt_at(x->k, d->related[0].line, d->related[0].col);
+  if (!a || !b)
+    return;
+  uint32_t pa, pb, ca, cb;
+  pipes_of(x->k, a, &pa, &ca);
+  pipes_of(x->k, b, &pb, &cb);
+  for (int p = 0; p < MDL_NPIPE; p++)
+    for (int q = 0; q < MDL_NPIPE; q++) {
+      if (!((pa >> p) & 1) || !((pb >> q) & 1))
+        continue;
+      if (d->rule == MDL_RULE_PIPE_HAZARD && p == q)
+        barrier(x, a, b, p);
+      else if (d->rule == MDL_RULE_RACE && p != q)
+        race_pair(x, a, b, p, q);
+      else if (d->rule == MDL_RULE_XCORE_RACE)
+        for (int u = 0; u < 2; u++)
+          for (int v = 0; v < 2; v++)
+            if (((ca >> u) & 1) && ((cb >> v) & 1) && u != v)
+              xcore_pair(x, a, b, p, q, u == 0, v == 0);
+    }
+}
+
+/* ------------------------------------------------------- flag misuse */
+
+static bool is_sync_stmt(const mdl_stmt *s) {
+  return s->kind == MDL_S_SET || s->kind == MDL_S_WAIT ||
+         s->kind == MDL_S_BARRIER || s->kind == MDL_S_BSET ||
+         s->kind == MDL_S_BWAIT;
+}
+
+/* Moves of sync s: out of its branch (before / after the if), and to
+** every other place in its block. */
+static void move_cands(cx *x, const mdl_stmt *s) {
+  if (!is_sync_stmt(s) || !own_line(x, s))
+    return;
+  char *txt = op_text(x, s);
+  const sinfo *si = &x->si[s->id];
+  for (const mdl_stmt *p = si->parent; p && p->kind == MDL_S_IF;
+       p = x->si[p->id].parent) {
+    for (int after = 0; after < 2; after++) {
+      fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
+                                    "%u:%u, %s it",
+                                    s->name, s->loc.line, s->loc.col,
+                                    p->loc.line, p->loc.col,
+                                    after ? "after" : "before"));
+      edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+      edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, p->loc.line,
+           fmt("%s", txt), NULL);
+    }
+  }
+  /* other places in the block, nearest first */
+  const mdl_block *b = si->blk;
+  uint32_t n = b->count, me = si->idx;
+  for (uint32_t dist = 1; dist < n && x->out->len < MAX_CANDS; dist++)
+    for (int dir = -1; dir <= 1; dir += 2) {
+      int64_t to = (int64_t)me + dir * (int64_t)dist;
+      if (to < 0 || to >= (int64_t)n)
+        continue;
+      const mdl_stmt *o = b->first;
+      for (int64_t i = 0; i < to && o; i++)
+        o = o->next;
+      if (!o || o->loc.line == 0 || o->kind == MDL_S_SCALAR ||
+          o->kind == MDL_S_BUF)
+        continue;
+      fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the %s at %u:%u",
+                                    s->name, s->loc.line, s->loc.col,
+                                    dir < 0 ? "before" : "after", o->name,
+                                    o->loc.line, o->loc.col));
+      edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+      edit(c, dir < 0 ? FIX_INSERT_BEFORE : FIX_INSERT_AFTER, o->loc.line,
+           fmt("%s", txt), NULL);
+      if (c)
+        c->cost += dist > 1; /* prefer the nearest places */
+    }
+  free(txt);
+}
+
+static void delete_cand(cx *x, const mdl_stmt *s, const char *why) {
+  if (!s || !is_sync_stmt(s) || !own_line(x, s))
+    return;
+  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", s->name, s->loc.line,
+                                s->loc.col, why));
+  edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+}
+
+/* The partner of a flag sync: a set's wait or a wait's set, same flag. */
+static char *partner_text(const mdl_stmt *s, const mdl_inst *in) {
+  if (s->kind == MDL_S_SET)
+    return wait_text(in->pipe, in->pipe2, in->id);
+  if (s->kind == MDL_S_WAIT)
+    return set_text(in->pipe2, in->pipe, in->id);
+  return NULL;
+}
+
+static const mdl_inst *first_inst(const mdl_kernel *k, const mdl_stmt *s) {
+  for (uint32_t i = 0; i < k->insts.len; i++)
+    if (mdl_inst_at(k, i)->stmt == s->id)
+      return mdl_inst_at(k, i);
+  return NULL;
+}
+
+static void flag_cands(cx *x, const mdl_diag *d) {
+  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  if (!s)
+    return;
+  const mdl_inst *in = first_inst(x->k, s);
+  /* the missing partner next to it: a set right before a wait that
+     never gets one; a wait right before a set that lands on a set flag;
+     a drain wait after the top-level statement holding a set left over */
+  if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)) {
+    char *pt = partner_text(s, in);
+    if (d->rule == MDL_RULE_DEADLOCK && s->kind == MDL_S_WAIT) {
+      fix_cand *c = cand_new(x, fmt("the missing %s before the wait at %u:%u",
+                                    "set_flag", s->loc.line, s->loc.col));
+      edit(c, FIX_INSERT_BEFORE, s->loc.line, fmt("%s", pt), NULL);
+    } else if (d->rule == MDL_RULE_DOUBLE_SET && s->kind == MDL_S_SET) {
+      fix_cand *c = cand_new(x, fmt("the missing wait_flag before the set at "
+                                    "%u:%u", s->loc.line, s->loc.col));
+      edit(c, FIX_INSERT_BEFORE, s->loc.line, fmt("%s", pt), NULL);
+    } else if (d->rule == MDL_RULE_UNPAIRED_SET && s->kind == MDL_S_SET) {
+      const mdl_stmt *top = s;
+      while (x->si[top->id].parent)
+        top = x->si[top->id].parent;
+      fix_cand *c = cand_new(x, fmt("a drain wait_flag after the %s at %u:%u",
+                                    top->name, top->loc.line, top->loc.col));
+      edit(c, FIX_INSERT_AFTER, top->loc.line, fmt("%s", pt), NULL);
+    }
+    free(pt);
+  }
+  delete_cand(x, s, "");
+  for (uint32_t r = 0; r < d->nrelated; r++)
+    delete_cand(x, stmt_at(x->k, d->related[r].line, d->related[r].col), "");
+  move_cands(x, s);
+  for (uint32_t r = 0; r < d->nrelated; r++) {
+    const mdl_stmt *o = stmt_at(x->k, d->related[r].line, d->related[r].col);
+    if (o && o != s)
+      move_cands(x, o);
+  }
+  /* the other syncs of the flag (a set in the wrong branch, ...) */
+  if (in && in->id >= 0)
+    for (uint32_t i = 0; i < x->k->stmts.len && x->out->len < MAX_CANDS;
+         i++) {
+      const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *oi;
+      if (o == s || !is_sync_stmt(o) || o->kind == MDL_S_BARRIER ||
+          !(oi = first_inst(x->k, o)) || oi->id != in->id ||
+          oi->core != in->core)
+        continue;
+      bool same = (o->kind == MDL_S_SET || o->kind == MDL_S_WAIT)
+                      ? ((oi->kind == in->kind && oi->pipe == in->pipe &&
+                          oi->pipe2 == in->pipe2) ||
+                         (oi->kind != in->kind && oi->pipe == in->pipe2 &&
+                          oi->pipe2 == in->pipe))
+                      : (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT);
+      if (same && x->si[o->id].parent &&
+          x->si[o->id].parent->kind == MDL_S_IF)
+        move_cands(x, o);
+    }
+}
+
+/* invalid-sync: rename the flag to a free valid id (in every sync of the
+** same flag), or remove the sync. */
+static void invalid_cands(cx *x, const mdl_diag *d) {
+  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  if (!s)
+    return;
+  const mdl_inst *in = first_inst(x->k, s);
+  if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)) {
+    mdl_pipe src = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe : in->pipe2);
+    mdl_pipe dst = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe2 : in->pipe);
+    int id = free_event(x->k, src, dst);
+    if (id >= 0) {
+      fix_cand *c = cand_new(x, fmt("EVENT_ID%d renamed EVENT_ID%d in every "
+                                    "sync of the flag %s -> %s",
+                                    in->id, id, pn(src), pn(dst)));
+      char old[32], nw[32];
+      snprintf(old, sizeof old, "<EVENT_ID%d>", in->id);
+      snprintf(nw, sizeof nw, "<EVENT_ID%d>", id);
+      uint8_t *done = calloc(x->t->lines.len + 1, 1);
+      for (uint32_t i = 0; c && done && i < x->k->insts.len; i++) {
+        const mdl_inst *o = mdl_inst_at(x->k, i);
+        const mdl_stmt *os = MDL_VEC_AT(x->k->stmts, mdl_stmt *, o->stmt);
+        bool same = o->id == in->id && o->core == in->core &&
+                    ((o->kind == MDL_I_SET && o->pipe == src &&
+                      o->pipe2 == dst) ||
+                     (o->kind == MDL_I_WAIT && o->pipe2 == src &&
+                      o->pipe == dst));
+        if (!same || o->implicit || !os->loc.line ||
+            os->loc.line > x->t->lines.len || done[os->loc.line])
+          continue;
+        done[os->loc.line] = 1;
+        edit(c, FIX_REPLACE, os->loc.line, fmt("%s", nw), old);
+      }
+      free(done);
+    }
+  } else if (in && in->id >= 0 &&
+             (s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT)) {
+    int f = free_xflag(x->k);
+    if (f >= 0) {
+      fix_cand *c = cand_new(x, fmt("cross-core flag %d renamed %d in every "
+                                    "sync of it", in->id, f));
+      char old[32], nw[32];
+      snprintf(old, sizeof old, "flag = %d", in->id);
+      snprintf(nw, sizeof nw, "flag = %d", f);
+      uint8_t *done = calloc(x->t->lines.len + 1, 1);
+      for (uint32_t i = 0; c && done && i < x->k->stmts.len; i++) {
+        const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+        const mdl_inst *oi;
+        if ((o->kind != MDL_S_BSET && o->kind != MDL_S_BWAIT) ||
+            !(oi = first_inst(x->k, o)) || oi->id != in->id ||
+            !o->loc.line || o->loc.line > x->t->lines.len ||
+            done[o->loc.line])
+          continue;
+        done[o->loc.line] = 1;
+        edit(c, FIX_REPLACE, o->loc.line, fmt("%s", nw), old);
+      }
+      free(done);
+    }
+  }
+  delete_cand(x, s, "");
+}
+
+/* redundant-*: remove the sync and the syncs of its flag named with it. */
+static void redundant_cands(cx *x, const mdl_diag *d) {
+  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  if (!s || !own_line(x, s))
+    return;
+  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", s->name, s->loc.line,
+                                s->loc.col,
+                                d->nrelated ? " with the syncs of its flag"
+                                            : ""));
+  edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+  for (uint32_t r = 0; c && r < d->nrelated; r++) {
+    const mdl_stmt *o = stmt_at(x->k, d->related[r].line, d->related[r].col);
+    if (!o || !own_line(x, o)) {
+      /* a group we cannot delete line by line: no candidate */
+      fix_cand_free(c);
+      x->out->len--;
+      return;
+    }
+    edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
+  }
+}
+
+bool fix_rule_fixable(mdl_rule r) {
+  switch (r) {
+  case MDL_RULE_RACE:
+  case MDL_RULE_PIPE_HAZARD:
+  case MDL_RULE_XCORE_RACE:
+  case MDL_RULE_DEADLOCK:
+  case MDL_RULE_DOUBLE_SET:
+  case MDL_RULE_UNPAIRED_SET:
+  case MDL_RULE_FLAG_OVERFLOW:
+  case MDL_RULE_INVALID_SYNC:
+  case MDL_RULE_REDUNDANT_WAIT:
+  case MDL_RULE_REDUNDANT_BARRIER:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static int cand_cmp(const void *p, const void *q) {
+  const fix_cand *a = p, *b = q;
+  return a->cost < b->cost ? -1 : a->cost > b->cost;
+}
+
+void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
+                    mdl_vec *out) {
+  if (!fix_rule_fixable(d->rule) || !k->unrolled)
+    return;
+  cx x = {k, t, calloc(k->nstmts ? k->nstmts : 1, sizeof(sinfo)), out};
+  if (!x.si)
+    return;
+  for (uint32_t c = 0; c < k->ncores; c++)
+    if (k->cores[c].fn)
+      walk(x.si, &k->cores[c].fn->body, NULL);
+  uint32_t first = out->len;
+  switch (d->rule) {
+  case MDL_RULE_RACE:
+  case MDL_RULE_PIPE_HAZARD:
+  case MDL_RULE_XCORE_RACE:
+    race_cands(&x, d);
+    break;
+  case MDL_RULE_INVALID_SYNC:
+    invalid_cands(&x, d);
+    break;
+  case MDL_RULE_REDUNDANT_WAIT:
+  case MDL_RULE_REDUNDANT_BARRIER:
+    redundant_cands(&x, d);
+    break;
+  default:
+    flag_cands(&x, d);
+    break;
+  }
+  /* cheapest first, stable within a cost */
+  if (out->len > first + 1) {
+    fix_cand *c = &MDL_VEC_AT(*out, fix_cand, first);
+    uint32_t n = out->len - first;
+    /* insertion sort keeps the canonical order among equals */
+    for (uint32_t i = 1; i < n; i++) {
+      fix_cand v = c[i];
+      uint32_t j = i;
+      while (j > 0 && cand_cmp(&c[j - 1], &v) > 0) {
+        c[j] = c[j - 1];
+        j--;
+      }
+      c[j] = v;
+    }
+  }
+  free(x.si);
+}
