@@ -21,7 +21,7 @@
 # SPIN has not finished when pan hits the time limit, its memory limit or
 # its depth limit.
 #
-# usage: bench/spin_compare.sh [--build DIR] [--timeout S] [--seeds N]
+# usage: bench/spin_compare.sh [--build DIR] [--ksv PATH] [--timeout S] [--seeds N]
 #                              [--arch "a2 a5"] [--tsv FILE] [FILE...]
 #   FILEs default to corpus/*/*.mlir plus N (default 40) kgen kernels
 #   (seeds 1..N, tests/gen/kgen.c, not symbolic).  Prints one line per
@@ -33,10 +33,12 @@ limit=60
 seeds=40
 arches="a2 a5"
 tsv=""
+ksv_bin=""
 files=()
 while [ $# -gt 0 ]; do
   case $1 in
   --build) build=$2; shift 2 ;;
+  --ksv) ksv_bin=$2; shift 2 ;;
   --timeout) limit=$2; shift 2 ;;
   --seeds) seeds=$2; shift 2 ;;
   --arch) arches=$2; shift 2 ;;
@@ -44,7 +46,7 @@ while [ $# -gt 0 ]; do
   *) files+=("$1"); shift ;;
   esac
 done
-ksv=$build/ksv
+ksv=${ksv_bin:-$build/ksv}
 kgen=$build/tests/kgen
 command -v spin >/dev/null || { echo "spin is not installed (apt-get install spin)" >&2; exit 2; }
 [ -x "$ksv" ] || { echo "no $ksv: build first" >&2; exit 2; }
@@ -95,7 +97,7 @@ run_spin() {
     gcc -O0 -w -DSAFETY -DNOFAIR -DVECTORSZ=65536 -DMEMLIM=4096 -o pan pan.c) ||
     { echo "0 0 0"; return; }
   t1=$(now)
-  (cd "$dir" && timeout "$limit" ./pan -c0 -m10000000 -n >pan.out 2>&1)
+  (cd "$dir" && timeout "$limit" ./pan -c0 -m10000000 -w22 -n >pan.out 2>&1)
   local rc=$?
   t2=$(now)
   local fin=1
@@ -106,8 +108,8 @@ run_spin() {
   echo "$fin $(echo "$t2 - $t0" | bc -l) $(echo "$t2 - $t1" | bc -l)"
 }
 
-printf "%-58s %-4s %-6s %-6s %-4s %-4s %-6s %8s %8s %8s\n" kernel arch ksv spin done race agree ksv_s spin_s ratio
-printf "set\tkernel\tarch\tksv\tspin\tfinished\tagree\tksv_s\tspin_s\tpan_s\trace_finished\n" >"$tsv"
+printf "%-58s %-4s %-6s %-6s %-6s %-4s %-6s %8s %8s %8s\n" kernel arch ksv spin1bit spincnt done agree ksv_s spin_s ratio
+printf "set\tkernel\tarch\tksv\tspin\tfinished\tagree\tksv_s\tspin_s\tpan_s\tspin_count\n" >"$tsv"
 disagree=0
 n=0
 for f in "${files[@]}"; do
@@ -136,36 +138,24 @@ for f in "${files[@]}"; do
       continue
     fi
     kc=$(ksv_classes "$w/ksv.out")
-    # A: the hardware model (1-bit flags) without race checks: deadlock, flags
-    read -r fin st pt < <(run_spin "$w/m.pml" "$w/a" -DNO_RACE)
+    # the hardware model: 1-bit flags, every class at once
+    read -r fin st pt < <(run_spin "$w/m.pml" "$w/a")
     sc=$(pan_classes "$w/a/pan.out")
-    dc=$sc
+    cc=$sc
     # where a double set makes the 1-bit model differ from count pairing,
-    # deadlocks are compared on the COUNT_PAIRING model
+    # deadlocks and races are compared on the COUNT_PAIRING model
     if [ "$fin" = 1 ] && { has "$kc" S || has "$sc" S; }; then
-      read -r fin2 st2 pt2 < <(run_spin "$w/m.pml" "$w/c" -DNO_RACE -DCOUNT_PAIRING)
-      dc=$(pan_classes "$w/c/pan.out")
+      read -r fin2 st2 pt2 < <(run_spin "$w/m.pml" "$w/c" -DCOUNT_PAIRING)
+      cc=$(pan_classes "$w/c/pan.out")
       [ "$fin2" = 1 ] || fin=0
       st=$(echo "$st + $st2" | bc -l)
       pt=$(echo "$pt + $pt2" | bc -l)
-    fi
-    # B: races, on the COUNT_PAIRING model (the same as the 1-bit model
-    # in every execution without a double set); only where A finished (B's
-    # state space is larger) and ksv sees no deadlock
-    rfin=-
-    rc_=""
-    if [ "$fin" = 1 ] && ! has "$kc" D; then
-      read -r rfin st3 pt3 < <(run_spin "$w/m.pml" "$w/b" -DCOUNT_PAIRING)
-      rc_=$(pan_classes "$w/b/pan.out")
-      st=$(echo "$st + $st3" | bc -l)
-      pt=$(echo "$pt + $pt3" | bc -l)
-      has "$rc_" R && sc="${sc}R"
     fi
     agree=-
     if [ "$fin" = 1 ]; then
       agree=yes
       has "$kc" D && kd=1 || kd=0
-      has "$dc" D && sd=1 || sd=0
+      has "$cc" D && sd=1 || sd=0
       [ $kd = $sd ] || agree=no
       # flag misuse (unpaired-set only without a deadlock)
       kf=0; sf=0
@@ -176,28 +166,29 @@ for f in "${files[@]}"; do
         has "$sc" U && sf=1
       fi
       [ $kf = $sf ] || agree=no
-      if [ "$rfin" = 1 ]; then
+      # races, not behind a deadlock
+      if [ $kd = 0 ]; then
         has "$kc" R && kr=1 || kr=0
-        has "$rc_" R && sr=1 || sr=0
+        has "$cc" R && sr=1 || sr=0
         [ $kr = $sr ] || agree=no
       fi
       [ $agree = no ] && disagree=$((disagree + 1))
     fi
     ratio=$(echo "$st / $kt" | bc -l)
     show() { local c=${1//S/}; echo "${c:-clean}"; }
-    printf "%-58s %-4s %-6s %-6s %-4s %-4s %-6s %8.3f %8.3f %8.1f\n" "$name" "$a" \
-      "$(show "$kc")" "$(show "$sc")" "$([ "$fin" = 1 ] && echo yes || echo no)" \
-      "$rfin" "$agree" "$kt" "$st" "$ratio"
+    printf "%-58s %-4s %-6s %-6s %-6s %-4s %-6s %8.3f %8.3f %8.1f\n" "$name" "$a" \
+      "$(show "$kc")" "$(show "$sc")" "$(show "$cc")" \
+      "$([ "$fin" = 1 ] && echo yes || echo no)" "$agree" "$kt" "$st" "$ratio"
     printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%.4f\t%s\n" "$set" \
       "$name" "$a" "$(show "$kc")" "$(show "$sc")" "$fin" "$agree" "$kt" "$st" \
-      "$pt" "$rfin" >>"$tsv"
+      "$pt" "$(show "$cc")" >>"$tsv"
     rm -rf "$w"
   done
 done
 # summary per set and arch: ratio = SPIN (spin -a + gcc + pan) / ksv check
 echo
-printf "| set | arch | kernels | exported (concrete) | SPIN finished | race run finished | agree | median time ratio | max time ratio | median pan-only ratio |\n"
-printf "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+printf "| set | arch | kernels | exported (concrete) | SPIN finished | agree | median time ratio | max time ratio | median pan-only ratio |\n"
+printf "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
 for set in corpus kgen; do
   for a in $arches; do
     awk -F'\t' -v s=$set -v a=$a 'NR > 1 && $1 == s && $3 == a' "$tsv" >"$tmp/sel"
@@ -211,9 +202,8 @@ for set in corpus kgen; do
     max=$(awk 'END { if (NR) printf "%.0f", $1; else printf "-" }' "$tmp/r")
     awk -F'\t' '$6 == 1 { printf "%.4f\n", $10 / $8 }' "$tmp/sel" | sort -g >"$tmp/r"
     pmed=$(awk '{ v[NR] = $1 } END { if (NR) printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; else printf "-" }' "$tmp/r")
-    rfinished=$(awk -F'\t' '$11 == 1' "$tmp/sel" | wc -l)
-    printf "| %s | %s | %d | %d | %d | %d | %d | %s | %s | %s |\n" $set $a "$total" "$exported" \
-      "$finished" "$rfinished" "$agreed" "$med" "$max" "$pmed"
+    printf "| %s | %s | %d | %d | %d | %d | %s | %s | %s |\n" $set $a "$total" "$exported" \
+      "$finished" "$agreed" "$med" "$max" "$pmed"
   done
 done
 echo "disagreements: $disagree"

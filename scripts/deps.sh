@@ -2,7 +2,7 @@
 # Installs the Debian packages ksv needs (when missing), then configures
 # the build directory.  Sourced by the two Quick start scripts.
 set -euo pipefail
-KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libcriterion-dev"
+KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libcriterion-dev spin"
 missing=""
 for p in $KSV_PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
