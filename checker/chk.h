@@ -7,6 +7,16 @@
 
 #include "../model/mdl.h"
 
+/* What one chk_graph() call spent, per phase (chk_options.stats). */
+typedef struct {
+  double build_s;        /* nodes, edges, flag matching, CSR */
+  double order_s;        /* topological sort, vector clocks */
+  double check_s;        /* flag checks, races, --explain */
+  double redundant_s;    /* the redundant-sync search */
+  uint64_t nodes, edges; /* of the main analysis */
+  uint32_t reruns;       /* analyses run by the redundant-sync search */
+} chk_stats;
+
 typedef struct {
   bool explain;          /* add notes naming the sync that orders safe pairs */
   bool redundant;        /* search for redundant waits and barriers */
@@ -17,6 +27,7 @@ typedef struct {
                             (0: no limit) */
   bool valuations;       /* SMT: keep each witness's values in the
                             diagnostic (mdl_diag.val), for replay */
+  chk_stats *stats;      /* OUT (NULL: not measured): chk_graph phases */
 } chk_options;
 
 void chk_options_default(chk_options *o);

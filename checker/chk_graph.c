@@ -19,8 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define NCH_MAX (3 * MDL_NPIPE)
+#define NOCOL UINT16_MAX
 
 void chk_options_default(chk_options *o) {
   o->explain = false;
@@ -41,7 +43,13 @@ typedef struct {
   mdl_vec edges;             /* edge */
   uint32_t *chain;           /* per instance: chain id or NONE */
   uint32_t *pos;             /* per instance: 1-based position in chain */
-  uint32_t nch;
+  uint32_t *xpos;            /* per instance: 1-based rank among its core's
+                                scalar releases (waits and barriers that
+                                hold the issue of the next instruction and
+                                are no chain member), 0 = none */
+  uint32_t nch;              /* vector clock columns */
+  uint16_t col[NCH_MAX];     /* chain id -> column (NOCOL: unused chain) */
+  uint16_t xcol[3];          /* core -> column of its scalar releases */
   /* CSR */
   uint32_t *off, *adj;       /* successors */
   uint32_t *roff, *radj;     /* predecessors */
@@ -56,7 +64,15 @@ typedef struct {
   bool undecidable;
   char *undecided_why;
   uint32_t *wait_partner;    /* per instance: matched set inst / J node */
+  uint32_t xcount[3];        /* per core: scalar releases so far */
 } gx;
+
+/* CPU seconds of this thread (chk_stats: robust on a loaded machine). */
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 /* node numbering */
 #define NI(i) (4 * (i))
@@ -217,6 +233,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
       }
       issue_blocker = NE(i);
       issue_cond = i;
+      g->xpos[i] = ++g->xcount[c];
       continue;
     }
     if (in->kind == MDL_I_SET || in->kind == MDL_I_BSET) {
@@ -241,6 +258,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
       }
       issue_blocker = NE(i);
       issue_cond = i;
+      g->xpos[i] = ++g->xcount[c];
       continue;
     }
     if (scalar_wait) {
@@ -250,6 +268,7 @@ static void build_core(gx *g, uint32_t c, chainst *ch) {
       if (in->kind == MDL_I_WAIT)
         p = MDL_PIPE_S;
       else {
+        g->xpos[i] = ++g->xcount[c];
         continue;
       }
     }
@@ -296,13 +315,20 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
   const mdl_kernel *k = g->k;
   /* per (core, flag id): sequence of increments (nodes) and waits */
   uint32_t nc = k->ncores;
-  for (int32_t f = 0; f <= k->prof->max_block_flag; f++) {
+  /* the cross-core syncs, in instance order (by core, program order) */
+  mdl_vec xs = {0};
+  for (uint32_t i = 0; i < g->n; i++)
+    if (I(g, i)->kind == MDL_I_BSET || I(g, i)->kind == MDL_I_BWAIT)
+      *(uint32_t *)mdl_vec_push(&xs, sizeof(uint32_t)) = i;
+  for (int32_t f = 0; f <= k->prof->max_block_flag && xs.len; f++) {
     for (uint32_t r = 0; r < nc; r++) {
       mdl_vec incs = {0}, incset = {0}, waits = {0};
       /* waits on core r */
-      for (uint32_t i = k->core_first[r];
-           i < k->core_first[r] + k->core_count[r]; i++) {
+      for (uint32_t xi = 0; xi < xs.len; xi++) {
+        uint32_t i = MDL_VEC_AT(xs, uint32_t, xi);
         const mdl_inst *in = I(g, i);
+        if (in->core != r)
+          continue;
         if (in->kind == MDL_I_BWAIT && in->id == f &&
             !inst_disabled(g, i) && sync_valid(g, in))
           *(uint32_t *)mdl_vec_push(&waits, sizeof(uint32_t)) = i;
@@ -313,10 +339,10 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
       mdl_vec seq[3] = {{0}, {0}, {0}};
       bool part[3] = {false, false, false};
       for (uint32_t s = 0; s < nc; s++) {
-        for (uint32_t i = k->core_first[s];
-             i < k->core_first[s] + k->core_count[s]; i++) {
+        for (uint32_t xi = 0; xi < xs.len; xi++) {
+          uint32_t i = MDL_VEC_AT(xs, uint32_t, xi);
           const mdl_inst *in = I(g, i);
-          if (in->kind != MDL_I_BSET || in->id != f || inst_disabled(g, i) ||
+          if (in->core != s || in->kind != MDL_I_BSET || in->id != f || inst_disabled(g, i) ||
               !sync_valid(g, in))
             continue;
           mdl_core_type st = k->cores[s].type;
@@ -443,6 +469,7 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
       mdl_vec_free(&waits);
     }
   }
+  mdl_vec_free(&xs);
 }
 
 static void match_flags(gx *g, mdl_vec *recs) {
@@ -556,7 +583,25 @@ static uint32_t *VC(const gx *g, uint32_t node) {
   return &g->vc[(size_t)node * g->nch];
 }
 
+/* Vector clock columns: one per pipe chain that has members, one per core
+** with scalar releases.  E(w) of the k-th scalar release w of a core
+** reaches E(w') of every later one (issue order), so "E(w) reaches x" is
+** "column(core) of x >= k", as for chain frontiers. */
+static void columns(gx *g) {
+  bool used[NCH_MAX] = {false};
+  for (uint32_t i = 0; i < g->n; i++)
+    if (g->chain[i] != NONE)
+      used[g->chain[i]] = true;
+  g->nch = 0;
+  for (uint32_t c = 0; c < NCH_MAX; c++)
+    g->col[c] = used[c] ? (uint16_t)g->nch++ : NOCOL;
+  for (uint32_t c = 0; c < 3; c++)
+    g->xcol[c] = c < g->k->ncores && g->xcount[c] ? (uint16_t)g->nch++
+                                                  : NOCOL;
+}
+
 static void closure(gx *g) {
+  columns(g);
   size_t sz = (size_t)g->nnodes * g->nch;
   g->vc = calloc(sz ? sz : 1, sizeof *g->vc);
   if (!g->vc) {
@@ -574,8 +619,12 @@ static void closure(gx *g) {
     }
     if (v < 4 * g->n && (v & 3) == 3) {
       uint32_t i = v >> 2;
-      if (g->chain[i] != NONE && g->pos[i] > mv[g->chain[i]])
-        mv[g->chain[i]] = g->pos[i];
+      if (g->chain[i] != NONE && g->pos[i] > mv[g->col[g->chain[i]]])
+        mv[g->col[g->chain[i]]] = g->pos[i];
+    } else if (v < 4 * g->n && (v & 3) == 2 && g->xpos[v >> 2]) {
+      uint32_t i = v >> 2, c = g->xcol[I(g, i)->core];
+      if (g->xpos[i] > mv[c])
+        mv[c] = g->xpos[i];
     }
   }
 }
@@ -584,7 +633,7 @@ static void closure(gx *g) {
 static bool ends_before(const gx *g, uint32_t a, uint32_t node) {
   if (g->chain[a] == NONE)
     return false;
-  return VC(g, node)[g->chain[a]] >= g->pos[a];
+  return VC(g, node)[g->col[g->chain[a]]] >= g->pos[a];
 }
 
 /* Must a end before b starts?  (a's end node reaches S(b)) */
@@ -626,23 +675,175 @@ static bool reaches(const gx *g, uint32_t x, uint32_t y) {
   return found;
 }
 
+/* Does E(x) reach node y?  O(1) for scalar releases (xpos). */
+static bool released_before(const gx *g, uint32_t x, uint32_t y) {
+  if (g->xpos[x])
+    return VC(g, y)[g->xcol[I(g, x)->core]] >= g->xpos[x];
+  return reaches(g, NE(x), y);
+}
+
 /* Release of a wait (E node) reaches the firing of a set? */
 static bool wait_before_set(const gx *g, uint32_t w, uint32_t s) {
   if (g->chain[w] != NONE)
     return ends_before(g, w, NS(s));
-  return reaches(g, NE(w), NS(s));
+  return released_before(g, w, NS(s));
 }
 
 /* ---------------------------------------------------------------- races */
 
-typedef struct {
-  uint32_t inst;
-  uint32_t acc;
-} accref;
+/* Accesses seen so far, per (memory, chain, reads | writes), grouped by
+** exact byte range: a group is a node of a treap keyed by (lo, hi) whose
+** subtrees carry their highest hi and the highest chain position of their
+** entries.  For an access b the unordered accesses of a chain are those
+** with a position above b's vector clock, so a query visits only groups
+** that overlap b and hold an access not ordered before it: a reused buffer
+** costs one group, disjoint tiles cost a logarithmic descent, and reads
+** never visit reads.  Every entry a query yields from an exact-range group
+** is a conflicting unordered pair (a finding), so the work is proportional
+** to the findings plus a logarithmic term per access and chain.  Accesses
+** with a symbolic base may alias anything: they sit in a plain list per
+** (memory, chain, class) that every query scans, and a symbolic query
+** scans whole trees (pruned by position only). */
 
 typedef struct {
-  mdl_vec per_chain[NCH_MAX]; /* accref, in chain order */
-} memtab;
+  uint32_t inst, acc;
+  uint32_t prev;             /* earlier entry of the group, NONE */
+} accent;
+
+typedef struct {
+  int64_t lo, hi, maxhi;     /* range; max hi in the subtree */
+  uint32_t left, right;      /* treap children (sym list: left = next) */
+  uint32_t prio;
+  uint32_t lastpos, maxpos;  /* chain position of the last entry; max in
+                                the subtree */
+  uint32_t last;             /* last entry (accent), NONE */
+} rgroup;
+
+typedef struct {
+  const gx *g;
+  mdl_vec nodes;             /* rgroup */
+  mdl_vec ents;              /* accent */
+  uint32_t *root;            /* [mem][chain][class]: treap roots */
+  uint32_t *sym;             /* [mem][chain][class]: symbolic groups */
+  uint32_t seed;
+  mdl_vec cand;              /* accent copies found by a query */
+} ridx;
+
+#define RG(x, i) (&MDL_VEC_AT((x)->nodes, rgroup, i))
+
+static void rg_fix(ridx *x, uint32_t v) {
+  rgroup *n = RG(x, v);
+  n->maxhi = n->hi;
+  n->maxpos = n->lastpos;
+  for (int s = 0; s < 2; s++) {
+    uint32_t c = s ? n->right : n->left;
+    if (c == NONE)
+      continue;
+    const rgroup *m = RG(x, c);
+    if (m->maxhi > n->maxhi)
+      n->maxhi = m->maxhi;
+    if (m->maxpos > n->maxpos)
+      n->maxpos = m->maxpos;
+  }
+}
+
+static uint32_t rg_new(ridx *x, const mdl_access *a) {
+  rgroup *n = mdl_vec_push(&x->nodes, sizeof *n);
+  n->lo = a->lo;
+  n->hi = a->hi;
+  n->left = n->right = n->last = NONE;
+  x->seed = x->seed * 1103515245u + 12345u;
+  n->prio = x->seed >> 8;
+  return x->nodes.len - 1;
+}
+
+static void rg_add(ridx *x, uint32_t v, uint32_t inst, uint32_t acc) {
+  accent *e = mdl_vec_push(&x->ents, sizeof *e);
+  e->inst = inst;
+  e->acc = acc;
+  rgroup *n = RG(x, v);
+  e->prev = n->last;
+  n->last = x->ents.len - 1;
+  n->lastpos = x->g->pos[inst];
+}
+
+/* Inserts (inst, acc) into the group of its range under root; returns
+** the new root. */
+static uint32_t rg_insert(ridx *x, uint32_t root, const mdl_access *a,
+                          uint32_t inst, uint32_t acc) {
+  if (root == NONE) {
+    uint32_t v = rg_new(x, a);
+    rg_add(x, v, inst, acc);
+    rg_fix(x, v);
+    return v;
+  }
+  rgroup *n = RG(x, root);
+  if (n->lo == a->lo && n->hi == a->hi) {
+    rg_add(x, root, inst, acc);
+    rg_fix(x, root);
+    return root;
+  }
+  bool right = a->lo > n->lo || (a->lo == n->lo && a->hi > n->hi);
+  uint32_t c = rg_insert(x, right ? n->right : n->left, a, inst, acc);
+  n = RG(x, root); /* (the vector may have moved) */
+  if (right)
+    n->right = c;
+  else
+    n->left = c;
+  if (RG(x, c)->prio > n->prio) { /* rotate c above root */
+    rgroup *m = RG(x, c);
+    if (right) {
+      n->right = m->left;
+      m->left = root;
+    } else {
+      n->left = m->right;
+      m->right = root;
+    }
+    rg_fix(x, root);
+    rg_fix(x, c);
+    return c;
+  }
+  rg_fix(x, root);
+  return root;
+}
+
+/* The entries of group v above chain position p (newest first). */
+static void rg_take(ridx *x, uint32_t v, uint32_t p, uint32_t self) {
+  for (uint32_t e = RG(x, v)->last; e != NONE;) {
+    accent en = MDL_VEC_AT(x->ents, accent, e);
+    if (x->g->pos[en.inst] <= p)
+      break;
+    if (en.inst != self)
+      *(accent *)mdl_vec_push(&x->cand, sizeof en) = en;
+    e = en.prev;
+  }
+}
+
+/* Groups under v overlapping [lo, hi) (all of them: any) with an entry
+** above position p. */
+static void rg_query(ridx *x, uint32_t v, int64_t lo, int64_t hi, bool any,
+                     uint32_t p, uint32_t self) {
+  while (v != NONE) {
+    const rgroup *n = RG(x, v);
+    if (n->maxpos <= p || (!any && n->maxhi <= lo))
+      return;
+    rg_query(x, n->left, lo, hi, any, p, self);
+    n = RG(x, v);
+    if (!any && n->lo >= hi)
+      return;
+    if (n->lastpos > p && (any || n->hi > lo))
+      rg_take(x, v, p, self);
+    v = RG(x, v)->right;
+  }
+}
+
+static int cand_cmp(const void *pa, const void *pb) {
+  const accent *a = pa, *b = pb;
+  /* newest first: chain position (instance order), then access index */
+  if (a->inst != b->inst)
+    return a->inst < b->inst ? 1 : -1;
+  return a->acc < b->acc ? 1 : a->acc > b->acc ? -1 : 0;
+}
 
 bool chk_overlap(const mdl_access *x, const mdl_access *y) {
   if (x->sym != y->sym || (x->sym && x->form != y->form))
@@ -650,10 +851,74 @@ bool chk_overlap(const mdl_access *x, const mdl_access *y) {
   return x->lo < y->hi && y->lo < x->hi;
 }
 
+/* Records the race between access aa of instance a (earlier) and ab of b. */
+static void race_pair(gx *g, uint32_t a, const mdl_access *aa, uint32_t b,
+                      const mdl_access *ab) {
+  const mdl_inst *ia = I(g, a), *ib = I(g, b);
+  mdl_rule rule;
+  if (ia->core != ib->core)
+    rule = MDL_RULE_XCORE_RACE;
+  else if (ia->pipe == ib->pipe) {
+    bool both_w = (aa->mode & MDL_ACC_WRITE) && (ab->mode & MDL_ACC_WRITE);
+    if (ia->pipe != MDL_PIPE_V && !both_w)
+      return;
+    rule = MDL_RULE_PIPE_HAZARD;
+  } else
+    rule = MDL_RULE_RACE;
+  /* primary: later in program order on one core; across cores
+     the reader (RAW), else the higher core */
+  uint32_t pa = a, pb = b;
+  if (ia->core == ib->core) {
+    if (pa > pb) {
+      uint32_t tmp = pa;
+      pa = pb;
+      pb = tmp;
+    }
+  } else {
+    bool ra = !(aa->mode & MDL_ACC_WRITE), rb = !(ab->mode & MDL_ACC_WRITE);
+    if (ra && !rb) {
+      pa = b;
+      pb = a;
+    } else if (ra == rb && ia->core > ib->core) {
+      pa = b;
+      pb = a;
+    }
+  }
+  finding *fd = add_finding(g, rule, pb, pa);
+  fd->mem = ab->mem;
+  int64_t lo = aa->lo > ab->lo ? aa->lo : ab->lo;
+  int64_t hi = aa->hi < ab->hi ? aa->hi : ab->hi;
+  if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
+    lo = ab->lo;
+    hi = ab->hi;
+  }
+  fd->lo = lo;
+  fd->hi = hi;
+  fd->witness = NULL;
+  /* remember which access of which is the writer */
+  fd->wbits = (uint8_t)(((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
+                        ((ab->mode & MDL_ACC_WRITE) ? 2 : 0) |
+                        (pb == b ? 4 : 0));
+}
+
+/* Every conflicting pair of accesses (one writes, ranges overlap) of
+** which neither must end before the other starts.  Accesses are visited
+** in topological order of their start nodes, so the earlier of an
+** unordered pair is already indexed when the later one is visited; the
+** pairs of one access come chain by chain, newest first. */
 static void find_races(gx *g) {
   const mdl_kernel *k = g->k;
-  uint32_t nm = k->memories.len;
-  memtab *mt = calloc(nm ? nm : 1, sizeof *mt);
+  uint32_t nm = k->memories.len ? k->memories.len : 1;
+  size_t nslots = (size_t)nm * NCH_MAX * 2;
+  ridx x = {g, {0}, {0}, malloc(nslots * sizeof(uint32_t)),
+            malloc(nslots * sizeof(uint32_t)), 12345u, {0}};
+  if (!x.root || !x.sym) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  for (size_t i = 0; i < nslots; i++)
+    x.root[i] = x.sym[i] = NONE;
+  bool *used = calloc(nm, NCH_MAX); /* (memory, chain) has entries */
   for (uint32_t t = 0; t < g->ntopo; t++) {
     uint32_t v = g->topo[t];
     if (v >= 4 * g->n || (v & 3) != 1)
@@ -663,78 +928,52 @@ static void find_races(gx *g) {
     if (ib->kind != MDL_I_OP || g->chain[b] == NONE)
       continue;
     const uint32_t *vb = VC(g, NS(b));
-    for (uint32_t x = 0; x < ib->nacc; x++) {
-      const mdl_access *ab = mdl_access_at(k, ib->acc_first + x);
-      memtab *m = &mt[ab->mem];
-      for (uint32_t c = 0; c < g->nch; c++) {
-        mdl_vec *lst = &m->per_chain[c];
-        for (uint32_t j = lst->len; j-- > 0;) {
-          accref *r = &MDL_VEC_AT(*lst, accref, j);
-          if (g->pos[r->inst] <= vb[c])
-            break; /* this and everything earlier is ordered */
-          if (r->inst == b)
-            continue;
+    for (uint32_t xa = 0; xa < ib->nacc; xa++) {
+      uint32_t accb = ib->acc_first + xa;
+      const mdl_access *ab = mdl_access_at(k, accb);
+      bool bw = (ab->mode & MDL_ACC_WRITE) != 0;
+      for (uint32_t c = 0; c < NCH_MAX; c++) {
+        if (!used[(size_t)ab->mem * NCH_MAX + c])
+          continue;
+        uint32_t p = vb[g->col[c]];
+        size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2;
+        x.cand.len = 0;
+        for (uint32_t cls = bw ? 0 : 1; cls < 2; cls++) {
+          /* class 0: reads, 1: writes */
+          rg_query(&x, x.root[slot + cls], ab->lo, ab->hi, ab->sym, p, b);
+          for (uint32_t s = x.sym[slot + cls]; s != NONE; s = RG(&x, s)->left)
+            if (RG(&x, s)->lastpos > p)
+              rg_take(&x, s, p, b);
+        }
+        if (x.cand.len > 1)
+          qsort(x.cand.data, x.cand.len, sizeof(accent), cand_cmp);
+        for (uint32_t j = 0; j < x.cand.len; j++) {
+          const accent *r = &MDL_VEC_AT(x.cand, accent, j);
           const mdl_access *aa = mdl_access_at(k, r->acc);
-          if (!((aa->mode | ab->mode) & MDL_ACC_WRITE))
-            continue;
-          if (!chk_overlap(aa, ab))
-            continue;
-          const mdl_inst *ia = I(g, r->inst);
-          mdl_rule rule;
-          if (ia->core != ib->core)
-            rule = MDL_RULE_XCORE_RACE;
-          else if (ia->pipe == ib->pipe) {
-            bool both_w = (aa->mode & MDL_ACC_WRITE) && (ab->mode & MDL_ACC_WRITE);
-            if (ia->pipe != MDL_PIPE_V && !both_w)
-              continue;
-            rule = MDL_RULE_PIPE_HAZARD;
-          } else
-            rule = MDL_RULE_RACE;
-          /* primary: later in program order on one core; across cores
-             the reader (RAW), else the higher core */
-          uint32_t pa = r->inst, pb = b;
-          if (ia->core == ib->core) {
-            if (pa > pb) {
-              uint32_t tmp = pa;
-              pa = pb;
-              pb = tmp;
-            }
-          } else {
-            bool ra = !(aa->mode & MDL_ACC_WRITE), rb = !(ab->mode & MDL_ACC_WRITE);
-            if (ra && !rb) {
-              pa = b;
-              pb = r->inst;
-            } else if (ra == rb && ia->core > ib->core) {
-              pa = b;
-              pb = r->inst;
-            }
-          }
-          finding *fd = add_finding(g, rule, pb, pa);
-          fd->mem = ab->mem;
-          int64_t lo = aa->lo > ab->lo ? aa->lo : ab->lo;
-          int64_t hi = aa->hi < ab->hi ? aa->hi : ab->hi;
-          if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
-            lo = ab->lo;
-            hi = ab->hi;
-          }
-          fd->lo = lo;
-          fd->hi = hi;
-          fd->witness = NULL;
-          /* remember which access of which is the writer */
-          fd->wbits = (uint8_t)(((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
-                                ((ab->mode & MDL_ACC_WRITE) ? 2 : 0) |
-                                (pb == b ? 4 : 0));
+          if (((aa->mode | ab->mode) & MDL_ACC_WRITE) && chk_overlap(aa, ab))
+            race_pair(g, r->inst, aa, b, ab);
         }
       }
-      accref *nr = mdl_vec_push(&m->per_chain[g->chain[b]], sizeof *nr);
-      nr->inst = b;
-      nr->acc = ib->acc_first + x;
+      /* index b's access */
+      uint32_t c = g->chain[b];
+      size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2 + (bw ? 1 : 0);
+      used[(size_t)ab->mem * NCH_MAX + c] = true;
+      if (ab->sym) {
+        uint32_t s = rg_new(&x, ab);
+        rg_add(&x, s, b, accb);
+        RG(&x, s)->left = x.sym[slot];
+        x.sym[slot] = s;
+      } else {
+        x.root[slot] = rg_insert(&x, x.root[slot], ab, b, accb);
+      }
     }
   }
-  for (uint32_t i = 0; i < nm; i++)
-    for (uint32_t c = 0; c < NCH_MAX; c++)
-      mdl_vec_free(&mt[i].per_chain[c]);
-  free(mt);
+  mdl_vec_free(&x.nodes);
+  mdl_vec_free(&x.ents);
+  mdl_vec_free(&x.cand);
+  free(x.root);
+  free(x.sym);
+  free(used);
 }
 
 /* -------------------------------------------------------------- analysis */
@@ -743,6 +982,7 @@ static void gx_free(gx *g) {
   mdl_vec_free(&g->edges);
   free(g->chain);
   free(g->pos);
+  free(g->xpos);
   free(g->off);
   free(g->adj);
   free(g->roff);
@@ -938,9 +1178,9 @@ static void init_chains(gx *g, const mdl_kernel *k, const uint8_t *disabled,
   g->disabled = disabled;
   g->n = k->insts.len;
   g->nnodes = 4 * g->n;
-  g->nch = k->ncores * MDL_NPIPE;
   g->chain = malloc((g->n ? g->n : 1) * sizeof *g->chain);
   g->pos = calloc(g->n ? g->n : 1, sizeof *g->pos);
+  g->xpos = calloc(g->n ? g->n : 1, sizeof *g->xpos);
   g->wait_partner = malloc((g->n ? g->n : 1) * sizeof *g->wait_partner);
   for (uint32_t i = 0; i < g->n; i++) {
     g->chain[i] = NONE;
@@ -976,8 +1216,10 @@ void chk_skel_free(chk_skel *sk) {
 }
 
 /* Runs the whole analysis with the given disabled statements. */
-static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
+static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled,
+                    chk_stats *st) {
   chainst ch[NCH_MAX];
+  double t0 = st ? now_s() : 0;
   init_chains(g, k, disabled, ch);
   /* sync_block (all cores of a mode meet): k-th with k-th */
   {
@@ -1005,6 +1247,12 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
   match_flags(g, &recs);
   match_xcore(g, NULL);
   csr(g);
+  double t1 = st ? now_s() : 0;
+  if (st) {
+    st->build_s = t1 - t0;
+    st->nodes = g->nnodes;
+    st->edges = g->edges.len;
+  }
   if (toposort(g) < g->nnodes) {
     /* a cycle of waits: nothing on or behind it runs; double sets before
        it are still real (closure covers the nodes Kahn ordered) */
@@ -1025,13 +1273,16 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
     return;
   }
   closure(g);
+  double t2 = st ? now_s() : 0;
+  if (st)
+    st->order_s = t2 - t1;
   /* confirm overflow candidates */
   for (uint32_t i = 0; i < g->findings.len; i++) {
     finding *f = &MDL_VEC_AT(g->findings, finding, i);
     if (f->rule == MDL_RULE_FLAG_OVERFLOW && f->lo == 1) {
       uint32_t w = f->a;
       bool forced = g->chain[w] != NONE ? ends_before(g, w, f->mem)
-                                        : reaches(g, NE(w), f->mem);
+                                        : released_before(g, w, f->mem);
       if (forced)
         f->rule = MDL_RULE_COUNT; /* dropped */
       else {
@@ -1050,6 +1301,8 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled) {
   if (!g->deadlock)
     find_races(g);
   flag_recs_free(&recs);
+  if (st)
+    st->check_s = now_s() - t2;
 }
 
 /* ------------------------------------------------------------ reporting */
@@ -1294,6 +1547,7 @@ static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
   by[0] = 0;
   if (ca == NONE)
     return 0;
+  uint32_t cola = g->col[ca];
   while (steps++ < 100000) {
     if (node < 4 * g->n && (node & 3) == 3 && g->chain[node >> 2] == ca &&
         g->pos[node >> 2] >= pa)
@@ -1301,7 +1555,7 @@ static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
     uint32_t nx = NONE;
     for (uint32_t e = g->roff[node]; e < g->roff[node + 1]; e++) {
       uint32_t p = g->radj[e];
-      if (VC(g, p)[ca] >= pa) {
+      if (VC(g, p)[cola] >= pa) {
         nx = p;
         break;
       }
@@ -1422,35 +1676,57 @@ void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp) {
   grp[s] = 1;
   if (st->kind != MDL_S_WAIT)
     return;
+  /* closure over flag keys (core, src, dst, id): one pass over the
+     instances per round collects the keys of the group, the next adds
+     every statement using one of them */
+  typedef struct {
+    uint32_t core;
+    uint8_t src, dst;
+    int32_t id;
+  } fkey;
+  mdl_vec keys = {0};
   bool changed = true;
   while (changed) {
     changed = false;
+    keys.len = 0;
     for (uint32_t i = 0; i < k->insts.len; i++) {
       const mdl_inst *in = mdl_inst_at(k, i);
       if ((in->kind != MDL_I_WAIT && in->kind != MDL_I_SET) ||
           in->implicit || !grp[in->stmt])
         continue;
-      uint8_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
-      uint8_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
-      for (uint32_t j = 0; j < k->insts.len; j++) {
-        const mdl_inst *x = mdl_inst_at(k, j);
-        if ((x->kind != MDL_I_WAIT && x->kind != MDL_I_SET) ||
-            grp[x->stmt] || x->core != in->core || x->id != in->id)
+      fkey f = {in->core, in->kind == MDL_I_SET ? in->pipe : in->pipe2,
+                in->kind == MDL_I_SET ? in->pipe2 : in->pipe, in->id};
+      bool have = false;
+      for (uint32_t j = 0; j < keys.len && !have; j++) {
+        const fkey *g = &MDL_VEC_AT(keys, fkey, j);
+        have = g->core == f.core && g->src == f.src && g->dst == f.dst &&
+               g->id == f.id;
+      }
+      if (!have)
+        *(fkey *)mdl_vec_push(&keys, sizeof f) = f;
+    }
+    for (uint32_t j = 0; j < k->insts.len; j++) {
+      const mdl_inst *x = mdl_inst_at(k, j);
+      if ((x->kind != MDL_I_WAIT && x->kind != MDL_I_SET) || grp[x->stmt])
+        continue;
+      uint8_t xs = x->kind == MDL_I_SET ? x->pipe : x->pipe2;
+      uint8_t xd = x->kind == MDL_I_SET ? x->pipe2 : x->pipe;
+      for (uint32_t q = 0; q < keys.len; q++) {
+        const fkey *g = &MDL_VEC_AT(keys, fkey, q);
+        if (g->core != x->core || g->id != x->id || g->src != xs ||
+            g->dst != xd)
           continue;
-        uint8_t xs = x->kind == MDL_I_SET ? x->pipe : x->pipe2;
-        uint8_t xd = x->kind == MDL_I_SET ? x->pipe2 : x->pipe;
-        if (xs == src && xd == dst) {
-          if (x->implicit) {
-            /* shares a flag with implicit syncs: not removable */
-            grp[s] = 2;
-            continue;
-          }
+        if (x->implicit) {
+          grp[s] = 2; /* shares a flag with implicit syncs: not removable */
+        } else {
           grp[x->stmt] = 1;
           changed = true;
         }
+        break;
       }
     }
   }
+  mdl_vec_free(&keys);
 }
 
 /* Flag groups: sets and waits of one flag key that pair only with each
@@ -1497,7 +1773,9 @@ static void find_redundant(const mdl_kernel *k, const chk_options *o,
         if (grp[q])
           dis[q] = 1;
       gx g;
-      analyse(&g, k, dis);
+      analyse(&g, k, dis, NULL);
+      if (o->stats)
+        o->stats->reruns++;
       bool still_ok = !count_errors(&g);
       char cover[600];
       if (still_ok)
@@ -1635,16 +1913,23 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   uint32_t nerr = 0, nwarn = 0;
   chk_invalid(k, out, &nerr, &nwarn);
   gx g;
-  analyse(&g, k, NULL);
+  chk_stats *st = o->stats;
+  analyse(&g, k, NULL, st);
   uint32_t before = nerr;
+  double t3 = st ? now_s() : 0;
   chk_emit(k, &g.findings, out, &nerr, &nwarn);
   if (o->explain && !g.deadlock)
     explain(&g, k, out);
+  if (st)
+    st->check_s += now_s() - t3;
   bool clean_errors = nerr == 0;
   bool deadlock = g.deadlock;
   gx_free(&g);
+  double t4 = st ? now_s() : 0;
   if (clean_errors && o->redundant)
     find_redundant(k, o, out, &nwarn);
+  if (st)
+    st->redundant_s = now_s() - t4;
   (void)before;
   if (deadlock)
     *note = mdl_strprintf("races are not reported behind a deadlock");

@@ -30,6 +30,9 @@ static const char usage[] =
     "  --explain             for each conflicting pair that is safe, name\n"
     "                        the sync that orders it\n"
     "  --no-redundant        skip the redundant-wait/-barrier search\n"
+    "  --stats               phase times and sizes on stderr, one\n"
+    "                        'ksv-stats:' line per file, kernel and run\n"
+    "                        (also KSV_STATS=1)\n"
     "  --replay              replay every finding on the simulator (a note\n"
     "                        says what happened) and simulate every\n"
     "                        concrete kernel (cycles, overlap, findings)\n"
@@ -271,6 +274,8 @@ int main(int argc, char **argv) {
       o.explain = true;
     } else if (!strcmp(a, "--no-redundant")) {
       o.no_redundant = true;
+    } else if (!strcmp(a, "--stats")) {
+      o.stats = true;
     } else if (is_fix && !strcmp(a, "--in-place")) {
       fo.in_place = true;
     } else if (is_fix && !strcmp(a, "--diff")) {

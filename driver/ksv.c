@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,6 +28,8 @@ void ksv_options_default(ksv_options *o) {
   chk_options co;
   chk_options_default(&co);
   o->timeout_ms = co.timeout_ms;
+  const char *st = getenv("KSV_STATS");
+  o->stats = st && *st && strcmp(st, "0");
   o->sim_runs = 20;
 }
 
@@ -100,6 +103,34 @@ static bool symbolic_ids(const mdl_kernel *k) {
   return false;
 }
 
+static double now_secs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --stats measures CPU seconds of the checking thread (user + system),
+** which other processes on a loaded machine do not inflate. */
+static double cpu_secs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --stats: one line per checked kernel (the analysis broken down where the
+** engine measures it: graph build, ordering, checks, redundant search). */
+static void print_stats(const mdl_kernel *k, const char *engine,
+                        double unroll_s, double check_s, const chk_stats *cs) {
+  fprintf(stderr,
+          "ksv-stats: file=%s kernel=%s engine=%s instances=%u accesses=%u "
+          "unroll_s=%.6f analyse_s=%.6f build_s=%.6f order_s=%.6f "
+          "check_s=%.6f redundant_s=%.6f reruns=%u nodes=%llu edges=%llu\n",
+          k->file, k->name, engine, k->insts.len, k->accesses.len, unroll_s,
+          check_s - cs->redundant_s, cs->build_s, cs->order_s, cs->check_s,
+          cs->redundant_s, cs->reruns, (unsigned long long)cs->nodes,
+          (unsigned long long)cs->edges);
+}
+
 /* --replay: every finding of k from diags->items[first] on the simulator,
 ** and the kernel's figures over o->sim_runs jittered runs. */
 static void replay(const ksv_options *o, const mdl_kernel *k,
@@ -157,8 +188,12 @@ void ksv_check_text(const ksv_options *o, const char *path,
                     rep_file_info *fi, mdl_vec *keep) {
   fr->path = path;
   mdl_vec units = {0};
+  double t_parse = o->stats ? cpu_secs() : 0;
   fe_parse_file(path, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
                 &fr->diags);
+  if (o->stats)
+    fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
+            path, len, units.len, cpu_secs() - t_parse);
   if (!units.len && !fr->diags.errors) {
     mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
                  "no kernel found: expected a func.func with a body");
@@ -186,7 +221,9 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     mdl_kernel *k = fu->k;
+    double t_unroll = o->stats ? cpu_secs() : 0;
     mdl_unroll(k, &lim);
+    t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
     if (k->input_error) {
       mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, k->name,
                    k->input_error_loc.line, k->input_error_loc.col, "%s",
@@ -212,9 +249,15 @@ void ksv_check_text(const ksv_options *o, const char *path,
     }
 #endif
     uint32_t first = fr->diags.items.len;
+    chk_stats cs;
+    memset(&cs, 0, sizeof cs);
+    co.stats = o->stats ? &cs : NULL;
+    double t_check = o->stats ? cpu_secs() : 0;
     if (o->engine == KSV_ENGINE_SMT ||
         (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
+      if (o->stats)
+        print_stats(k, "smt", t_unroll, cpu_secs() - t_check, &cs);
       replay(o, k, &fr->diags, first, u);
       continue;
     }
@@ -228,6 +271,8 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
+    if (o->stats)
+      print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
     replay(o, k, &fr->diags, first, u);
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
@@ -238,12 +283,6 @@ void ksv_check_text(const ksv_options *o, const char *path,
   else
     fe_units_free(&units);
   mdl_diags_sort(&fr->diags);
-}
-
-static double now_secs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* -j: workers take the next unchecked file; results land in input order,
@@ -339,7 +378,9 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
     rep_fpset_free(&base);
     return KSV_EXIT_UNKNOWN;
   }
+  double t_check = o->stats ? now_secs() : 0;
   check_all(o, files, nfiles, frs, fis);
+  double t_report = o->stats ? now_secs() : 0, c_report = cpu_secs();
   uint32_t baselined = 0;
   for (int i = 0; i < nfiles; i++) {
     rep_fingerprints(&frs[i], &fis[i]);
@@ -357,6 +398,18 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
   case KSV_FORMAT_SARIF: rc = rep_sarif(out, &in); break;
   case KSV_FORMAT_HTML: rc = rep_html(out, &in); break;
   default: rc = rep_text(out, &in); break;
+  }
+  if (o->stats) {
+    fflush(out);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    fprintf(stderr,
+            "ksv-stats: total files=%d check_wall_s=%.6f report_s=%.6f "
+            "cpu_s=%.6f maxrss_kb=%ld\n",
+            nfiles, t_report - t_check, cpu_secs() - c_report,
+            (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+                (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6,
+            ru.ru_maxrss);
   }
   bool bad = false, unknown = false, findings = false;
   for (int i = 0; i < nfiles; i++) {

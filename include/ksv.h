@@ -33,6 +33,8 @@ typedef struct {
   const char *baseline;   /* report only findings absent from this earlier
                              JSON or SARIF report (NULL: all) */
   uint32_t jobs;          /* files checked in parallel (0 or 1: serial) */
+  bool stats;             /* --stats or KSV_STATS=1: phase times and sizes
+                             on stderr (docs/PERFORMANCE.md) */
   bool replay;            /* replay each finding on the simulator and
                              simulate each kernel (notes, figures) */
   uint32_t sim_runs;      /* --replay: runs for the figures (default 20) */
