@@ -359,6 +359,10 @@ static uint32_t parse_type(fe_b *b, uint32_t t, fe_type *ty) {
           break;
         }
         if (ty->dims[d] && prod > ((int64_t)1 << 50) / ty->dims[d]) {
+          /* static dims past 2^50 bytes (memref<99999999999x...>): no
+             buffer that large exists, and the size would overflow */
+          fe_error(b->p, t, "shaped type of more than 2^50 bytes");
+          b->failed = true;
           stat = false;
           break;
         }
@@ -1466,8 +1470,10 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   mdl_stmt *before = b->blk->last;
   mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
   char nb[48];
-  s->name = mdl_strdup(b->k->arena, fe_text(b->p, op->name, nb, sizeof nb),
-                       strlen(nb));
+  /* fe_text first: the order in which arguments are evaluated is
+     unspecified, and strlen(nb) ran on the uninitialised buffer (valgrind) */
+  fe_text(b->p, op->name, nb, sizeof nb);
+  s->name = mdl_strdup(b->k->arena, nb, strlen(nb));
   s->def = new_value(b, op->res[0].tok, NULL);
   s->u.b.src = MDL_NOVAL;
   s->u.b.off = MDL_NOVAL;

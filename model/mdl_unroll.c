@@ -66,6 +66,7 @@ typedef struct {
   mdl_vec slots;              /* slotval */
   uint32_t last_id_form;      /* form of the last symbolic id_of() */
   uint32_t fresh;
+  mdl_loc at;                 /* the statement being executed */
   bool stop;
 } ur;
 
@@ -292,6 +293,19 @@ static void add_access1(ur *u, uint32_t mem, const mdl_val *off,
     a->hi = INT64_MAX;
   else
     a->hi = a->lo + size;
+  /* a concrete address outside the 48-bit address space (negative, e.g.
+     an i64 near 2^64, or past 2^48) is no buffer of any Ascend core: an
+     input error, not a range to compare (it wrapped or was clamped) */
+  const int64_t top = (int64_t)1 << 48;
+  if (!a->sym && (a->lo < 0 || a->lo >= top ||
+                  (size >= 0 && a->hi > top))) {
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "access to %s at 0x%llx (+%lld bytes) is outside the 48-bit "
+             "address space", mdl_memory_at(u->k, mem)->name,
+             (unsigned long long)a->lo, (long long)size);
+    set_input_error(u, u->at, msg);
+  }
   if (a->lo < 0 && !a->sym) {
     /* negative offsets: clamp, the range still overlaps what it touches */
     a->lo = 0;
@@ -895,6 +909,7 @@ static void exec_block(ur *u, const mdl_block *b) {
       continue;
     if (over_budget(u))
       break;
+    u->at = s->loc;
     switch (s->kind) {
     case MDL_S_SCALAR: exec_scalar(u, s); break;
     case MDL_S_BUF: exec_buf(u, s); break;

@@ -1,0 +1,14 @@
+// hostile: 3 18446744073709551615 iterations.*max-unroll
+func.func @k(%a: memref<16xf32, #hivm.address_space<ub>>, %n: index) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cbig = arith.constant 60000 : index
+  %c2p40 = arith.constant 1099511627776 : index
+  %cmax = arith.constant 9223372036854775807 : index
+  %cmin = arith.constant -9223372036854775808 : index
+  scf.for %i = %cmin to %cmax step %c1 {
+    hivm.hir.pipe_barrier[<PIPE_V>]
+  }
+  return
+}

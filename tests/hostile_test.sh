@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Hostile inputs (issue #9): every one must end, within `timeout 20` and
+# a bounded address space, in a located error (`file:L:C: error:`, exit 2)
+# or an `unknown` naming the limit (exit 3) -- never a crash, a hang, a
+# sanitizer report or a verdict of clean.
+#
+#   - tests/hostile/*.mlir: regression files (fuzzer finds, overflow
+#     cases), each with a first line `// hostile: EXIT REGEX [-- ARGS]`;
+#   - generated here, in a temporary directory: files truncated at every
+#     line (op boundary) of corpus kernels, 10k-deep nesting, a 100 MB
+#     input, NUL bytes, invalid UTF-8, a 1 MB identifier, a 1 MB integer,
+#     an empty `// -----` chunk, loops of 2^40 and 2^64-1 iterations.
+#
+# usage: hostile_test.sh KSV SOURCE_ROOT
+set -u
+ksv=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+# ASan reserves terabytes of address space: no ulimit -v under it
+asan=0
+grep -q __asan_init "$ksv" 2>/dev/null && asan=1
+
+# run FILE ARGS... -> sets rc and out (stdout + stderr)
+run() {
+  local f=$1
+  shift
+  out=$(
+    [ $asan = 1 ] || ulimit -v $((6 * 1024 * 1024))
+    timeout 20 "$ksv" check --no-redundant "$@" "$f" 2>&1
+  )
+  rc=$?
+}
+
+bad() {
+  fail=$((fail + 1))
+  echo "FAIL $*"
+  printf '%s\n' "$out" | head -5 | cut -c1-300 | sed 's/^/  | /'
+}
+
+sanitizer_clean() {
+  ! grep -qE 'runtime error|AddressSanitizer|LeakSanitizer|Sanitizer:' <<<"$out"
+}
+
+# expect NAME FILE EXITS REGEX ARGS...: exit in EXITS (e.g. "2" or "23"),
+# output matching REGEX, a located error for exit 2, no sanitizer report.
+expect() {
+  local name=$1 f=$2 exits=$3 re=$4
+  shift 4
+  run "$f" "$@"
+  local base
+  base=$(basename "$f")
+  if [ $rc = 124 ]; then
+    bad "$name: timed out"
+  elif ! sanitizer_clean; then
+    bad "$name: sanitizer report"
+  elif [[ $exits != *$rc* ]]; then
+    bad "$name: exit $rc, expected one of $exits"
+  elif [ $rc = 2 ] && ! grep -qE "^[^ ]*$base:[0-9]+:[0-9]+: error: " <<<"$out"; then
+    bad "$name: exit 2 without a located error"
+  elif [ $rc = 3 ] && ! grep -q "unknown" <<<"$out"; then
+    bad "$name: exit 3 without an unknown"
+  elif ! grep -qE -- "$re" <<<"$out"; then
+    bad "$name: output does not match /$re/"
+  else
+    pass=$((pass + 1))
+  fi
+}
+
+# ---- regression files
+for f in "$root"/tests/hostile/*.mlir; do
+  hdr=$(head -1 "$f")
+  spec=${hdr#// hostile: }
+  exits=${spec%% *}
+  rest=${spec#* }
+  re=${rest%% -- *}
+  args=""
+  [[ $rest == *" -- "* ]] && args=${rest#* -- }
+  # shellcheck disable=SC2086
+  expect "$(basename "$f")" "$f" "$exits" "$re" $args
+done
+
+# ---- truncated at every line (op boundary) and inside some tokens: an
+# unclosed region is a located error; a prefix that happens to be a whole
+# kernel may get any verdict, but must not crash or hang
+for k in vec_add_db/ok.mlir matmul_epilogue/ok.mlir; do
+  src=$root/corpus/$k
+  [ -f "$src" ] || continue
+  n=$(wc -l <"$src")
+  for ((l = 1; l < n; l++)); do
+    t=$tmp/trunc_$l.mlir
+    head -n "$l" "$src" >"$t"
+    opens=$(tr -cd '{' <"$t" | wc -c)
+    closes=$(tr -cd '}' <"$t" | wc -c)
+    if [ "$opens" -gt "$closes" ]; then
+      expect "$k cut after line $l" "$t" 2 "expected|unbalanced|end of input"
+    else
+      expect "$k cut after line $l" "$t" 0123 .
+    fi
+    # and in the middle of the next line
+    { head -n "$l" "$src"; sed -n "$((l + 1))p" "$src" | head -c 23; } >"$t"
+    if [ "$(tr -cd '{' <"$t" | wc -c)" -gt "$(tr -cd '}' <"$t" | wc -c)" ]; then
+      expect "$k cut inside line $((l + 1))" "$t" 2 .
+    else
+      expect "$k cut inside line $((l + 1))" "$t" 0123 .
+    fi
+  done
+done
+
+# ---- generated inputs
+hdr='func.func @k(%a: memref<16xf32, #hivm.address_space<ub>>, %n: index) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %t = arith.cmpi eq, %n, %c0 : index'
+bar='  hivm.hir.pipe_barrier[<PIPE_V>]'
+gen_nest() { # N OPEN-LINE CLOSE-LINE -> file on stdout
+  echo "$hdr"
+  for ((i = 0; i < $1; i++)); do printf "$2\n" "$i"; done
+  echo "$bar"
+  for ((i = 0; i < $1; i++)); do echo "$3"; done
+  echo "  return"
+  echo "}"
+}
+gen_nest 10000 '  scf.for %%i%d = %%c0 to %%c2 step %%c1 {' '  }' >"$tmp/deep_for.mlir"
+gen_nest 10000 '  scf.if %%t {' '  }' >"$tmp/deep_if.mlir"
+{ echo "$hdr"; printf '  hivm.hir.pipe_barrier[<PIPE_V>] {a = '
+  head -c 10000 /dev/zero | tr '\0' '{'; head -c 10000 /dev/zero | tr '\0' '}'
+  printf '}\n  return\n}\n'; } >"$tmp/deep_brace.mlir"
+{ echo "$hdr"; printf '  %%x = arith.addi '
+  head -c 10000 /dev/zero | tr '\0' '('; printf '%%c0'
+  head -c 10000 /dev/zero | tr '\0' ')'; printf ', %%c1 : index\n  return\n}\n'; } >"$tmp/deep_paren.mlir"
+for f in deep_for deep_if deep_brace deep_paren; do
+  expect "$f (10000 levels)" "$tmp/$f.mlir" 2 "nesting deeper than"
+done
+# within the parser's limits, but 2^499 or 9^499 iterations
+gen_nest 499 '  scf.for %%i%d = %%c0 to %%c2 step %%c1 {' '  }' >"$tmp/nest_for.mlir"
+gen_nest 499 '  scf.for %%i%d = %%c0 to %%n step %%c1 {' '  }' >"$tmp/nest_symfor.mlir"
+gen_nest 8 '  scf.for %%i%d = %%c0 to %%n step %%c1 {' '  }' >"$tmp/nest_symfor8.mlir"
+gen_nest 4 '  scf.for %%i%d = %%c0 to %%c60000 step %%c1 {' '  }' |
+  sed 's/^  %c2 = .*/&\n  %c60000 = arith.constant 60000 : index/' >"$tmp/nest_empty.mlir"
+for e in graph smt; do
+  expect "499 nested loops ($e)" "$tmp/nest_for.mlir" 3 "max-instances" --engine $e
+  expect "499 nested symbolic loops ($e)" "$tmp/nest_symfor.mlir" 3 "max-instances" --engine $e
+  expect "8 nested symbolic loops ($e)" "$tmp/nest_symfor8.mlir" 3 "max-instances" --engine $e
+  expect "8 nested symbolic loops, 64 MB ($e)" "$tmp/nest_symfor8.mlir" 3 "max-memory-mb" --engine $e --max-memory-mb 64
+  expect "4 nested empty loops of 60000 ($e)" "$tmp/nest_empty.mlir" 3 "max-instances" --engine $e
+done
+
+# 100 MB (never committed): over the input limit of --max-memory-mb / 64
+{ echo "$hdr"
+  yes '  %c = arith.constant 0 : index' | head -c $((100 * 1024 * 1024))
+  printf '  return\n}\n'; } >"$tmp/big.mlir"
+for fmt in text json junit sarif html; do
+  expect "100 MB input ($fmt)" "$tmp/big.mlir" 3 "max-memory-mb" --format $fmt
+done
+rm -f "$tmp/big.mlir"
+# 2 MB with --max-memory-mb 64 (1 MB of input)
+{ echo "$hdr"; yes '  %c = arith.constant 0 : index' | head -c $((2 * 1024 * 1024))
+  printf '  return\n}\n'; } >"$tmp/big2.mlir"
+expect "2 MB input, --max-memory-mb 64" "$tmp/big2.mlir" 3 "max-memory-mb" --max-memory-mb 64
+
+# NUL bytes, invalid UTF-8, at the start, in a line and in a string
+printf '\0func.func @k() {\n  return\n}\n' >"$tmp/nul0.mlir"
+{ echo "$hdr"; printf '  hivm.hir.pipe_barrier[<PIPE_V>]\0\n  return\n}\n'; } >"$tmp/nul1.mlir"
+{ echo "$hdr"; printf '  %%s = "a\0b"\n  return\n}\n'; } >"$tmp/nul2.mlir"
+{ echo "$hdr"; printf '  %%x\xff\xfe = arith.constant 0 : index\n  return\n}\n'; } >"$tmp/utf1.mlir"
+{ echo "$hdr"; printf '  \xc3\x28 \xe2\x82 \xf0\x28\x8c\x28\n  return\n}\n'; } >"$tmp/utf2.mlir"
+{ printf '\xef\xbb\xbf'; echo "$hdr"; printf '  return\n}\n'; } >"$tmp/bom.mlir"
+for f in nul0 nul1 nul2 utf1 utf2 bom; do
+  expect "$f" "$tmp/$f.mlir" 2 "NUL|non-ASCII|unterminated"
+done
+
+# a 1 MB identifier (SSA value, symbol, op name) and a 1 MB integer
+id=$(head -c $((1024 * 1024)) /dev/zero | tr '\0' 'x')
+{ echo "$hdr"; echo "  %$id = arith.constant 0 : index"
+  echo "  %y = arith.addi %$id, %undefined : index"; printf '  return\n}\n'; } >"$tmp/id1.mlir"
+{ echo "func.func @$id(%g: memref<16xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {"
+  echo '  %c0 = arith.constant 0 : i64'
+  echo '  %u = hivm.hir.pointer_cast(%c0) : memref<16xf32, #hivm.address_space<ub>>'
+  echo '  hivm.hir.load ins(%g : memref<16xf32, #hivm.address_space<gm>>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)'
+  echo '  hivm.hir.vadd ins(%u, %u : memref<16xf32, #hivm.address_space<ub>>, memref<16xf32, #hivm.address_space<ub>>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)'
+  printf '  return\n}\n'; } >"$tmp/id2.mlir"
+{ echo "$hdr"; echo "  hivm.hir.$id"; printf '  return\n}\n'; } >"$tmp/id3.mlir"
+{ echo "$hdr"; printf '  %%b = arith.constant 1'; head -c $((1024 * 1024)) /dev/zero | tr '\0' '0'
+  printf ' : index\n  scf.for %%i = %%c0 to %%b step %%c1 {\n%s\n  }\n  return\n}\n' "$bar"; } >"$tmp/int1.mlir"
+expect "1 MB SSA name" "$tmp/id1.mlir" 2 "undefined|unknown value|not defined"
+expect "1 MB function name (a race)" "$tmp/id2.mlir" 1 "race"
+expect "1 MB op name" "$tmp/id3.mlir" 0123 .
+expect "1 MB integer literal" "$tmp/int1.mlir" 2 "64-bit range"
+
+# an empty `// -----` chunk, alone and between kernels
+printf '// -----\n' >"$tmp/empty1.mlir"
+printf '// -----\n// -----\n\n// -----\n' >"$tmp/empty2.mlir"
+{ cat "$root/corpus/vec_add_db/ok.mlir"; printf '// -----\n// -----\n'
+  cat "$root/corpus/vec_add_db/ok.mlir"; } >"$tmp/empty3.mlir"
+: >"$tmp/empty0.mlir"
+expect "empty file" "$tmp/empty0.mlir" 2 "no kernel"
+expect "only a separator" "$tmp/empty1.mlir" 2 "no kernel"
+expect "only separators" "$tmp/empty2.mlir" 2 "no kernel"
+# (an empty chunk among kernels is an empty module, as for mlir-opt
+# --split-input-file: both kernels are still checked)
+expect "empty chunks between kernels" "$tmp/empty3.mlir" 01 "2 kernels"
+
+echo "hostile: $pass passed, $fail failed"
+[ $fail -eq 0 ] && [ $pass -gt 0 ]
