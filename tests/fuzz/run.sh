@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan + libFuzzer) in their
+# own build directory and runs each for a bounded time.
+#
+#   KSV_FUZZ_SECONDS  seconds per target (default 60)
+#   KSV_FUZZ_BUILD    build directory (default /tmp/ksv-fuzz-build)
+#   KSV_FUZZ_TARGETS  targets to run (default "fuzz_frontend fuzz_pipeline")
+#
+# The seed corpus is every .mlir file of corpus/ and tests/, copied at run
+# time.  A crash, leak, timeout or out-of-memory leaves the input in
+# $KSV_FUZZ_BUILD/artifacts and makes this script exit 1; turn it into a
+# regression file under tests/hostile/ (tests/hostile_test.sh runs them).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+secs="${KSV_FUZZ_SECONDS:-60}"
+build="${KSV_FUZZ_BUILD:-/tmp/ksv-fuzz-build}"
+targets="${KSV_FUZZ_TARGETS:-fuzz_frontend fuzz_pipeline}"
+if [ ! -f "$build/build.ninja" ]; then
+  CC=clang meson setup "$build" "$root" -Dfuzz=true \
+    -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
+fi
+ninja -C "$build" tests/fuzz/fuzz_frontend tests/fuzz/fuzz_pipeline >/dev/null
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS=detect_leaks=1
+mkdir -p "$build/artifacts"
+status=0
+for t in $targets; do
+  work="$build/corpus-$t"
+  rm -rf "$work"
+  mkdir -p "$work"
+  # seeds: copies, named by content so that duplicates collapse
+  find "$root/corpus" "$root/tests" -name '*.mlir' -print0 |
+    while IFS= read -r -d '' f; do
+      cp "$f" "$work/$(sha1sum <"$f" | cut -c1-16)"
+    done
+  echo "fuzz: $t for ${secs}s ($(ls "$work" | wc -l) seeds)"
+  if ! "$build/tests/fuzz/$t" "$work" -dict="$root/tests/fuzz/hivm.dict" \
+      -max_total_time="$secs" -timeout=60 -rss_limit_mb=2560 \
+      -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$build/artifacts/$t-" >"$build/$t.log" 2>&1; then
+    status=1
+    echo "fuzz: $t FAILED; the input is in $build/artifacts:" >&2
+    grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$build/$t.log" \
+      | head -20 >&2 || true
+  else
+    grep -E '^stat::number_of_executed_units|^Done' "$build/$t.log" || true
+  fi
+done
+exit $status
