@@ -223,7 +223,7 @@ int main(int argc, char **argv) {
     return export_main(argc, argv);
   if (strcmp(cmd, "check") && strcmp(cmd, "dump") && strcmp(cmd, "fix"))
     return bad_usage("unknown command", cmd);
-  bool is_fix = !strcmp(cmd, "fix");
+  bool is_fix = !strcmp(cmd, "fix"), sim_runs_given = false;
   ksv_fix_options fo;
   ksv_fix_options_default(&fo);
   ksv_options o;
@@ -288,6 +288,7 @@ int main(int argc, char **argv) {
       if (parse_u64(v, 100000, &n))
         return bad_usage("--sim-runs expects an integer 1..100000", v);
       o.sim_runs = (uint32_t)n;
+      sim_runs_given = true;
       i++;
     } else if (!strcmp(a, "--fail-on")) {
       if (!v || (strcmp(v, "error") && strcmp(v, "warning")))
@@ -346,7 +347,7 @@ int main(int argc, char **argv) {
     fo.check = o;
     fo.format = o.format;
     fo.out_file = outpath;
-    if (o.sim_runs != 20) /* given: the default of check --replay is 20 */
+    if (sim_runs_given)
       fo.sim_runs = o.sim_runs;
     rc = ksv_fix(&fo, files[0], stdout);
   } else if (!strcmp(cmd, "dump")) {

@@ -261,6 +261,9 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     symbolic |= !k->concrete;
     mdl_vec cs = {0};
     fix_candidates(k, cur, d, &cs);
+    if (trace)
+      fprintf(stderr, "fix: %u candidates for %u:%u [%s]\n", cs.len, d->line,
+              d->col, mdl_rule_name(d->rule));
     for (uint32_t j = 0; j < cs.len; j++) {
       fix_cand *c = &MDL_VEC_AT(cs, fix_cand, j);
       bool dup = false;

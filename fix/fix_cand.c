@@ -68,11 +68,14 @@ static void walk(sinfo *si, const mdl_block *b, const mdl_stmt *parent) {
   }
 }
 
+/* The op or sync statement at a location (the scalars a sync's operands
+** lower to share its location). */
 static const mdl_stmt *stmt_at(const mdl_kernel *k, uint32_t line,
                                uint32_t col) {
   for (uint32_t i = 0; i < k->stmts.len; i++) {
     const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
-    if (s->loc.line == line && s->loc.col == col)
+    if (s->loc.line == line && s->loc.col == col &&
+        s->kind != MDL_S_SCALAR && s->kind != MDL_S_BUF)
       return s;
   }
   return NULL;
