@@ -90,6 +90,8 @@ typedef struct {
   bool *live;                  /* per segment: two ops may conflict on it */
   bool held_chain[NCH];        /* some op of the chain may be held open */
   bool sets_proc[NCH];         /* the chain's sets run in their own process */
+  bool observed[NCH];          /* another process waits for the chain's
+                                  frontier: its members count their starts */
   bool any_hold;
   xcounter *ctr;
   uint32_t nctr;
@@ -357,6 +359,43 @@ static void segments(xm *m) {
   }
 }
 
+/* Which chains' frontiers other steps wait for (sets fired by their own
+** process, macro-op parts, unit flags, PIPE_ALL barriers, sync_block).
+** A step of any other chain that neither blocks nor may be held open
+** changes nothing another process sees, and is left out of the model. */
+static void observe(xm *m) {
+  const mdl_kernel *k = m->k;
+  for (uint32_t ch = 0; ch < NCH; ch++)
+    m->observed[ch] = m->sets_proc[ch];
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    uint32_t uf_last = NONE;
+    bool seen[MDL_NPIPE] = {false};
+    for (uint32_t i = k->core_first[c]; i < k->core_first[c] + k->core_count[c];
+         i++) {
+      const mdl_inst *in = mdl_inst_at(k, i);
+      const xinst *x = &m->x[i];
+      if (x->where == X_SKIP)
+        continue;
+      if (in->kind == MDL_I_OP && in->after != ~0u)
+        m->observed[m->x[in->after].chain] = true;
+      if (in->kind == MDL_I_OP && in->unit_flag &&
+          (in->pipe == MDL_PIPE_M || in->pipe == MDL_PIPE_FIX)) {
+        if (uf_last != NONE && mdl_inst_at(k, uf_last)->pipe != in->pipe)
+          m->observed[m->x[uf_last].chain] = true;
+        uf_last = i;
+      }
+      if ((in->kind == MDL_I_BARRIER && in->pipe == MDL_PIPE_ALL) ||
+          in->kind == MDL_I_SYNC_ALL)
+        for (uint32_t q = 0; q < MDL_NPIPE; q++)
+          if (seen[q] && (in->kind == MDL_I_BARRIER ||
+                          in->pipe == MDL_PIPE_ALL || in->pipe == q))
+            m->observed[c * MDL_NPIPE + q] = true;
+      if (x->chain != NONE)
+        seen[x->chain % MDL_NPIPE] = true;
+    }
+  }
+}
+
 /* Does a set of mode `mode` on core s feed the counter of core r
 ** (SEMANTICS.md 4, docs/semantics-decisions.md 3-4)? */
 static bool feeds(const mdl_kernel *k, uint8_t mode, uint32_t s, uint32_t r) {
@@ -506,7 +545,10 @@ static void put_op_body(FILE *o, const xm *m, uint32_t i) {
   }
   if (x->hold)
     fputs("#endif\n", o);
-  fprintf(o, "    st_%u++", x->chain);
+  if (m->observed[x->chain])
+    fprintf(o, "    st_%u++", x->chain);
+  else
+    fputs("    skip", o);
   if (x->hold) {
     fprintf(o, "\n#ifndef NO_RACE\n    ;\n    if\n    :: ochain == NOCHAIN -> "
                "ochain = %u; opos = %u",
@@ -556,6 +598,7 @@ typedef struct {
   char *buf;
   size_t len;
   FILE *f;
+  bool always;                 /* a step that is there without NO_RACE */
 } stream;
 
 static FILE *stream_open(stream *s) {
@@ -579,13 +622,11 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
       continue;
     uint8_t p = in->pipe < MDL_NPIPE ? in->pipe : 0;
     uint32_t ch = c * MDL_NPIPE + p;
-    FILE *o;
-    if (x->where == X_CTL)
-      o = stream_open(ctl);
-    else if (x->where == X_SETS)
-      o = stream_open(&sets[p]);
-    else
-      o = stream_open(&pipes[p]);
+    stream *sp = x->where == X_CTL    ? ctl
+                 : x->where == X_SETS ? &sets[p]
+                                      : &pipes[p];
+    FILE *o = stream_open(sp);
+    bool always = true; /* cleared for steps only the race check needs */
     put_comment(o, k, i);
     /* the previous member of an in-order pipe has ended */
     char prev[64] = "";
@@ -612,9 +653,19 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
         uf_last = i;
       }
       fclose(gs);
-      put_guard(o, m, i, gb);
+      if (!m->observed[ch] && !x->hold) {
+        fputs("  /* (nothing waits for it, it cannot race) */\n", o);
+        always = false;
+      } else {
+        always = m->observed[ch];
+        if (!m->observed[ch])
+          fputs("#ifndef NO_RACE\n", o);
+        put_guard(o, m, i, gb);
+        put_op_body(o, m, i);
+        if (!m->observed[ch])
+          fputs("#endif\n", o);
+      }
       free(gb);
-      put_op_body(o, m, i);
       break;
     }
     case MDL_I_BARRIER:
@@ -641,8 +692,18 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
         char all[64] = "";
         if (m->held_chain[ch])
           snprintf(all, sizeof all, "ochain != %u", ch);
-        put_guard(o, m, i, all);
-        fprintf(o, "    st_%u++ }\n", ch);
+        if (!m->observed[ch] && !m->held_chain[ch]) {
+          fputs("  /* (orders nothing that is modelled) */\n", o);
+          always = false;
+        } else if (!m->observed[ch]) {
+          always = false;
+          fputs("#ifndef NO_RACE\n", o);
+          put_guard(o, m, i, all);
+          fputs("    skip }\n#endif\n", o);
+        } else {
+          put_guard(o, m, i, all);
+          fprintf(o, "    st_%u++ }\n", ch);
+        }
       }
       break;
     case MDL_I_SET:
@@ -666,7 +727,9 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
       flag_name(k, in, fl, sizeof fl);
       snprintf(g, sizeof g, "%s%s%s > 0", prev, prev[0] ? " && " : "", fl);
       put_guard(o, m, i, g);
-      fprintf(o, "    %s = %s - 1; st_%u++", fl, fl, ch);
+      fprintf(o, "    %s = %s - 1", fl, fl);
+      if (m->observed[ch])
+        fprintf(o, "; st_%u++", ch);
       if (x->scalar)
         fprintf(o, "; rel_%u++", c);
       fputs(" }\n", o);
@@ -692,7 +755,7 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
         fprintf(o, "    cons_%s_%d++", clabel(k, c), in->id);
         if (x->scalar)
           fprintf(o, "; rel_%u++", c);
-        else
+        else if (m->observed[ch])
           fprintf(o, "; st_%u++", ch);
         fputs(" }\n", o);
       }
@@ -719,6 +782,7 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
       break;
     }
     }
+    sp->always |= always;
     if (x->chain != NONE)
       cnt[p]++;
   }
@@ -806,12 +870,13 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
   m.x = calloc(m.n ? m.n : 1, sizeof *m.x);
   place(&m);
   segments(&m);
+  observe(&m);
   counters(&m);
   const char *pt = m.n < 30000 ? "short" : "int";
   put_header(out, &m, file);
 
   /* processes, per core */
-  uint32_t nproc = 0, nsa[3] = {0, 0, 0};
+  uint32_t nsa[3] = {0, 0, 0};
   stream pipes[3][MDL_NPIPE], sets[3][MDL_NPIPE], ctl[3];
   memset(pipes, 0, sizeof pipes);
   memset(sets, 0, sizeof sets);
@@ -824,7 +889,7 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
     fprintf(out, "%s rel_%u; /* scalar waits of %s released */\n", pt, c,
             clabel(k, c));
   for (uint32_t ch = 0; ch < NCH; ch++)
-    if (ch / MDL_NPIPE < k->ncores && (pipes[ch / MDL_NPIPE][ch % MDL_NPIPE].f))
+    if (m.observed[ch])
       fprintf(out, "%s st_%u; /* %s %s: instances started */\n", pt, ch,
               clabel(k, ch / MDL_NPIPE), pname((uint8_t)(ch % MDL_NPIPE)));
   fprintf(out, "byte ochain = NOCHAIN; %s opos; /* the op held open */\n", pt);
@@ -903,34 +968,10 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
           np += nsa[d] > s;
         fprintf(out, "byte sa_%u;\n#define SA_%u %u\n", s, s, np);
       }
-    fputs("byte ndone;\n\n", out);
 
-    /* the processes */
-    for (uint32_t c = 0; c < k->ncores; c++) {
-      for (uint32_t p = 0; p < MDL_NPIPE; p++)
-        for (int which = 0; which < 2; which++) {
-          stream *s = which ? &sets[c][p] : &pipes[c][p];
-          if (!s->f)
-            continue;
-          fclose(s->f);
-          fprintf(out, "active proctype %s_%s_%s() {\n",
-                  which ? "sets" : "pipe", clabel(k, c), pname((uint8_t)p));
-          fwrite(s->buf, 1, s->len, out);
-          fputs("  ndone++\n}\n\n", out);
-          free(s->buf);
-          nproc++;
-        }
-      if (ctl[c].f) {
-        fclose(ctl[c].f);
-        fprintf(out, "active proctype scalar_%s() { /* its scalar waits "
-                     "that are no pipe's */\n",
-                clabel(k, c));
-        fwrite(ctl[c].buf, 1, ctl[c].len, out);
-        fputs("  ndone++\n}\n\n", out);
-        free(ctl[c].buf);
-        nproc++;
-      }
-    }
+    /* the processes: closer and fin first, so that the pipes (created
+       after them) can all die and leave _nr_pr to fin */
+    fputs("\n", out);
     if (m.any_hold) {
       fputs("active proctype closer() { /* ends the op held open */\n"
             "end: do\n"
@@ -951,9 +992,9 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
       fputs("ochain = NOCHAIN; opos = 0 }\n  od\n}\n\n", out);
     }
     /* the end: nothing left set */
-    fprintf(out, "active proctype fin() { /* once every process ended */\n"
-                 "end: ndone == %u;\n",
-            nproc);
+    fprintf(out, "active proctype fin() { /* once every pipe has ended */\n"
+                 "end: _nr_pr == %d;\n",
+            m.any_hold ? 2 : 1);
     for (uint32_t j = 0; j < nn; j++) {
       fprintf(out, "  assert(no_unpaired && %s == 0);\n", names[j]);
       free(names[j]);
@@ -965,7 +1006,30 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
         put_cnt(out, k, &m.ctr[i]);
         fputs(" == 0);\n", out);
       }
-    fputs("  skip\n}\n", out);
+    fputs("  skip\n}\n\n", out);
+    for (uint32_t c = 0; c < k->ncores; c++) {
+      for (uint32_t p = 0; p <= MDL_NPIPE; p++)
+        for (int which = 0; which < 2; which++) {
+          stream *s = p == MDL_NPIPE ? (which ? NULL : &ctl[c])
+                      : which        ? &sets[c][p]
+                                     : &pipes[c][p];
+          if (!s || !s->f)
+            continue;
+          fclose(s->f);
+          if (p == MDL_NPIPE)
+            fprintf(out, "active proctype scalar_%s() { /* its scalar waits "
+                         "that are no pipe's */\n",
+                    clabel(k, c));
+          else
+            fprintf(out, "active proctype %s_%s_%s() {\n",
+                    which ? "sets" : "pipe", clabel(k, c), pname((uint8_t)p));
+          fwrite(s->buf, 1, s->len, out);
+          /* a body needs a statement */
+          fputs(s->always ? "}\n\n" : "#ifdef NO_RACE\n  skip\n#endif\n}\n\n",
+                out);
+          free(s->buf);
+        }
+    }
   }
   for (uint32_t g = 0; g < m.ngroups; g++)
     free(m.groups[g].bounds);
