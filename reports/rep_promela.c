@@ -653,17 +653,21 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
         uf_last = i;
       }
       fclose(gs);
-      if (!m->observed[ch] && !x->hold) {
+      /* left out only without guards of its own: a later instance of the
+         pipe starts after this one, so it inherits them (and the issue
+         epoch only grows) */
+      if (!m->observed[ch] && !x->hold && !gb[0]) {
         fputs("  /* (nothing waits for it, it cannot race) */\n", o);
         always = false;
       } else {
-        always = m->observed[ch];
-        if (!m->observed[ch])
+        bool only_race = !m->observed[ch] && !gb[0];
+        if (only_race)
           fputs("#ifndef NO_RACE\n", o);
         put_guard(o, m, i, gb);
         put_op_body(o, m, i);
-        if (!m->observed[ch])
+        if (only_race)
           fputs("#endif\n", o);
+        always = !only_race;
       }
       free(gb);
       break;
