@@ -113,7 +113,7 @@ printf "set\tkernel\tarch\tksv\tspin\tfinished\tagree\tksv_s\tspin_s\tpan_s\tspi
 disagree=0
 n=0
 for f in "${files[@]}"; do
-  case $f in */kgen/*) set=kgen ;; *) set=corpus ;; esac
+  case $f in "$root"/corpus/*|corpus/*) set=corpus ;; *) set=generated ;; esac
   name=${f#"$root"/}
   name=${name#"$tmp"/}
   for a in $arches; do
@@ -189,7 +189,7 @@ done
 echo
 printf "| set | arch | kernels | exported (concrete) | SPIN finished | agree | median time ratio | max time ratio | median pan-only ratio |\n"
 printf "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
-for set in corpus kgen; do
+for set in corpus generated; do
   for a in $arches; do
     awk -F'\t' -v s=$set -v a=$a 'NR > 1 && $1 == s && $3 == a' "$tsv" >"$tmp/sel"
     total=$(wc -l <"$tmp/sel")
