@@ -23,6 +23,7 @@
 
 #define NCH_MAX (3 * MDL_NPIPE)
 #define NOCOL UINT16_MAX
+_Static_assert(NCH_MAX <= 32, "find_races keeps a bit per chain");
 
 void chk_options_default(chk_options *o) {
   o->explain = false;
@@ -83,7 +84,10 @@ static double now_s(void) {
 typedef chk_finding finding;
 
 static void add_edge_c(gx *g, uint32_t from, uint32_t to, uint32_t cond) {
-  edge *e = mdl_vec_push(&g->edges, sizeof *e);
+  /* (the common case without a call: millions of edges at 1M instances) */
+  edge *e = g->edges.len < g->edges.cap
+                ? (edge *)g->edges.data + g->edges.len++
+                : mdl_vec_push(&g->edges, sizeof *e);
   e->from = from;
   e->to = to;
   e->cond = cond;
@@ -320,7 +324,15 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
   for (uint32_t i = 0; i < g->n; i++)
     if (I(g, i)->kind == MDL_I_BSET || I(g, i)->kind == MDL_I_BWAIT)
       *(uint32_t *)mdl_vec_push(&xs, sizeof(uint32_t)) = i;
+  uint64_t used = 0; /* flag ids that occur (0..63) */
+  for (uint32_t xi = 0; xi < xs.len; xi++) {
+    int32_t id = I(g, MDL_VEC_AT(xs, uint32_t, xi))->id;
+    if (id >= 0 && id < 64)
+      used |= 1ull << id;
+  }
   for (int32_t f = 0; f <= k->prof->max_block_flag && xs.len; f++) {
+    if (f < 64 && !((used >> f) & 1))
+      continue;
     for (uint32_t r = 0; r < nc; r++) {
       mdl_vec incs = {0}, incset = {0}, waits = {0};
       /* waits on core r */
@@ -600,6 +612,13 @@ static void columns(gx *g) {
                                                   : NOCOL;
 }
 
+/* m = max(m, p) column-wise (restrict: the compiler vectorizes it) */
+static void vc_max(uint32_t *restrict m, const uint32_t *restrict p,
+                   uint32_t n) {
+  for (uint32_t c = 0; c < n; c++)
+    m[c] = p[c] > m[c] ? p[c] : m[c];
+}
+
 static void closure(gx *g) {
   columns(g);
   size_t sz = (size_t)g->nnodes * g->nch;
@@ -611,12 +630,8 @@ static void closure(gx *g) {
   for (uint32_t t = 0; t < g->ntopo; t++) {
     uint32_t v = g->topo[t];
     uint32_t *mv = VC(g, v);
-    for (uint32_t e = g->roff[v]; e < g->roff[v + 1]; e++) {
-      const uint32_t *pv = VC(g, g->radj[e]);
-      for (uint32_t c = 0; c < g->nch; c++)
-        if (pv[c] > mv[c])
-          mv[c] = pv[c];
-    }
+    for (uint32_t e = g->roff[v]; e < g->roff[v + 1]; e++)
+      vc_max(mv, VC(g, g->radj[e]), g->nch); /* (no self-loops in a DAG order) */
     if (v < 4 * g->n && (v & 3) == 3) {
       uint32_t i = v >> 2;
       if (g->chain[i] != NONE && g->pos[i] > mv[g->col[g->chain[i]]])
@@ -918,7 +933,8 @@ static void find_races(gx *g) {
   }
   for (size_t i = 0; i < nslots; i++)
     x.root[i] = x.sym[i] = NONE;
-  bool *used = calloc(nm, NCH_MAX); /* (memory, chain) has entries */
+  uint32_t *used = calloc(nm, sizeof *used); /* per memory: bit per chain
+                                                with entries */
   for (uint32_t t = 0; t < g->ntopo; t++) {
     uint32_t v = g->topo[t];
     if (v >= 4 * g->n || (v & 3) != 1)
@@ -932,9 +948,8 @@ static void find_races(gx *g) {
       uint32_t accb = ib->acc_first + xa;
       const mdl_access *ab = mdl_access_at(k, accb);
       bool bw = (ab->mode & MDL_ACC_WRITE) != 0;
-      for (uint32_t c = 0; c < NCH_MAX; c++) {
-        if (!used[(size_t)ab->mem * NCH_MAX + c])
-          continue;
+      for (uint32_t bits = used[ab->mem]; bits; bits &= bits - 1) {
+        uint32_t c = (uint32_t)__builtin_ctz(bits); /* ascending chains */
         uint32_t p = vb[g->col[c]];
         size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2;
         x.cand.len = 0;
@@ -957,7 +972,7 @@ static void find_races(gx *g) {
       /* index b's access */
       uint32_t c = g->chain[b];
       size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2 + (bw ? 1 : 0);
-      used[(size_t)ab->mem * NCH_MAX + c] = true;
+      used[ab->mem] |= 1u << c;
       if (ab->sym) {
         uint32_t s = rg_new(&x, ab);
         rg_add(&x, s, b, accb);

@@ -1871,10 +1871,16 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   uint32_t queries = x.queries;
   sx_free(&x);
   if (!nerr && !unknowns && o->redundant) {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     sx y;
     build(&y, k, o, true);
     redundant(&y, out, &nwarn, &nunk);
     sx_free(&y);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    if (o->stats) /* --stats: CPU seconds of the search */
+      o->stats->redundant_s = (double)(t1.tv_sec - t0.tv_sec) +
+                              (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   }
   if (unknowns) {
     mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,

@@ -256,6 +256,23 @@ for bad in "--engine foo" "--timeout-ms 0" "--trip-bound 0" "--trip-bound 65"; d
   [ "$rc" = 2 ] || fail "'$bad': exit $rc, expected 2"
 done
 
+# --stats / KSV_STATS=1: ksv-stats lines on stderr (file, kernel, total),
+# the report on stdout unchanged
+rc=$(run st_plain check "$tmp/good.mlir")
+rc=$(run st_flag check --stats "$tmp/good.mlir")
+[ "$rc" = 0 ] || fail "--stats: exit $rc"
+cmp -s "$tmp/st_plain.out" "$tmp/st_flag.out" || fail "--stats changed the report"
+grep -q "^ksv-stats: file=.*good.mlir bytes=[0-9]* units=1 parse_s=" "$tmp/st_flag.err" ||
+  fail "--stats: no file line: $(cat "$tmp/st_flag.err")"
+grep -q "^ksv-stats: file=.* kernel=good engine=graph instances=[1-9][0-9]* .*unroll_s=.* analyse_s=.* nodes=[1-9]" \
+  "$tmp/st_flag.err" || fail "--stats: no kernel line: $(cat "$tmp/st_flag.err")"
+grep -q "^ksv-stats: total files=1 .*maxrss_kb=[1-9]" "$tmp/st_flag.err" ||
+  fail "--stats: no total line: $(cat "$tmp/st_flag.err")"
+KSV_STATS=1 "$ksv" check "$tmp/good.mlir" >/dev/null 2>"$tmp/st_env.err"
+grep -q "^ksv-stats: total" "$tmp/st_env.err" || fail "KSV_STATS=1: no stats"
+KSV_STATS=0 "$ksv" check "$tmp/good.mlir" >/dev/null 2>"$tmp/st_off.err"
+grep -q "ksv-stats" "$tmp/st_off.err" && fail "KSV_STATS=0 printed stats"
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"
   exit 1
