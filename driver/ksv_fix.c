@@ -252,9 +252,22 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   bool symbolic = false;
   for (uint32_t i = 0; i < cc->fr.diags.items.len; i++) {
     const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, i);
-    bool want = phase == 1 ? d->severity == MDL_SEV_ERROR
-                           : d->rule == MDL_RULE_REDUNDANT_WAIT ||
-                                 d->rule == MDL_RULE_REDUNDANT_BARRIER;
+    bool redundant = d->rule == MDL_RULE_REDUNDANT_WAIT ||
+                     d->rule == MDL_RULE_REDUNDANT_BARRIER;
+    bool want = d->severity != MDL_SEV_NOTE &&
+                (phase == 1 ? !redundant : redundant);
+    /* redundant syncs: those of the original kernel, and syncs repairs
+       inserted; an original sync that a repair made redundant is that
+       repair's new finding, left for the report */
+    if (want && redundant) {
+      char *key = diag_key(cur, d);
+      keyset k0;
+      keys_of(orig, &c0->fr, &k0);
+      /* or a sync an earlier repair inserted */
+      want = keys_has(&k0, key) || !orig_of(cur, d->line);
+      keys_free(&k0);
+      free(key);
+    }
     const mdl_kernel *k = want ? kernel_of(cc, d) : NULL;
     if (!k)
       continue;
@@ -507,9 +520,18 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
 
   /* phase 1: errors, re-checked without the redundant search; phase 2:
      redundant syncs, with it */
+  /* concrete kernels check in milliseconds: every candidate is judged
+     with the redundant search too, so a repair that makes another sync
+     redundant counts as adding a finding; symbolic kernels (a solver run
+     per candidate) skip it until phase 2 */
+  bool symbolic = false;
+  for (uint32_t i = 0; i < c0.units.len; i++) {
+    const fe_unit *u = &MDL_VEC_AT(c0.units, fe_unit, i);
+    symbolic |= u->k && !u->k->concrete;
+  }
   mdl_vec done = {0};
   for (int phase = 1; phase <= 2; phase++) {
-    const ksv_options *co = phase == 1 ? &quick : &full;
+    const ksv_options *co = phase == 1 && symbolic ? &quick : &full;
     checked cc;
     check(co, file, &cur, &cc);
     while (done.len < o->max_fixes &&

@@ -130,9 +130,11 @@ static bool own_line(const cx *x, const mdl_stmt *s) {
   const char *l = MDL_VEC_AT(x->t->lines, fix_line, s->loc.line - 1).text;
   const char *c = strstr(l, "//");
   size_t n = c ? (size_t)(c - l) : strlen(l);
+  int bal = 0; /* attribute dictionaries balance; regions do not */
   for (size_t i = 0; i < n; i++)
-    if (l[i] == '{' || l[i] == '}')
-      return false;
+    bal += (l[i] == '{') - (l[i] == '}');
+  if (bal)
+    return false;
   for (uint32_t i = 0; i < x->k->stmts.len; i++) {
     const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
     if (o != s && o->loc.line == s->loc.line &&
@@ -202,6 +204,13 @@ static int free_xflag(const mdl_kernel *k) {
     if (!((used >> id) & 1) && !((k->prof->reserved_flags >> id) & 1))
       return id;
   return -1;
+}
+
+static const mdl_inst *first_inst(const mdl_kernel *k, const mdl_stmt *s) {
+  for (uint32_t i = 0; i < k->insts.len; i++)
+    if (mdl_inst_at(k, i)->stmt == s->id)
+      return mdl_inst_at(k, i);
+  return NULL;
 }
 
 static const char *pn(int p) { return mdl_pipe_name((mdl_pipe)p); }
@@ -329,8 +338,11 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
     edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
   } else {
-    const mdl_stmt *L = loop_of_block(x, A);
-    if (L) {
+    /* around the innermost loop holding both, then the outer ones (a
+       pre-set inside an outer loop can land before the drain of the
+       previous outer iteration clears it) */
+    for (const mdl_stmt *L = loop_of_block(x, A); L;
+         L = enclosing_loop(x, L)) {
       fix_cand *c = cand_new(
           x, fmt("loop-carried set_flag/wait_flag pair %s -> %s, EVENT_ID%d "
                  "around the loop at %u:%u: a set before the loop, the wait "
@@ -403,6 +415,59 @@ static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   free(wt);
 }
 
+/* A race whose sync exists but sits after the later access in its block:
+** move the wait before the access, or the access after the wait. */
+static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
+  const sinfo *si = &x->si[b->id];
+  bool after = false;
+  for (const mdl_stmt *o = si->blk->first; o; o = o->next) {
+    if (o == b) {
+      after = true;
+      continue;
+    }
+    const mdl_inst *oi;
+    /* a branch holding the wait (a credit skipped on the first tile):
+       move the access after the branch */
+    if (after && o->kind == MDL_S_IF && own_line(x, b)) {
+      bool holds = false;
+      for (const mdl_stmt *q = o->u.cif.then_b.first; q && !holds;
+           q = q->next)
+        holds = q->kind == MDL_S_BWAIT ||
+                (q->kind == MDL_S_WAIT && (oi = first_inst(x->k, q)) &&
+                 (pa < 0 || (oi->pipe2 == pa && oi->pipe == pb)));
+      if (holds) {
+        fix_cand *c = cand_new(x, fmt("%s at %u:%u moved after the branch at "
+                                      "%u:%u that holds its wait",
+                                      b->name, b->loc.line, b->loc.col,
+                                      o->loc.line, o->loc.col));
+        edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
+        edit(c, FIX_INSERT_AFTER, o->loc.line, op_text(x, b), NULL);
+        break;
+      }
+    }
+    if (!after || (o->kind != MDL_S_WAIT && o->kind != MDL_S_BWAIT) ||
+        !own_line(x, o) || !(oi = first_inst(x->k, o)) ||
+        (o->kind == MDL_S_WAIT && pa >= 0 &&
+         (oi->pipe2 != pa || oi->pipe != pb)))
+      continue;
+    char *wt = op_text(x, o);
+    fix_cand *c = cand_new(x, fmt("%s at %u:%u moved before the %s at %u:%u",
+                                  o->name, o->loc.line, o->loc.col, b->name,
+                                  b->loc.line, b->loc.col));
+    edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
+    edit(c, FIX_INSERT_BEFORE, b->loc.line, wt, NULL);
+    if (own_line(x, b)) {
+      char *bt = op_text(x, b);
+      c = cand_new(x, fmt("%s at %u:%u moved after the %s at %u:%u", b->name,
+                          b->loc.line, b->loc.col, o->name, o->loc.line,
+                          o->loc.col));
+      edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
+      edit(c, FIX_INSERT_AFTER, o->loc.line, bt, NULL);
+    }
+    break;
+  }
+}
+
 static void race_cands(cx *x, const mdl_diag *d) {
   if (!d->nrelated)
     return;
@@ -413,19 +478,27 @@ static void race_cands(cx *x, const mdl_diag *d) {
   uint32_t pa, pb, ca, cb;
   pipes_of(x->k, a, &pa, &ca);
   pipes_of(x->k, b, &pb, &cb);
+  if (d->rule == MDL_RULE_XCORE_RACE) {
+    /* a cross-core wait placed after the access it should guard */
+    misplaced_wait(x, a, -1, -1);
+    misplaced_wait(x, b, -1, -1);
+  }
   for (int p = 0; p < MDL_NPIPE; p++)
     for (int q = 0; q < MDL_NPIPE; q++) {
       if (!((pa >> p) & 1) || !((pb >> q) & 1))
         continue;
       if (d->rule == MDL_RULE_PIPE_HAZARD && p == q)
         barrier(x, a, b, p);
-      else if (d->rule == MDL_RULE_RACE && p != q)
+      else if (d->rule == MDL_RULE_RACE && p != q) {
+        misplaced_wait(x, b, p, q);
         race_pair(x, a, b, p, q);
-      else if (d->rule == MDL_RULE_XCORE_RACE)
+      }
+      else if (d->rule == MDL_RULE_XCORE_RACE) {
         for (int u = 0; u < 2; u++)
           for (int v = 0; v < 2; v++)
             if (((ca >> u) & 1) && ((cb >> v) & 1) && u != v)
               xcore_pair(x, a, b, p, q, u == 0, v == 0);
+      }
     }
 }
 
@@ -501,12 +574,6 @@ static char *partner_text(const mdl_stmt *s, const mdl_inst *in) {
   return NULL;
 }
 
-static const mdl_inst *first_inst(const mdl_kernel *k, const mdl_stmt *s) {
-  for (uint32_t i = 0; i < k->insts.len; i++)
-    if (mdl_inst_at(k, i)->stmt == s->id)
-      return mdl_inst_at(k, i);
-  return NULL;
-}
 
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
@@ -522,6 +589,31 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       fix_cand *c = cand_new(x, fmt("the missing %s before the wait at %u:%u",
                                     "set_flag", s->loc.line, s->loc.col));
       edit(c, FIX_INSERT_BEFORE, s->loc.line, fmt("%s", pt), NULL);
+      /* a missing pre-credit: a set (per event id the wait uses) before
+         the loops that precede the wait or hold it */
+      uint32_t ids = 0;
+      for (uint32_t i = 0; i < x->k->insts.len; i++) {
+        const mdl_inst *o = mdl_inst_at(x->k, i);
+        if (o->stmt == s->id && o->id >= 0 && o->id < 32)
+          ids |= 1u << o->id;
+      }
+      for (const mdl_stmt *p = s; p; p = x->si[p->id].parent)
+        for (const mdl_stmt *o = x->si[p->id].blk->first; o && o != p;
+             o = o->next) {
+          if (o->kind != MDL_S_FOR && o->kind != MDL_S_WHILE &&
+              !(o == x->si[p->id].blk->first && p != s))
+            continue;
+          for (int id = 0; id < 32; id++)
+            if ((ids >> id) & 1) {
+              fix_cand *pc = cand_new(
+                  x, fmt("the missing pre-credit set_flag (EVENT_ID%d) "
+                         "before the %s at %u:%u",
+                         id, o->name ? o->name : "statement", o->loc.line,
+                         o->loc.col));
+              edit(pc, FIX_INSERT_BEFORE, o->loc.line,
+                   set_text(in->pipe2, in->pipe, id), NULL);
+            }
+        }
     } else if (d->rule == MDL_RULE_DOUBLE_SET && s->kind == MDL_S_SET) {
       fix_cand *c = cand_new(x, fmt("the missing wait_flag before the set at "
                                     "%u:%u", s->loc.line, s->loc.col));
@@ -530,11 +622,101 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       const mdl_stmt *top = s;
       while (x->si[top->id].parent)
         top = x->si[top->id].parent;
-      fix_cand *c = cand_new(x, fmt("a drain wait_flag after the %s at %u:%u",
-                                    top->name, top->loc.line, top->loc.col));
-      edit(c, FIX_INSERT_AFTER, top->loc.line, fmt("%s", pt), NULL);
+      /* one drain per event id the set uses (a rotation uses several) */
+      uint32_t ids = 0;
+      for (uint32_t i = 0; i < x->k->insts.len; i++) {
+        const mdl_inst *o = mdl_inst_at(x->k, i);
+        if (o->stmt == s->id && o->id >= 0 && o->id < 32)
+          ids |= 1u << o->id;
+      }
+      for (int id = 0; id < 32; id++)
+        if ((ids >> id) & 1) {
+          fix_cand *c = cand_new(x, fmt("a drain wait_flag (EVENT_ID%d) "
+                                        "after the %s at %u:%u", id,
+                                        top->name, top->loc.line,
+                                        top->loc.col));
+          edit(c, FIX_INSERT_AFTER, top->loc.line,
+               wait_text(in->pipe, in->pipe2, id), NULL);
+        }
     }
     free(pt);
+  }
+  /* a cross-core wait starved by a missing pre-credit: the sender's set
+     before its loop and the receiver's wait after its own, once or twice
+     (a ring of two slots) */
+  if (in && s->kind == MDL_S_BWAIT && d->rule == MDL_RULE_DEADLOCK &&
+      own_line(x, s))
+    for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+      const mdl_stmt *ps = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *pi;
+      if (ps->kind != MDL_S_BSET || !(pi = first_inst(x->k, ps)) ||
+          pi->id != in->id || !x->si[ps->id].seen || !own_line(x, ps))
+        continue;
+      const mdl_stmt *ls = ps, *lw = s;
+      while (x->si[ls->id].parent)
+        ls = x->si[ls->id].parent;
+      while (x->si[lw->id].parent)
+        lw = x->si[lw->id].parent;
+      if (ls == ps || lw == s)
+        break; /* not in loops: nothing to pre-credit */
+      char *st = op_text(x, ps), *wt = op_text(x, s);
+      for (int n = 1; n <= 2; n++) {
+        fix_cand *c = cand_new(
+            x, fmt("%d pre-credit %s before the loop at %u:%u, and as many "
+                   "drain %s after the loop at %u:%u",
+                   n, ps->name, ls->loc.line, ls->loc.col, s->name,
+                   lw->loc.line, lw->loc.col));
+        for (int j = 0; j < n; j++) {
+          edit(c, FIX_INSERT_BEFORE, ls->loc.line, fmt("%s", st), NULL);
+          edit(c, FIX_INSERT_AFTER, lw->loc.line, fmt("%s", wt), NULL);
+        }
+      }
+      free(st);
+      free(wt);
+      break;
+    }
+  /* a cross-core set left over: the receiver's wait again, after the
+     top-level statement holding that wait (a drain) */
+  if (in && s->kind == MDL_S_BSET && d->rule == MDL_RULE_UNPAIRED_SET)
+    for (uint32_t i = 0; i < x->k->stmts.len && x->out->len < MAX_CANDS;
+         i++) {
+      const mdl_stmt *w = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *wi;
+      if (w->kind != MDL_S_BWAIT || !(wi = first_inst(x->k, w)) ||
+          wi->id != in->id || !x->si[w->id].seen)
+        continue;
+      const mdl_stmt *top = w;
+      while (x->si[top->id].parent)
+        top = x->si[top->id].parent;
+      fix_cand *c = cand_new(x, fmt("a drain %s after the %s at %u:%u",
+                                    w->name, top->name, top->loc.line,
+                                    top->loc.col));
+      edit(c, FIX_INSERT_AFTER, top->loc.line, op_text(x, w), NULL);
+    }
+  /* a typo in the event id: the set or wait with another id of its
+     pipe pair */
+  for (int pass = 0; pass <= (int)d->nrelated; pass++) {
+    const mdl_stmt *o =
+        pass ? stmt_at(x->k, d->related[pass - 1].line,
+                       d->related[pass - 1].col)
+             : s;
+    const mdl_inst *oi = o ? first_inst(x->k, o) : NULL;
+    if (!oi || oi->id < 0 || (o->kind != MDL_S_SET && o->kind != MDL_S_WAIT))
+      continue;
+    char old[32];
+    snprintf(old, sizeof old, "<EVENT_ID%d>", oi->id);
+    char *txt = op_text(x, o);
+    bool has = strstr(txt, old) != NULL;
+    free(txt);
+    for (int id = 0; has && id <= x->k->prof->max_event_id; id++) {
+      if (id == oi->id || ((x->k->prof->reserved_event_ids >> id) & 1))
+        continue;
+      fix_cand *c = cand_new(x, fmt("%s at %u:%u with EVENT_ID%d instead of "
+                                    "EVENT_ID%d",
+                                    o->name, o->loc.line, o->loc.col, id,
+                                    oi->id));
+      edit(c, FIX_REPLACE, o->loc.line, fmt("<EVENT_ID%d>", id), old);
+    }
   }
   delete_cand(x, s, "");
   for (uint32_t r = 0; r < d->nrelated; r++)
@@ -567,6 +749,48 @@ static void flag_cands(cx *x, const mdl_diag *d) {
     }
 }
 
+/* A pipe the core lacks: the sync (and the syncs of its flag naming the
+** same pipe) with each pipe the core has. */
+static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
+  if (!own_line(x, s))
+    return;
+  mdl_core_type ct = x->k->cores[in->core].type;
+  char *txt = op_text(x, s);
+  for (int p = 0; p < MDL_NPIPE; p++) {
+    char tok[32];
+    snprintf(tok, sizeof tok, "<%s>", pn(p));
+    if (!strstr(txt, tok) || mdl_core_has_pipe(x->k->prof, ct, (mdl_pipe)p))
+      continue;
+    for (int q = 0; q < MDL_NPIPE; q++) {
+      if (q == p || q == MDL_PIPE_S ||
+          !mdl_core_has_pipe(x->k->prof, ct, (mdl_pipe)q))
+        continue;
+      char nt[32];
+      snprintf(nt, sizeof nt, "<%s>", pn(q));
+      fix_cand *c = cand_new(x, fmt("%s in the syncs of flag %d instead of %s",
+                                    pn(q), in->id, pn(p)));
+      for (uint32_t i = 0; c && i < x->k->stmts.len; i++) {
+        const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+        const mdl_inst *oi;
+        if (o->kind != s->kind && !(s->kind == MDL_S_BSET &&
+                                    o->kind == MDL_S_BWAIT) &&
+            !(s->kind == MDL_S_BWAIT && o->kind == MDL_S_BSET) &&
+            !(s->kind == MDL_S_SET && o->kind == MDL_S_WAIT) &&
+            !(s->kind == MDL_S_WAIT && o->kind == MDL_S_SET))
+          continue;
+        if (!(oi = first_inst(x->k, o)) || oi->id != in->id ||
+            !own_line(x, o))
+          continue;
+        char *ot = op_text(x, o);
+        if (strstr(ot, tok))
+          edit(c, FIX_REPLACE, o->loc.line, fmt("%s", nt), tok);
+        free(ot);
+      }
+    }
+  }
+  free(txt);
+}
+
 /* invalid-sync: rename the flag to a free valid id (in every sync of the
 ** same flag), or remove the sync. */
 static void invalid_cands(cx *x, const mdl_diag *d) {
@@ -574,9 +798,38 @@ static void invalid_cands(cx *x, const mdl_diag *d) {
   if (!s)
     return;
   const mdl_inst *in = first_inst(x->k, s);
+  if (in && in->kind != MDL_I_OP)
+    pipe_swap_cands(x, s, in);
   if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)) {
     mdl_pipe src = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe : in->pipe2);
     mdl_pipe dst = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe2 : in->pipe);
+    /* the rotation the block's other syncs use, in every sync of the
+       flag (a typo'd double-buffer id) */
+    for (const mdl_stmt *o = x->si[s->id].blk->first; o; o = o->next) {
+      char *rid = rotating_id(x, o);
+      if (!rid)
+        continue;
+      char old[32];
+      snprintf(old, sizeof old, "<EVENT_ID%d>", in->id);
+      fix_cand *c = cand_new(x, fmt("EVENT_ID%d replaced by the buffer "
+                                    "rotation %s in the syncs of the flag "
+                                    "%s -> %s", in->id, rid, pn(src),
+                                    pn(dst)));
+      for (const mdl_stmt *q = x->si[s->id].blk->first; c && q;
+           q = q->next) {
+        const mdl_inst *qi;
+        if ((q->kind != MDL_S_SET && q->kind != MDL_S_WAIT) ||
+            !(qi = first_inst(x->k, q)) || qi->id != in->id ||
+            !own_line(x, q))
+          continue;
+        char *qt = op_text(x, q);
+        if (strstr(qt, old))
+          edit(c, FIX_REPLACE, q->loc.line, fmt("%s", rid), old);
+        free(qt);
+      }
+      free(rid);
+      break;
+    }
     int id = free_event(x->k, src, dst);
     if (id >= 0) {
       fix_cand *c = cand_new(x, fmt("EVENT_ID%d renamed EVENT_ID%d in every "

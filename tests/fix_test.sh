@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# `ksv fix` (issue 6) on the corpus's seeded-bug kernels:
+#  - every kernel not listed in tests/fix_unfixed.txt is fixed: `ksv fix`
+#    exits 0, the fixed file (-o) is checked again by `ksv check` (exit 0,
+#    no finding) and simulated by `ksv sim --runs 20` (exit 0: no dynamic
+#    finding; symbolic kernels: not simulated, exit 3, accepted), and the
+#    unified diff (--diff) changes at most MAX_LINES lines;
+#  - every kernel listed there is still not fixed (exit 1): a fix that
+#    starts working must be taken off the list;
+#  - kernels with redundant syncs: the fixed kernel is not slower on the
+#    simulator than the original;
+#  - -o, --in-place, --diff and --format json agree; bad input exits 2.
+# usage: fix_test.sh KSV SOURCE_ROOT [FAMILY_GLOB]
+set -u
+shopt -s extglob
+ksv=$1
+root=$2
+glob=${3:-*}
+MAX_LINES=8
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0 skip=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+unfixed=$(grep -v '^#' "$root/tests/fix_unfixed.txt" | awk 'NF {print $1}')
+cycles() { # FILE -> nominal cycles of the first kernel
+  "$ksv" sim --arch $arch "$1" 2>/dev/null | awk '/^  cycles: / {print $2; exit}'
+}
+
+for f in "$root"/corpus/$glob/bug*.mlir; do
+  rel=${f#"$root"/}
+  arch=a2
+  [[ $rel == *_a5/* ]] && arch=a5
+  out=$tmp/fixed.mlir
+  rm -f "$out"
+  "$ksv" fix --arch $arch --sim-runs 20 -o "$out" "$f" >"$tmp/fix.txt" 2>&1
+  rc=$?
+  if grep -qx "$rel" <<<"$unfixed"; then
+    if [ $rc -eq 1 ]; then ok; else
+      bad "$rel: listed in tests/fix_unfixed.txt but ksv fix exits $rc (take it off the list?)"
+    fi
+    continue
+  fi
+  if [ $rc -eq 0 ] && grep -q "^ksv fix: 0 of 0 findings" "$tmp/fix.txt"; then
+    skip=$((skip + 1)) # no finding on this profile (an a5-only bug)
+    continue
+  fi
+  if [ $rc -ne 0 ] || [ ! -s "$out" ]; then
+    bad "$rel: ksv fix exits $rc"
+    grep -E "not fixed|^ksv fix:" "$tmp/fix.txt" | head -5
+    continue
+  fi
+  # an independent check of the fixed file
+  if ! "$ksv" check --arch $arch "$out" >"$tmp/chk.txt" 2>&1; then
+    bad "$rel: the fixed kernel does not verify:"; head -5 "$tmp/chk.txt"
+    continue
+  fi
+  "$ksv" sim --arch $arch --runs 20 "$out" >"$tmp/sim.txt" 2>&1
+  src=$?
+  if [ $src -ne 0 ] && [ $src -ne 3 ]; then
+    bad "$rel: the fixed kernel has dynamic findings (ksv sim exit $src)"
+    grep ': error: ' "$tmp/sim.txt" | head -3
+    continue
+  fi
+  n=$("$ksv" fix --arch $arch --diff "$f" 2>/dev/null | grep -c '^[-+][^-+]')
+  if [ "$n" -lt 1 ] || [ "$n" -gt $MAX_LINES ]; then
+    bad "$rel: the diff changes $n lines (1..$MAX_LINES expected)"
+    continue
+  fi
+  # redundant syncs removed: not slower
+  if grep -q '\[redundant-' <(cd "$root" && "$ksv" check --arch $arch "$rel" 2>/dev/null) &&
+     [ $src -eq 0 ]; then
+    c0=$(cycles "$f") c1=$(cycles "$out")
+    if [ -n "$c0" ] && [ -n "$c1" ] && [ "$c1" -gt "$c0" ]; then
+      bad "$rel: fixed kernel slower ($c1 cycles, was $c0)"
+      continue
+    fi
+  fi
+  ok
+done
+
+# the interfaces agree: -o, --in-place, --diff, JSON
+f=$root/corpus/vec_add_db/bug_missing_mte2_v.mlir
+if [ -f "$f" ]; then
+  cp "$f" "$tmp/inplace.mlir"
+  "$ksv" fix -o "$tmp/o.mlir" "$f" >/dev/null 2>&1
+  "$ksv" fix --in-place "$tmp/inplace.mlir" >/dev/null 2>&1
+  if cmp -s "$tmp/o.mlir" "$tmp/inplace.mlir"; then ok; else
+    bad "-o and --in-place differ"; fi
+  "$ksv" fix --diff "$f" >"$tmp/d.patch" 2>/dev/null
+  cp "$f" "$tmp/p.mlir"
+  if (cd "$tmp" && patch -s p.mlir <d.patch) && cmp -s "$tmp/p.mlir" "$tmp/o.mlir"; then
+    ok; else bad "--diff does not patch the original into the -o file"; fi
+  "$ksv" fix --format json "$f" >"$tmp/f.json" 2>/dev/null
+  if python3 - "$tmp/f.json" <<'PY'; then ok; else bad "fix --format json"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["confirmation"]
+assert c["verified_clean"] and c["new_findings"] == 0, c
+assert c["simulator"]["simulated"] and c["simulator"]["dynamic_findings"] == 0, c
+assert d["fixes"] and all(f["edits"] and f["description"] for f in d["fixes"]), d["fixes"]
+assert all(e["action"] in ("insert-before", "insert-after", "delete", "replace")
+           for f in d["fixes"] for e in f["edits"])
+assert d["diff"].startswith("--- "), d["diff"][:40]
+assert d["remaining"] == []
+PY
+  # the fix of a clean kernel is no edit, exit 0
+  "$ksv" fix "$root/corpus/vec_add_db/ok.mlir" >"$tmp/ok.txt" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q "0 of 0 findings fixed, 0 lines changed" "$tmp/ok.txt"; then ok
+  else bad "fix of a clean kernel: exit $rc"; cat "$tmp/ok.txt"; fi
+fi
+printf 'func.func @k() {\n  hivm.hir.set_flag[<PIPE_V>\n' >"$tmp/bad.mlir"
+"$ksv" fix "$tmp/bad.mlir" >"$tmp/bad.txt" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q 'bad.mlir:[0-9]*:[0-9]*: error: ' "$tmp/bad.txt"; then ok
+else bad "fix of bad input: exit $rc"; cat "$tmp/bad.txt"; fi
+
+echo "fix: $pass passed, $fail failed, $skip without findings on their profile"
+exit $((fail > 0))
