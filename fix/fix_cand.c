@@ -496,8 +496,12 @@ static void race_cands(cx *x, const mdl_diag *d) {
       else if (d->rule == MDL_RULE_XCORE_RACE) {
         for (int u = 0; u < 2; u++)
           for (int v = 0; v < 2; v++)
-            if (((ca >> u) & 1) && ((cb >> v) & 1) && u != v)
+            if (((ca >> u) & 1) && ((cb >> v) & 1) && u != v) {
               xcore_pair(x, a, b, p, q, u == 0, v == 0);
+              /* a write-after-read carried by the loop: the reader
+                 credits the writer (pre-credited) */
+              xcore_pair(x, b, a, q, p, v == 0, u == 0);
+            }
       }
     }
 }
@@ -675,6 +679,32 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       free(wt);
       break;
     }
+  /* a cross-core wait that no set reaches: the missing sync_block_set on
+     the other core, after one of its ops on the set pipe */
+  if (in && s->kind == MDL_S_BWAIT && d->rule == MDL_RULE_DEADLOCK) {
+    bool wait_on_aic = x->k->cores[in->core].type == MDL_CORE_AIC;
+    uint8_t *done = calloc(x->k->nstmts ? x->k->nstmts : 1, 1);
+    for (uint32_t i = 0; done && i < x->k->insts.len &&
+                         x->out->len < MAX_CANDS; i++) {
+      const mdl_inst *o = mdl_inst_at(x->k, i);
+      const mdl_stmt *os = MDL_VEC_AT(x->k->stmts, mdl_stmt *, o->stmt);
+      bool on_aic = x->k->cores[o->core].type == MDL_CORE_AIC;
+      if (o->kind != MDL_I_OP || on_aic == wait_on_aic ||
+          o->pipe != in->pipe2 || done[o->stmt] || !own_line(x, os))
+        continue;
+      done[o->stmt] = 1;
+      fix_cand *c = cand_new(x, fmt("the missing sync_block_set (flag %d) "
+                                    "after the %s at %u:%u", in->id,
+                                    os->name, os->loc.line, os->loc.col));
+      edit(c, FIX_INSERT_AFTER, os->loc.line,
+           fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
+               on_aic ? "CUBE" : "VECTOR", pn(in->pipe2), pn(in->pipe),
+               in->id), NULL);
+      if (c)
+        c->cost++; /* after the cheaper local repairs */
+    }
+    free(done);
+  }
   /* a cross-core set left over: the receiver's wait again, after the
      top-level statement holding that wait (a drain) */
   if (in && s->kind == MDL_S_BSET && d->rule == MDL_RULE_UNPAIRED_SET)
@@ -688,10 +718,14 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       const mdl_stmt *top = w;
       while (x->si[top->id].parent)
         top = x->si[top->id].parent;
-      fix_cand *c = cand_new(x, fmt("a drain %s after the %s at %u:%u",
-                                    w->name, top->name, top->loc.line,
-                                    top->loc.col));
-      edit(c, FIX_INSERT_AFTER, top->loc.line, op_text(x, w), NULL);
+      /* as many as the sender pre-credits: one or two */
+      for (int n = 1; n <= 2; n++) {
+        fix_cand *c = cand_new(x, fmt("%d drain %s after the %s at %u:%u", n,
+                                      w->name, top->name, top->loc.line,
+                                      top->loc.col));
+        for (int j = 0; j < n; j++)
+          edit(c, FIX_INSERT_AFTER, top->loc.line, op_text(x, w), NULL);
+      }
     }
   /* a typo in the event id: the set or wait with another id of its
      pipe pair */
@@ -701,6 +735,23 @@ static void flag_cands(cx *x, const mdl_diag *d) {
                        d->related[pass - 1].col)
              : s;
     const mdl_inst *oi = o ? first_inst(x->k, o) : NULL;
+    if (oi && oi->id >= 0 && (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT)) {
+      /* a cross-core flag typo: another flag id */
+      char old[32];
+      snprintf(old, sizeof old, "flag = %d", oi->id);
+      char *txt = op_text(x, o);
+      bool has = strstr(txt, old) != NULL;
+      free(txt);
+      for (int id = 0; has && id <= x->k->prof->max_block_flag; id++) {
+        if (id == oi->id || ((x->k->prof->reserved_flags >> id) & 1))
+          continue;
+        fix_cand *c = cand_new(x, fmt("%s at %u:%u with flag %d instead of "
+                                      "%d", o->name, o->loc.line, o->loc.col,
+                                      id, oi->id));
+        edit(c, FIX_REPLACE, o->loc.line, fmt("flag = %d", id), old);
+      }
+      continue;
+    }
     if (!oi || oi->id < 0 || (o->kind != MDL_S_SET && o->kind != MDL_S_WAIT))
       continue;
     char old[32];
