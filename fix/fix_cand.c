@@ -679,6 +679,49 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       free(wt);
       break;
     }
+  /* a counter pushed past 15: back-pressure, a credit flag the other way
+     (the receiver sets it after each wait, pre-credited once before its
+     loop; the sender waits for it before each set, drained after its
+     loop) */
+  if (in && s->kind == MDL_S_BSET && d->rule == MDL_RULE_FLAG_OVERFLOW &&
+      own_line(x, s)) {
+    int f = free_xflag(x->k);
+    for (uint32_t i = 0; f >= 0 && i < x->k->stmts.len; i++) {
+      const mdl_stmt *w = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *wi;
+      if (w->kind != MDL_S_BWAIT || !(wi = first_inst(x->k, w)) ||
+          wi->id != in->id || !x->si[w->id].seen || !own_line(x, w))
+        continue;
+      const mdl_stmt *ls = s, *lw = w;
+      while (x->si[ls->id].parent)
+        ls = x->si[ls->id].parent;
+      while (x->si[lw->id].parent)
+        lw = x->si[lw->id].parent;
+      if (ls == s || lw == w)
+        break;
+      bool s_aic = x->k->cores[in->core].type == MDL_CORE_AIC;
+      /* receiver sets on its wait pipe, sender waits on its set pipe */
+      char *cs = fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
+                     s_aic ? "VECTOR" : "CUBE", pn(wi->pipe), pn(in->pipe),
+                     f);
+      char *cw = fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
+                     s_aic ? "CUBE" : "VECTOR", pn(wi->pipe), pn(in->pipe),
+                     f);
+      fix_cand *c = cand_new(
+          x, fmt("back-pressure on flag %d: a credit flag %d set after the "
+                 "%s at %u:%u (once before its loop), waited for before the "
+                 "%s at %u:%u (drained after its loop)",
+                 in->id, f, w->name, w->loc.line, w->loc.col, s->name,
+                 s->loc.line, s->loc.col));
+      edit(c, FIX_INSERT_BEFORE, lw->loc.line, fmt("%s", cs), NULL);
+      edit(c, FIX_INSERT_AFTER, w->loc.line, fmt("%s", cs), NULL);
+      edit(c, FIX_INSERT_BEFORE, s->loc.line, fmt("%s", cw), NULL);
+      edit(c, FIX_INSERT_AFTER, ls->loc.line, fmt("%s", cw), NULL);
+      free(cs);
+      free(cw);
+      break;
+    }
+  }
   /* a cross-core wait that no set reaches: the missing sync_block_set on
      the other core, after one of its ops on the set pipe */
   if (in && s->kind == MDL_S_BWAIT && d->rule == MDL_RULE_DEADLOCK) {
