@@ -36,6 +36,8 @@ static const char usage[] =
     "  --replay              replay every finding on the simulator (a note\n"
     "                        says what happened) and simulate every\n"
     "                        concrete kernel (cycles, overlap, findings)\n"
+    "  --fix                 attach to each finding the repair `ksv fix`\n"
+    "                        verifies (text, JSON, SARIF fixes, HTML diff)\n"
     "  --sim-runs N          --replay: jittered runs for the figures\n"
     "                        (default 20)\n"
     "  --fail-on error|warning  findings that make the exit status 1\n"
@@ -282,6 +284,8 @@ int main(int argc, char **argv) {
       fo.diff_only = true;
     } else if (is_fix && !strcmp(a, "--allow-barrier-all")) {
       fo.allow_barrier_all = true;
+    } else if (!is_fix && !strcmp(a, "--fix")) {
+      o.fix = true;
     } else if (!strcmp(a, "--replay")) {
       o.replay = true;
     } else if (!strcmp(a, "--sim-runs")) {

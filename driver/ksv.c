@@ -179,6 +179,8 @@ static void check_file(const ksv_options *o, const char *path,
     return;
   }
   ksv_check_text(o, path, text, len, fr, fi, NULL);
+  if (o->fix)
+    ksv_attach_fixes(o, path, text, len, &fr->diags);
   fi->text = text;
   fi->len = len;
 }

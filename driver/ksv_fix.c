@@ -478,6 +478,104 @@ static int write_file(const char *path, const fix_text *t) {
   return rc;
 }
 
+/* Everything a fix run found out. */
+typedef struct {
+  fix_text orig, cur;
+  checked c0, cf;
+  mdl_vec done;                /* applied */
+  simsum sim0, simf;
+  uint32_t n0, added, changed;
+  bool clean, sim_ok;
+} fres;
+
+static void fres_free(fres *r) {
+  checked_free(&r->cf);
+  checked_free(&r->c0);
+  for (uint32_t i = 0; i < r->done.len; i++)
+    applied_free(&MDL_VEC_AT(r->done, applied, i));
+  mdl_vec_free(&r->done);
+  fix_text_free(&r->orig);
+  fix_text_free(&r->cur);
+}
+
+/* Runs the repair rounds and the confirmation on text.  Returns 0, or
+** KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original does not check
+** (r->c0 says why; r->cf is empty). */
+static int fix_compute(const ksv_fix_options *o, const char *file,
+                       const char *text, size_t len, fres *r) {
+  memset(r, 0, sizeof *r);
+  fix_text_init(&r->orig, text, len);
+  fix_text_copy(&r->cur, &r->orig);
+  ksv_options quick = o->check, full = o->check;
+  quick.no_redundant = true;
+  quick.replay = full.replay = false;
+  quick.explain = full.explain = false;
+  full.no_redundant = false;
+  check(&full, file, &r->orig, &r->c0);
+  if (r->c0.bad || r->c0.unknown)
+    return r->c0.bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
+  r->n0 = r->c0.errors + r->c0.warnings;
+  simulate(&r->c0, 1, &r->sim0);
+  /* phase 1: everything but redundant syncs; phase 2: those.  Concrete
+     kernels check in milliseconds: every candidate is judged with the
+     redundant search too, so a repair that makes another sync redundant
+     counts as adding a finding; symbolic kernels (a solver run per
+     candidate) skip it until phase 2 */
+  bool symbolic = false;
+  for (uint32_t i = 0; i < r->c0.units.len; i++) {
+    const fe_unit *u = &MDL_VEC_AT(r->c0.units, fe_unit, i);
+    symbolic |= u->k && !u->k->concrete;
+  }
+  for (int phase = 1; phase <= 2; phase++) {
+    const ksv_options *co = phase == 1 && symbolic ? &quick : &full;
+    checked cc;
+    check(co, file, &r->cur, &cc);
+    while (r->done.len < o->max_fixes &&
+           fix_round(o, co, file, phase, &r->cur, &cc, &r->orig, &r->c0,
+                     &r->done))
+      ;
+    checked_free(&cc);
+  }
+  /* confirmation */
+  check(&full, file, &r->cur, &r->cf);
+  keyset k0, kf;
+  keys_of(&r->orig, &r->c0.fr, &k0);
+  keys_of(&r->cur, &r->cf.fr, &kf);
+  r->added = keys_new(&k0, &kf);
+  keys_free(&k0);
+  keys_free(&kf);
+  r->clean = !r->cf.bad && !r->cf.unknown && !r->cf.errors &&
+             !r->cf.warnings;
+  simulate(&r->cf, o->sim_runs, &r->simf);
+  r->sim_ok = r->simf.ran && !r->simf.findings;
+  r->changed = fix_diff(NULL, "", "", &r->orig, &r->cur);
+  return 0;
+}
+
+/* "verified clean; no dynamic finding in 100 simulated runs" */
+static char *confirm_str(const fres *r) {
+  char sim[300];
+  if (r->simf.ran)
+    snprintf(sim, sizeof sim, "%s in %u simulated run%s (%" PRId64
+             " cycles, was %s)",
+             r->simf.findings ? "dynamic findings" : "no dynamic finding",
+             r->simf.runs, r->simf.runs == 1 ? "" : "s", r->simf.cycles,
+             r->sim0.ran ? "" : "not running to its end");
+  else
+    snprintf(sim, sizeof sim, "not simulated (%s)",
+             r->simf.why[0] ? r->simf.why : "no kernel");
+  if (r->simf.ran && r->sim0.ran) {
+    size_t n = strlen(sim);
+    snprintf(sim + n - 1, sizeof sim - n + 1, "%" PRId64 ")",
+             r->sim0.cycles);
+  }
+  return mdl_strprintf("%s; %s",
+                       r->clean ? "the fixed file verifies clean"
+                       : r->added ? "the fixed file has new findings"
+                                  : "the fixed file still has findings",
+                       sim);
+}
+
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   size_t len = 0;
   char *text = ksv_read_file(file, &len);
@@ -486,72 +584,30 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
             strerror(errno));
     return KSV_EXIT_BAD_INPUT;
   }
-  fix_text orig, cur;
-  fix_text_init(&orig, text, len);
+  fres R;
+  int prc = fix_compute(o, file, text, len, &R);
   free(text);
-  fix_text_copy(&cur, &orig);
-  ksv_options quick = o->check, full = o->check;
-  quick.no_redundant = true;
-  quick.replay = full.replay = false;
-  quick.explain = full.explain = false;
-
-  checked c0;
-  check(&full, file, &orig, &c0);
-  if (c0.bad || c0.unknown) {
-    for (uint32_t i = 0; i < c0.fr.diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(c0.fr.diags.items, mdl_diag, i);
+  if (prc) {
+    for (uint32_t i = 0; i < R.c0.fr.diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(R.c0.fr.diags.items, mdl_diag, i);
       if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
         fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
                 mdl_severity_name(d->severity), d->message,
                 mdl_rule_name(d->rule));
     }
-    fprintf(out, "ksv fix: %s\n", c0.bad ? "not fixed: the input has errors"
-                                         : "not fixed: the kernel is not "
-                                           "decided (unknown)");
-    bool bad = c0.bad;
-    checked_free(&c0);
-    fix_text_free(&orig);
-    fix_text_free(&cur);
-    return bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
+    fprintf(out, "ksv fix: %s\n", prc == KSV_EXIT_BAD_INPUT
+                                      ? "not fixed: the input has errors"
+                                      : "not fixed: the kernel is not "
+                                        "decided (unknown)");
+    fres_free(&R);
+    return prc;
   }
-  uint32_t n0 = c0.errors + c0.warnings;
-  simsum sim0;
-  simulate(&c0, 1, &sim0);
-
-  /* phase 1: errors, re-checked without the redundant search; phase 2:
-     redundant syncs, with it */
-  /* concrete kernels check in milliseconds: every candidate is judged
-     with the redundant search too, so a repair that makes another sync
-     redundant counts as adding a finding; symbolic kernels (a solver run
-     per candidate) skip it until phase 2 */
-  bool symbolic = false;
-  for (uint32_t i = 0; i < c0.units.len; i++) {
-    const fe_unit *u = &MDL_VEC_AT(c0.units, fe_unit, i);
-    symbolic |= u->k && !u->k->concrete;
-  }
-  mdl_vec done = {0};
-  for (int phase = 1; phase <= 2; phase++) {
-    const ksv_options *co = phase == 1 && symbolic ? &quick : &full;
-    checked cc;
-    check(co, file, &cur, &cc);
-    while (done.len < o->max_fixes &&
-           fix_round(o, co, file, phase, &cur, &cc, &orig, &c0, &done))
-      ;
-    checked_free(&cc);
-  }
-
-  /* confirmation */
-  checked cf;
-  check(&full, file, &cur, &cf);
-  keyset k0, kf;
-  keys_of(&orig, &c0.fr, &k0);
-  keys_of(&cur, &cf.fr, &kf);
-  uint32_t added = keys_new(&k0, &kf);
-  bool clean = !cf.bad && !cf.unknown && !cf.errors && !cf.warnings;
-  simsum simf;
-  simulate(&cf, o->sim_runs, &simf);
-  bool sim_ok = simf.ran && !simf.findings;
-  uint32_t changed = fix_diff(NULL, "", "", &orig, &cur);
+  fix_text orig = R.orig, cur = R.cur;
+  checked cf = R.cf;
+  mdl_vec done = R.done;
+  simsum sim0 = R.sim0, simf = R.simf;
+  uint32_t n0 = R.n0, added = R.added, changed = R.changed;
+  bool clean = R.clean, sim_ok = R.sim_ok;
 
   if (o->format == KSV_FORMAT_JSON) {
     json_t *root = json_object();
@@ -660,17 +716,78 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   if (changed && o->in_place)
     rc |= write_file(file, &cur);
 
-  keys_free(&k0);
-  keys_free(&kf);
-  checked_free(&cf);
-  checked_free(&c0);
-  for (uint32_t i = 0; i < done.len; i++)
-    applied_free(&MDL_VEC_AT(done, applied, i));
-  mdl_vec_free(&done);
-  fix_text_free(&orig);
-  fix_text_free(&cur);
+  fres_free(&R);
   if (rc)
     return KSV_EXIT_UNKNOWN;
   return clean && !added && (sim_ok || !simf.ran) ? KSV_EXIT_CLEAN
                                                   : KSV_EXIT_FINDINGS;
+}
+
+/* ------------------------------------------------------- check --fix */
+
+void ksv_attach_fixes(const ksv_options *co, const char *path,
+                      const char *text, size_t len, mdl_diags *diags) {
+  ksv_fix_options o;
+  ksv_fix_options_default(&o);
+  o.check = *co;
+  o.check.fix = false;
+  o.sim_runs = co->sim_runs ? co->sim_runs : 20;
+  bool any = false;
+  for (uint32_t i = 0; i < diags->items.len && !any; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(diags->items, mdl_diag, i);
+    any = d->severity != MDL_SEV_NOTE && fix_rule_fixable(d->rule);
+  }
+  if (!any)
+    return;
+  fres R;
+  if (fix_compute(&o, path, text, len, &R)) {
+    fres_free(&R);
+    return;
+  }
+  char *confirm = confirm_str(&R);
+  for (uint32_t i = 0; i < R.done.len; i++) {
+    const applied *a = &MDL_VEC_AT(R.done, applied, i);
+    mdl_diag *d = NULL;
+    for (uint32_t j = 0; j < diags->items.len && !d; j++) {
+      mdl_diag *x = &MDL_VEC_AT(diags->items, mdl_diag, j);
+      if (x->rule == a->rule && x->line == a->line && x->col == a->col &&
+          !x->fix)
+        d = x;
+    }
+    if (!d)
+      continue;
+    d->fix = mdl_strprintf("%s", a->what);
+    d->fix_confirm = mdl_strprintf("%s", confirm);
+    d->fix_edits = calloc(a->edits.len ? a->edits.len : 1,
+                          sizeof *d->fix_edits);
+    for (uint32_t e = 0; d->fix_edits && e < a->edits.len; e++) {
+      const fix_edit *ed = &MDL_VEC_AT(a->edits, fix_edit, e);
+      mdl_fix_edit *m = &d->fix_edits[d->nfix_edits];
+      if (!ed->line || ed->line > R.orig.lines.len)
+        continue; /* next to a line an earlier fix inserted */
+      const char *l = MDL_VEC_AT(R.orig.lines, fix_line, ed->line - 1).text;
+      size_t ind = 0;
+      while (l[ind] == ' ' || l[ind] == '\t')
+        ind++;
+      m->op = (uint8_t)(ed->op == FIX_INSERT_BEFORE  ? 0
+                        : ed->op == FIX_INSERT_AFTER ? 1
+                        : ed->op == FIX_DELETE       ? 2
+                                                     : 3);
+      m->line = ed->line;
+      m->end = ed->op == FIX_INSERT_AFTER
+                   ? fix_stmt_end(&R.orig, ed->line - 1) + 1
+                   : ed->line;
+      if (ed->op == FIX_REPLACE) {
+        const char *p = strstr(l, ed->old ? ed->old : "");
+        m->col = p ? (uint32_t)(p - l) + 1 : 1;
+        m->text = mdl_strprintf("%s", ed->text);
+        m->old = mdl_strprintf("%s", ed->old ? ed->old : "");
+      } else if (ed->text) {
+        m->text = mdl_strprintf("%.*s%s", (int)ind, l, ed->text);
+      }
+      d->nfix_edits++;
+    }
+  }
+  free(confirm);
+  fres_free(&R);
 }

@@ -17,6 +17,12 @@ void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep);
 
+/* check --fix: runs `ksv fix` on the text and attaches each repair (its
+** description, edits in lines of the text, and the confirmation) to the
+** diagnostic of diags it was made for. */
+void ksv_attach_fixes(const ksv_options *o, const char *path,
+                      const char *text, size_t len, mdl_diags *diags);
+
 /* Reads a whole file (NUL-terminated); NULL with errno set on failure. */
 char *ksv_read_file(const char *path, size_t *len);
 

@@ -31,6 +31,10 @@ void fix_text_copy(fix_text *dst, const fix_text *src);
 char *fix_text_join(const fix_text *t, size_t *len);
 void fix_text_free(fix_text *t);
 
+/* 0-based index of the last line of the statement starting at line
+** index i (the line closing the regions it opens). */
+uint32_t fix_stmt_end(const fix_text *t, uint32_t i);
+
 /* Writes a unified diff (3 lines of context) from a to b, which derives
 ** from a by fix edits; labels name the two sides.  Returns the number of
 ** changed lines (inserted + deleted). */

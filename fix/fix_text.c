@@ -115,7 +115,7 @@ static int brace_delta(const char *s) {
 
 /* Index of the last line of the statement starting at index i: the line
 ** that closes the regions it opens (i itself for a one-line op). */
-static uint32_t stmt_end(const fix_text *t, uint32_t i) {
+uint32_t fix_stmt_end(const fix_text *t, uint32_t i) {
   int bal = brace_delta(MDL_VEC_AT(t->lines, fix_line, i).text);
   uint32_t j = i;
   while (bal > 0 && j + 1 < t->lines.len) {
@@ -170,7 +170,7 @@ int fix_apply(const fix_text *in, const fix_cand *c, fix_text *out) {
       is[ni++] = (ins){i, q, e, i};
       break;
     case FIX_INSERT_AFTER:
-      is[ni++] = (ins){stmt_end(in, i) + 1, q, e, i};
+      is[ni++] = (ins){fix_stmt_end(in, i) + 1, q, e, i};
       break;
     case FIX_DELETE:
       if (del[i])

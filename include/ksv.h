@@ -38,6 +38,8 @@ typedef struct {
   bool replay;            /* replay each finding on the simulator and
                              simulate each kernel (notes, figures) */
   uint32_t sim_runs;      /* --replay: runs for the figures (default 20) */
+  bool fix;               /* attach a verified repair to each finding
+                             (docs/fix.md) */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);

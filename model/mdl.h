@@ -383,6 +383,19 @@ typedef struct {
 } mdl_valuation;
 void mdl_valuation_free(mdl_valuation *v);
 
+/* One line edit of a proposed fix, in lines of the checked file. */
+typedef struct {
+  uint8_t op;                  /* 0 insert before line, 1 insert after
+                                  line (after the statement's last line:
+                                  end), 2 delete line, 3 replace old by
+                                  text in line */
+  uint32_t line, end;          /* end: op 1, the line it goes after */
+  char *text;                  /* inserted line with indentation (0, 1),
+                                  or replacement (3) */
+  char *old;                   /* op 3: the replaced substring */
+  uint32_t col;                /* op 3: 1-based column of old */
+} mdl_fix_edit;
+
 typedef struct {
   mdl_rule rule;
   mdl_severity severity;
@@ -395,6 +408,10 @@ typedef struct {
   char *witness;               /* free text, may be NULL */
   uint32_t extra;              /* further instances of the same finding */
   mdl_valuation *val;          /* symbolic witness values, or NULL */
+  char *fix;                   /* check --fix: the proposed repair, or NULL */
+  char *fix_confirm;           /* what confirmed it */
+  uint32_t nfix_edits;
+  mdl_fix_edit *fix_edits;
 } mdl_diag;
 
 typedef struct {

@@ -261,6 +261,13 @@ void mdl_diags_free(mdl_diags *d) {
       free(g->related[j].message);
     free(g->related);
     mdl_valuation_free(g->val);
+    free(g->fix);
+    free(g->fix_confirm);
+    for (uint32_t j = 0; j < g->nfix_edits; j++) {
+      free(g->fix_edits[j].text);
+      free(g->fix_edits[j].old);
+    }
+    free(g->fix_edits);
   }
   mdl_vec_free(&d->items);
   d->errors = d->warnings = d->notes = 0;

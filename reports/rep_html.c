@@ -47,6 +47,8 @@ static const char css[] =
     "pre.src span.n{display:inline-block;width:4em;color:#8a93a3;"
     "user-select:none}"
     "pre.src span.primary{background:#fde2e1}"
+    "div.fix{border-left:3px solid #2da44e;padding-left:8px}"
+    "pre.diff{background:#f6f8fa;padding:6px 10px;white-space:pre}"
     "pre.src span.related{background:#fff0c2}"
     "pre.src span.gap{color:#8a93a3}"
     "ul.notes{margin:4px 0;padding-left:20px}ul.notes li{margin:2px 0}"
@@ -341,6 +343,41 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
     xmlFreeNode(ul);
   }
   timeline(art, fi, d);
+  if (d->fix) {
+    /* the verified repair, as a diff of the lines it touches */
+    node fx = elc(art, "div", "fix", NULL);
+    char *t = mdl_strprintf("Proposed fix: %s", d->fix);
+    el(fx, "p", t);
+    free(t);
+    if (d->fix_confirm)
+      elc(fx, "p", "confirm", d->fix_confirm);
+    node pre = elc(fx, "pre", "diff", NULL);
+    for (uint32_t e = 0; e < d->nfix_edits; e++) {
+      const mdl_fix_edit *m = &d->fix_edits[e];
+      const char *s0;
+      size_t n0;
+      bool have = fi && rep_source_line(fi, m->line, &s0, &n0);
+      char *ln = NULL;
+      if (m->op == 0 || m->op == 1) {
+        ln = mdl_strprintf("@@ %s line %u\n+%s\n",
+                           m->op ? "after" : "before",
+                           m->op ? m->end : m->line, m->text ? m->text : "");
+      } else if (m->op == 2) {
+        ln = mdl_strprintf("@@ line %u\n-%.*s\n", m->line,
+                           have ? (int)n0 : 0, have ? s0 : "");
+      } else if (have && m->col >= 1 && m->old &&
+                 m->col - 1 + strlen(m->old) <= n0) {
+        size_t a = m->col - 1, o = strlen(m->old);
+        ln = mdl_strprintf("@@ line %u\n-%.*s\n+%.*s%s%.*s\n", m->line,
+                           (int)n0, s0, (int)a, s0, m->text ? m->text : "",
+                           (int)(n0 - a - o), s0 + a + o);
+      }
+      if (ln) {
+        add_text(pre, ln);
+        free(ln);
+      }
+    }
+  }
   if (rep_rule_is_finding(d->rule) || d->rule == MDL_RULE_UNKNOWN ||
       d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNSUPPORTED) {
     node det = el(art, "details", NULL);

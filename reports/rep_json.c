@@ -27,6 +27,31 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
   if (d->witness)
     json_object_set_new(o, "witness", json_string(d->witness));
   json_object_set_new(o, "further_instances", json_integer(d->extra));
+  if (d->fix) { /* check --fix: the verified repair (docs/fix.md) */
+    static const char *const act[] = {"insert-before", "insert-after",
+                                      "delete", "replace"};
+    json_t *fx = json_object();
+    json_object_set_new(fx, "description", json_string(d->fix));
+    if (d->fix_confirm)
+      json_object_set_new(fx, "confirmation", json_string(d->fix_confirm));
+    json_t *ed = json_array();
+    for (uint32_t e = 0; e < d->nfix_edits; e++) {
+      const mdl_fix_edit *m = &d->fix_edits[e];
+      json_t *x = json_object();
+      json_object_set_new(x, "action", json_string(act[m->op & 3]));
+      json_object_set_new(x, "line", json_integer(m->op == 1 ? m->end
+                                                             : m->line));
+      if (m->op == 3)
+        json_object_set_new(x, "column", json_integer(m->col));
+      if (m->old)
+        json_object_set_new(x, "old", json_string(m->old));
+      if (m->text)
+        json_object_set_new(x, "text", json_string(m->text));
+      json_array_append_new(ed, x);
+    }
+    json_object_set_new(fx, "edits", ed);
+    json_object_set_new(o, "fix", fx);
+  }
   if (fp) /* stable across runs and unrelated edits: what --baseline matches */
     json_object_set_new(o, "fingerprint", json_string(fp));
   return o;

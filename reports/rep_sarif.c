@@ -224,6 +224,55 @@ static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
     json_object_set_new(fp, "ksv/v1", json_string(fi->fps[i]));
     json_object_set_new(o, "partialFingerprints", fp);
   }
+  if (d->fix && d->nfix_edits) {
+    /* the verified repair as SARIF replacements: inserted lines are empty
+       regions at the start of the line they go before; a deleted line is
+       the region from its start to the start of the next */
+    json_t *reps = json_array();
+    for (uint32_t e = 0; e < d->nfix_edits; e++) {
+      const mdl_fix_edit *m = &d->fix_edits[e];
+      json_t *r = json_object(), *dr = json_object();
+      uint32_t at = m->op == 1 ? m->end + 1 : m->line;
+      json_object_set_new(dr, "startLine", json_integer(at));
+      json_object_set_new(dr, "startColumn",
+                          json_integer(m->op == 3 ? m->col : 1));
+      json_object_set_new(dr, "endLine",
+                          json_integer(m->op == 2 ? at + 1 : at));
+      json_object_set_new(dr, "endColumn",
+                          json_integer(m->op == 3 ? m->col + (uint32_t)strlen(
+                                                                 m->old)
+                                                  : 1));
+      json_object_set_new(r, "deletedRegion", dr);
+      if (m->op != 2) {
+        char *t = mdl_strprintf("%s%s", m->text ? m->text : "",
+                                m->op == 3 ? "" : "\n");
+        json_t *ic = json_object();
+        json_object_set_new(ic, "text", str(t));
+        free(t);
+        json_object_set_new(r, "insertedContent", ic);
+      }
+      json_array_append_new(reps, r);
+    }
+    json_t *al = json_object();
+    char *uri = path_uri(fr->path);
+    json_object_set_new(al, "uri", json_string(uri));
+    free(uri);
+    json_object_set_new(al, "index", json_integer(f));
+    json_t *ch = json_object();
+    json_object_set_new(ch, "artifactLocation", al);
+    json_object_set_new(ch, "replacements", reps);
+    json_t *chs = json_array();
+    json_array_append_new(chs, ch);
+    json_t *fx = json_object();
+    char *desc = mdl_strprintf("%s (%s)", d->fix,
+                               d->fix_confirm ? d->fix_confirm : "");
+    json_object_set_new(fx, "description", message(desc));
+    free(desc);
+    json_object_set_new(fx, "artifactChanges", chs);
+    json_t *fxs = json_array();
+    json_array_append_new(fxs, fx);
+    json_object_set_new(o, "fixes", fxs);
+  }
   if (in->baseline && rep_rule_is_finding(d->rule))
     json_object_set_new(o, "baselineState", json_string("new"));
   json_t *props = json_object();

@@ -19,6 +19,11 @@ int rep_text(FILE *out, const rep_input *in) {
       if (d->witness)
         fprintf(out, "%s:%u:%u: note: witness: %s\n", fr->path, d->line,
                 d->col, d->witness);
+      if (d->fix)
+        fprintf(out, "%s:%u:%u: note: fix: %s (%u line edit%s; %s)\n",
+                fr->path, d->line, d->col, d->fix, d->nfix_edits,
+                d->nfix_edits == 1 ? "" : "s",
+                d->fix_confirm ? d->fix_confirm : "");
       if (d->extra)
         fprintf(out, "%s:%u:%u: note: and %u more instance%s of this pair\n",
                 fr->path, d->line, d->col, d->extra, d->extra == 1 ? "" : "s");

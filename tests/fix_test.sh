@@ -105,6 +105,33 @@ assert all(e["action"] in ("insert-before", "insert-after", "delete", "replace")
 assert d["diff"].startswith("--- "), d["diff"][:40]
 assert d["remaining"] == []
 PY
+  # check --fix: the same repair attached to the finding, in every format
+  "$ksv" check --fix --format sarif "$f" >"$tmp/f.sarif" 2>/dev/null
+  "$ksv" check --fix --format json "$f" >"$tmp/c.json" 2>/dev/null
+  "$ksv" check --fix --format html -o "$tmp/f.html" "$f" >/dev/null 2>&1
+  "$ksv" check --fix "$f" >"$tmp/c.txt" 2>&1
+  if python3 - "$tmp/f.sarif" "$tmp/c.json" "$tmp/f.json" <<'PY'; then ok; else bad "check --fix reports"; fi
+import json, sys
+s = json.load(open(sys.argv[1]))
+res = [r for r in s["runs"][0]["results"] if "fixes" in r]
+assert res, "no SARIF result carries a fix"
+for r in res:
+    for fx in r["fixes"]:
+        assert fx["description"]["text"]
+        for ch in fx["artifactChanges"]:
+            assert ch["artifactLocation"]["uri"].endswith(".mlir")
+            for rp in ch["replacements"]:
+                dr = rp["deletedRegion"]
+                assert dr["startLine"] >= 1 and dr["endLine"] >= dr["startLine"]
+c = json.load(open(sys.argv[2]))
+fixes = [d["fix"] for f in c["files"] for d in f["diagnostics"] if "fix" in d]
+f = json.load(open(sys.argv[3]))
+# the same repair as `ksv fix`
+assert [x["description"] for x in fixes] == [x["description"] for x in f["fixes"]], (fixes, f["fixes"])
+assert all("verifies clean" in x["confirmation"] for x in fixes)
+PY
+  if grep -q "Proposed fix: " "$tmp/f.html" && grep -q "note: fix: .*verifies clean" "$tmp/c.txt"; then ok
+  else bad "check --fix: HTML or text report without the fix"; fi
   # the fix of a clean kernel is no edit, exit 0
   "$ksv" fix "$root/corpus/vec_add_db/ok.mlir" >"$tmp/ok.txt" 2>&1
   rc=$?
