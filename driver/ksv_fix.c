@@ -526,8 +526,19 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     const fe_unit *u = &MDL_VEC_AT(r->c0.units, fe_unit, i);
     symbolic |= u->k && !u->k->concrete;
   }
+  /* symbolic kernels: candidates are judged with loops unrolled to 4
+     iterations (each judgement is a solver run); the confirmation below
+     uses the full bound, so a repair that only holds for short loops is
+     reported as not fixing, never as fixed */
+  ksv_options sfull = full;
+  if (symbolic) {
+    quick.sym_bound = sfull.sym_bound = 4;
+    quick.trip_bound_fixed = sfull.trip_bound_fixed = true;
+  }
   for (int phase = 1; phase <= 2; phase++) {
-    const ksv_options *co = phase == 1 && symbolic ? &quick : &full;
+    const ksv_options *co = phase == 1 && symbolic ? &quick
+                            : symbolic             ? &sfull
+                                                   : &full;
     checked cc;
     check(co, file, &r->cur, &cc);
     while (r->done.len < o->max_fixes &&
