@@ -602,21 +602,24 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           ids |= 1u << o->id;
       }
       for (const mdl_stmt *p = s; p; p = x->si[p->id].parent)
-        for (const mdl_stmt *o = x->si[p->id].blk->first; o && o != p;
-             o = o->next) {
-          if (o->kind != MDL_S_FOR && o->kind != MDL_S_WHILE &&
-              !(o == x->si[p->id].blk->first && p != s))
+        for (const mdl_stmt *o = x->si[p->id].blk->first;
+             o && (o != p || p != s); o = o == p ? NULL : o->next) {
+          if (o->kind != MDL_S_FOR && o->kind != MDL_S_WHILE)
             continue;
           for (int id = 0; id < 32; id++)
-            if ((ids >> id) & 1) {
-              fix_cand *pc = cand_new(
-                  x, fmt("the missing pre-credit set_flag (EVENT_ID%d) "
-                         "before the %s at %u:%u",
-                         id, o->name ? o->name : "statement", o->loc.line,
-                         o->loc.col));
-              edit(pc, FIX_INSERT_BEFORE, o->loc.line,
-                   set_text(in->pipe2, in->pipe, id), NULL);
-            }
+            if ((ids >> id) & 1)
+              for (int drain = 0; drain < 2; drain++) {
+                fix_cand *pc = cand_new(
+                    x, fmt("the missing pre-credit set_flag (EVENT_ID%d) "
+                           "before the loop at %u:%u%s",
+                           id, o->loc.line, o->loc.col,
+                           drain ? ", and its drain wait after it" : ""));
+                edit(pc, FIX_INSERT_BEFORE, o->loc.line,
+                     set_text(in->pipe2, in->pipe, id), NULL);
+                if (drain)
+                  edit(pc, FIX_INSERT_AFTER, o->loc.line,
+                       wait_text(in->pipe2, in->pipe, id), NULL);
+              }
         }
     } else if (d->rule == MDL_RULE_DOUBLE_SET && s->kind == MDL_S_SET) {
       fix_cand *c = cand_new(x, fmt("the missing wait_flag before the set at "
