@@ -411,7 +411,9 @@ static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
           "asked %s (%s)", what,
           z3_memout ? "Z3 ran out of memory: more than --max-memory-mb"
           : z3_failed ? "Z3 error"
-                      : Z3_solver_get_reason_unknown(x->c, x->s));
+          : strstr(Z3_solver_get_reason_unknown(x->c, x->s), "memout")
+              ? "Z3 reached --max-memory-mb"
+              : Z3_solver_get_reason_unknown(x->c, x->s));
   }
   Z3_solver_pop(x->c, x->s, 1);
   return out;
@@ -1473,11 +1475,18 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
   z3_failed = 0;
   z3_memout = 0;
   if (o->max_memory_mb) {
-    /* --max-memory-mb: Z3 fails the query (an `unknown`) past it instead
-       of the process running out; the parameter is process-wide */
-    char mb[16];
-    snprintf(mb, sizeof mb, "%u", o->max_memory_mb);
-    Z3_global_param_set("memory_max_size", mb);
+    /* --max-memory-mb: past this much memory Z3 gives up the search (the
+       query is `unknown`, reason "memout") instead of the process running
+       out.  The high watermark, not memory_max_size: at the hard limit Z3
+       API calls fail and return NULL (a context could not even be made
+       under a few MB, and ksv crashed).  The parameter is process-wide and
+       an unsigned int of bytes. */
+    char wm[24];
+    uint64_t bytes = (uint64_t)o->max_memory_mb << 20;
+    snprintf(wm, sizeof wm, "%llu",
+             (unsigned long long)(bytes > 0xffffffffull ? 0xffffffffull
+                                                        : bytes));
+    Z3_global_param_set("memory_high_watermark", wm);
   }
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
@@ -1886,8 +1895,10 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
                  k->loc.line, k->loc.col,
                  "not decided: %u of %u queries timed out or failed, the "
-                 "first %s; raise --timeout-ms",
-                 unknowns, queries, what ? what : "?");
+                 "first %s; raise %s",
+                 unknowns, queries, what ? what : "?",
+                 what && strstr(what, "--max-memory-mb") ? "--max-memory-mb"
+                                                         : "--timeout-ms");
     *note = mdl_strprintf("%u queries undecided", unknowns);
     free(what);
     return MDL_VERDICT_UNKNOWN;

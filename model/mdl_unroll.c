@@ -147,6 +147,7 @@ static void recompute_guard(ur *u) {
   const uint32_t *ls = u->litstack.data;
   guard_tab *t = &u->bud->gt;
   guard_tab_grow(t, k);
+  u->bud->steps += n; /* hashing n literals is work too */
   uint64_t h = 0xcbf29ce484222325ull ^ n;
   for (uint32_t i = 0; i < n; i++)
     h = lit_hash(h, &MDL_VEC_AT(k->lits, mdl_lit, ls[i]));

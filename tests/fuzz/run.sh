@@ -20,7 +20,8 @@ if [ ! -f "$build/build.ninja" ]; then
     -Db_sanitize=address,undefined -Db_lundef=false \
     -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
 fi
-ninja -C "$build" tests/fuzz/fuzz_frontend tests/fuzz/fuzz_pipeline >/dev/null
+ninja -C "$build" tests/fuzz/fuzz_frontend tests/fuzz/fuzz_pipeline \
+  >"$build/ninja.log" || { cat "$build/ninja.log"; exit 1; }
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1
 mkdir -p "$build/artifacts"
