@@ -21,7 +21,8 @@ one() { # index file
   local args=(check --no-redundant --format "${fmts[$(($1 % 5))]}" -o /dev/null
               --trip-bound 2 --timeout-ms 2000)
   valgrind -q --error-exitcode=99 --leak-check=full \
-    --errors-for-leak-kinds=definite --log-file="$log" \
+    --errors-for-leak-kinds=definite --show-leak-kinds=definite \
+    --log-file="$log" \
     "$ksv" "${args[@]}" "$2" >/dev/null 2>&1
   local rc=$?
   if [ $rc = 99 ] || [ -s "$log" ]; then
