@@ -56,13 +56,25 @@ if [ "$rc" -gt 3 ]; then
 fi
 
 if [ "$mode" = multitool ]; then
+  # and a report whose results carry fixes (check --fix): the concrete
+  # families, where fixes are quick
+  "$ksv" check --fix --format sarif -j 2 -o "$tmp/fixes.sarif" \
+    corpus/vec_add_db/bug*.mlir corpus/cube_matmul/bug*.mlir
+  if ! grep -q '"artifactChanges"' "$tmp/fixes.sarif"; then
+    echo "FAIL: check --fix wrote no SARIF fix"
+    exit 1
+  fi
+  "${tool[@]}" validate "$tmp/fixes.sarif" -o "$tmp/validation-fixes.sarif" \
+    >"$tmp/validate-fixes.log" 2>&1
   "${tool[@]}" validate "$tmp/report.sarif" -o "$tmp/validation.sarif" \
     >"$tmp/validate.log" 2>&1
   # exit code 0 either way: the violations are the results
-  python3 - "$tmp/validation.sarif" <<'PY' || { cat "$tmp/validate.log" | head -40; exit 1; }
+  python3 - "$tmp/validation.sarif" "$tmp/validation-fixes.sarif" <<'PY' || { cat "$tmp/validate.log" "$tmp/validate-fixes.log" | head -40; exit 1; }
 import json, sys
-runs = json.load(open(sys.argv[1]))['runs']
-res = [r for run in runs for r in run.get('results', [])]
+res = []
+for fn in sys.argv[1:]:
+    runs = json.load(open(fn))['runs']
+    res += [r for run in runs for r in run.get('results', [])]
 for r in res[:20]:
     print('FAIL: %s: %s' % (r.get('ruleId'), r.get('message', {}).get('text', r.get('message'))))
 print('%d violations' % len(res))
