@@ -144,7 +144,7 @@ for n in $SIZES; do
       --stats --max-unroll 100000000 "$k" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     set -e
-    read -r wall kb <"$tmp/time" || true
+    read -r wall kb < <(tail -1 "$tmp/time") || true
     kl=$(grep "ksv-stats: file=.* kernel=" "$tmp/err" || true)
     v=$(sed -n 's/^[^:]*: [^:]*: \([a-z]*\).*/\1/p' "$tmp/out" | head -1)
     [ "$rc" = 124 ] && v="timeout (${SMT_TO} s)"
@@ -164,7 +164,8 @@ if [ "$CORPUS" = 1 ]; then
   for opt in "" "--no-redundant"; do
     "$timebin" -f "%e %U %S %M" -o "$tmp/time" "$ksv" check $opt --stats \
       "$root"/corpus/*/*.mlir >"$tmp/out" 2>"$tmp/err" || true
-    read -r wall u s kb <"$tmp/time"
+    # (GNU time writes "Command exited with non-zero status" first)
+    read -r wall u s kb < <(tail -1 "$tmp/time")
     nk=$(grep -c "ksv-stats: file=.* kernel=" "$tmp/err" || true)
     nsmt=$(grep -c "ksv-stats: file=.* engine=smt" "$tmp/err" || true)
     echo "corpus ${opt:-default} $wall $u $s $kb" >>"$raw"

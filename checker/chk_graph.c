@@ -66,6 +66,8 @@ typedef struct {
   char *undecided_why;
   uint32_t *wait_partner;    /* per instance: matched set inst / J node */
   uint32_t xcount[3];        /* per core: scalar releases so far */
+  bool any_error;            /* redundancy probe: one error decides, so the
+                                race search stops at the first */
 } gx;
 
 /* CPU seconds of this thread (chk_stats: robust on a loaded machine). */
@@ -935,6 +937,7 @@ static void find_races(gx *g) {
     x.root[i] = x.sym[i] = NONE;
   uint32_t *used = calloc(nm, sizeof *used); /* per memory: bit per chain
                                                 with entries */
+  uint32_t nf0 = g->findings.len;
   for (uint32_t t = 0; t < g->ntopo; t++) {
     uint32_t v = g->topo[t];
     if (v >= 4 * g->n || (v & 3) != 1)
@@ -968,6 +971,8 @@ static void find_races(gx *g) {
           if (((aa->mode | ab->mode) & MDL_ACC_WRITE) && chk_overlap(aa, ab))
             race_pair(g, r->inst, aa, b, ab);
         }
+        if (g->any_error && g->findings.len > nf0)
+          goto done; /* (every race rule is an error) */
       }
       /* index b's access */
       uint32_t c = g->chain[b];
@@ -983,6 +988,7 @@ static void find_races(gx *g) {
       }
     }
   }
+done:
   mdl_vec_free(&x.nodes);
   mdl_vec_free(&x.ents);
   mdl_vec_free(&x.cand);
@@ -1230,12 +1236,16 @@ void chk_skel_free(chk_skel *sk) {
   free(sk->pos);
 }
 
-/* Runs the whole analysis with the given disabled statements. */
+static uint32_t count_errors(const gx *g);
+
+/* Runs the whole analysis with the given disabled statements (any_error:
+** stop at the first error, for the redundant-sync search). */
 static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled,
-                    chk_stats *st) {
+                    bool any_error, chk_stats *st) {
   chainst ch[NCH_MAX];
   double t0 = st ? now_s() : 0;
   init_chains(g, k, disabled, ch);
+  g->any_error = any_error;
   /* sync_block (all cores of a mode meet): k-th with k-th */
   {
     mdl_vec per[3] = {{0}, {0}, {0}};
@@ -1313,7 +1323,7 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled,
      happen before every such wait are reported; races behind a deadlock
      are not (docs/semantics-decisions.md 13) */
   check_double_sets(g, &recs);
-  if (!g->deadlock)
+  if (!g->deadlock && !(any_error && count_errors(g)))
     find_races(g);
   flag_recs_free(&recs);
   if (st)
@@ -1788,7 +1798,7 @@ static void find_redundant(const mdl_kernel *k, const chk_options *o,
         if (grp[q])
           dis[q] = 1;
       gx g;
-      analyse(&g, k, dis, NULL);
+      analyse(&g, k, dis, true, NULL);
       if (o->stats)
         o->stats->reruns++;
       bool still_ok = !count_errors(&g);
@@ -1929,7 +1939,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   chk_invalid(k, out, &nerr, &nwarn);
   gx g;
   chk_stats *st = o->stats;
-  analyse(&g, k, NULL, st);
+  analyse(&g, k, NULL, false, st);
   uint32_t before = nerr;
   double t3 = st ? now_s() : 0;
   chk_emit(k, &g.findings, out, &nerr, &nwarn);
