@@ -104,6 +104,29 @@ for f in "$root"/corpus/$glob/bug*.mlir; do
   ok
 done
 
+# every correct kernel with redundant syncs (on either profile): the fix
+# removes them, verifies clean, and is not slower on the simulator
+for f in "$root"/corpus/$glob/ok*.mlir; do
+  for arch in a2 a5; do
+    "$ksv" check --arch $arch "$f" 2>/dev/null | grep -q '\[redundant-' || continue
+    out=$tmp/okfix.mlir
+    rm -f "$out"
+    "$ksv" fix --arch $arch --sim-runs 5 -o "$out" "$f" >"$tmp/fix.txt" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] || ! "$ksv" check --arch $arch "$out" >/dev/null 2>&1; then
+      bad "${f#"$root"/} ($arch): redundant syncs not removed cleanly (exit $rc)"
+      grep -E "not fixed|^ksv fix:" "$tmp/fix.txt" | head -3
+      continue
+    fi
+    c0=$(cycles "$f") c1=$(cycles "$out")
+    if [ -z "$c0" ] || [ -z "$c1" ] || [ "$c1" -gt "$c0" ]; then
+      bad "${f#"$root"/} ($arch): fixed kernel slower or not simulated ($c1 cycles, was $c0)"
+    else
+      ok
+    fi
+  done
+done
+
 # the interfaces agree: -o, --in-place, --diff, JSON
 f=$root/corpus/vec_add_db/bug_missing_mte2_v.mlir
 if [ -f "$f" ]; then
