@@ -56,7 +56,8 @@ typedef struct {
   uint32_t *roff, *radj;     /* predecessors */
   uint32_t *topo;            /* topological order of nodes */
   uint32_t ntopo;
-  uint32_t *vc;              /* nnodes x nch */
+  uint32_t *vc;              /* rows x nch: vector clocks */
+  uint32_t *row;             /* per node: its row of vc (0: all zero) */
   /* matching results */
   mdl_vec findings;          /* struct finding */
   bool deadlock;
@@ -594,7 +595,7 @@ static uint32_t toposort(gx *g) {
 }
 
 static uint32_t *VC(const gx *g, uint32_t node) {
-  return &g->vc[(size_t)node * g->nch];
+  return &g->vc[(size_t)g->row[node] * g->nch];
 }
 
 /* Vector clock columns: one per pipe chain that has members, one per core
@@ -621,16 +622,47 @@ static void vc_max(uint32_t *restrict m, const uint32_t *restrict p,
     m[c] = p[c] > m[c] ? p[c] : m[c];
 }
 
+/* Does node v raise a column of its own (a frontier, a scalar release)? */
+static bool raises(const gx *g, uint32_t v) {
+  if (v >= 4 * g->n)
+    return false;
+  uint32_t i = v >> 2;
+  return ((v & 3) == 3 && g->chain[i] != NONE) ||
+         ((v & 3) == 2 && g->xpos[i]);
+}
+
+/* Vector clocks in topological order.  A node with one predecessor that
+** raises nothing has that predecessor's clock: it shares its row (issue
+** and end nodes mostly), and a node with none shares the zero row 0, so
+** memory and merges are spent only where clocks differ.  Nodes Kahn could
+** not order (behind a cycle) keep the zero row. */
 static void closure(gx *g) {
   columns(g);
-  size_t sz = (size_t)g->nnodes * g->nch;
+  g->row = calloc(g->nnodes ? g->nnodes : 1, sizeof *g->row);
+  if (!g->row) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  size_t rows = 1;
+  for (uint32_t t = 0; t < g->ntopo; t++) {
+    uint32_t v = g->topo[t], np = g->roff[v + 1] - g->roff[v];
+    if (raises(g, v) || np > 1)
+      rows++;
+  }
+  size_t sz = rows * g->nch;
   g->vc = calloc(sz ? sz : 1, sizeof *g->vc);
   if (!g->vc) {
     fputs("ksv: out of memory\n", stderr);
     exit(3);
   }
+  uint32_t next = 1;
   for (uint32_t t = 0; t < g->ntopo; t++) {
-    uint32_t v = g->topo[t];
+    uint32_t v = g->topo[t], np = g->roff[v + 1] - g->roff[v];
+    if (!raises(g, v) && np <= 1) {
+      g->row[v] = np ? g->row[g->radj[g->roff[v]]] : 0;
+      continue;
+    }
+    g->row[v] = next++;
     uint32_t *mv = VC(g, v);
     for (uint32_t e = g->roff[v]; e < g->roff[v + 1]; e++)
       vc_max(mv, VC(g, g->radj[e]), g->nch); /* (no self-loops in a DAG order) */
@@ -1010,6 +1042,7 @@ static void gx_free(gx *g) {
   free(g->radj);
   free(g->topo);
   free(g->vc);
+  free(g->row);
   free(g->wait_partner);
   free(g->inorder);
   free(g->undecided_why);
