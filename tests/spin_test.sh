@@ -52,6 +52,15 @@ grep -q 'runtime_branch/ok.mlir:[0-9]*:[0-9]*: error: not exported: not concrete
 grep -q 'missing.mlir:1:1: error:' "$tmp/err" && ok || bad "missing file: message"
 "$ksv" export --kernel nope "$root/corpus/vec_add_db/ok.mlir" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "--kernel nope: want exit 2"
+# a file with two kernels: one model each, chosen by --kernel
+{ cat "$root/corpus/vec_add_db/ok.mlir"; echo "// -----"
+  cat "$root/corpus/cube_matmul/ok.mlir"; } >"$tmp/two.mlir"
+"$ksv" export "$tmp/two.mlir" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'error: 2 kernels in the file.*--kernel NAME' "$tmp/err" &&
+  ok || bad "two kernels without --kernel: want exit 2 and the hint"
+"$ksv" export --kernel cube_matmul "$tmp/two.mlir" -o "$tmp/two.pml" &&
+  grep -q '^/\* Promela model of kernel cube_matmul ' "$tmp/two.pml" &&
+  ok || bad "--kernel cube_matmul: not that kernel's model"
 
 # (c) rmsnorm_quant/ok orders its V ops by pipe_barrier(PIPE_V) only
 "$ksv" export "$root/corpus/rmsnorm_quant/ok.mlir" -o "$tmp/r.pml"
