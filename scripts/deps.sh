@@ -3,6 +3,12 @@
 # the build directory.  Sourced by the two Quick start scripts.
 set -euo pipefail
 KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libcriterion-dev spin"
+# the test suite (scripts/test.sh sets KSV_TEST=1) also needs python3 (the
+# scripts that read JSON/SARIF), patch (ksv fix --diff applies), and for
+# the report checks headless Chromium and node/npm (the SARIF Multitool)
+if [ "${KSV_TEST:-0}" = 1 ]; then
+  KSV_PKGS="$KSV_PKGS python3 patch chromium nodejs npm"
+fi
 missing=""
 for p in $KSV_PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
