@@ -7,8 +7,9 @@
 # clang-only warnings (-Wfor-loop-analysis in bench/kbench.c) must not stop
 # the runtime checks.  Z3 stays an uninstrumented
 # shared library.  The two differential tests run with 200 and 30 random
-# kernels instead of 1000 and 100 (about 3x slower under the sanitizers);
-# every other test runs as in scripts/test.sh, with 4x the timeouts.
+# kernels instead of 1000 and 100 (about 3x slower under the sanitizers),
+# the metamorphic test on every 4th corpus file; every other test runs as
+# in scripts/test.sh, with 4x the timeouts.
 #
 #   KSV_ASAN_BUILD  build directory (default /tmp/ksv-asan-build)
 #   extra arguments go to `meson test` (e.g. a suite or test name)
@@ -26,6 +27,8 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=86
 export LSAN_OPTIONS=exitcode=86
 # hostile inputs run 20 s each normally; the sanitizers are ~4x slower
 export KSV_HOSTILE_TIMEOUT=80
+# the metamorphic test on every 4th corpus file (5 minutes on all of them)
+export KSV_META_STRIDE=4
 status=0
 if [ $# -eq 0 ]; then
   tests=$(meson test -C "$build" --list 2>/dev/null | sed -n 's/^ksv:[^/]* \/ //p' |
