@@ -6,48 +6,16 @@
 #include "../frontend/fe.h"
 #include "../model/mdl.h"
 #include "../reports/rep.h"
+#include "ksv_int.h"
 
 #include <errno.h>
 #include <string.h>
 #include <stdlib.h>
 
-/* The whole file, NUL-terminated (caller frees); NULL with errno set. */
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap || ferror(f))
-      break;
-    char *nb = realloc(buf, 2 * cap + 1);
-    if (!nb) {
-      free(buf);
-      buf = NULL;
-      errno = ENOMEM;
-      break;
-    }
-    buf = nb;
-    cap *= 2;
-  }
-  if (buf && ferror(f)) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) {
-    buf[n] = 0;
-    *len = n;
-  }
-  return buf;
-}
-
 int ksv_export(const ksv_options *o, const char *file, const char *kernel,
                FILE *out) {
   size_t len = 0;
-  char *text = read_all(file, &len);
+  char *text = ksv_read_file(file, &len);
   if (!text) {
     fprintf(stderr, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
             strerror(errno));

@@ -8,21 +8,9 @@ KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev 
 if [ "${KSV_TEST:-0}" = 1 ]; then
   KSV_PKGS="$KSV_PKGS python3 patch"
 fi
-missing=""
-for p in $KSV_PKGS; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-  echo "ksv: installing missing packages:$missing"
-  if [ "$(id -u)" = 0 ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq $missing >/dev/null
-  else
-    echo "ksv: run as root, or install them with: sudo apt-get install$missing" >&2
-    exit 2
-  fi
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+# shellcheck disable=SC2086
+ksv_apt_install $KSV_PKGS
 # and, best effort, the tools of two report checks: headless Chromium (the
 # HTML report) and node/npm (the SARIF Multitool).  They are looked up as
 # commands (node may come from elsewhere than Debian's nodejs); when apt
