@@ -15,6 +15,8 @@ typedef struct {
   double redundant_s;    /* the redundant-sync search */
   uint64_t nodes, edges; /* of the main analysis */
   uint32_t reruns;       /* analyses run by the redundant-sync search */
+  uint32_t queries;      /* SMT: solver queries asked */
+  uint32_t pruned;       /* SMT: queries a path of certain edges decided */
 } chk_stats;
 
 typedef struct {
@@ -22,6 +24,8 @@ typedef struct {
   bool redundant;        /* search for redundant waits and barriers */
   uint64_t redundant_budget; /* max instances x sync statements for it */
   uint32_t timeout_ms;   /* SMT engine: per query */
+  uint32_t budget_s;     /* SMT engine: solver seconds per kernel, all
+                            queries together (0: none) */
   uint32_t sym_bound;    /* iterations unrolled for unknown trip counts */
   uint32_t max_memory_mb; /* graph: its clocks; SMT: Z3's memory_max_size
                             (0: no limit) */

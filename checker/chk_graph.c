@@ -30,6 +30,7 @@ void chk_options_default(chk_options *o) {
   o->redundant = true;
   o->redundant_budget = 400000000ull;
   o->timeout_ms = 10000;
+  o->budget_s = 600;
   o->sym_bound = 8;
   o->max_memory_mb = 4096;
 }

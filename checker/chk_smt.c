@@ -62,6 +62,17 @@ typedef struct {
   Z3_ast *acache;             /* per atom id */
   mdl_vec medges;             /* chk_edge with cond = index into mconds */
   mdl_vec mconds;             /* Z3_ast: activation of match edges */
+  mdl_vec mreq;               /* per match edge: mreqs, see must_edges */
+  mdl_vec mpool;              /* uint32_t: instances the mreqs name */
+  const uint8_t *dis;         /* syncs switched off in this run */
+  uint32_t *moff, *madj;      /* must graph: out-edges per node (CSR) */
+  uint32_t *mseen, *mqueue, mepoch;
+  uint32_t *mok;              /* per instance: epoch * 2 + (exists) */
+  uint32_t mga, mgb;          /* context: the guards assumed to hold */
+  Z3_ast mon;                 /* context: a switch literal assumed on */
+  uint32_t mctx;              /* context epoch (mok) */
+  uint64_t mwork;             /* edge visits so far */
+  uint32_t pruned;            /* queries the must graph made needless */
   mdl_vec findings;           /* chk_finding */
   uint8_t *dead;              /* per node: on or behind the witness cycle */
   bool probe;                 /* redundancy re-check: any error will do */
@@ -74,6 +85,7 @@ typedef struct {
   uint32_t unknowns;
   char *unknown_what;
   uint32_t queries;
+  double deadline;            /* monotonic seconds: the solver budget */
 } sx;
 
 static Z3_ast T(sx *x, uint32_t node) {
@@ -369,13 +381,29 @@ static void add(sx *x, Z3_ast a) { Z3_solver_assert(x->c, x->s, a); }
 ** in *m, caller decrefs), 0 unsat, -1 unknown/timeout. */
 static uint32_t errors_of(const sx *x);
 
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 static int check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
   if (x->probe && (errors_of(x) || x->unknowns > x->probe_u0))
     return 0; /* decided: the candidate is not removable */
+  x->last_core_n = 0;
   x->queries++;
+  if (x->deadline > 0 && now_s() > x->deadline) {
+    /* --max-solver-seconds: every query past the budget is undecided */
+    x->unknowns++;
+    if (!x->unknown_what)
+      x->unknown_what = mdl_strprintf(
+          "could not ask %s: the solver budget of %u s per kernel ran out "
+          "(--max-solver-seconds)",
+          what, x->o->budget_s);
+    return -1;
+  }
   Z3_solver_push(x->c, x->s);
   add(x, q);
-  x->last_core_n = 0;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   /* with cores wanted the kept syncs are assumptions (the core names
@@ -536,7 +564,17 @@ static bool disabled_inst(const sx *x, uint32_t i) {
   return in->kind != MDL_I_OP && !chk_sync_valid(x->k, in);
 }
 
-static void match_edge(sx *x, uint32_t from, uint32_t to, Z3_ast cond) {
+/* What makes a match edge certain: it is active whenever every instance
+** in req exists (first = NONE: nothing syntactic makes it certain). */
+typedef struct { uint32_t first, n; } mreqs;
+
+static void match_edge_req(sx *x, uint32_t from, uint32_t to, Z3_ast cond,
+                           const uint32_t *req, uint32_t nreq) {
+  mreqs *r = mdl_vec_push(&x->mreq, sizeof *r);
+  r->first = req ? x->mpool.len : NONE;
+  r->n = req ? nreq : 0;
+  for (uint32_t i = 0; req && i < nreq; i++)
+    *(uint32_t *)mdl_vec_push(&x->mpool, sizeof(uint32_t)) = req[i];
   chk_edge *e = mdl_vec_push(&x->medges, sizeof *e);
   e->from = from;
   e->to = to;
@@ -545,15 +583,94 @@ static void match_edge(sx *x, uint32_t from, uint32_t to, Z3_ast cond) {
   add(x, Z3_mk_implies(x->c, cond, Z3_mk_le(x->c, T(x, from), T(x, to))));
 }
 
-/* Appends the guarded running count of v's instances (1-based). */
+
+/* A count known without the solver: e's count is a numeral (counts()). */
+static bool count_is(sx *x, const seqel *e, int64_t *v) {
+  return Z3_is_numeral_ast(x->c, e->cnt) &&
+         Z3_get_numeral_int64(x->c, e->cnt, v);
+}
+
+/* Does literal a imply literal b?  Trip literals "trip > k" of one trip
+** count imply those with a smaller k (iteration k exists, so do the
+** earlier ones); a branch literal implies only itself. */
+static bool lit_implies(const mdl_lit *a, const mdl_lit *b) {
+  if (a->kind != b->kind || a->atom_form != b->atom_form ||
+      a->positive != b->positive)
+    return false;
+  return a->kind == 1 ? a->k >= b->k : a->k == b->k;
+}
+
+/* Does guard ga imply guard gb (every literal of gb follows from one of
+** ga's)?  Syntactic, hence sound but incomplete. */
+static bool guard_implies(const mdl_kernel *k, uint32_t ga, uint32_t gb) {
+  if (ga == gb || gb == 0)
+    return true;
+  if (ga == 0)
+    return false;
+  const mdl_guard *A = &MDL_VEC_AT(k->guards, mdl_guard, ga);
+  const mdl_guard *B = &MDL_VEC_AT(k->guards, mdl_guard, gb);
+  for (uint32_t j = 0; j < B->n; j++) {
+    const mdl_lit *lb = &MDL_VEC_AT(k->lits, mdl_lit, B->first + j);
+    bool found = false;
+    for (uint32_t i = 0; i < A->n && !found; i++)
+      found = lit_implies(&MDL_VEC_AT(k->lits, mdl_lit, A->first + i), lb);
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+/* The switch literal of instance i's statement that its existence
+** includes (build()), or NULL. */
+static Z3_ast on_of(const sx *x, uint32_t i) {
+  const mdl_inst *in = mdl_inst_at(x->k, i);
+  if ((in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
+       in->kind == MDL_I_BARRIER) && !in->implicit)
+    return x->on[in->stmt];
+  return NULL;
+}
+
+/* Whenever sequence member e belongs to its sequence, so does j: the
+** guard of e implies j's, j's switch literal is e's (or j has none) and
+** j's flag is fixed or computed by the same expression. */
+static bool member_implies(const sx *x, const seqel *e, const seqel *j) {
+  const mdl_inst *ie = mdl_inst_at(x->k, e->inst);
+  const mdl_inst *ij = mdl_inst_at(x->k, j->inst);
+  Z3_ast oj = on_of(x, j->inst);
+  if (oj && oj != on_of(x, e->inst))
+    return false;
+  if (ij->id < 0 && !(ie->id < 0 && ie->id_form == ij->id_form))
+    return false;
+  return guard_implies(x->k, ie->guard, ij->guard);
+}
+
+/* Appends the guarded running count of v's instances (1-based) and sets
+** *total.  A member's count is only ever used where the member belongs to
+** the sequence, so it is written under that assumption: the earlier
+** members its membership implies count as 1, not as an if-then-else.  In
+** a loop without branches every count is then a constant, the matching
+** conditions of the flags simplify to their members' guards, and the
+** solver has far fewer case splits to make. */
 static void counts(sx *x, mdl_vec *v, Z3_ast *total) {
   Z3_ast cnt = mk_int(x, 0);
+  Z3_ast one = mk_int(x, 1), zero = mk_int(x, 0);
   for (uint32_t i = 0; i < v->len; i++) {
     seqel *e = &MDL_VEC_AT(*v, seqel, i);
-    cnt = mk_add2(x, cnt, Z3_mk_ite(x->c, e->mem, mk_int(x, 1),
-                                    mk_int(x, 0)));
-    cnt = Z3_simplify(x->c, cnt);
-    e->cnt = cnt;
+    cnt = Z3_simplify(x->c, mk_add2(x, cnt, Z3_mk_ite(x->c, e->mem, one,
+                                                      zero)));
+    int64_t sure = 1;
+    Z3_ast rest = NULL;
+    for (uint32_t j = 0; j < i; j++) {
+      const seqel *p = &MDL_VEC_AT(*v, seqel, j);
+      if (member_implies(x, e, p))
+        sure++;
+      else {
+        Z3_ast t = Z3_mk_ite(x->c, p->mem, one, zero);
+        rest = rest ? mk_add2(x, rest, t) : t;
+      }
+    }
+    e->cnt = rest ? Z3_simplify(x->c, mk_add2(x, mk_int(x, sure), rest))
+                  : mk_int(x, sure);
   }
   *total = cnt;
 }
@@ -648,7 +765,13 @@ static void flags(sx *x, mdl_vec *keys) {
                           Z3_mk_eq(x->c, se->cnt, we->cnt)));
         if (Z3_get_bool_value(x->c, cond) == Z3_L_FALSE)
           continue;
-        match_edge(x, NS(se->inst), NE(we->inst), cond);
+        int64_t cs, cw;
+        uint32_t req[2] = {se->inst, we->inst};
+        bool sure = count_is(x, se, &cs) && count_is(x, we, &cw) &&
+                    cs == cw && mdl_inst_at(k, se->inst)->id >= 0 &&
+                    mdl_inst_at(k, we->inst)->id >= 0;
+        match_edge_req(x, NS(se->inst), NE(we->inst), cond,
+                       sure ? req : NULL, 2);
       }
     }
   }
@@ -747,6 +870,32 @@ static void flag_queries(sx *x, mdl_vec *keys) {
   }
 }
 
+static bool must_path(sx *x, uint32_t from, uint32_t to);
+static void must_ctx(sx *x, uint32_t ga, uint32_t gb, Z3_ast on);
+static bool must_exists(sx *x, uint32_t r);
+
+/* Is the set se, numbered c, certainly issued after the wait numbered
+** c-1 of its flag has ended (a path of certain edges)?  Then it is no
+** double set and needs no query. */
+static bool must_clear_before(sx *x, const fkey *f, const seqel *se) {
+  int64_t c, cw;
+  const mdl_inst *si = mdl_inst_at(x->k, se->inst);
+  if (x->want_core || si->id < 0 || !count_is(x, se, &c) || c < 2)
+    return false;
+  must_ctx(x, si->guard, 0, on_of(x, se->inst));
+  for (uint32_t w = 0; w < f->waits.len; w++) {
+    const seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
+    if (mdl_inst_at(x->k, we->inst)->id < 0 || !count_is(x, we, &cw) ||
+        cw != c - 1 || !must_exists(x, we->inst))
+      continue;
+    uint32_t d = x->sk.chain[we->inst] != NONE ? NC(we->inst)
+                                               : NE(we->inst);
+    if (must_path(x, d, NS(se->inst)))
+      return true;
+  }
+  return false;
+}
+
 /* Double sets: the set numbered c fires before the wait numbered c-1 is
 ** released, or no such wait exists. */
 static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
@@ -759,6 +908,10 @@ static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
       const mdl_inst *si = mdl_inst_at(k, se->inst);
       if (x->dead && x->dead[NS(se->inst)])
         continue; /* on or behind a cycle of waits: never runs */
+      if (must_clear_before(x, f, se)) {
+        x->pruned++;
+        continue;
+      }
       Z3_ast prev = mk_sub2(x, se->cnt, one);
       Z3_ast early = Z3_mk_lt(x->c, f->nwaits, prev);
       for (uint32_t w = 0; w < f->waits.len; w++) {
@@ -916,9 +1069,31 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
             seqel *e = &MDL_VEC_AT(xr.seq[s], seqel, q);
             Z3_ast cond = Z3_simplify(
                 x->c, mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, idx)));
+            int64_t c;
+            bool sure = count_is(x, e, &c) && c == (int64_t)m + 1 &&
+                        mdl_inst_at(k, e->inst)->id >= 0;
             if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
-              match_edge(x, NS(e->inst), jn, cond);
+              match_edge_req(x, NS(e->inst), jn, cond,
+                             sure ? &e->inst : NULL, 1);
           }
+        }
+        /* the increment certainly happens when each sender's (m+1)-th
+           set exists: those sets are what the jn -> wait edges need */
+        uint32_t req[4], nreq = 1;
+        bool sure = xr.nsend >= xr.expected;
+        for (uint32_t s = 0; s < nc && sure; s++) {
+          if (!xr.part[s])
+            continue;
+          uint32_t found = NONE;
+          for (uint32_t q = 0; q < xr.seq[s].len && found == NONE; q++) {
+            seqel *e = &MDL_VEC_AT(xr.seq[s], seqel, q);
+            int64_t c;
+            if (count_is(x, e, &c) && c == (int64_t)m + 1 &&
+                mdl_inst_at(k, e->inst)->id >= 0)
+              found = e->inst;
+          }
+          sure = found != NONE;
+          req[nreq++] = found;
         }
         for (uint32_t q = 0; q < xr.waits.len; q++) {
           seqel *e = &MDL_VEC_AT(xr.waits, seqel, q);
@@ -926,8 +1101,13 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
               x->c, mk_and2(x, mk_and2(x, e->mem,
                                        Z3_mk_eq(x->c, e->cnt, idx)),
                             Z3_mk_le(x->c, idx, xr.mn)));
+          int64_t c;
+          req[0] = e->inst;
+          bool wsure = sure && count_is(x, e, &c) && c == (int64_t)m + 1 &&
+                       mdl_inst_at(k, e->inst)->id >= 0;
           if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
-            match_edge(x, jn, NE(e->inst), cond);
+            match_edge_req(x, jn, NE(e->inst), cond, wsure ? req : NULL,
+                           nreq);
         }
       }
       *(xrec *)mdl_vec_push(recs, sizeof xr) = xr;
@@ -1197,6 +1377,148 @@ static void cycles(sx *x) {
   free(fill);
 }
 
+/* ------------------------------------------------------ certain order */
+
+/* Before asking the solver whether two instances can overlap, ksv looks
+** for a path of certain edges between them: skeleton edges whose
+** instance exists, match edges whose instances exist with the counts
+** counts() found without the solver.  "Exists" is decided syntactically
+** from the guards assumed in the query (guard_implies), so a path proves
+** the order in every outcome where the query's instances exist, and the
+** query is unsat without asking.  Sound, incomplete: where no path is
+** found the solver decides as before.  --explain asks anyway (the unsat
+** core names the syncs). */
+
+#define MUST_BUDGET 200000000ull /* edge visits per run, then ask Z3 */
+
+static void must_init(sx *x) {
+  if (x->moff)
+    return;
+  uint32_t nn = x->nnodes, ns = x->sk.edges.len, nm = x->medges.len;
+  const chk_edge *se = x->sk.edges.data, *me = x->medges.data;
+  x->moff = calloc((size_t)nn + 2, sizeof *x->moff);
+  x->madj = malloc(((size_t)ns + nm + 1) * sizeof *x->madj);
+  x->mseen = calloc((size_t)nn + 1, sizeof *x->mseen);
+  x->mqueue = malloc(((size_t)nn + 1) * sizeof *x->mqueue);
+  x->mok = calloc((size_t)x->n + 1, sizeof *x->mok);
+  if (!x->moff || !x->madj || !x->mseen || !x->mqueue || !x->mok) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  for (uint32_t e = 0; e < ns; e++)
+    x->moff[se[e].from + 1]++;
+  for (uint32_t e = 0; e < nm; e++)
+    if (MDL_VEC_AT(x->mreq, mreqs, e).first != NONE)
+      x->moff[me[e].from + 1]++;
+  for (uint32_t v = 0; v < nn; v++)
+    x->moff[v + 1] += x->moff[v];
+  uint32_t *fill = malloc(((size_t)nn + 1) * sizeof *fill);
+  memcpy(fill, x->moff, ((size_t)nn + 1) * sizeof *fill);
+  for (uint32_t e = 0; e < ns; e++)
+    x->madj[fill[se[e].from]++] = e;
+  for (uint32_t e = 0; e < nm; e++)
+    if (MDL_VEC_AT(x->mreq, mreqs, e).first != NONE)
+      x->madj[fill[me[e].from]++] = ns + e;
+  free(fill);
+}
+
+/* The context of the next must_path calls: guards ga and gb hold, and
+** the switch literal on (or NULL) is on. */
+static void must_ctx(sx *x, uint32_t ga, uint32_t gb, Z3_ast on) {
+  must_init(x);
+  x->mga = ga;
+  x->mgb = gb;
+  x->mon = on;
+  if (++x->mctx >= 0x7fffffffu) {
+    x->mctx = 1;
+    memset(x->mok, 0, ((size_t)x->n + 1) * sizeof *x->mok);
+  }
+}
+
+static bool lit_in_ctx(const sx *x, const mdl_lit *l) {
+  const mdl_kernel *k = x->k;
+  uint32_t gs[2] = {x->mga, x->mgb};
+  for (int h = 0; h < 2; h++) {
+    if (!gs[h])
+      continue;
+    const mdl_guard *G = &MDL_VEC_AT(k->guards, mdl_guard, gs[h]);
+    for (uint32_t i = 0; i < G->n; i++)
+      if (lit_implies(&MDL_VEC_AT(k->lits, mdl_lit, G->first + i), l))
+        return true;
+  }
+  return false;
+}
+
+/* Does instance r certainly exist in the context? */
+static bool must_exists(sx *x, uint32_t r) {
+  uint32_t tag = x->mok[r];
+  if (tag >> 1 == x->mctx)
+    return tag & 1;
+  const mdl_inst *in = mdl_inst_at(x->k, r);
+  Z3_ast on = on_of(x, r);
+  bool ok = !(on && on != x->mon && x->dis && x->dis[in->stmt]);
+  if (ok && in->guard && in->guard != x->mga && in->guard != x->mgb) {
+    const mdl_guard *G = &MDL_VEC_AT(x->k->guards, mdl_guard, in->guard);
+    for (uint32_t i = 0; i < G->n && ok; i++)
+      ok = lit_in_ctx(x, &MDL_VEC_AT(x->k->lits, mdl_lit, G->first + i));
+  }
+  x->mok[r] = x->mctx << 1 | (ok ? 1u : 0u);
+  return ok;
+}
+
+/* Is there a path of certain edges from node `from` to node `to`? */
+static bool must_path(sx *x, uint32_t from, uint32_t to) {
+  if (x->mwork > MUST_BUDGET || x->want_core)
+    return false;
+  if (++x->mepoch == 0) {
+    memset(x->mseen, 0, ((size_t)x->nnodes + 1) * sizeof *x->mseen);
+    x->mepoch = 1;
+  }
+  uint32_t ns = x->sk.edges.len, head = 0, tail = 0;
+  const chk_edge *se = x->sk.edges.data, *me = x->medges.data;
+  x->mqueue[tail++] = from;
+  x->mseen[from] = x->mepoch;
+  while (head < tail) {
+    uint32_t v = x->mqueue[head++];
+    if (v == to)
+      return true;
+    for (uint32_t j = x->moff[v]; j < x->moff[v + 1]; j++) {
+      uint32_t id = x->madj[j];
+      x->mwork++;
+      const chk_edge *ed = id < ns ? &se[id] : &me[id - ns];
+      if (x->mseen[ed->to] == x->mepoch)
+        continue;
+      bool ok = true;
+      if (id < ns)
+        ok = ed->cond == NONE || must_exists(x, ed->cond);
+      else {
+        const mreqs *rq = &MDL_VEC_AT(x->mreq, mreqs, id - ns);
+        for (uint32_t q = 0; q < rq->n && ok; q++)
+          ok = must_exists(x, MDL_VEC_AT(x->mpool, uint32_t, rq->first + q));
+      }
+      if (!ok)
+        continue;
+      x->mseen[ed->to] = x->mepoch;
+      x->mqueue[tail++] = ed->to;
+    }
+  }
+  return false;
+}
+
+/* Do instances a and b certainly not overlap (one ends before the other
+** starts) wherever both exist? */
+static bool must_ordered(sx *x, uint32_t a, uint32_t b) {
+  const mdl_kernel *k = x->k;
+  if (x->want_core)
+    return false;
+  must_ctx(x, mdl_inst_at(k, a)->guard, mdl_inst_at(k, b)->guard, NULL);
+  if (x->dead && (x->dead[NS(a)] || x->dead[NS(b)]))
+    return false;
+  uint32_t da = x->sk.chain[a] != NONE ? NC(a) : NE(a);
+  uint32_t db = x->sk.chain[b] != NONE ? NC(b) : NE(b);
+  return must_path(x, da, NS(b)) || must_path(x, db, NS(a));
+}
+
 /* -------------------------------------------------------------- races */
 
 static bool overlapping_pipe(const mdl_kernel *k, uint8_t p) {
@@ -1358,6 +1680,21 @@ static void races(sx *x) {
     rgroup *g = &MDL_VEC_AT(groups, rgroup, order[oi]);
     uint32_t np = g->pairs.len;
     Z3_ast *conds = malloc(np * sizeof *conds);
+    /* pairs a path of certain edges orders need no query: drop them */
+    uint32_t kept = 0;
+    for (uint32_t p = 0; p < np; p++) {
+      const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
+      if (must_ordered(x, q4[1], q4[0]))
+        x->pruned++;
+      else
+        memmove((uint32_t *)g->pairs.data + 4 * kept++, q4,
+                4 * sizeof(uint32_t));
+    }
+    g->pairs.len = np = kept;
+    if (!np) {
+      free(conds);
+      continue;
+    }
     for (uint32_t p = 0; p < np; p++) {
       const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
       uint32_t b = q4[0], a = q4[1];
@@ -1447,6 +1784,13 @@ static void sx_free(sx *x) {
   free(x->acache);
   mdl_vec_free(&x->medges);
   mdl_vec_free(&x->mconds);
+  mdl_vec_free(&x->mreq);
+  mdl_vec_free(&x->mpool);
+  free(x->moff);
+  free(x->madj);
+  free(x->mseen);
+  free(x->mqueue);
+  free(x->mok);
   chk_findings_free(&x->findings);
   free(x->unknown_what);
   free(x->dead);
@@ -1592,8 +1936,8 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
       for (uint32_t c = 0; c < k->ncores; c++)
         if (m < per[c].len) {
           uint32_t i = MDL_VEC_AT(per[c], uint32_t, m);
-          match_edge(x, NS(i), meet, Z3_mk_true(x->c));
-          match_edge(x, meet, NE(i), Z3_mk_true(x->c));
+          match_edge_req(x, NS(i), meet, Z3_mk_true(x->c), &i, 0);
+          match_edge_req(x, meet, NE(i), Z3_mk_true(x->c), &i, 0);
         }
     }
     for (uint32_t c = 0; c < 3; c++)
@@ -1632,6 +1976,7 @@ static void reset_run(sx *x) {
 static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
   const mdl_kernel *k = x->k;
   reset_run(x);
+  x->dis = dis;
   x->assume.len = 0;
   for (uint32_t s = 0; s < k->nstmts; s++)
     if (x->on[s])
@@ -1866,8 +2211,10 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   }
   uint32_t nerr = 0, nwarn = 0, nunk = 0;
   chk_invalid(k, out, &nerr, &nwarn);
+  double deadline = o->budget_s ? now_s() + o->budget_s : 0;
   sx x;
   build(&x, k, o, o->explain);
+  x.deadline = deadline;
   x.explain = o->explain ? out : NULL;
   x.want_core = o->explain;
   run(&x, NULL, NULL);
@@ -1878,13 +2225,22 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   uint32_t unknowns = x.unknowns;
   char *what = x.unknown_what ? mdl_strprintf("%s", x.unknown_what) : NULL;
   uint32_t queries = x.queries;
+  if (o->stats) {
+    o->stats->queries = x.queries;
+    o->stats->pruned = x.pruned;
+  }
   sx_free(&x);
   if (!nerr && !unknowns && o->redundant) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     sx y;
     build(&y, k, o, true);
+    y.deadline = deadline;
     redundant(&y, out, &nwarn, &nunk);
+    if (o->stats) {
+      o->stats->queries += y.queries;
+      o->stats->pruned += y.pruned;
+    }
     sx_free(&y);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
     if (o->stats) /* --stats: CPU seconds of the search */
@@ -1898,7 +2254,9 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                  "first %s; raise %s",
                  unknowns, queries, what ? what : "?",
                  what && strstr(what, "--max-memory-mb") ? "--max-memory-mb"
-                                                         : "--timeout-ms");
+                 : what && strstr(what, "--max-solver-seconds")
+                     ? "--max-solver-seconds"
+                     : "--timeout-ms");
     *note = mdl_strprintf("%u queries undecided", unknowns);
     free(what);
     return MDL_VERDICT_UNKNOWN;

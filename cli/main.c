@@ -54,6 +54,9 @@ static const char usage[] =
     "                        smt for the rest\n"
     "  --timeout-ms N        SMT engine: time limit per query (default\n"
     "                        10000); a query that runs out is 'unknown'\n"
+    "  --max-solver-seconds N  SMT engine: solver time per kernel, all\n"
+    "                        queries together (default 600); past it the\n"
+    "                        kernel is 'unknown'\n"
     "  --trip-bound N        loops with unknown trip counts are checked for\n"
     "                        0..N iterations (default: 8, or one past the\n"
     "                        longest buffer/event-id rotation if larger)\n"
@@ -324,6 +327,12 @@ int main(int argc, char **argv) {
       if (parse_u64(v, 86400000, &n))
         return bad_usage("--timeout-ms expects a positive integer", v);
       o.timeout_ms = (uint32_t)n;
+      i++;
+    } else if (!strcmp(a, "--max-solver-seconds")) {
+      if (parse_u64(v, 86400, &n))
+        return bad_usage("--max-solver-seconds expects an integer 1..86400",
+                         v);
+      o.solver_budget_s = (uint32_t)n;
       i++;
     } else if (!strcmp(a, "--trip-bound")) {
       if (parse_u64(v, 64, &n))

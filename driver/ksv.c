@@ -28,6 +28,7 @@ void ksv_options_default(ksv_options *o) {
   chk_options co;
   chk_options_default(&co);
   o->timeout_ms = co.timeout_ms;
+  o->solver_budget_s = co.budget_s;
   const char *st = getenv("KSV_STATS");
   o->stats = st && *st && strcmp(st, "0");
   o->sim_runs = 20;
@@ -124,11 +125,12 @@ static void print_stats(const mdl_kernel *k, const char *engine,
   fprintf(stderr,
           "ksv-stats: file=%s kernel=%s engine=%s instances=%u accesses=%u "
           "unroll_s=%.6f analyse_s=%.6f build_s=%.6f order_s=%.6f "
-          "check_s=%.6f redundant_s=%.6f reruns=%u nodes=%llu edges=%llu\n",
+          "check_s=%.6f redundant_s=%.6f reruns=%u nodes=%llu edges=%llu "
+          "queries=%u pruned=%u\n",
           k->file, k->name, engine, k->insts.len, k->accesses.len, unroll_s,
           check_s - cs->redundant_s, cs->build_s, cs->order_s, cs->check_s,
           cs->redundant_s, cs->reruns, (unsigned long long)cs->nodes,
-          (unsigned long long)cs->edges);
+          (unsigned long long)cs->edges, cs->queries, cs->pruned);
 }
 
 /* --replay: every finding of k from diags->items[first] on the simulator,
@@ -210,6 +212,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.explain = o->explain;
   co.redundant = !o->no_redundant;
   co.timeout_ms = o->timeout_ms;
+  co.budget_s = o->solver_budget_s;
   co.sym_bound = o->sym_bound;
   co.max_memory_mb = o->max_memory_mb;
   co.valuations = o->replay;

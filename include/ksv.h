@@ -29,6 +29,7 @@ typedef struct {
   uint64_t max_instances; /* instances per kernel */
   int engine;             /* KSV_ENGINE_*: auto = graph where concrete */
   uint32_t timeout_ms;    /* SMT engine: per query */
+  uint32_t solver_budget_s; /* SMT engine: solver seconds per kernel */
   uint32_t max_memory_mb; /* model, graph clocks and Z3, each (0: none) */
   const char *baseline;   /* report only findings absent from this earlier
                              JSON or SARIF report (NULL: all) */

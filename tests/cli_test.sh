@@ -273,6 +273,30 @@ grep -q "^ksv-stats: total" "$tmp/st_env.err" || fail "KSV_STATS=1: no stats"
 KSV_STATS=0 "$ksv" check "$tmp/good.mlir" >/dev/null 2>"$tmp/st_off.err"
 grep -q "ksv-stats" "$tmp/st_off.err" && fail "KSV_STATS=0 printed stats"
 
+# The SMT engine decides pairs a path of certain edges orders without the
+# solver: on corpus/grid_stride/ok.mlir the main run asked 1131 queries
+# before, about 80 since.
+gs=$root/corpus/grid_stride
+rc=$(run st_smt check --stats --no-redundant "$gs/ok.mlir")
+[ "$rc" = 0 ] || fail "grid_stride/ok: exit $rc"
+q=$(grep -o ' queries=[0-9]*' "$tmp/st_smt.err" | cut -d= -f2)
+p=$(grep -o ' pruned=[0-9]*' "$tmp/st_smt.err" | cut -d= -f2)
+{ [ -n "$q" ] && [ -n "$p" ] && [ "$q" -lt 200 ] && [ "$p" -gt 1000 ]; } ||
+  fail "grid_stride/ok: queries=$q pruned=$p (expected < 200 and > 1000)"
+# --max-solver-seconds: with loops unrolled to 24 this kernel needs minutes
+# of solver time; a budget of 2 s makes it unknown, naming the limit, soon.
+start=$(date +%s)
+rc=$(run budget check --trip-bound 24 --max-solver-seconds 2 \
+  "$gs/bug_tail_no_wait.mlir")
+took=$(($(date +%s) - start))
+[ "$rc" = 3 ] || fail "--max-solver-seconds: exit $rc, expected 3"
+grep -q "error: not decided: .*the solver budget of 2 s per kernel ran out (--max-solver-seconds); raise --max-solver-seconds \[unknown\]" \
+  "$tmp/budget.out" || fail "--max-solver-seconds: $(head -3 "$tmp/budget.out")"
+[ "$took" -lt 60 ] || fail "--max-solver-seconds 2 took $took s"
+rc=$(run budget0 check --max-solver-seconds 0 "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -q "max-solver-seconds expects" "$tmp/budget0.err" ||
+  fail "--max-solver-seconds 0: exit $rc"
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"
   exit 1
