@@ -122,6 +122,35 @@ static bool pipe_ok(const mdl_kernel *k, uint32_t core, uint8_t p) {
   return mdl_core_has_pipe(k->prof, k->cores[core].type, (mdl_pipe)p);
 }
 
+void chk_xwait_ranks(const mdl_kernel *k, const uint32_t *waits, uint32_t n,
+                     uint32_t *rank) {
+  for (uint32_t w = 0; w < n; w++) {
+    uint8_t p = mdl_inst_at(k, waits[w])->pipe;
+    uint32_t r = 0;
+    for (uint32_t q = 0; q < w; q++) {
+      uint8_t pq = mdl_inst_at(k, waits[q])->pipe;
+      r += k->prof->xcore_wait_scalar || pq == p || pq == MDL_PIPE_S;
+    }
+    rank[w] = r;
+  }
+}
+
+bool chk_xset_ranks(const mdl_kernel *k, const uint32_t *sets, uint32_t n,
+                    uint32_t *rank) {
+  bool multi = false;
+  for (uint32_t j = 0; j < n; j++) {
+    uint8_t p = mdl_inst_at(k, sets[j])->pipe;
+    uint32_t r = 0;
+    for (uint32_t q = 0; q < n; q++) {
+      uint8_t pq = mdl_inst_at(k, sets[q])->pipe;
+      r += pq != p || q < j;
+      multi |= pq != p;
+    }
+    rank[j] = r;
+  }
+  return multi;
+}
+
 bool chk_sync_valid(const mdl_kernel *k, const mdl_inst *in) {
   const mdl_profile *pr = k->prof;
   switch (in->kind) {
@@ -410,9 +439,26 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
         minlen = 0;
       if (!nsend)
         minlen = 0;
+      /* a sender that sets this counter from several pipes: its sets
+         fire in any order across the pipes (chk_xset_ranks) */
+      bool multi = false;
+      uint32_t *srank[3] = {NULL, NULL, NULL};
+      for (uint32_t s = 0; s < nc; s++)
+        if (part[s]) {
+          srank[s] = malloc((seq[s].len ? seq[s].len : 1) * sizeof(uint32_t));
+          multi |= chk_xset_ranks(k, seq[s].data, seq[s].len, srank[s]);
+        }
       for (uint32_t m = 0; m < minlen; m++) {
         uint32_t node;
-        if (nsend == 1) {
+        if (multi) {
+          /* the (m+1)-th firing follows every set that at most m others
+             can precede */
+          node = new_node(g);
+          for (uint32_t s = 0; s < nc; s++)
+            for (uint32_t q = 0; part[s] && q < seq[s].len; q++)
+              if (srank[s][q] <= m)
+                add_edge(g, NS(MDL_VEC_AT(seq[s], uint32_t, q)), node);
+        } else if (nsend == 1) {
           uint32_t s = 0;
           while (!part[s])
             s++;
@@ -430,13 +476,17 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
             rep = MDL_VEC_AT(seq[s], uint32_t, m);
         *(uint32_t *)mdl_vec_push(&incset, sizeof(uint32_t)) = rep;
       }
-      /* match waits */
+      /* match waits: the w-th wait passes after increment number
+         xwait_rank(w) (program order on a2, fewer on a5) */
+      uint32_t *rank = malloc((waits.len ? waits.len : 1) * sizeof *rank);
+      chk_xwait_ranks(k, waits.data, waits.len, rank);
       for (uint32_t w = 0; w < waits.len; w++) {
         uint32_t wi = MDL_VEC_AT(waits, uint32_t, w);
-        if (w < incs.len) {
-          add_edge(g, MDL_VEC_AT(incs, uint32_t, w), NE(wi));
-          g->wait_partner[wi] = MDL_VEC_AT(incset, uint32_t, w);
-        } else if (w == incs.len) {
+        if (rank[w] < incs.len) {
+          add_edge(g, MDL_VEC_AT(incs, uint32_t, rank[w]), NE(wi));
+          g->wait_partner[wi] = MDL_VEC_AT(incset, uint32_t, rank[w]);
+        }
+        if (w == incs.len) {
           finding *fd = add_finding(g, MDL_RULE_DEADLOCK, wi, NONE);
           fd->msg = mdl_strprintf(
               "sync_block_wait on flag %d waits forever: only %u matching "
@@ -457,9 +507,12 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
             incs.len == 1 ? "" : "s", waits.len, waits.len == 1 ? "" : "s");
       }
       for (uint32_t m = (uint32_t)k->prof->max_counter; m < incs.len; m++) {
-        /* increment m (0-based) overflows unless wait m-15 released */
-        uint32_t need = m - (uint32_t)k->prof->max_counter;
-        if (need >= waits.len) {
+        /* increment m (0-based) overflows unless wait m-15 released:
+           a wait of rank >= m-15, after which m-14 waits have passed */
+        uint32_t need = m - (uint32_t)k->prof->max_counter, nw = need;
+        while (nw < waits.len && rank[nw] < need)
+          nw++;
+        if (nw >= waits.len) {
           /* checked after the graph is closed: mark with a=NONE */
           finding *fd = add_finding(g, MDL_RULE_FLAG_OVERFLOW,
                                     MDL_VEC_AT(incset, uint32_t, m), NONE);
@@ -473,11 +526,14 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
         }
         finding *fd = add_finding(g, MDL_RULE_FLAG_OVERFLOW,
                                   MDL_VEC_AT(incset, uint32_t, m),
-                                  MDL_VEC_AT(waits, uint32_t, need));
+                                  MDL_VEC_AT(waits, uint32_t, nw));
         fd->mem = MDL_VEC_AT(incs, uint32_t, m); /* node to test */
         fd->lo = 1; /* "to be confirmed" */
       }
       (void)xnode_of_set;
+      free(rank);
+      for (uint32_t s = 0; s < 3; s++)
+        free(srank[s]);
       for (uint32_t s = 0; s < 3; s++)
         mdl_vec_free(&seq[s]);
       mdl_vec_free(&incs);

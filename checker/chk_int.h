@@ -75,6 +75,29 @@ const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in);
 bool chk_cycle_finding(const mdl_kernel *k, uint32_t nnodes,
                        const chk_edge *es, uint32_t ne, mdl_vec *findings);
 
+/* The increments the waits of one cross-core counter are sure to follow
+** (SEMANTICS.md 4, docs/semantics-decisions.md): waits[0..n) are the
+** counter's waits in program order; rank[w] = how many of the earlier
+** ones have certainly passed when waits[w] passes, so waits[w] follows
+** increment rank[w] (0-based).  A counter is first-come: where a wait
+** blocks every pipe (a2) the waits pass in program order and rank[w] = w;
+** where it blocks only its pipe (a5) only the earlier waits on its pipe
+** and the earlier PIPE_S waits (which hold up issue) are sure to pass
+** first. */
+void chk_xwait_ranks(const mdl_kernel *k, const uint32_t *waits, uint32_t n,
+                     uint32_t *rank);
+
+/* The sender side of a cross-core counter: sets[0..n) are one sender
+** core's sets of the counter in program order.  A set fires when the
+** earlier instructions of its own pipe have ended, so sets on different
+** pipes fire in any order: rank[j] = how many of the others can fire
+** before sets[j] (the earlier ones on its pipe and every one on another
+** pipe).  sets[j] is then among the first rank[j]+1 firings, and the
+** (m+1)-th increment follows it whenever rank[j] <= m.  Returns whether
+** the sets use more than one pipe (with one pipe, rank[j] = j). */
+bool chk_xset_ranks(const mdl_kernel *k, const uint32_t *sets, uint32_t n,
+                    uint32_t *rank);
+
 /* The redundant-sync search's unit of removal for st (both engines). */
 void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp);
 

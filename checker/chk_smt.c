@@ -39,6 +39,8 @@ typedef struct {
   uint32_t inst;
   Z3_ast mem;                 /* exists and belongs to this flag/counter */
   Z3_ast cnt;                 /* guarded 1-based count among its kind */
+  Z3_ast rcnt;                /* cross-core waits: 1 + the earlier waits
+                                 sure to pass first (chk_xwait_ranks) */
 } seqel;
 
 typedef struct {
@@ -671,8 +673,39 @@ static void counts(sx *x, mdl_vec *v, Z3_ast *total) {
     }
     e->cnt = rest ? Z3_simplify(x->c, mk_add2(x, mk_int(x, sure), rest))
                   : mk_int(x, sure);
+    e->rcnt = e->cnt;
   }
   *total = cnt;
+}
+
+/* The waits of a cross-core counter where a wait blocks only its pipe
+** (a5): rcnt counts, besides the wait itself, only the earlier waits sure
+** to pass before it (chk_xwait_ranks): those on its pipe and on PIPE_S. */
+static void rank_counts(sx *x, mdl_vec *v) {
+  const mdl_kernel *k = x->k;
+  if (k->prof->xcore_wait_scalar)
+    return;
+  Z3_ast one = mk_int(x, 1), zero = mk_int(x, 0);
+  for (uint32_t i = 0; i < v->len; i++) {
+    seqel *e = &MDL_VEC_AT(*v, seqel, i);
+    uint8_t p = mdl_inst_at(k, e->inst)->pipe;
+    int64_t sure = 1;
+    Z3_ast rest = NULL;
+    for (uint32_t j = 0; j < i; j++) {
+      const seqel *q = &MDL_VEC_AT(*v, seqel, j);
+      uint8_t pq = mdl_inst_at(k, q->inst)->pipe;
+      if (pq != p && pq != MDL_PIPE_S)
+        continue;
+      if (member_implies(x, e, q))
+        sure++;
+      else {
+        Z3_ast t = Z3_mk_ite(x->c, q->mem, one, zero);
+        rest = rest ? mk_add2(x, rest, t) : t;
+      }
+    }
+    e->rcnt = rest ? Z3_simplify(x->c, mk_add2(x, mk_int(x, sure), rest))
+                   : mk_int(x, sure);
+  }
 }
 
 static void push_seq(mdl_vec *v, uint32_t i, Z3_ast mem) {
@@ -1044,6 +1077,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
             (s != r || k->cores[s].type == rt))
           xr.expected++;
       counts(x, &xr.waits, &xr.nwaits);
+      rank_counts(x, &xr.waits);
       xr.mn = NULL;
       for (uint32_t s = 0; s < nc; s++) {
         if (!xr.part[s])
@@ -1056,6 +1090,38 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
       if (!xr.mn || xr.nsend < xr.expected)
         xr.mn = mk_int(x, 0);
       xr.mn = Z3_simplify(x->c, xr.mn);
+      /* a sender that sets this counter from several pipes: its sets
+         fire in any order across the pipes (chk_xset_ranks); rcnt of a
+         set is then 1 + the sets that can fire before it, and the
+         (m+1)-th increment follows every set whose rcnt is at most m+1 */
+      bool multi = false;
+      for (uint32_t s = 0; s < nc; s++) {
+        mdl_vec *v = &xr.seq[s];
+        if (!xr.part[s] || !v->len)
+          continue;
+        uint32_t *ids = malloc(v->len * sizeof *ids), *rk = malloc(v->len * sizeof *rk);
+        for (uint32_t q = 0; q < v->len; q++)
+          ids[q] = MDL_VEC_AT(*v, seqel, q).inst;
+        multi |= chk_xset_ranks(k, ids, v->len, rk);
+        free(ids);
+        free(rk);
+      }
+      for (uint32_t s = 0; multi && s < nc; s++) {
+        mdl_vec *v = &xr.seq[s];
+        for (uint32_t q = 0; xr.part[s] && q < v->len; q++) {
+          seqel *e = &MDL_VEC_AT(*v, seqel, q);
+          uint8_t p = mdl_inst_at(k, e->inst)->pipe;
+          Z3_ast before = mk_int(x, 1);
+          for (uint32_t j = 0; j < v->len; j++) {
+            const seqel *o = &MDL_VEC_AT(*v, seqel, j);
+            if (j != q && (mdl_inst_at(k, o->inst)->pipe != p || j < q))
+              before = mk_add2(x, before,
+                               Z3_mk_ite(x->c, o->mem, mk_int(x, 1),
+                                         mk_int(x, 0)));
+          }
+          e->rcnt = Z3_simplify(x->c, before);
+        }
+      }
       /* increment nodes and their edges */
       xr.jfirst = *nextnode;
       *nextnode += xr.maxlen;
@@ -1067,6 +1133,13 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
             continue;
           for (uint32_t q = 0; q < xr.seq[s].len; q++) {
             seqel *e = &MDL_VEC_AT(xr.seq[s], seqel, q);
+            if (multi) {
+              Z3_ast cond = Z3_simplify(
+                  x->c, mk_and2(x, e->mem, Z3_mk_le(x->c, e->rcnt, idx)));
+              if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
+                match_edge_req(x, NS(e->inst), jn, cond, NULL, 0);
+              continue;
+            }
             Z3_ast cond = Z3_simplify(
                 x->c, mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, idx)));
             int64_t c;
@@ -1080,7 +1153,7 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
         /* the increment certainly happens when each sender's (m+1)-th
            set exists: those sets are what the jn -> wait edges need */
         uint32_t req[4], nreq = 1;
-        bool sure = xr.nsend >= xr.expected;
+        bool sure = xr.nsend >= xr.expected && !multi;
         for (uint32_t s = 0; s < nc && sure; s++) {
           if (!xr.part[s])
             continue;
@@ -1099,11 +1172,13 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
           seqel *e = &MDL_VEC_AT(xr.waits, seqel, q);
           Z3_ast cond = Z3_simplify(
               x->c, mk_and2(x, mk_and2(x, e->mem,
-                                       Z3_mk_eq(x->c, e->cnt, idx)),
+                                       Z3_mk_eq(x->c, e->rcnt, idx)),
                             Z3_mk_le(x->c, idx, xr.mn)));
-          int64_t c;
+          int64_t c = 0;
           req[0] = e->inst;
-          bool wsure = sure && count_is(x, e, &c) && c == (int64_t)m + 1 &&
+          bool wsure = sure && Z3_is_numeral_ast(x->c, e->rcnt) &&
+                       Z3_get_numeral_int64(x->c, e->rcnt, &c) &&
+                       c == (int64_t)m + 1 &&
                        mdl_inst_at(k, e->inst)->id >= 0;
           if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
             match_edge_req(x, jn, NE(e->inst), cond, wsure ? req : NULL,
@@ -1193,14 +1268,28 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
             continue;
           Z3_ast need = mk_int(x, (int64_t)m + 1 - maxc);
           Z3_ast early = Z3_simplify(x->c, Z3_mk_lt(x->c, xr->nwaits, need));
-          for (uint32_t w = 0; w < xr->waits.len; w++) {
-            seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
-            Z3_ast wh = when(x, we->mem, we->cnt, need);
-            if (wh)
-              early = mk_or2(x, early,
-                             mk_and2(x, wh,
-                                     Z3_mk_lt(x->c, T(x, xr->jfirst + m),
-                                              done_node(x, we->inst))));
+          if (k->prof->xcore_wait_scalar) {
+            for (uint32_t w = 0; w < xr->waits.len; w++) {
+              seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+              Z3_ast wh = when(x, we->mem, we->cnt, need);
+              if (wh)
+                early = mk_or2(x, early,
+                               mk_and2(x, wh,
+                                       Z3_mk_lt(x->c, T(x, xr->jfirst + m),
+                                                done_node(x, we->inst))));
+            }
+          } else {
+            /* first-come (a5): early unless some wait that is sure to
+               follow `need` passes has ended before the increment */
+            Z3_ast safe = Z3_mk_false(x->c);
+            for (uint32_t w = 0; w < xr->waits.len; w++) {
+              seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+              Z3_ast v[3] = {we->mem, Z3_mk_ge(x->c, we->rcnt, need),
+                             Z3_mk_le(x->c, done_node(x, we->inst),
+                                      T(x, xr->jfirst + m))};
+              safe = mk_or2(x, safe, Z3_mk_and(x->c, 3, v));
+            }
+            early = mk_or2(x, early, Z3_mk_not(x->c, safe));
           }
           ovf = mk_or2(x, ovf,
                        mk_and2(x, here,
