@@ -91,6 +91,17 @@ if command -v spin >/dev/null && command -v gcc >/dev/null; then
   expect rmsnorm_quant/bug_missing_barrier_cast.mlir 'R'
   expect vec_add_db/bug_missing_preset.mlir '^D$'
   expect vec_add_db/bug_double_set.mlir 'F'
+  # regression: ksv paired the k-th counter wait with the k-th set in
+  # program order and missed these races, which SPIN (a counter that only
+  # counts) found (docs/semantics-decisions.md 19); both profiles
+  bash "$root/bench/spin_compare.sh" --ksv "$ksv" --arch "a2 a5" --timeout 50 \
+    --tsv "$tmp/x.tsv" \
+    "$root/corpus/xcounter_order/ok.mlir" \
+    "$root/corpus/xcounter_order/bug_two_pipes_one_flag.mlir" >"$tmp/xcmp" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] && ok || { bad "SPIN and ksv disagree on xcounter_order (exit $rc):"; cat "$tmp/xcmp"; }
+  n=$(awk -F'\t' 'index($2, "xcounter_order/bug_") && $6 == 1 && $7 == "yes" && $5 ~ /R/' "$tmp/x.tsv" | wc -l)
+  [ "$n" -eq 2 ] && ok || { bad "xcounter_order: want a race on a2 and a5 agreed"; cat "$tmp/x.tsv"; }
 else
   echo "spin or gcc not installed: SPIN comparison skipped"
   skip=$((skip + 1))
