@@ -124,29 +124,31 @@ static bool pipe_ok(const mdl_kernel *k, uint32_t core, uint8_t p) {
 
 void chk_xwait_ranks(const mdl_kernel *k, const uint32_t *waits, uint32_t n,
                      uint32_t *rank) {
+  uint32_t per[MDL_PIPE_COUNT + 1] = {0}; /* earlier waits per pipe */
   for (uint32_t w = 0; w < n; w++) {
     uint8_t p = mdl_inst_at(k, waits[w])->pipe;
-    uint32_t r = 0;
-    for (uint32_t q = 0; q < w; q++) {
-      uint8_t pq = mdl_inst_at(k, waits[q])->pipe;
-      r += k->prof->xcore_wait_scalar || pq == p || pq == MDL_PIPE_S;
-    }
-    rank[w] = r;
+    uint32_t pi = p < MDL_PIPE_COUNT ? p : MDL_PIPE_COUNT;
+    rank[w] = k->prof->xcore_wait_scalar ? w
+              : per[pi] + (p != MDL_PIPE_S ? per[MDL_PIPE_S] : 0);
+    per[pi]++;
   }
 }
 
 bool chk_xset_ranks(const mdl_kernel *k, const uint32_t *sets, uint32_t n,
                     uint32_t *rank) {
+  uint32_t tot[MDL_PIPE_COUNT + 1] = {0}, seen[MDL_PIPE_COUNT + 1] = {0};
+  for (uint32_t j = 0; j < n; j++) {
+    uint8_t p = mdl_inst_at(k, sets[j])->pipe;
+    tot[p < MDL_PIPE_COUNT ? p : MDL_PIPE_COUNT]++;
+  }
   bool multi = false;
   for (uint32_t j = 0; j < n; j++) {
     uint8_t p = mdl_inst_at(k, sets[j])->pipe;
-    uint32_t r = 0;
-    for (uint32_t q = 0; q < n; q++) {
-      uint8_t pq = mdl_inst_at(k, sets[q])->pipe;
-      r += pq != p || q < j;
-      multi |= pq != p;
-    }
-    rank[j] = r;
+    uint32_t pi = p < MDL_PIPE_COUNT ? p : MDL_PIPE_COUNT;
+    /* the earlier ones on its pipe, every one on another pipe */
+    rank[j] = seen[pi] + (n - tot[pi]);
+    multi |= tot[pi] != n;
+    seen[pi]++;
   }
   return multi;
 }
