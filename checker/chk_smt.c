@@ -2355,5 +2355,15 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     *note = scope_note(k, nerr || nwarn);
   if (deadlock && !*note)
     *note = mdl_strprintf("races are not reported behind a deadlock");
+  if (nunk) {
+    /* the verdict on errors stands; what is not known is whether the
+       undecided candidates were redundant */
+    char *n2 = mdl_strprintf(
+        "%s%sthe redundant-sync search left %u candidate%s undecided (a "
+        "query ran out of --timeout-ms or --max-solver-seconds)",
+        *note ? *note : "", *note ? "; " : "", nunk, nunk == 1 ? "" : "s");
+    free(*note);
+    *note = n2;
+  }
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
 }
