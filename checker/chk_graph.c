@@ -1848,7 +1848,7 @@ void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp) {
 
 /* Flag groups: sets and waits of one flag key that pair only with each
 ** other, as statements.  Removing a whole group is one source edit. */
-static void find_redundant(const mdl_kernel *k, const chk_options *o,
+static bool find_redundant(const mdl_kernel *k, const chk_options *o,
                            mdl_diags *out, uint32_t *nwarn) {
   uint32_t ns = k->nstmts;
   uint8_t *dis = calloc(ns ? ns : 1, 1);
@@ -1867,7 +1867,7 @@ static void find_redundant(const mdl_kernel *k, const chk_options *o,
     free(dis);
     free(tried);
     free(is_sync);
-    return;
+    return false; /* too large: not searched (the caller says so) */
   }
   for (uint32_t s = 0; s < ns; s++) {
     const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
@@ -1933,6 +1933,7 @@ static void find_redundant(const mdl_kernel *k, const chk_options *o,
   free(dis);
   free(tried);
   free(is_sync);
+  return true;
 }
 
 /* --------------------------------------------------------------- explain */
@@ -2043,12 +2044,19 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   bool deadlock = g.deadlock;
   gx_free(&g);
   double t4 = st ? now_s() : 0;
+  bool searched = true;
   if (clean_errors && o->redundant)
-    find_redundant(k, o, out, &nwarn);
+    searched = find_redundant(k, o, out, &nwarn);
   if (st)
     st->redundant_s = now_s() - t4;
   (void)before;
   if (deadlock)
     *note = mdl_strprintf("races are not reported behind a deadlock");
+  else if (!searched)
+    *note = mdl_strprintf("the redundant-sync search was skipped: its "
+                          "work, sync statements x %u instances, is past "
+                          "its budget of %llu",
+                          k->insts.len,
+                          (unsigned long long)o->redundant_budget);
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
 }

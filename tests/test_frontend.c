@@ -810,3 +810,39 @@ Test(frontend, access_specs_initialised_under_poisoned_stack) {
   check_acc(k, va, 0, "ub", MDL_ACC_READ, 256, 512);
   check_acc(k, va, 1, "ub", MDL_ACC_WRITE, 256, 512);
 }
+
+/* ------------------------------------------------- checker budgets */
+
+#include "../checker/chk.h"
+
+static const char redundant_src[] =
+    "func.func @r() {\n"
+    "  hivm.hir.pipe_barrier[<PIPE_V>]\n"
+    "  hivm.hir.pipe_barrier[<PIPE_V>]\n"
+    "  return\n"
+    "}\n";
+
+/* The graph engine's redundant-sync search has a work budget (sync
+** statements x instances); past it the search is skipped and the verdict
+** note says so instead of the kernel passing silently as clean. */
+Test(frontend, redundant_search_past_budget_is_stated) {
+  parse(redundant_src, 1);
+  mdl_kernel *k = kernel(0);
+  chk_options o;
+  chk_options_default(&o);
+  mdl_diags out = {0};
+  char *note = NULL;
+  mdl_verdict v = chk_graph(k, &o, &out, &note);
+  cr_assert_eq(v, MDL_VERDICT_FINDINGS, "two barriers: one is redundant");
+  cr_assert_null(note);
+  free(note);
+  mdl_diags_free(&out);
+  memset(&out, 0, sizeof out);
+  o.redundant_budget = 1;
+  v = chk_graph(k, &o, &out, &note);
+  cr_assert_eq(v, MDL_VERDICT_CLEAN);
+  cr_assert_not_null(note);
+  cr_assert(strstr(note, "redundant-sync search was skipped"), "%s", note);
+  free(note);
+  mdl_diags_free(&out);
+}
