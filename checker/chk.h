@@ -46,4 +46,12 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     mdl_diags *out, char **note);
 
+/* Gives every diagnostic of k from out->items[first] on that has no
+** witness steps yet (the notes and warnings an engine writes without a
+** finding record: the SMT engine's --explain notes and redundant syncs)
+** one step per location it names, its related locations first, on the
+** core and pipe of the first instance there.  Unknown and bad-input
+** diagnostics get none (chk_steps.c). */
+void chk_steps_locate(const mdl_kernel *k, mdl_diags *out, uint32_t first);
+
 #endif

@@ -1280,6 +1280,7 @@ void chk_findings_free(mdl_vec *findings) {
     free(f->witness);
     mdl_valuation_free(f->val);
     mdl_vec_free(&f->related);
+    mdl_vec_free(&f->sched);
   }
   mdl_vec_free(findings);
 }
@@ -1538,6 +1539,7 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
       mdl_diag_witness(d, "%s%s%s", wb, f->witness ? "; " : "",
                        f->witness ? f->witness : "");
     }
+    chk_finding_steps(k, f, d); /* the first instance's, as d->val */
     d->val = f->val; /* the first instance's witness values */
     f->val = NULL;
     if (sev == MDL_SEV_ERROR)
@@ -1629,9 +1631,11 @@ void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
     if (!msg[0])
       continue;
     reported[in->stmt] = 1;
-    mdl_diag_add(out, MDL_RULE_INVALID_SYNC,
-                 warn ? MDL_SEV_WARNING : MDL_SEV_ERROR, k->file, k->name,
-                 in->loc.line, in->loc.col, "%s", msg);
+    mdl_diag *d = mdl_diag_add(out, MDL_RULE_INVALID_SYNC,
+                               warn ? MDL_SEV_WARNING : MDL_SEV_ERROR,
+                               k->file, k->name, in->loc.line, in->loc.col,
+                               "%s", msg);
+    chk_step_inst(k, d, i, MDL_STEP_SYNC, true, NULL);
     if (warn)
       (*nwarn)++;
     else
@@ -1655,11 +1659,13 @@ static uint32_t count_errors(const gx *g) {
 
 /* Names the syncs on a path that orders a's end before b's start: walks
 ** back from S(b) through nodes that still carry a's frontier.  Writes
-** "set_flag at 12:5 -> wait_flag at 14:5" into by and returns how many
-** syncs it names (0: the pipe or program order alone orders them). */
+** "set_flag at 12:5 -> wait_flag at 14:5" into by, and the instances in
+** path order into OUT chain (room for PATH_MAX_SYNCS), and returns how
+** many syncs it names (0: the pipe or program order alone orders them). */
+#define PATH_MAX_SYNCS 8
 static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
-                           uint32_t b, char *by, size_t bn) {
-  uint32_t node = NS(b), syncs[8], nsy = 0, steps = 0;
+                           uint32_t b, char *by, size_t bn, uint32_t *chain) {
+  uint32_t node = NS(b), syncs[PATH_MAX_SYNCS], nsy = 0, steps = 0;
   uint32_t ca = g->chain[a], pa = g->pos[a];
   by[0] = 0;
   if (ca == NONE)
@@ -1679,7 +1685,7 @@ static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
     }
     if (nx == NONE)
       break;
-    if (nx < 4 * g->n && nsy < 8) {
+    if (nx < 4 * g->n && nsy < PATH_MAX_SYNCS) {
       /* name a wait or barrier the path is released by, and a set only
          where it releases a wait (not on the issue chain) */
       uint32_t i = nx >> 2;
@@ -1697,6 +1703,8 @@ static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
     node = nx;
   }
   size_t w = 0;
+  for (uint32_t s = 0; s < nsy; s++)
+    chain[s] = syncs[nsy - 1 - s];
   for (uint32_t s = nsy; s-- > 0 && w < bn;) {
     const mdl_inst *x = I(g, syncs[s]);
     int m = snprintf(by + w, bn - w, "%s%s at %u:%u", w ? " -> " : "",
@@ -1724,14 +1732,22 @@ static bool insts_conflict(const mdl_kernel *k, const mdl_inst *x,
 ** finds the nearest conflicting pair of ops around one of its instances
 ** (a before it on the pipe it waits for, b after it on the pipe it
 ** blocks) and names the syncs on the path that orders them in g, the
-** analysis without st. */
+** analysis without st.  OUT cv: that instance of st, the pair (a NONE
+** when there is none) and the syncs of the path. */
+typedef struct {
+  uint32_t x, a, b, nchain, chain[PATH_MAX_SYNCS];
+} cover_path;
+
 static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
-                       char *buf, size_t bn) {
+                       char *buf, size_t bn, cover_path *cv) {
   uint32_t x = NONE;
   for (uint32_t i = 0; i < g->n && x == NONE; i++)
     if (I(g, i)->stmt == st->id)
       x = i;
   snprintf(buf, bn, "it orders no conflicting accesses");
+  cv->x = x;
+  cv->a = cv->b = NONE;
+  cv->nchain = 0;
   if (x == NONE)
     return;
   const mdl_inst *ix = I(g, x);
@@ -1761,7 +1777,10 @@ static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
           !insts_conflict(k, ia, ib) || !ordered(g, a, b))
         continue;
       char by[400];
-      uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by);
+      uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by, cv->chain);
+      cv->a = a;
+      cv->b = b;
+      cv->nchain = nsy;
       char pair[200];
       int pr = ia->stmt == ib->stmt
           ? snprintf(pair, sizeof pair, "two instances of the %s at %u:%u",
@@ -1895,8 +1914,9 @@ static bool find_redundant(const mdl_kernel *k, const chk_options *o,
         o->stats->reruns++;
       bool still_ok = !count_errors(&g);
       char cover[600];
+      cover_path cv = {NONE, NONE, NONE, 0, {0}};
       if (still_ok)
-        cover_note(&g, k, st, cover, sizeof cover);
+        cover_note(&g, k, st, cover, sizeof cover, &cv);
       gx_free(&g);
       if (still_ok) {
         mdl_diag *d;
@@ -1920,6 +1940,15 @@ static bool find_redundant(const mdl_kernel *k, const chk_options *o,
                                x->kind == MDL_S_SET ? "set_flag"
                                                     : "wait_flag");
             }
+        }
+        if (cv.a != NONE) {
+          /* the pair it ordered, around it, and what orders them without
+             it; with no pair, chk_steps_locate gives its locations */
+          chk_step_inst(k, d, cv.a, MDL_STEP_EARLIER, false, NULL);
+          chk_step_inst(k, d, cv.x, MDL_STEP_SYNC, true, NULL);
+          for (uint32_t q = 0; q < cv.nchain; q++)
+            chk_step_inst(k, d, cv.chain[q], MDL_STEP_ORDERING, false, NULL);
+          chk_step_inst(k, d, cv.b, MDL_STEP_ACCESS, false, NULL);
         }
         (*nwarn)++;
       } else {
@@ -1970,7 +1999,8 @@ static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
         continue;
       *(uint32_t *)mdl_vec_push(&seen, sizeof(uint32_t)) = key;
       char by[512];
-      uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by);
+      uint32_t chain[PATH_MAX_SYNCS];
+      uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by, chain);
       mdl_diag *d = mdl_diag_add(
           out, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k->file, k->name, ib->loc.line,
           ib->loc.col, "%s at %u:%u is ordered after the conflicting %s at "
@@ -1981,6 +2011,10 @@ static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
                           ? "the in-order pipe"
                           : "program order"));
       mdl_diag_related(d, ia->loc.line, ia->loc.col, "the earlier access");
+      chk_step_inst(k, d, a, MDL_STEP_EARLIER, false, NULL);
+      for (uint32_t q = 0; q < nsy; q++)
+        chk_step_inst(k, d, chain[q], MDL_STEP_ORDERING, false, NULL);
+      chk_step_inst(k, d, b, MDL_STEP_ACCESS, true, NULL);
     }
   }
   mdl_vec_free(&seen);

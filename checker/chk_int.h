@@ -55,7 +55,26 @@ typedef struct {
   char *witness;             /* engine's witness, appended (may be NULL) */
   mdl_valuation *val;        /* SMT: the witness's atom values, or NULL */
   mdl_vec related;           /* uint32_t instances (cycle members) */
+  mdl_vec sched;             /* chk_sched: SMT schedule of the instances
+                                the witness names (empty: none) */
 } chk_finding;
+
+/* When an instance runs in an SMT witness's schedule. */
+typedef struct {
+  uint32_t inst;
+  int64_t t0, t1;            /* start, end */
+} chk_sched;
+
+/* Appends to d the witness step of instance inst: its location, core and
+** pipe, op name and where it runs; its times when sched (chk_sched, may
+** be NULL) has them (chk_steps.c). */
+void chk_step_inst(const mdl_kernel *k, mdl_diag *d, uint32_t inst,
+                   mdl_step_role role, bool primary, const mdl_vec *sched);
+/* The witness steps of finding f, in witness order: the earlier access
+** then the later one (races), the previous set then the set (double
+** set), the waits of a cycle (deadlock). */
+void chk_finding_steps(const mdl_kernel *k, const chk_finding *f,
+                       mdl_diag *d);
 
 /* Renders findings as diagnostics: one per (rule, statement pair), with
 ** the count of further instances.  Counts errors and warnings. */

@@ -536,6 +536,12 @@ static char *witness(sx *x, Z3_model m, const uint32_t *insts, int ni) {
 static void set_witness(sx *x, Z3_model m, chk_finding *fd,
                         const uint32_t *insts, int ni) {
   fd->witness = witness(x, m, insts, ni);
+  for (int i = 0; i < ni; i++) { /* the schedule, for the witness steps */
+    chk_sched t = {insts[i], 0, 0};
+    if (insts[i] != NONE && model_int(x, m, T(x, NS(insts[i])), &t.t0) &&
+        model_int(x, m, T(x, NE(insts[i])), &t.t1))
+      *(chk_sched *)mdl_vec_push(&fd->sched, sizeof t) = t;
+  }
   if (!x->o->valuations || fd->val)
     return;
   uint32_t na = x->k->atoms.len;

@@ -226,6 +226,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     mdl_kernel *k = fu->k;
+    double t_unit = now_secs(); /* the kernel's time, for JUnit */
     double t_unroll = o->stats ? cpu_secs() : 0;
     mdl_unroll(k, &lim);
     t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
@@ -234,6 +235,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    k->input_error_loc.line, k->input_error_loc.col, "%s",
                    k->input_error);
       u->verdict = MDL_VERDICT_ERROR;
+      u->secs = now_secs() - t_unit;
       continue;
     }
     if (k->limit_hit) {
@@ -241,6 +243,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    k->loc.line, k->loc.col, "not decided: %s", k->limit_hit);
       u->verdict = MDL_VERDICT_UNKNOWN;
       u->note = mdl_strprintf("%s", k->limit_hit);
+      u->secs = now_secs() - t_unit;
       continue;
     }
 #ifndef NDEBUG
@@ -250,6 +253,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    k->loc.line, k->loc.col,
                    "internal error: model self-check failed: %s", err);
       u->verdict = MDL_VERDICT_UNKNOWN;
+      u->secs = now_secs() - t_unit;
       continue;
     }
 #endif
@@ -261,9 +265,11 @@ void ksv_check_text(const ksv_options *o, const char *path,
     if (o->engine == KSV_ENGINE_SMT ||
         (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
+      chk_steps_locate(k, &fr->diags, first);
       if (o->stats)
         print_stats(k, "smt", t_unroll, cpu_secs() - t_check, &cs);
       replay(o, k, &fr->diags, first, u);
+      u->secs = now_secs() - t_unit;
       continue;
     }
     if (!k->concrete) {
@@ -273,12 +279,15 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    why);
       u->verdict = MDL_VERDICT_UNKNOWN;
       u->note = why;
+      u->secs = now_secs() - t_unit;
       continue;
     }
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
+    chk_steps_locate(k, &fr->diags, first);
     if (o->stats)
       print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
     replay(o, k, &fr->diags, first, u);
+    u->secs = now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
     if (MDL_VEC_AT(units, fe_unit, i).k)

@@ -396,6 +396,43 @@ typedef struct {
   uint32_t col;                /* op 3: 1-based column of old */
 } mdl_fix_edit;
 
+/* The part a witness step plays in its diagnostic. */
+#define MDL_STEP_ROLES(X) \
+  X(ACCESS, "access")          /* the access a race or explain note is at */ \
+  X(EARLIER, "earlier-access") /* the access it conflicts with */ \
+  X(BLOCKED, "blocked-wait")   /* a wait never released (deadlock) */ \
+  X(SYNC, "sync")              /* the sync the diagnostic is about */ \
+  X(PREVIOUS, "previous-set")  /* the set a double set lands on */ \
+  X(ORDERING, "ordering-sync") /* a sync on the chain that orders a pair */ \
+  X(SITE, "site")              /* another instruction the finding names */
+
+typedef enum {
+#define X(e, s) MDL_STEP_##e,
+  MDL_STEP_ROLES(X)
+#undef X
+  MDL_STEP_ROLE_COUNT
+} mdl_step_role;
+const char *mdl_step_role_name(mdl_step_role r);
+
+/* One step of a witness: an instruction on a (core, pipe) lane.  A
+** diagnostic's steps are in witness order (the order their index gives). */
+typedef struct {
+  uint8_t role;                /* mdl_step_role */
+  uint8_t kind;                /* mdl_inst_kind, MDL_STEP_NO_INST when the
+                                  location names no instruction */
+  uint8_t pipe;                /* mdl_pipe it runs on (a wait: the pipe it
+                                  blocks), MDL_PIPE_NONE when unknown */
+  bool primary;                /* at the diagnostic's own location */
+  bool timed;                  /* t0, t1 hold: start and end cycle in the
+                                  SMT engine's schedule */
+  char core[8];                /* core label ("AIC", "AIV0"); "" unknown */
+  uint32_t line, col;
+  char *op;                    /* op name ("vadd", "set_flag"), owned */
+  char *text;                  /* short description, owned */
+  int64_t t0, t1;
+} mdl_step;
+#define MDL_STEP_NO_INST 255
+
 typedef struct {
   mdl_rule rule;
   mdl_severity severity;
@@ -412,6 +449,8 @@ typedef struct {
   char *fix_confirm;           /* what confirmed it */
   uint32_t nfix_edits;
   mdl_fix_edit *fix_edits;
+  uint32_t nsteps;             /* the witness as steps, in witness order */
+  mdl_step *steps;             /* (filled by the checker; may be none) */
 } mdl_diag;
 
 typedef struct {
@@ -428,6 +467,11 @@ void mdl_diag_related(mdl_diag *d, uint32_t line, uint32_t col,
     __attribute__((format(printf, 4, 5)));
 void mdl_diag_witness(mdl_diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Appends a step to d's witness (role, location, text); kind MDL_STEP_NO_INST,
+** pipe MDL_PIPE_NONE and core "" until the caller sets them. */
+mdl_step *mdl_diag_step(mdl_diag *d, mdl_step_role role, uint32_t line,
+                        uint32_t col, const char *op, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 void mdl_diags_free(mdl_diags *d);
 void mdl_diags_sort(mdl_diags *d);
 char *mdl_strprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -447,6 +491,8 @@ typedef struct {
   char *note;                  /* what was proven / why unknown, or NULL */
   char *sim;                   /* the simulator's figures (check --replay),
                                   or NULL */
+  double secs;                 /* wall seconds the driver spent on it:
+                                  unrolling, checking, replay */
 } mdl_unit_result;
 
 typedef struct {

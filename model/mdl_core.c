@@ -251,6 +251,38 @@ void mdl_diag_witness(mdl_diag *g, const char *fmt, ...) {
   g->witness = mdl_strprintf("%s", buf);
 }
 
+const char *mdl_step_role_name(mdl_step_role r) {
+  static const char *n[] = {
+#define X(e, s) s,
+      MDL_STEP_ROLES(X)
+#undef X
+  };
+  return (unsigned)r < MDL_STEP_ROLE_COUNT ? n[r] : "?";
+}
+
+mdl_step *mdl_diag_step(mdl_diag *g, mdl_step_role role, uint32_t line,
+                        uint32_t col, const char *op, const char *fmt, ...) {
+  mdl_step *s = realloc(g->steps, (g->nsteps + 1) * sizeof *s);
+  if (!s)
+    oom();
+  g->steps = s;
+  s += g->nsteps++;
+  memset(s, 0, sizeof *s);
+  s->role = (uint8_t)role;
+  s->kind = MDL_STEP_NO_INST;
+  s->pipe = MDL_PIPE_NONE;
+  s->line = line;
+  s->col = col;
+  s->op = op ? mdl_strprintf("%s", op) : NULL;
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  s->text = mdl_strprintf("%s", buf);
+  return s;
+}
+
 void mdl_diags_free(mdl_diags *d) {
   for (uint32_t i = 0; i < d->items.len; i++) {
     mdl_diag *g = &MDL_VEC_AT(d->items, mdl_diag, i);
@@ -268,6 +300,11 @@ void mdl_diags_free(mdl_diags *d) {
       free(g->fix_edits[j].old);
     }
     free(g->fix_edits);
+    for (uint32_t j = 0; j < g->nsteps; j++) {
+      free(g->steps[j].op);
+      free(g->steps[j].text);
+    }
+    free(g->steps);
   }
   mdl_vec_free(&d->items);
   d->errors = d->warnings = d->notes = 0;

@@ -2,9 +2,11 @@
 ** rep.h -- reports.  Renderers only read results; they never change a
 ** finding.  Every renderer takes the same array of file results, plus,
 ** per file, what the driver kept for them: the source text (excerpts,
-** fingerprints), the sites (which cores and pipes run the instructions a
-** finding names, read from the model before it was freed) and one stable
-** fingerprint per diagnostic.
+** fingerprints), the sites (the op at each location a finding names,
+** read from the model before it was freed) and one stable fingerprint per
+** diagnostic.  The witness comes structured with each diagnostic
+** (mdl_diag.steps, filled by the checker): the SARIF thread flows, the
+** HTML timelines and the JSON "witness_steps" draw those.
 */
 #ifndef KSV_REP_H
 #define KSV_REP_H
@@ -12,22 +14,12 @@
 #include <stdio.h>
 #include "../model/mdl.h"
 
-/* One (core, pipe) an instruction runs on. */
-typedef struct {
-  char core[8];                /* "AIC", "AIV0", "AIV" */
-  uint8_t pipe;                /* mdl_pipe */
-} rep_lane;
-
-#define REP_MAX_LANES 8
-
 /* What the model says about one source location a diagnostic names. */
 typedef struct {
   char *unit;                  /* kernel (unit) name, owned */
   uint32_t line, col;
   char *op;                    /* op name ("hivm.hir.vadd"), owned */
   uint8_t kind;                /* mdl_inst_kind of its instances */
-  uint8_t nlanes;
-  rep_lane lanes[REP_MAX_LANES];
 } rep_site;
 
 typedef struct {
@@ -37,7 +29,8 @@ typedef struct {
   uint32_t nsites;
   char **fps;                  /* fingerprint per diagnostic, owned */
   uint32_t nfps;
-  double secs;                 /* wall time spent checking the file */
+  double secs;                 /* wall time spent checking the file
+                                  (its kernels: mdl_unit_result.secs) */
 } rep_file_info;
 
 typedef struct {
@@ -86,11 +79,11 @@ const rep_rule_info *rep_rule(mdl_rule r);
 ** bad input, unsupported ops and explain notes? */
 bool rep_rule_is_finding(mdl_rule r);
 
-/* ---------------------------------------------------- sites, witnesses */
+/* --------------------------------------------------------------- sites */
 
 /* Records, for every location that the diagnostics of kernel k (those
-** whose unit is k->name) name, which cores and pipes run it (rep_site.c).
-** k is only read; fi->sites grows. */
+** whose unit is k->name) name, the op that runs there (rep_site.c).  k is
+** only read; fi->sites grows. */
 void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
                        rep_file_info *fi);
 /* The site of (unit, line, col), or NULL. */
@@ -98,25 +91,14 @@ const rep_site *rep_site_find(const rep_file_info *fi, const char *unit,
                               uint32_t line, uint32_t col);
 void rep_file_info_free(rep_file_info *fi);
 
-/* One step of a witness: an instruction on a lane, in witness order. */
-typedef struct {
-  uint32_t line, col;
-  const char *msg;             /* the diagnostic's message or note, or
-                                  NULL for a step of an ordering chain */
-  const char *op;              /* op name from the site, or NULL */
-  char core[8];                /* "" when unknown */
-  int pipe;                    /* mdl_pipe, -1 when unknown */
-  bool primary;                /* the location the diagnostic is at */
-  char sync;                   /* 's' a set, 'w' a wait, 0 otherwise */
-  bool timed;                  /* t0/t1 from an SMT schedule */
-  int64_t t0, t1;
-} rep_step;
+/* ------------------------------------------------------------ witness */
 
-#define REP_MAX_STEPS 16
-/* Fills steps (at most REP_MAX_STEPS) in witness order; returns the
-** number.  Lanes come from the sites; cores from the notes' text. */
-uint32_t rep_witness_steps(const mdl_diag *d, const rep_file_info *fi,
-                           rep_step *steps);
+/* The thread-flow lane of a witness step: "AIV0 PIPE_V", "AIC" when the
+** pipe is unknown, "kernel" when the core is.  Writes into buf. */
+const char *rep_step_lane(const mdl_step *s, char *buf, size_t n);
+/* Is a diagnostic's witness drawn (a SARIF code flow, an HTML timeline)?
+** When it has two steps or more, or one and a witness text. */
+bool rep_has_flow(const mdl_diag *d);
 
 /* --------------------------------------------------------- fingerprints */
 

@@ -173,19 +173,27 @@ static const char *short_op(const char *op) {
   return dot ? dot + 1 : op;
 }
 
-static void timeline(node parent, const rep_file_info *fi, const mdl_diag *d) {
-  rep_step st[REP_MAX_STEPS];
-  uint32_t n = rep_witness_steps(d, fi, st);
-  if (!n || (!d->witness && n < 2))
+/* 's' a set, 'w' a wait, 0 anything else. */
+static char sync_of(const mdl_step *s) {
+  return s->kind == MDL_I_SET || s->kind == MDL_I_BSET    ? 's'
+         : s->kind == MDL_I_WAIT || s->kind == MDL_I_BWAIT ? 'w'
+                                                            : 0;
+}
+
+/* The witness as the checker's steps (mdl_diag.steps) on one lane per
+** core and pipe, in witness order. */
+#define MAX_DRAWN 24
+static void timeline(node parent, const mdl_diag *d) {
+  if (!rep_has_flow(d))
     return;
+  uint32_t n = d->nsteps < MAX_DRAWN ? d->nsteps : MAX_DRAWN;
+  const mdl_step *st = d->steps;
   /* lanes in the order the witness reaches them */
-  char lane[REP_MAX_STEPS][40];
-  uint32_t of[REP_MAX_STEPS], nl = 0;
+  char lane[MAX_DRAWN][40];
+  uint32_t of[MAX_DRAWN], nl = 0;
   for (uint32_t i = 0; i < n; i++) {
     char name[40];
-    snprintf(name, sizeof name, "%s%s%s", st[i].core[0] ? st[i].core : "kernel",
-             st[i].pipe >= 0 ? " " : "",
-             st[i].pipe >= 0 ? mdl_pipe_name((mdl_pipe)st[i].pipe) : "");
+    rep_step_lane(&st[i], name, sizeof name);
     uint32_t l = 0;
     while (l < nl && strcmp(lane[l], name))
       l++;
@@ -208,7 +216,7 @@ static void timeline(node parent, const rep_file_info *fi, const mdl_diag *d) {
               d->rule == MDL_RULE_XCORE_RACE;
   bool dead = d->rule == MDL_RULE_DEADLOCK;
   double x0 = LABEL_W + 10, span = SVG_W - x0 - 20;
-  double bx[REP_MAX_STEPS], bw[REP_MAX_STEPS];
+  double bx[MAX_DRAWN], bw[MAX_DRAWN];
   for (uint32_t i = 0; i < n; i++) {
     if (timed && tmax > tmin) {
       bx[i] = x0 + span * (double)(st[i].t0 - tmin) / (double)(tmax - tmin);
@@ -221,7 +229,7 @@ static void timeline(node parent, const rep_file_info *fi, const mdl_diag *d) {
     } else {
       double slot = span / n;
       bx[i] = x0 + slot * i + 4;
-      bw[i] = dead ? x0 + span - bx[i] : (st[i].sync ? 10 : slot * 0.8);
+      bw[i] = dead ? x0 + span - bx[i] : (sync_of(&st[i]) ? 10 : slot * 0.8);
     }
   }
   double h = LANE_H * nl + 28;
@@ -256,8 +264,10 @@ static void timeline(node parent, const rep_file_info *fi, const mdl_diag *d) {
            timed ? "time (SMT schedule)" : "time");
   for (uint32_t i = 0; i < n; i++) {
     double y = 8 + LANE_H * of[i] + 4;
-    bool hot = race || st[i].primary || (d->rule == MDL_RULE_DOUBLE_SET &&
-                                         st[i].sync == 's');
+    bool hot = st[i].role == MDL_STEP_ACCESS ||
+               st[i].role == MDL_STEP_EARLIER ||
+               st[i].role == MDL_STEP_BLOCKED || st[i].primary ||
+               st[i].role == MDL_STEP_PREVIOUS;
     node r = svg_el(svg, "rect");
     propf(r, "x", "%.1f", bx[i]);
     propf(r, "y", "%.1f", y);
@@ -265,8 +275,8 @@ static void timeline(node parent, const rep_file_info *fi, const mdl_diag *d) {
     propf(r, "height", "%.1f", LANE_H - 10);
     prop(r, "rx", "3");
     prop(r, "fill", hot ? (d->severity == MDL_SEV_ERROR ? "#e5534b" : "#d99a06")
-                    : st[i].sync ? "#3a6fc4"
-                                 : "#8a93a3");
+                    : sync_of(&st[i]) ? "#3a6fc4"
+                                      : "#8a93a3");
     prop(r, "fill-opacity", race ? "0.55" : "0.9");
     if (dead)
       prop(r, "stroke-dasharray", "4 3");
@@ -275,20 +285,21 @@ static void timeline(node parent, const rep_file_info *fi, const mdl_diag *d) {
     char label[96];
     snprintf(label, sizeof label, "%s %u:%u%s", short_op(st[i].op), st[i].line,
              st[i].col, dead ? " waits forever" : "");
-    node tt = el(r, "title", st[i].msg ? st[i].msg : label);
-    (void)tt;
+    char *tip = mdl_strprintf("%s: %s", mdl_step_role_name(st[i].role),
+                              st[i].text ? st[i].text : label);
+    el(r, "title", tip);
+    free(tip);
     svg_text(svg, bx[i] + 3, y + LANE_H - 14, NULL, label);
   }
   /* set -> wait arrows along an ordering chain (explain, redundant-wait) */
   for (uint32_t i = 0; i + 1 < n; i++) {
-    if (st[i].sync != 's')
+    if (sync_of(&st[i]) != 's' || st[i].role != MDL_STEP_ORDERING)
       continue;
     uint32_t j = i + 1;
-    while (j < n && st[j].sync != 'w')
+    while (j < n && !(sync_of(&st[j]) == 'w' &&
+                      st[j].role == MDL_STEP_ORDERING))
       j++;
-    if (j >= n || (d->rule != MDL_RULE_EXPLAIN &&
-                   d->rule != MDL_RULE_REDUNDANT_WAIT &&
-                   d->rule != MDL_RULE_REDUNDANT_BARRIER))
+    if (j >= n)
       continue;
     node a = svg_el(svg, "line");
     propf(a, "x1", "%.1f", bx[i] + bw[i]);
@@ -342,7 +353,7 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
     xmlUnlinkNode(ul);
     xmlFreeNode(ul);
   }
-  timeline(art, fi, d);
+  timeline(art, d);
   if (d->fix) {
     /* the verified repair, as a diff of the lines it touches */
     node fx = elc(art, "div", "fix", NULL);

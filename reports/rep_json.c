@@ -6,6 +6,39 @@
 
 #include <jansson.h>
 
+/* The witness as the checker's steps, in witness order (README, "JSON
+** output"): where each instruction is, its core and pipe, its role. */
+static json_t *steps_json(const mdl_diag *d) {
+  json_t *a = json_array();
+  for (uint32_t i = 0; i < d->nsteps; i++) {
+    const mdl_step *s = &d->steps[i];
+    json_t *x = json_object();
+    json_object_set_new(x, "order", json_integer(i + 1));
+    json_object_set_new(x, "role", json_string(mdl_step_role_name(s->role)));
+    json_object_set_new(x, "line", json_integer(s->line));
+    json_object_set_new(x, "column", json_integer(s->col));
+    json_object_set_new(x, "core", s->core[0] ? json_string(s->core)
+                                              : json_null());
+    json_object_set_new(x, "pipe", s->pipe < MDL_PIPE_COUNT
+                                       ? json_string(mdl_pipe_name(
+                                             (mdl_pipe)s->pipe))
+                                       : json_null());
+    json_object_set_new(x, "kind", s->kind != MDL_STEP_NO_INST
+                                       ? json_string(mdl_inst_kind_name(
+                                             (mdl_inst_kind)s->kind))
+                                       : json_null());
+    json_object_set_new(x, "op", s->op ? json_string(s->op) : json_null());
+    json_object_set_new(x, "primary", json_boolean(s->primary));
+    json_object_set_new(x, "text", json_string(s->text ? s->text : ""));
+    if (s->timed) { /* SMT witnesses: the schedule's start and end */
+      json_object_set_new(x, "start", json_integer(s->t0));
+      json_object_set_new(x, "end", json_integer(s->t1));
+    }
+    json_array_append_new(a, x);
+  }
+  return a;
+}
+
 static json_t *diag_json(const mdl_diag *d, const char *fp) {
   json_t *o = json_object();
   json_object_set_new(o, "rule", json_string(mdl_rule_name(d->rule)));
@@ -26,6 +59,7 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
   json_object_set_new(o, "related", rel);
   if (d->witness)
     json_object_set_new(o, "witness", json_string(d->witness));
+  json_object_set_new(o, "witness_steps", steps_json(d));
   json_object_set_new(o, "further_instances", json_integer(d->extra));
   if (d->fix) { /* check --fix: the verified repair (docs/fix.md) */
     static const char *const act[] = {"insert-before", "insert-after",

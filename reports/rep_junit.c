@@ -10,6 +10,13 @@
 ** its rule testcases are <skipped>.  Warnings below --fail-on pass and go
 ** to <system-out> with the other notes.  Every message is in the
 ** attribute and in the body (older GitLab shows only the body).
+**
+** Times: the testsuite's is the wall time of the whole file (reading,
+** parsing, every kernel, --fix).  A kernel's analysis time (unrolling,
+** checking, --replay; mdl_unit_result.secs, measured by the driver) is
+** split evenly over its testcases, since one analysis decides every rule
+** at once; the file's testcases of no kernel (an unreadable file, a chunk
+** that does not parse) share what the kernels did not take.
 */
 #include "rep.h"
 
@@ -24,6 +31,7 @@ typedef enum { TC_PASS, TC_FAIL, TC_ERROR, TC_SKIP } tc_kind;
 typedef struct {
   char *classname, *name;
   tc_kind kind;
+  double secs;                 /* its share of the analysis time */
   const char *type;            /* rule id of a failure/error */
   char *message, *body;
 } testcase;
@@ -175,6 +183,7 @@ static void error_case(tc_list *l, const mdl_file_result *fr,
 static void unit_cases(tc_list *l, const rep_input *in,
                        const mdl_file_result *fr, const char *fcls,
                        const mdl_unit_result *u, FILE *sysout) {
+  uint32_t first = l->n;
   char *cls = mdl_strprintf("%s.%s", fcls, u->name);
   const char *skip = NULL;
   if (u->verdict == MDL_VERDICT_ERROR) {
@@ -231,6 +240,8 @@ static void unit_cases(tc_list *l, const rep_input *in,
       }
     }
   }
+  for (uint32_t i = first; i < l->n; i++) /* the kernel's time, shared */
+    l->v[i].secs = u->secs > 0 ? u->secs / (l->n - first) : 0;
   free(cls);
 }
 
@@ -263,9 +274,15 @@ static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
   /* input errors that belong to no kernel (unreadable file, bad chunk) */
   error_case(&l, fr, fcls, NULL, MDL_RULE_SYNTAX, NULL);
   error_case(&l, fr, fcls, NULL, MDL_RULE_UNKNOWN, NULL);
-  for (uint32_t u = 0; u < fr->units.len; u++)
-    unit_cases(&l, in, fr, fcls, &MDL_VEC_AT(fr->units, mdl_unit_result, u),
-               sysout);
+  uint32_t nfile = l.n;
+  double rest = in->info ? in->info[fi].secs : 0.0;
+  for (uint32_t u = 0; u < fr->units.len; u++) {
+    const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+    unit_cases(&l, in, fr, fcls, ur, sysout);
+    rest -= ur->secs;
+  }
+  for (uint32_t i = 0; i < nfile; i++)
+    l.v[i].secs = rest > 0 ? rest / nfile : 0;
   for (uint32_t i = 0; i < fr->diags.items.len; i++) {
     const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
     if (!rep_rule_is_finding(d->rule) && d->rule != MDL_RULE_SYNTAX &&
@@ -317,7 +334,8 @@ static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
     xmlTextWriterStartElement(w, BAD_CAST "testcase");
     attr(w, "name", t->name);
     attr(w, "classname", t->classname);
-    attr(w, "time", "0");
+    /* six decimals: a small kernel's share is well under a millisecond */
+    xmlTextWriterWriteFormatAttribute(w, BAD_CAST "time", "%.6f", t->secs);
     if (t->kind != TC_PASS) {
       xmlTextWriterStartElement(w, BAD_CAST(t->kind == TC_FAIL    ? "failure"
                                             : t->kind == TC_ERROR ? "error"

@@ -146,24 +146,25 @@ static json_t *rules_json(void) {
   return rules;
 }
 
-/* The code flow of a witness: one thread flow per (core, pipe) lane, in
-** the order the witness first reaches it; executionOrder numbers the
-** steps across all lanes. */
+/* The code flow of a witness (the checker's steps, mdl_diag.steps): one
+** thread flow per (core, pipe) lane, in the order the witness first
+** reaches it; executionOrder numbers the steps across all lanes in
+** witness order.  Each step's role, and its cycles in an SMT schedule,
+** go in its properties. */
 static json_t *code_flow(const rep_input *in, uint32_t f, const mdl_diag *d) {
-  rep_step st[REP_MAX_STEPS];
-  uint32_t n = rep_witness_steps(d, in->info ? &in->info[f] : NULL, st);
-  if (!n || (!d->witness && n < 2))
+  if (!rep_has_flow(d))
     return NULL;
-  char lane[REP_MAX_STEPS][40];
+  uint32_t n = d->nsteps;
+  char(*lane)[40] = malloc(n * sizeof *lane);
+  if (!lane)
+    abort();
   for (uint32_t i = 0; i < n; i++)
-    snprintf(lane[i], sizeof lane[i], "%s%s%s",
-             st[i].core[0] ? st[i].core : "kernel", st[i].pipe >= 0 ? " " : "",
-             st[i].pipe >= 0 ? mdl_pipe_name((mdl_pipe)st[i].pipe) : "");
+    rep_step_lane(&d->steps[i], lane[i], sizeof lane[i]);
   json_t *tfs = json_array();
   for (uint32_t i = 0; i < n; i++) {
     bool first = true;
-    for (uint32_t j = 0; j < i; j++)
-      first &= strcmp(lane[i], lane[j]) != 0;
+    for (uint32_t j = 0; j < i && first; j++)
+      first = strcmp(lane[i], lane[j]) != 0;
     if (!first)
       continue;
     json_t *tf = json_object();
@@ -173,18 +174,30 @@ static json_t *code_flow(const rep_input *in, uint32_t f, const mdl_diag *d) {
     for (uint32_t j = i; j < n; j++) {
       if (strcmp(lane[i], lane[j]))
         continue;
+      const mdl_step *st = &d->steps[j];
       json_t *tl = json_object();
       json_object_set_new(tl, "executionOrder", json_integer(j + 1));
+      char *msg = mdl_strprintf("%s: %s", mdl_step_role_name(st->role),
+                                st->text ? st->text : "");
       json_object_set_new(tl, "location",
-                          location(in, f, st[j].line, st[j].col, NULL,
-                                   st[j].msg));
+                          location(in, f, st->line, st->col, NULL, msg));
+      free(msg);
       json_object_set_new(tl, "importance",
-                          json_string(st[j].primary ? "essential" : "important"));
+                          json_string(st->primary ? "essential" : "important"));
+      json_t *props = json_object();
+      json_object_set_new(props, "role",
+                          json_string(mdl_step_role_name(st->role)));
+      if (st->timed) {
+        json_object_set_new(props, "start", json_integer(st->t0));
+        json_object_set_new(props, "end", json_integer(st->t1));
+      }
+      json_object_set_new(tl, "properties", props);
       json_array_append_new(locs, tl);
     }
     json_object_set_new(tf, "locations", locs);
     json_array_append_new(tfs, tf);
   }
+  free(lane);
   json_t *cf = json_object();
   if (d->witness)
     json_object_set_new(cf, "message", message(d->witness));

@@ -4,7 +4,10 @@
 # JUnit schema (../shared/schemas/JUnit.xsd, libxml2's validator), and its
 # structure is what CI readers key on: one testsuite per file, classname
 # on every testcase, unique names, at most one failure/error per testcase,
-# counts that add up.  Skips (77) without ../shared.
+# counts that add up; every testcase has its own time, its share of its
+# kernel's analysis (the testcases of one kernel share it evenly), and a
+# suite's testcases take no more than the suite.  Skips (77) without
+# ../shared.
 set -u
 ksv=${1:?usage: junit_test.sh KSV XSD_VALIDATE SRCROOT}
 validate=${2:?}
@@ -38,8 +41,11 @@ suites = root.findall('testsuite')
 if len(suites) != nfiles:
     bad.append('%d testsuites for %d files' % (len(suites), nfiles))
 kinds = {'failure': 0, 'error': 0, 'skipped': 0}
+ntimed = ncases = 0
 for s in suites:
     seen = set()
+    per_kernel = {}
+    total = 0.0
     cnt = {'failure': 0, 'error': 0, 'skipped': 0}
     cases = s.findall('testcase')
     for c in cases:
@@ -49,6 +55,17 @@ for s in suites:
         if key in seen:
             bad.append('%s: duplicate testcase %s' % (s.get('name'), key))
         seen.add(key)
+        try:
+            t = float(c.get('time'))
+        except (TypeError, ValueError):
+            t = -1
+        if not t >= 0:
+            bad.append('%s: %s: time %r' % (s.get('name'), key, c.get('time')))
+            t = 0
+        total += t
+        ncases += 1
+        ntimed += t > 0
+        per_kernel.setdefault(key[0], []).append((t, [e.tag for e in c]))
         sub = [e for e in c if e.tag in cnt]
         if len(sub) > 1:
             bad.append('%s: %s has %d results' % (s.get('name'), key, len(sub)))
@@ -62,15 +79,28 @@ for s in suites:
         kinds[k] += cnt[k]
     if int(s.get('tests')) != len(cases):
         bad.append('%s: tests=%s but %d testcases' % (s.get('name'), s.get('tests'), len(cases)))
+    # the suite's time is the whole file's; its testcases share no more
+    if total > float(s.get('time')) + 0.001 + 1e-6 * len(cases):
+        bad.append('%s: testcases take %.6f s, the suite %s s' % (s.get('name'), total, s.get('time')))
+    for cls, ts in per_kernel.items():
+        # a kernel that was checked (a failure or a pass) took time, shared
+        # evenly by its testcases
+        checked = any(not tags or 'failure' in tags for _, tags in ts)
+        if checked and not all(t > 0 for t, _ in ts):
+            bad.append('%s: %s: a testcase of a checked kernel has no time' % (s.get('name'), cls))
+        if checked and max(t for t, _ in ts) - min(t for t, _ in ts) > 2e-6:
+            bad.append('%s: %s: its testcases do not share its time evenly' % (s.get('name'), cls))
 # the corpus has findings, undecided-free kernels and the two bad files
 if not kinds['failure']:
     bad.append('no failure in the whole corpus')
 if kinds['error'] < 2:
     bad.append('the unreadable and the garbage file are not errors')
+if ntimed * 10 < ncases * 9:
+    bad.append('only %d of %d testcases have a time' % (ntimed, ncases))
 for b in bad[:20]:
     print('FAIL:', b)
-print('%d testsuites, %d failures, %d errors, %d skipped' %
-      (len(suites), kinds['failure'], kinds['error'], kinds['skipped']))
+print('%d testsuites, %d failures, %d errors, %d skipped, %d of %d testcases timed' %
+      (len(suites), kinds['failure'], kinds['error'], kinds['skipped'], ntimed, ncases))
 sys.exit(1 if bad else 0)
 PY
 echo "PASS: JUnit report of ${#files[@]} files validates"

@@ -2,7 +2,8 @@
 # sarif_test.sh MODE KSV SRCROOT [CACHE] -- the SARIF report of the whole
 # corpus (plus an unreadable and a garbage file).
 #   structural: checks with python3 what SARIF 2.1.0 requires and what ksv
-#     promises (rule catalogue, locations, code flows in witness order,
+#     promises (rule catalogue, locations, code flows in witness order
+#     with each step's role and one essential step,
 #     unique stable fingerprints); always runs.
 #   multitool: validates it with Microsoft's SARIF Multitool
 #     (../shared/schemas/README.md): $KSV_SARIF_MULTITOOL, or npm-installed
@@ -132,6 +133,8 @@ def check_loc(l, where):
     need(reg.get('startLine', 0) >= 1 and reg.get('startColumn', 0) >= 1, where + ': region')
 fps = set()
 flows = 0
+roles = {'access', 'earlier-access', 'blocked-wait', 'sync', 'previous-set',
+         'ordering-sync', 'site'}
 for n, r in enumerate(results):
     w = 'results[%d]' % n
     rid = r.get('ruleId')
@@ -162,11 +165,17 @@ for n, r in enumerate(results):
         tids = [t.get('id') for t in tfs]
         need(len(set(tids)) == len(tids), w + ': threadFlow ids not unique')
         order = []
+        essential = 0
         for t in tfs:
             need(t.get('locations'), w + ': empty threadFlow')
             for tl in t.get('locations', []):
                 order.append(tl.get('executionOrder'))
                 check_loc(tl.get('location', {}), w + ': threadFlow location')
+                # every step says its part in the checker's witness
+                need(tl.get('properties', {}).get('role') in roles,
+                     w + ': step role %r' % tl.get('properties', {}).get('role'))
+                essential += tl.get('importance') == 'essential'
+        need(essential == 1, w + ': %d essential steps (the finding itself is one)' % essential)
         need(sorted(order) == list(range(1, len(order) + 1)), w + ': executionOrder')
         # thread flows come in the order the witness first reaches them
         firsts = [min(tl['executionOrder'] for tl in t['locations']) for t in tfs]
