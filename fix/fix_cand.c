@@ -120,6 +120,9 @@ static void edit(fix_cand *c, fix_op op, uint32_t line, char *text,
   e->text = text;
   e->old = old ? fmt("%s", old) : NULL;
   c->cost += op == FIX_REPLACE ? 2 : 1;
+  for (const char *p = text; op != FIX_REPLACE && p && (p = strchr(p, '\n'));
+       p++)
+    c->cost++; /* a multi-line insert: one per line */
 }
 
 /* Does the source line of s hold just s (so deleting the line deletes s,
@@ -514,8 +517,41 @@ static bool is_sync_stmt(const mdl_stmt *s) {
          s->kind == MDL_S_BWAIT;
 }
 
-/* Moves of sync s: out of its branch (before / after the if), and to
-** every other place in its block. */
+/* Is s inside statement L (a loop or branch)? */
+static bool inside(const cx *x, const mdl_stmt *s, const mdl_stmt *L) {
+  for (const mdl_stmt *p = x->si[s->id].parent; p; p = x->si[p->id].parent)
+    if (p == L)
+      return true;
+  return false;
+}
+
+/* The body block of the function holding s. */
+static const mdl_block *fn_block(const cx *x, const mdl_stmt *s) {
+  while (x->si[s->id].parent)
+    s = x->si[s->id].parent;
+  return x->si[s->id].blk;
+}
+
+/* Sync s moved just before or just after loop L (one candidate each). */
+static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
+                      uint32_t extra) {
+  char *txt = op_text(x, s);
+  for (int after = 0; after < 2; after++) {
+    fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the loop at %u:%u",
+                                  s->name, s->loc.line, s->loc.col,
+                                  after ? "after" : "before", L->loc.line,
+                                  L->loc.col));
+    edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+    edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, L->loc.line,
+         fmt("%s", txt), NULL);
+    if (c)
+      c->cost += extra;
+  }
+  free(txt);
+}
+
+/* Moves of sync s: out of its branch (before / after the if), out of
+** the loops holding it, and to every other place in its block. */
 static void move_cands(cx *x, const mdl_stmt *s) {
   if (!is_sync_stmt(s) || !own_line(x, s))
     return;
@@ -534,6 +570,13 @@ static void move_cands(cx *x, const mdl_stmt *s) {
            fmt("%s", txt), NULL);
     }
   }
+  /* out of its block: just before or just after each loop holding it
+     (a pre-credit left inside the loop, a drain on its last iteration),
+     the innermost first */
+  uint32_t lvl = 0;
+  for (const mdl_stmt *L = enclosing_loop(x, s); L;
+       L = enclosing_loop(x, L), lvl++)
+    loop_move(x, s, L, lvl);
   /* other places in the block, nearest first */
   const mdl_block *b = si->blk;
   uint32_t n = b->count, me = si->idx;
@@ -578,6 +621,30 @@ static char *partner_text(const mdl_stmt *s, const mdl_inst *in) {
   return NULL;
 }
 
+
+/* The ids (bitmask) that the other syncs of o's kind of flag use: for a
+** set_flag/wait_flag those of its pipe pair on its core, for a cross-core
+** sync every sync_block_set/wait. */
+static uint32_t used_ids(const mdl_kernel *k, const mdl_stmt *o,
+                         const mdl_inst *oi) {
+  uint32_t used = 0;
+  bool flag = o->kind == MDL_S_SET || o->kind == MDL_S_WAIT;
+  mdl_pipe src = (mdl_pipe)(oi->kind == MDL_I_SET ? oi->pipe : oi->pipe2);
+  mdl_pipe dst = (mdl_pipe)(oi->kind == MDL_I_SET ? oi->pipe2 : oi->pipe);
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->stmt == o->id || in->id < 0 || in->id > 31)
+      continue;
+    if (flag ? in->core == oi->core &&
+                   ((in->kind == MDL_I_SET && in->pipe == src &&
+                     in->pipe2 == dst) ||
+                    (in->kind == MDL_I_WAIT && in->pipe2 == src &&
+                     in->pipe == dst))
+             : in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT)
+      used |= 1u << in->id;
+  }
+  return used;
+}
 
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
@@ -774,7 +841,8 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       }
     }
   /* a typo in the event id: the set or wait with another id of its
-     pipe pair */
+     pipe pair (one that a sync of the pair uses: an id no other sync
+     uses could never pair up, the renamed sync would be left unpaired) */
   for (int pass = 0; pass <= (int)d->nrelated; pass++) {
     const mdl_stmt *o =
         pass ? stmt_at(x->k, d->related[pass - 1].line,
@@ -788,8 +856,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       char *txt = op_text(x, o);
       bool has = strstr(txt, old) != NULL;
       free(txt);
+      uint32_t used = used_ids(x->k, o, oi);
       for (int id = 0; has && id <= x->k->prof->max_block_flag; id++) {
-        if (id == oi->id || ((x->k->prof->reserved_flags >> id) & 1))
+        if (id == oi->id || ((x->k->prof->reserved_flags >> id) & 1) ||
+            !((used >> id) & 1))
           continue;
         fix_cand *c = cand_new(x, fmt("%s at %u:%u with flag %d instead of "
                                       "%d", o->name, o->loc.line, o->loc.col,
@@ -805,8 +875,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
     char *txt = op_text(x, o);
     bool has = strstr(txt, old) != NULL;
     free(txt);
+    uint32_t used = used_ids(x->k, o, oi);
     for (int id = 0; has && id <= x->k->prof->max_event_id; id++) {
-      if (id == oi->id || ((x->k->prof->reserved_event_ids >> id) & 1))
+      if (id == oi->id || ((x->k->prof->reserved_event_ids >> id) & 1) ||
+          !((used >> id) & 1))
         continue;
       fix_cand *c = cand_new(x, fmt("%s at %u:%u with EVENT_ID%d instead of "
                                     "EVENT_ID%d",
@@ -843,6 +915,42 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       if (same && x->si[o->id].parent &&
           x->si[o->id].parent->kind == MDL_S_IF)
         move_cands(x, o);
+    }
+  /* a sync of the flag on the wrong side of a loop: one outside the loops
+     holding s (a pre-credit emitted after the loop) moved just before or
+     after each of them; one inside loops that s is not in (a pre-credit
+     issued on the first iteration, a drain on the last; on either core
+     for a cross-core flag) moved out of them */
+  if (in && in->id >= 0)
+    for (uint32_t i = 0; i < x->k->stmts.len && x->out->len < MAX_CANDS;
+         i++) {
+      const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *oi;
+      if (o == s || !x->si[o->id].seen || !own_line(x, o) ||
+          !(oi = first_inst(x->k, o)) || oi->id != in->id)
+        continue;
+      bool same;
+      if (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)
+        same = (o->kind == MDL_S_SET || o->kind == MDL_S_WAIT) &&
+               oi->core == in->core &&
+               ((oi->kind == in->kind && oi->pipe == in->pipe &&
+                 oi->pipe2 == in->pipe2) ||
+                (oi->kind != in->kind && oi->pipe == in->pipe2 &&
+                 oi->pipe2 == in->pipe));
+      else
+        same = (s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) &&
+               (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT);
+      if (!same)
+        continue;
+      for (const mdl_stmt *L = enclosing_loop(x, s); L;
+           L = enclosing_loop(x, L))
+        if (!inside(x, o, L) && fn_block(x, o) == fn_block(x, L))
+          loop_move(x, o, L, 0);
+      uint32_t lvl = 0;
+      for (const mdl_stmt *L = enclosing_loop(x, o); L;
+           L = enclosing_loop(x, L), lvl++)
+        if (!inside(x, s, L))
+          loop_move(x, o, L, lvl);
     }
 }
 
