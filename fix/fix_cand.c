@@ -532,9 +532,55 @@ static const mdl_block *fn_block(const cx *x, const mdl_stmt *s) {
   return x->si[s->id].blk;
 }
 
-/* Sync s moved just before or just after loop L (one candidate each). */
+/* Is value v defined in block b (or its nested regions)? */
+static bool defined_in(const mdl_block *b, mdl_valref v) {
+  for (const mdl_stmt *s = b->first; s; s = s->next) {
+    if (s->def == v)
+      return true;
+    switch (s->kind) {
+    case MDL_S_FOR:
+      if (s->u.loop.iv == v || defined_in(&s->u.loop.body, v))
+        return true;
+      break;
+    case MDL_S_IF:
+      if (defined_in(&s->u.cif.then_b, v) || defined_in(&s->u.cif.else_b, v))
+        return true;
+      break;
+    case MDL_S_WHILE:
+      if (defined_in(&s->u.wh.before, v) || defined_in(&s->u.wh.after, v))
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+/* The run-time id operand of a sync (MDL_NOVAL for a literal). */
+static mdl_valref sync_id_val(const mdl_stmt *s) {
+  switch (s->kind) {
+  case MDL_S_SET:
+  case MDL_S_WAIT:
+    return s->u.flag.id;
+  case MDL_S_BSET:
+  case MDL_S_BWAIT:
+    return s->u.blk.flag;
+  default:
+    return MDL_NOVAL;
+  }
+}
+
+/* Sync s moved just before or just after loop L (one candidate each);
+** none when its id is a value computed in the loop. */
 static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
                       uint32_t extra) {
+  mdl_valref v = sync_id_val(s);
+  if (v != MDL_NOVAL && L->kind == MDL_S_FOR &&
+      (L->u.loop.iv == v || defined_in(&L->u.loop.body, v)))
+    return;
+  if (v != MDL_NOVAL && L->kind == MDL_S_WHILE)
+    return;
   char *txt = op_text(x, s);
   for (int after = 0; after < 2; after++) {
     fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the loop at %u:%u",
@@ -646,6 +692,56 @@ static uint32_t used_ids(const mdl_kernel *k, const mdl_stmt *o,
   return used;
 }
 
+/* The condition operand of an scf.if as written ("%has_res"), or NULL. */
+static char *if_cond(const cx *x, const mdl_stmt *p) {
+  if (!p->loc.line || p->loc.line > x->t->lines.len)
+    return NULL;
+  const char *l = MDL_VEC_AT(x->t->lines, fix_line, p->loc.line - 1).text;
+  const char *q = strstr(l, "scf.if");
+  if (!q)
+    return NULL;
+  q += 6;
+  while (*q == ' ')
+    q++;
+  size_t n = 0;
+  if (*q != '%')
+    return NULL;
+  while (q[n] && q[n] != ' ' && q[n] != '{' && q[n] != '-' && q[n] != ':')
+    n++;
+  return fmt("%.*s", (int)n, q);
+}
+
+/* Sync s, in a branch of the if ps, moved out of it (just before and
+** just after it) under the condition of the branch that holds its
+** partner o: an `scf.if` of its own with that condition (s in its else
+** region when o is in an else branch). */
+static void under_cond(cx *x, const mdl_stmt *s, const mdl_stmt *ps,
+                       const mdl_stmt *o) {
+  const mdl_stmt *po = x->si[o->id].parent;
+  char *c = own_line(x, s) ? if_cond(x, po) : NULL;
+  if (!c)
+    return;
+  bool in_else = x->si[o->id].blk == &po->u.cif.else_b;
+  char *txt = op_text(x, s);
+  for (int after = 0; after < 2; after++) {
+    fix_cand *k = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
+                                  "%u:%u, %s it, under the condition of the "
+                                  "branch at %u:%u (%s%s) that holds its "
+                                  "partner",
+                                  s->name, s->loc.line, s->loc.col,
+                                  ps->loc.line, ps->loc.col,
+                                  after ? "after" : "before", po->loc.line,
+                                  po->loc.col, in_else ? "not " : "", c));
+    edit(k, FIX_DELETE, s->loc.line, NULL, NULL);
+    edit(k, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, ps->loc.line,
+         in_else ? fmt("scf.if %s {\n} else {\n  %s\n}", c, txt)
+                 : fmt("scf.if %s {\n  %s\n}", c, txt),
+         NULL);
+  }
+  free(txt);
+  free(c);
+}
+
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
   if (!s)
@@ -712,6 +808,41 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           edit(c, FIX_INSERT_AFTER, top->loc.line,
                wait_text(in->pipe, in->pipe2, id), NULL);
         }
+      /* a set whose id rotates (a run-time id taking several values):
+         after the loop, one drain per id of the rotation, in place of a
+         drain of one run-time id (which drains only the last) */
+      if (ids & (ids - 1)) {
+        char idl[200] = "";
+        for (int id = 0; id < 32; id++)
+          if ((ids >> id) & 1)
+            snprintf(idl + strlen(idl), sizeof idl - strlen(idl),
+                     "%sEVENT_ID%d", idl[0] ? ", " : "", id);
+        fix_cand *c = cand_new(x, fmt("a drain wait_flag per event id of "
+                                      "the rotation (%s) after the %s at "
+                                      "%u:%u", idl, top->name,
+                                      top->loc.line, top->loc.col));
+        uint32_t ndel = 0;
+        for (const mdl_stmt *o = top->next; c && o; o = o->next) {
+          const mdl_inst *oi;
+          if (o->kind != MDL_S_WAIT || sync_id_val(o) == MDL_NOVAL ||
+              !own_line(x, o) || !(oi = first_inst(x->k, o)) ||
+              oi->core != in->core || oi->pipe2 != in->pipe ||
+              oi->pipe != in->pipe2)
+            continue;
+          edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
+          ndel++;
+        }
+        for (int id = 0; id < 32; id++)
+          if ((ids >> id) & 1)
+            edit(c, FIX_INSERT_AFTER, top->loc.line,
+                 wait_text(in->pipe, in->pipe2, id), NULL);
+        if (c && ndel)
+          c->what = (free(c->what),
+                     fmt("a drain wait_flag per event id of the rotation "
+                         "(%s) after the %s at %u:%u, in place of the "
+                         "drain of one run-time id", idl, top->name,
+                         top->loc.line, top->loc.col));
+      }
     }
     free(pt);
   }
@@ -915,6 +1046,26 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       if (same && x->si[o->id].parent &&
           x->si[o->id].parent->kind == MDL_S_IF)
         move_cands(x, o);
+    }
+  /* a set and its wait under two different conditions: either moved out
+     of its branch under the condition of the other's branch */
+  if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT))
+    for (uint32_t i = 0; i < x->k->stmts.len && x->out->len < MAX_CANDS;
+         i++) {
+      const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *oi;
+      if (o == s || !x->si[o->id].seen ||
+          (o->kind != MDL_S_SET && o->kind != MDL_S_WAIT) ||
+          o->kind == s->kind || !(oi = first_inst(x->k, o)) ||
+          oi->id != in->id || oi->core != in->core ||
+          oi->pipe != in->pipe2 || oi->pipe2 != in->pipe)
+        continue;
+      const mdl_stmt *ps = x->si[s->id].parent, *po = x->si[o->id].parent;
+      if (!ps || !po || ps->kind != MDL_S_IF || po->kind != MDL_S_IF ||
+          ps == po)
+        continue;
+      under_cond(x, o, po, s);
+      under_cond(x, s, ps, o);
     }
   /* a sync of the flag on the wrong side of a loop: one outside the loops
      holding s (a pre-credit emitted after the loop) moved just before or
