@@ -742,6 +742,122 @@ static void under_cond(cx *x, const mdl_stmt *s, const mdl_stmt *ps,
   free(c);
 }
 
+/* The function whose body is block fb. */
+static const mdl_func *func_of(const cx *x, const mdl_block *fb) {
+  for (uint32_t c = 0; c < x->k->ncores; c++)
+    if (x->k->cores[c].fn && &x->k->cores[c].fn->body == fb)
+      return x->k->cores[c].fn;
+  return NULL;
+}
+
+/* The SSA name (without %) of value v of function f, or NULL. */
+static const char *val_name(const mdl_func *f, mdl_valref v) {
+  if (!f || v == MDL_NOVAL || v >= f->values.len)
+    return NULL;
+  return MDL_VEC_AT(f->values, mdl_value, v).name;
+}
+
+/* The statement of the function with body fb defining v as a constant
+** (an `arith.constant ... : index` on a line of its own), or NULL. */
+static const mdl_stmt *index_const(const cx *x, const mdl_block *fb,
+                                   mdl_valref v) {
+  for (uint32_t i = 0; v != MDL_NOVAL && i < x->k->stmts.len; i++) {
+    const mdl_stmt *c = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (c->kind != MDL_S_SCALAR || c->u.x.op != MDL_X_CONST ||
+        c->def != v || !x->si[c->id].seen || fn_block(x, c) != fb ||
+        !c->loc.line || c->loc.line > x->t->lines.len)
+      continue;
+    const char *l = MDL_VEC_AT(x->t->lines, fix_line, c->loc.line - 1).text;
+    return strstr(l, ": index") ? c : NULL;
+  }
+  return NULL;
+}
+
+/* A loop from constant 0 by 1 holding only syncs (and scalars): a
+** pre-credit or drain loop.  Returns its trip count, or -1. */
+static int64_t sync_loop_trip(const cx *x, const mdl_stmt *L) {
+  if (L->kind != MDL_S_FOR)
+    return -1;
+  bool any = false;
+  for (const mdl_stmt *q = L->u.loop.body.first; q; q = q->next) {
+    if (q->kind != MDL_S_SCALAR && !is_sync_stmt(q))
+      return -1;
+    any |= is_sync_stmt(q);
+  }
+  const mdl_block *fb = fn_block(x, L);
+  const mdl_stmt *lb = index_const(x, fb, L->u.loop.lb),
+                 *st = index_const(x, fb, L->u.loop.step),
+                 *ub = index_const(x, fb, L->u.loop.ub);
+  if (!any || !lb || !st || !ub || lb->u.x.k != 0 || st->u.x.k != 1)
+    return -1;
+  return ub->u.x.k;
+}
+
+/* Too many credits: s sits in a loop that only issues syncs (a
+** pre-credit loop of N sets) and the syncs of its flag in other such
+** loops (the drain loop of N waits) match it; both counts lowered to
+** each smaller index constant both functions define, the largest first
+** (the deepest ring the checker proves). */
+static void credit_count_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
+  const mdl_stmt *L = x->si[s->id].parent;
+  int64_t n = L ? sync_loop_trip(x, L) : -1;
+  if (n < 2)
+    return;
+  const mdl_stmt *loops[8];
+  uint32_t nl = 0;
+  loops[nl++] = L;
+  for (uint32_t i = 0; i < x->k->stmts.len && nl < 8; i++) {
+    const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    const mdl_inst *oi;
+    const mdl_stmt *P = x->si[o->id].seen ? x->si[o->id].parent : NULL;
+    if (!P || P == L || !is_sync_stmt(o) || o->kind == MDL_S_BARRIER ||
+        !(oi = first_inst(x->k, o)) || oi->id != in->id ||
+        ((s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) !=
+         (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT)) ||
+        sync_loop_trip(x, P) != n)
+      continue;
+    bool dup = false;
+    for (uint32_t j = 0; j < nl; j++)
+      dup |= loops[j] == P;
+    if (!dup)
+      loops[nl++] = P;
+  }
+  for (int64_t v = n - 1; v >= 1 && x->out->len < MAX_CANDS; v--) {
+    fix_cand *c = NULL;
+    for (uint32_t j = 0; j < nl; j++) {
+      const mdl_block *fb = fn_block(x, loops[j]);
+      const mdl_func *f = func_of(x, fb);
+      const char *old = val_name(f, loops[j]->u.loop.ub), *nw = NULL;
+      for (uint32_t i = 0; i < x->k->stmts.len && !nw; i++) {
+        const mdl_stmt *k = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+        if (k->kind == MDL_S_SCALAR && k->u.x.op == MDL_X_CONST &&
+            k->u.x.k == v && index_const(x, fb, k->def) == k)
+          nw = val_name(f, k->def);
+      }
+      char *ot = old ? fmt("to %%%s ", old) : NULL;
+      const char *l =
+          MDL_VEC_AT(x->t->lines, fix_line, loops[j]->loc.line - 1).text;
+      bool fits = ot && nw && strstr(l, ot);
+      if (fits && !c)
+        c = cand_new(x, fmt("the credit loop%s at %u:%u run %lld times "
+                            "instead of %lld (one credit per buffer)",
+                            nl > 1 ? "s" : "", L->loc.line, L->loc.col,
+                            (long long)v, (long long)n));
+      if (fits)
+        edit(c, FIX_REPLACE, loops[j]->loc.line, fmt("to %%%s ", nw), ot);
+      free(ot);
+      if (!fits) {
+        if (c) {
+          fix_cand_free(c);
+          x->out->len--;
+        }
+        c = NULL;
+        break;
+      }
+    }
+  }
+}
+
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
   if (!s)
@@ -1018,6 +1134,8 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       edit(c, FIX_REPLACE, o->loc.line, fmt("<EVENT_ID%d>", id), old);
     }
   }
+  if (in && in->id >= 0)
+    credit_count_cands(x, s, in);
   delete_cand(x, s, "");
   for (uint32_t r = 0; r < d->nrelated; r++)
     delete_cand(x, stmt_at(x->k, d->related[r].line, d->related[r].col), "");
