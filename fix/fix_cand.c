@@ -858,6 +858,186 @@ static void credit_count_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
   }
 }
 
+/* The statement defining v in the function with body fb, or NULL. */
+static const mdl_stmt *def_stmt(const cx *x, const mdl_block *fb,
+                                mdl_valref v) {
+  for (uint32_t i = 0; v != MDL_NOVAL && i < x->k->stmts.len; i++) {
+    const mdl_stmt *c = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (c->def == v && x->si[c->id].seen && fn_block(x, c) == fb)
+      return c;
+  }
+  return NULL;
+}
+
+/* Does line l use the SSA value %name (as an operand, not a prefix of a
+** longer name)? */
+static bool uses_name(const char *l, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = strchr(l, '%'); p; p = strchr(p + 1, '%')) {
+    if (strncmp(p + 1, name, n))
+      continue;
+    char c = p[1 + n];
+    if (!(c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+          (c >= 'A' && c <= 'Z')))
+      return true;
+  }
+  return false;
+}
+
+/* Do the values chain[0..n) of the function with body fb feed only syncs
+** (and each other)?  Checked on the function's text: every other line
+** naming one of them is a set_flag/wait_flag/sync_block_set/wait. */
+static bool feeds_only_syncs(const cx *x, const mdl_block *fb,
+                             const mdl_stmt **chain, uint32_t n) {
+  const mdl_func *f = func_of(x, fb);
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+    const mdl_stmt *c = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (!x->si[c->id].seen || fn_block(x, c) != fb || !c->loc.line)
+      continue;
+    lo = c->loc.line < lo ? c->loc.line : lo;
+    hi = c->loc.line > hi ? c->loc.line : hi;
+  }
+  if (!f || hi > x->t->lines.len)
+    return false;
+  for (uint32_t ln = lo; ln <= hi; ln++) {
+    const char *l = MDL_VEC_AT(x->t->lines, fix_line, ln - 1).text;
+    bool chain_line = false;
+    for (uint32_t j = 0; j < n; j++)
+      chain_line |= chain[j]->loc.line == ln;
+    if (chain_line || strstr(l, "hivm.hir.set_flag") ||
+        strstr(l, "hivm.hir.wait_flag") || strstr(l, "hivm.hir.sync_block"))
+      continue;
+    for (uint32_t j = 0; j < n; j++) {
+      const char *nm = val_name(f, chain[j]->def);
+      if (!nm || uses_name(l, nm))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* A sync whose event id or flag is computed at run time by an expression
+** that feeds only syncs: the expression repaired (it is sync, not data).
+**  - a rotation `arith.remui %i, %cN` whose modulus does not match the
+**    buffers or the pre-credited ids: each other index constant 2..8 as
+**    the modulus, nearest first;
+**  - the expression a partner sync of the flag (the other core's wait)
+**    computes its id with, when its operands are named alike here. */
+static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
+  mdl_valref v = sync_id_val(s);
+  if (v == MDL_NOVAL)
+    return;
+  const mdl_block *fb = fn_block(x, s);
+  const mdl_func *f = func_of(x, fb);
+  const mdl_stmt *chain[8];
+  uint32_t n = 0;
+  const mdl_stmt *D = def_stmt(x, fb, v);
+  while (D && D->kind == MDL_S_SCALAR && n < 8) {
+    chain[n++] = D;
+    if (D->u.x.op != MDL_X_COPY)
+      break;
+    D = def_stmt(x, fb, D->u.x.a);
+  }
+  if (!n || !D || D->kind != MDL_S_SCALAR || !own_line(x, D) ||
+      !feeds_only_syncs(x, fb, chain, n))
+    return;
+  const char *dl = MDL_VEC_AT(x->t->lines, fix_line, D->loc.line - 1).text;
+  /* the modulus of a rotation */
+  const mdl_stmt *m = (D->u.x.op == MDL_X_REMU || D->u.x.op == MDL_X_REMS)
+                          ? index_const(x, fb, D->u.x.b)
+                          : NULL;
+  const char *mn = m ? val_name(f, m->def) : NULL;
+  char *old = mn ? fmt(", %%%s ", mn) : NULL;
+  if (old && strstr(dl, old))
+    for (int64_t dist = 1; dist <= 6; dist++)
+      for (int sg = -1; sg <= 1; sg += 2) {
+        int64_t want = m->u.x.k + sg * dist;
+        if (want < 2 || want > 8)
+          continue;
+        for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+          const mdl_stmt *k = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+          const char *kn;
+          if (k->kind != MDL_S_SCALAR || k->u.x.op != MDL_X_CONST ||
+              k->u.x.k != want || index_const(x, fb, k->def) != k ||
+              !(kn = val_name(f, k->def)))
+            continue;
+          fix_cand *c = cand_new(x, fmt("the id rotation at %u:%u modulo "
+                                        "%lld instead of %lld",
+                                        D->loc.line, D->loc.col,
+                                        (long long)want,
+                                        (long long)m->u.x.k));
+          edit(c, FIX_REPLACE, D->loc.line, fmt(", %%%s ", kn), old);
+          break;
+        }
+      }
+  free(old);
+  /* the expression of a partner's id */
+  const char *eq = strstr(dl, " = ");
+  for (uint32_t i = 0; eq && i < x->k->stmts.len && x->out->len < MAX_CANDS;
+       i++) {
+    const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    const mdl_inst *oi;
+    bool partner =
+        o != s && x->si[o->id].seen && sync_id_val(o) != MDL_NOVAL &&
+        (oi = first_inst(x->k, o)) &&
+        (((s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) &&
+          (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT) &&
+          o->kind != s->kind && o->u.blk.set_pipe == s->u.blk.set_pipe &&
+          o->u.blk.wait_pipe == s->u.blk.wait_pipe) ||
+         ((s->kind == MDL_S_SET || s->kind == MDL_S_WAIT) &&
+          (o->kind == MDL_S_SET || o->kind == MDL_S_WAIT) &&
+          o->kind != s->kind && oi->core == in->core &&
+          o->u.flag.src == s->u.flag.src && o->u.flag.dst == s->u.flag.dst));
+    if (!partner)
+      continue;
+    const mdl_block *ob = fn_block(x, o);
+    const mdl_stmt *od = def_stmt(x, ob, sync_id_val(o));
+    if (!od || !own_line(x, od))
+      continue;
+    /* the partner's id value, followed to its expression the same way */
+    for (uint32_t q = 0; od && od->kind == MDL_S_SCALAR &&
+                         od->u.x.op == MDL_X_COPY && q < 8; q++)
+      od = def_stmt(x, ob, od->u.x.a);
+    if (!od || !own_line(x, od))
+      continue;
+    const char *ol = MDL_VEC_AT(x->t->lines, fix_line, od->loc.line - 1).text;
+    const char *oeq = strstr(ol, " = ");
+    if (!oeq || !strcmp(oeq, eq))
+      continue;
+    /* every operand it names is a value of this function too */
+    const mdl_func *of = func_of(x, ob);
+    bool ok = of != NULL;
+    for (const char *p = strchr(oeq, '%'); ok && p; p = strchr(p + 1, '%')) {
+      size_t len = 1;
+      while (p[len] == '_' || (p[len] >= '0' && p[len] <= '9') ||
+             (p[len] >= 'a' && p[len] <= 'z') ||
+             (p[len] >= 'A' && p[len] <= 'Z'))
+        len++;
+      bool found = false;
+      for (uint32_t j = 0; j < f->values.len && !found; j++) {
+        const char *nm = MDL_VEC_AT(f->values, mdl_value, j).name;
+        found = nm && strlen(nm) == len - 1 && !strncmp(nm, p + 1, len - 1);
+      }
+      ok = found;
+    }
+    if (!ok)
+      continue;
+    fix_cand *c = cand_new(x, fmt("the id at %u:%u computed as its partner's "
+                                  "at %u:%u", D->loc.line, D->loc.col,
+                                  od->loc.line, od->loc.col));
+    char *oe = fmt("%s", oeq), *cm = strstr(oe, "//");
+    if (cm)
+      *cm = 0;
+    char *de = fmt("%s", eq), *dm = strstr(de, "//");
+    if (dm)
+      *dm = 0;
+    edit(c, FIX_REPLACE, D->loc.line, oe, de);
+    free(de);
+    break;
+  }
+}
+
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
   if (!s)
@@ -1136,6 +1316,8 @@ static void flag_cands(cx *x, const mdl_diag *d) {
   }
   if (in && in->id >= 0)
     credit_count_cands(x, s, in);
+  if (in)
+    id_expr_cands(x, s, in);
   delete_cand(x, s, "");
   for (uint32_t r = 0; r < d->nrelated; r++)
     delete_cand(x, stmt_at(x->k, d->related[r].line, d->related[r].col), "");
@@ -1274,6 +1456,8 @@ static void invalid_cands(cx *x, const mdl_diag *d) {
   const mdl_inst *in = first_inst(x->k, s);
   if (in && in->kind != MDL_I_OP)
     pipe_swap_cands(x, s, in);
+  if (in && in->kind != MDL_I_OP)
+    id_expr_cands(x, s, in);
   if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)) {
     mdl_pipe src = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe : in->pipe2);
     mdl_pipe dst = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe2 : in->pipe);
