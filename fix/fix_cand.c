@@ -471,6 +471,37 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
   }
 }
 
+/* A race whose access sits in one branch of an if while the wait that
+** guards it sits in the other branch only: that wait moved out of its
+** branch, before the if (pa < 0: a cross-core wait). */
+static void sibling_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
+  for (const mdl_stmt *p = x->si[b->id].parent; p && p->kind == MDL_S_IF;
+       p = x->si[p->id].parent) {
+    const mdl_block *mine = NULL;
+    for (const mdl_stmt *q = b; q && !mine; q = x->si[q->id].parent)
+      if (x->si[q->id].parent == p)
+        mine = x->si[q->id].blk;
+    const mdl_block *other =
+        mine == &p->u.cif.then_b ? &p->u.cif.else_b : &p->u.cif.then_b;
+    for (const mdl_stmt *o = other->first; o; o = o->next) {
+      const mdl_inst *oi;
+      if ((pa < 0 ? o->kind != MDL_S_BWAIT : o->kind != MDL_S_WAIT) ||
+          !own_line(x, o) || !(oi = first_inst(x->k, o)) ||
+          (pa >= 0 && (oi->pipe2 != pa || oi->pipe != pb)))
+        continue;
+      char *wt = op_text(x, o);
+      fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
+                                    "%u:%u, before it: it guards the %s at "
+                                    "%u:%u in the other branch too",
+                                    o->name, o->loc.line, o->loc.col,
+                                    p->loc.line, p->loc.col, b->name,
+                                    b->loc.line, b->loc.col));
+      edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
+      edit(c, FIX_INSERT_BEFORE, p->loc.line, wt, NULL);
+    }
+  }
+}
+
 static void race_cands(cx *x, const mdl_diag *d) {
   if (!d->nrelated)
     return;
@@ -485,6 +516,8 @@ static void race_cands(cx *x, const mdl_diag *d) {
     /* a cross-core wait placed after the access it should guard */
     misplaced_wait(x, a, -1, -1);
     misplaced_wait(x, b, -1, -1);
+    sibling_wait(x, a, -1, -1);
+    sibling_wait(x, b, -1, -1);
   }
   for (int p = 0; p < MDL_NPIPE; p++)
     for (int q = 0; q < MDL_NPIPE; q++) {
@@ -494,6 +527,7 @@ static void race_cands(cx *x, const mdl_diag *d) {
         barrier(x, a, b, p);
       else if (d->rule == MDL_RULE_RACE && p != q) {
         misplaced_wait(x, b, p, q);
+        sibling_wait(x, b, p, q);
         race_pair(x, a, b, p, q);
       }
       else if (d->rule == MDL_RULE_XCORE_RACE) {
@@ -532,6 +566,36 @@ static const mdl_block *fn_block(const cx *x, const mdl_stmt *s) {
   return x->si[s->id].blk;
 }
 
+/* Deletes sync s for candidate c (which moves it elsewhere); when s was
+** all its `scf.if` held (the if alone on its line, then s, then the
+** closing brace; no else, no results), the emptied if goes too, without
+** counting in the candidate's cost. */
+static void delete_sync(const cx *x, fix_cand *c, const mdl_stmt *s) {
+  edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+  const mdl_stmt *p = x->si[s->id].parent;
+  if (!c || !p || p->kind != MDL_S_IF || p->u.cif.else_b.first ||
+      p->u.cif.nres || p->loc.line + 1 != s->loc.line ||
+      p->loc.line + 2 > x->t->lines.len)
+    return;
+  for (const mdl_stmt *q = p->u.cif.then_b.first; q; q = q->next)
+    if (q != s && q->loc.line != s->loc.line)
+      return;
+  const char *l = MDL_VEC_AT(x->t->lines, fix_line, p->loc.line - 1).text;
+  const char *e = MDL_VEC_AT(x->t->lines, fix_line, p->loc.line + 1).text;
+  while (*l == ' ' || *l == '\t')
+    l++;
+  while (*e == ' ' || *e == '\t')
+    e++;
+  if (strncmp(l, "scf.if ", 7) || strncmp(e, "}", 1) ||
+      strspn(e + 1, " \t") != strlen(e + 1) ||
+      fix_stmt_end(x->t, p->loc.line - 1) != p->loc.line + 1)
+    return;
+  edit(c, FIX_DELETE, p->loc.line, NULL, NULL);
+  edit(c, FIX_DELETE, p->loc.line + 2, NULL, NULL);
+  c->cost -= 2; /* tidying, not part of the repair: the order of the
+                   candidates stays that of the moves */
+}
+
 /* Is value v defined in block b (or its nested regions)? */
 static bool defined_in(const mdl_block *b, mdl_valref v) {
   for (const mdl_stmt *s = b->first; s; s = s->next) {
@@ -557,8 +621,23 @@ static bool defined_in(const mdl_block *b, mdl_valref v) {
   return false;
 }
 
-/* The run-time id operand of a sync (MDL_NOVAL for a literal). */
-static mdl_valref sync_id_val(const mdl_stmt *s) {
+/* The run-time id operand of a sync: an SSA value written as its event
+** id or flag (MDL_NOVAL for a literal id, which lowers to a constant
+** too). */
+static mdl_valref sync_id_val(const cx *x, const mdl_stmt *s) {
+  if (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT) {
+    char *r = rotating_id(x, s);
+    bool ssa = r != NULL;
+    free(r);
+    if (!ssa)
+      return MDL_NOVAL;
+  } else if (s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) {
+    char *t = op_text(x, s);
+    bool ssa = strstr(t, "flag = %") != NULL;
+    free(t);
+    if (!ssa)
+      return MDL_NOVAL;
+  }
   switch (s->kind) {
   case MDL_S_SET:
   case MDL_S_WAIT:
@@ -575,7 +654,7 @@ static mdl_valref sync_id_val(const mdl_stmt *s) {
 ** none when its id is a value computed in the loop. */
 static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
                       uint32_t extra) {
-  mdl_valref v = sync_id_val(s);
+  mdl_valref v = sync_id_val(x, s);
   if (v != MDL_NOVAL && L->kind == MDL_S_FOR &&
       (L->u.loop.iv == v || defined_in(&L->u.loop.body, v)))
     return;
@@ -587,7 +666,7 @@ static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
                                   s->name, s->loc.line, s->loc.col,
                                   after ? "after" : "before", L->loc.line,
                                   L->loc.col));
-    edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+    delete_sync(x, c, s);
     edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, L->loc.line,
          fmt("%s", txt), NULL);
     if (c)
@@ -611,7 +690,7 @@ static void move_cands(cx *x, const mdl_stmt *s) {
                                     s->name, s->loc.line, s->loc.col,
                                     p->loc.line, p->loc.col,
                                     after ? "after" : "before"));
-      edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+      delete_sync(x, c, s);
       edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, p->loc.line,
            fmt("%s", txt), NULL);
     }
@@ -732,7 +811,7 @@ static void under_cond(cx *x, const mdl_stmt *s, const mdl_stmt *ps,
                                   ps->loc.line, ps->loc.col,
                                   after ? "after" : "before", po->loc.line,
                                   po->loc.col, in_else ? "not " : "", c));
-    edit(k, FIX_DELETE, s->loc.line, NULL, NULL);
+    delete_sync(x, k, s);
     edit(k, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, ps->loc.line,
          in_else ? fmt("scf.if %s {\n} else {\n  %s\n}", c, txt)
                  : fmt("scf.if %s {\n  %s\n}", c, txt),
@@ -925,7 +1004,7 @@ static bool feeds_only_syncs(const cx *x, const mdl_block *fb,
 **  - the expression a partner sync of the flag (the other core's wait)
 **    computes its id with, when its operands are named alike here. */
 static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
-  mdl_valref v = sync_id_val(s);
+  mdl_valref v = sync_id_val(x, s);
   if (v == MDL_NOVAL)
     return;
   const mdl_block *fb = fn_block(x, s);
@@ -979,7 +1058,7 @@ static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
     const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
     const mdl_inst *oi;
     bool partner =
-        o != s && x->si[o->id].seen && sync_id_val(o) != MDL_NOVAL &&
+        o != s && x->si[o->id].seen && sync_id_val(x, o) != MDL_NOVAL &&
         (oi = first_inst(x->k, o)) &&
         (((s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) &&
           (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT) &&
@@ -992,7 +1071,7 @@ static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
     if (!partner)
       continue;
     const mdl_block *ob = fn_block(x, o);
-    const mdl_stmt *od = def_stmt(x, ob, sync_id_val(o));
+    const mdl_stmt *od = def_stmt(x, ob, sync_id_val(x, o));
     if (!od || !own_line(x, od))
       continue;
     /* the partner's id value, followed to its expression the same way */
@@ -1120,7 +1199,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
         uint32_t ndel = 0;
         for (const mdl_stmt *o = top->next; c && o; o = o->next) {
           const mdl_inst *oi;
-          if (o->kind != MDL_S_WAIT || sync_id_val(o) == MDL_NOVAL ||
+          if (o->kind != MDL_S_WAIT || sync_id_val(x, o) == MDL_NOVAL ||
               !own_line(x, o) || !(oi = first_inst(x->k, o)) ||
               oi->core != in->core || oi->pipe2 != in->pipe ||
               oi->pipe != in->pipe2)
