@@ -901,7 +901,26 @@ static void credit_count_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
     if (!dup)
       loops[nl++] = P;
   }
-  for (int64_t v = n - 1; v >= 1 && x->out->len < MAX_CANDS; v--) {
+  /* the smaller counts to try: the index constants of s's function */
+  int64_t vals[16];
+  uint32_t nv = 0;
+  for (uint32_t i = 0; i < x->k->stmts.len && nv < 16; i++) {
+    const mdl_stmt *k = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (k->kind != MDL_S_SCALAR || k->u.x.op != MDL_X_CONST ||
+        k->u.x.k < 1 || k->u.x.k >= n ||
+        index_const(x, fn_block(x, L), k->def) != k)
+      continue;
+    uint32_t j = 0;
+    while (j < nv && vals[j] > k->u.x.k)
+      j++;
+    if (j < nv && vals[j] == k->u.x.k)
+      continue;
+    memmove(vals + j + 1, vals + j, (nv - j) * sizeof *vals);
+    vals[j] = k->u.x.k;
+    nv++;
+  }
+  for (uint32_t vi = 0; vi < nv && x->out->len < MAX_CANDS; vi++) {
+    int64_t v = vals[vi];
     fix_cand *c = NULL;
     for (uint32_t j = 0; j < nl; j++) {
       const mdl_block *fb = fn_block(x, loops[j]);
