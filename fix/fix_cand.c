@@ -12,11 +12,18 @@
 **   xcore-race     sync_block_set after the earlier access, sync_block_wait
 **                  before the later one, a free flag id; or the same with
 **                  a pre-credit set before the setter's loop and a drain
-**                  wait after the waiter's loop
+**                  wait after the waiter's loop; a wait in the other
+**                  branch of the access's if moved before the if
 **   deadlock, unpaired-set, double-set, flag-overflow
 **                  the missing set or wait; the sync moved out of its
-**                  branch, or to another place in its block; removed
-**   invalid-sync   the flag renamed to a free valid id; removed
+**                  branch, out of its loops, or to another place in its
+**                  block; a sync of its flag moved across the loops that
+**                  hold it (or the finding's sync); set and wait put
+**                  under one condition; a drain per id of a rotation;
+**                  a pre-credit loop run fewer times; an id expression
+**                  that feeds only syncs corrected; removed
+**   invalid-sync   the flag renamed to a free valid id; its id expression
+**                  computed as its partner's; removed
 **   redundant-*    the removal of the sync and the syncs of its flag
 ** Nothing here decides: the driver re-verifies every candidate.
 */
