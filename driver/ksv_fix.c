@@ -445,14 +445,26 @@ static json_t *edits_json(const applied *a) {
   return arr;
 }
 
+/* Inserted text, its further lines (a multi-line insert) indented under
+** the first. */
+static void print_text(FILE *out, const char *t) {
+  for (; *t; t++)
+    if (*t == '\n')
+      fputs("\n      ", out);
+    else
+      fputc(*t, out);
+  fputc('\n', out);
+}
+
 static void print_edit(FILE *out, const fix_edit *ed) {
   switch (ed->op) {
   case FIX_INSERT_BEFORE:
-    fprintf(out, "    insert before line %u: %s\n", ed->line, ed->text);
+    fprintf(out, "    insert before line %u: ", ed->line);
+    print_text(out, ed->text);
     break;
   case FIX_INSERT_AFTER:
-    fprintf(out, "    insert after the statement at line %u: %s\n", ed->line,
-            ed->text);
+    fprintf(out, "    insert after the statement at line %u: ", ed->line);
+    print_text(out, ed->text);
     break;
   case FIX_DELETE:
     fprintf(out, "    delete line %u\n", ed->line);
@@ -794,7 +806,24 @@ void ksv_attach_fixes(const ksv_options *co, const char *path,
         m->text = mdl_strprintf("%s", ed->text);
         m->old = mdl_strprintf("%s", ed->old ? ed->old : "");
       } else if (ed->text) {
-        m->text = mdl_strprintf("%.*s%s", (int)ind, l, ed->text);
+        /* every line of a multi-line insert after the indentation */
+        size_t nl = 0;
+        for (const char *p = ed->text; *p; p++)
+          nl += *p == '\n';
+        char *t = malloc(strlen(ed->text) + (nl + 1) * ind + 1), *q = t;
+        if (t) {
+          memcpy(q, l, ind);
+          q += ind;
+          for (const char *p = ed->text; *p; p++) {
+            *q++ = *p;
+            if (*p == '\n') {
+              memcpy(q, l, ind);
+              q += ind;
+            }
+          }
+          *q = 0;
+        }
+        m->text = t;
       }
       d->nfix_edits++;
     }

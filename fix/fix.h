@@ -54,7 +54,9 @@ typedef enum {
 typedef struct {
   fix_op op;
   uint32_t line;               /* 1-based line of the current text */
-  char *text;                  /* op text, no indentation (inserts) */
+  char *text;                  /* op text, no indentation (inserts; lines
+                                  separated by '\n', each indented as the
+                                  anchor plus its own leading spaces) */
   char *old;                   /* FIX_REPLACE: the replaced substring */
 } fix_edit;
 

@@ -12,11 +12,18 @@
 **   xcore-race     sync_block_set after the earlier access, sync_block_wait
 **                  before the later one, a free flag id; or the same with
 **                  a pre-credit set before the setter's loop and a drain
-**                  wait after the waiter's loop
+**                  wait after the waiter's loop; a wait in the other
+**                  branch of the access's if moved before the if
 **   deadlock, unpaired-set, double-set, flag-overflow
 **                  the missing set or wait; the sync moved out of its
-**                  branch, or to another place in its block; removed
-**   invalid-sync   the flag renamed to a free valid id; removed
+**                  branch, out of its loops, or to another place in its
+**                  block; a sync of its flag moved across the loops that
+**                  hold it (or the finding's sync); set and wait put
+**                  under one condition; a drain per id of a rotation;
+**                  a pre-credit loop run fewer times; an id expression
+**                  that feeds only syncs corrected; removed
+**   invalid-sync   the flag renamed to a free valid id; its id expression
+**                  computed as its partner's; removed
 **   redundant-*    the removal of the sync and the syncs of its flag
 ** Nothing here decides: the driver re-verifies every candidate.
 */
@@ -120,6 +127,9 @@ static void edit(fix_cand *c, fix_op op, uint32_t line, char *text,
   e->text = text;
   e->old = old ? fmt("%s", old) : NULL;
   c->cost += op == FIX_REPLACE ? 2 : 1;
+  for (const char *p = text; op != FIX_REPLACE && p && (p = strchr(p, '\n'));
+       p++)
+    c->cost++; /* a multi-line insert: one per line */
 }
 
 /* Does the source line of s hold just s (so deleting the line deletes s,
@@ -468,6 +478,37 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
   }
 }
 
+/* A race whose access sits in one branch of an if while the wait that
+** guards it sits in the other branch only: that wait moved out of its
+** branch, before the if (pa < 0: a cross-core wait). */
+static void sibling_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
+  for (const mdl_stmt *p = x->si[b->id].parent; p && p->kind == MDL_S_IF;
+       p = x->si[p->id].parent) {
+    const mdl_block *mine = NULL;
+    for (const mdl_stmt *q = b; q && !mine; q = x->si[q->id].parent)
+      if (x->si[q->id].parent == p)
+        mine = x->si[q->id].blk;
+    const mdl_block *other =
+        mine == &p->u.cif.then_b ? &p->u.cif.else_b : &p->u.cif.then_b;
+    for (const mdl_stmt *o = other->first; o; o = o->next) {
+      const mdl_inst *oi;
+      if ((pa < 0 ? o->kind != MDL_S_BWAIT : o->kind != MDL_S_WAIT) ||
+          !own_line(x, o) || !(oi = first_inst(x->k, o)) ||
+          (pa >= 0 && (oi->pipe2 != pa || oi->pipe != pb)))
+        continue;
+      char *wt = op_text(x, o);
+      fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
+                                    "%u:%u, before it: it guards the %s at "
+                                    "%u:%u in the other branch too",
+                                    o->name, o->loc.line, o->loc.col,
+                                    p->loc.line, p->loc.col, b->name,
+                                    b->loc.line, b->loc.col));
+      edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
+      edit(c, FIX_INSERT_BEFORE, p->loc.line, wt, NULL);
+    }
+  }
+}
+
 static void race_cands(cx *x, const mdl_diag *d) {
   if (!d->nrelated)
     return;
@@ -482,6 +523,8 @@ static void race_cands(cx *x, const mdl_diag *d) {
     /* a cross-core wait placed after the access it should guard */
     misplaced_wait(x, a, -1, -1);
     misplaced_wait(x, b, -1, -1);
+    sibling_wait(x, a, -1, -1);
+    sibling_wait(x, b, -1, -1);
   }
   for (int p = 0; p < MDL_NPIPE; p++)
     for (int q = 0; q < MDL_NPIPE; q++) {
@@ -491,6 +534,7 @@ static void race_cands(cx *x, const mdl_diag *d) {
         barrier(x, a, b, p);
       else if (d->rule == MDL_RULE_RACE && p != q) {
         misplaced_wait(x, b, p, q);
+        sibling_wait(x, b, p, q);
         race_pair(x, a, b, p, q);
       }
       else if (d->rule == MDL_RULE_XCORE_RACE) {
@@ -514,8 +558,132 @@ static bool is_sync_stmt(const mdl_stmt *s) {
          s->kind == MDL_S_BWAIT;
 }
 
-/* Moves of sync s: out of its branch (before / after the if), and to
-** every other place in its block. */
+/* Is s inside statement L (a loop or branch)? */
+static bool inside(const cx *x, const mdl_stmt *s, const mdl_stmt *L) {
+  for (const mdl_stmt *p = x->si[s->id].parent; p; p = x->si[p->id].parent)
+    if (p == L)
+      return true;
+  return false;
+}
+
+/* The body block of the function holding s. */
+static const mdl_block *fn_block(const cx *x, const mdl_stmt *s) {
+  while (x->si[s->id].parent)
+    s = x->si[s->id].parent;
+  return x->si[s->id].blk;
+}
+
+/* Deletes sync s for candidate c (which moves it elsewhere); when s was
+** all its `scf.if` held (the if alone on its line, then s, then the
+** closing brace; no else, no results), the emptied if goes too, without
+** counting in the candidate's cost. */
+static void delete_sync(const cx *x, fix_cand *c, const mdl_stmt *s) {
+  edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+  const mdl_stmt *p = x->si[s->id].parent;
+  if (!c || !p || p->kind != MDL_S_IF || p->u.cif.else_b.first ||
+      p->u.cif.nres || p->loc.line + 1 != s->loc.line ||
+      p->loc.line + 2 > x->t->lines.len)
+    return;
+  for (const mdl_stmt *q = p->u.cif.then_b.first; q; q = q->next)
+    if (q != s && q->loc.line != s->loc.line)
+      return;
+  const char *l = MDL_VEC_AT(x->t->lines, fix_line, p->loc.line - 1).text;
+  const char *e = MDL_VEC_AT(x->t->lines, fix_line, p->loc.line + 1).text;
+  while (*l == ' ' || *l == '\t')
+    l++;
+  while (*e == ' ' || *e == '\t')
+    e++;
+  if (strncmp(l, "scf.if ", 7) || strncmp(e, "}", 1) ||
+      strspn(e + 1, " \t") != strlen(e + 1) ||
+      fix_stmt_end(x->t, p->loc.line - 1) != p->loc.line + 1)
+    return;
+  edit(c, FIX_DELETE, p->loc.line, NULL, NULL);
+  edit(c, FIX_DELETE, p->loc.line + 2, NULL, NULL);
+  c->cost -= 2; /* tidying, not part of the repair: the order of the
+                   candidates stays that of the moves */
+}
+
+/* Is value v defined in block b (or its nested regions)? */
+static bool defined_in(const mdl_block *b, mdl_valref v) {
+  for (const mdl_stmt *s = b->first; s; s = s->next) {
+    if (s->def == v)
+      return true;
+    switch (s->kind) {
+    case MDL_S_FOR:
+      if (s->u.loop.iv == v || defined_in(&s->u.loop.body, v))
+        return true;
+      break;
+    case MDL_S_IF:
+      if (defined_in(&s->u.cif.then_b, v) || defined_in(&s->u.cif.else_b, v))
+        return true;
+      break;
+    case MDL_S_WHILE:
+      if (defined_in(&s->u.wh.before, v) || defined_in(&s->u.wh.after, v))
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+/* The run-time id operand of a sync: an SSA value written as its event
+** id or flag (MDL_NOVAL for a literal id, which lowers to a constant
+** too). */
+static mdl_valref sync_id_val(const cx *x, const mdl_stmt *s) {
+  if (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT) {
+    char *r = rotating_id(x, s);
+    bool ssa = r != NULL;
+    free(r);
+    if (!ssa)
+      return MDL_NOVAL;
+  } else if (s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) {
+    char *t = op_text(x, s);
+    bool ssa = strstr(t, "flag = %") != NULL;
+    free(t);
+    if (!ssa)
+      return MDL_NOVAL;
+  }
+  switch (s->kind) {
+  case MDL_S_SET:
+  case MDL_S_WAIT:
+    return s->u.flag.id;
+  case MDL_S_BSET:
+  case MDL_S_BWAIT:
+    return s->u.blk.flag;
+  default:
+    return MDL_NOVAL;
+  }
+}
+
+/* Sync s moved just before or just after loop L (one candidate each);
+** none when its id is a value computed in the loop. */
+static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
+                      uint32_t extra) {
+  mdl_valref v = sync_id_val(x, s);
+  if (v != MDL_NOVAL && L->kind == MDL_S_FOR &&
+      (L->u.loop.iv == v || defined_in(&L->u.loop.body, v)))
+    return;
+  if (v != MDL_NOVAL && L->kind == MDL_S_WHILE)
+    return;
+  char *txt = op_text(x, s);
+  for (int after = 0; after < 2; after++) {
+    fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the loop at %u:%u",
+                                  s->name, s->loc.line, s->loc.col,
+                                  after ? "after" : "before", L->loc.line,
+                                  L->loc.col));
+    delete_sync(x, c, s);
+    edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, L->loc.line,
+         fmt("%s", txt), NULL);
+    if (c)
+      c->cost += extra;
+  }
+  free(txt);
+}
+
+/* Moves of sync s: out of its branch (before / after the if), out of
+** the loops holding it, and to every other place in its block. */
 static void move_cands(cx *x, const mdl_stmt *s) {
   if (!is_sync_stmt(s) || !own_line(x, s))
     return;
@@ -529,11 +697,18 @@ static void move_cands(cx *x, const mdl_stmt *s) {
                                     s->name, s->loc.line, s->loc.col,
                                     p->loc.line, p->loc.col,
                                     after ? "after" : "before"));
-      edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+      delete_sync(x, c, s);
       edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, p->loc.line,
            fmt("%s", txt), NULL);
     }
   }
+  /* out of its block: just before or just after each loop holding it
+     (a pre-credit left inside the loop, a drain on its last iteration),
+     the innermost first */
+  uint32_t lvl = 0;
+  for (const mdl_stmt *L = enclosing_loop(x, s); L;
+       L = enclosing_loop(x, L), lvl++)
+    loop_move(x, s, L, lvl);
   /* other places in the block, nearest first */
   const mdl_block *b = si->blk;
   uint32_t n = b->count, me = si->idx;
@@ -578,6 +753,395 @@ static char *partner_text(const mdl_stmt *s, const mdl_inst *in) {
   return NULL;
 }
 
+
+/* The ids (bitmask) that the other syncs of o's kind of flag use: for a
+** set_flag/wait_flag those of its pipe pair on its core, for a cross-core
+** sync every sync_block_set/wait. */
+static uint32_t used_ids(const mdl_kernel *k, const mdl_stmt *o,
+                         const mdl_inst *oi) {
+  uint32_t used = 0;
+  bool flag = o->kind == MDL_S_SET || o->kind == MDL_S_WAIT;
+  mdl_pipe src = (mdl_pipe)(oi->kind == MDL_I_SET ? oi->pipe : oi->pipe2);
+  mdl_pipe dst = (mdl_pipe)(oi->kind == MDL_I_SET ? oi->pipe2 : oi->pipe);
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->stmt == o->id || in->id < 0 || in->id > 31)
+      continue;
+    if (flag ? in->core == oi->core &&
+                   ((in->kind == MDL_I_SET && in->pipe == src &&
+                     in->pipe2 == dst) ||
+                    (in->kind == MDL_I_WAIT && in->pipe2 == src &&
+                     in->pipe == dst))
+             : in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT)
+      used |= 1u << in->id;
+  }
+  return used;
+}
+
+/* The condition operand of an scf.if as written ("%has_res"), or NULL. */
+static char *if_cond(const cx *x, const mdl_stmt *p) {
+  if (!p->loc.line || p->loc.line > x->t->lines.len)
+    return NULL;
+  const char *l = MDL_VEC_AT(x->t->lines, fix_line, p->loc.line - 1).text;
+  const char *q = strstr(l, "scf.if");
+  if (!q)
+    return NULL;
+  q += 6;
+  while (*q == ' ')
+    q++;
+  size_t n = 0;
+  if (*q != '%')
+    return NULL;
+  while (q[n] && q[n] != ' ' && q[n] != '{' && q[n] != '-' && q[n] != ':')
+    n++;
+  return fmt("%.*s", (int)n, q);
+}
+
+/* Sync s, in a branch of the if ps, moved out of it (just before and
+** just after it) under the condition of the branch that holds its
+** partner o: an `scf.if` of its own with that condition (s in its else
+** region when o is in an else branch). */
+static void under_cond(cx *x, const mdl_stmt *s, const mdl_stmt *ps,
+                       const mdl_stmt *o) {
+  const mdl_stmt *po = x->si[o->id].parent;
+  char *c = own_line(x, s) ? if_cond(x, po) : NULL;
+  if (!c)
+    return;
+  bool in_else = x->si[o->id].blk == &po->u.cif.else_b;
+  char *txt = op_text(x, s);
+  for (int after = 0; after < 2; after++) {
+    fix_cand *k = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
+                                  "%u:%u, %s it, under the condition of the "
+                                  "branch at %u:%u (%s%s) that holds its "
+                                  "partner",
+                                  s->name, s->loc.line, s->loc.col,
+                                  ps->loc.line, ps->loc.col,
+                                  after ? "after" : "before", po->loc.line,
+                                  po->loc.col, in_else ? "not " : "", c));
+    delete_sync(x, k, s);
+    edit(k, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, ps->loc.line,
+         in_else ? fmt("scf.if %s {\n} else {\n  %s\n}", c, txt)
+                 : fmt("scf.if %s {\n  %s\n}", c, txt),
+         NULL);
+  }
+  free(txt);
+  free(c);
+}
+
+/* The function whose body is block fb. */
+static const mdl_func *func_of(const cx *x, const mdl_block *fb) {
+  for (uint32_t c = 0; c < x->k->ncores; c++)
+    if (x->k->cores[c].fn && &x->k->cores[c].fn->body == fb)
+      return x->k->cores[c].fn;
+  return NULL;
+}
+
+/* The SSA name (without %) of value v of function f, or NULL. */
+static const char *val_name(const mdl_func *f, mdl_valref v) {
+  if (!f || v == MDL_NOVAL || v >= f->values.len)
+    return NULL;
+  return MDL_VEC_AT(f->values, mdl_value, v).name;
+}
+
+/* The statement of the function with body fb defining v as a constant
+** (an `arith.constant ... : index` on a line of its own), or NULL. */
+static const mdl_stmt *index_const(const cx *x, const mdl_block *fb,
+                                   mdl_valref v) {
+  for (uint32_t i = 0; v != MDL_NOVAL && i < x->k->stmts.len; i++) {
+    const mdl_stmt *c = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (c->kind != MDL_S_SCALAR || c->u.x.op != MDL_X_CONST ||
+        c->def != v || !x->si[c->id].seen || fn_block(x, c) != fb ||
+        !c->loc.line || c->loc.line > x->t->lines.len)
+      continue;
+    const char *l = MDL_VEC_AT(x->t->lines, fix_line, c->loc.line - 1).text;
+    return strstr(l, ": index") ? c : NULL;
+  }
+  return NULL;
+}
+
+/* A loop from constant 0 by 1 holding only syncs (and scalars): a
+** pre-credit or drain loop.  Returns its trip count, or -1. */
+static int64_t sync_loop_trip(const cx *x, const mdl_stmt *L) {
+  if (L->kind != MDL_S_FOR)
+    return -1;
+  bool any = false;
+  for (const mdl_stmt *q = L->u.loop.body.first; q; q = q->next) {
+    if (q->kind != MDL_S_SCALAR && !is_sync_stmt(q))
+      return -1;
+    any |= is_sync_stmt(q);
+  }
+  const mdl_block *fb = fn_block(x, L);
+  const mdl_stmt *lb = index_const(x, fb, L->u.loop.lb),
+                 *st = index_const(x, fb, L->u.loop.step),
+                 *ub = index_const(x, fb, L->u.loop.ub);
+  if (!any || !lb || !st || !ub || lb->u.x.k != 0 || st->u.x.k != 1)
+    return -1;
+  return ub->u.x.k;
+}
+
+/* Too many credits: s sits in a loop that only issues syncs (a
+** pre-credit loop of N sets) and the syncs of its flag in other such
+** loops (the drain loop of N waits) match it; both counts lowered to
+** each smaller index constant both functions define, the largest first
+** (the deepest ring the checker proves). */
+static void credit_count_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
+  const mdl_stmt *L = x->si[s->id].parent;
+  int64_t n = L ? sync_loop_trip(x, L) : -1;
+  if (n < 2)
+    return;
+  const mdl_stmt *loops[8];
+  uint32_t nl = 0;
+  loops[nl++] = L;
+  for (uint32_t i = 0; i < x->k->stmts.len && nl < 8; i++) {
+    const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    const mdl_inst *oi;
+    const mdl_stmt *P = x->si[o->id].seen ? x->si[o->id].parent : NULL;
+    if (!P || P == L || !is_sync_stmt(o) || o->kind == MDL_S_BARRIER ||
+        !(oi = first_inst(x->k, o)) || oi->id != in->id ||
+        ((s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) !=
+         (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT)) ||
+        sync_loop_trip(x, P) != n)
+      continue;
+    bool dup = false;
+    for (uint32_t j = 0; j < nl; j++)
+      dup |= loops[j] == P;
+    if (!dup)
+      loops[nl++] = P;
+  }
+  /* the smaller counts to try: the index constants of s's function */
+  int64_t vals[16];
+  uint32_t nv = 0;
+  for (uint32_t i = 0; i < x->k->stmts.len && nv < 16; i++) {
+    const mdl_stmt *k = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (k->kind != MDL_S_SCALAR || k->u.x.op != MDL_X_CONST ||
+        k->u.x.k < 1 || k->u.x.k >= n ||
+        index_const(x, fn_block(x, L), k->def) != k)
+      continue;
+    uint32_t j = 0;
+    while (j < nv && vals[j] > k->u.x.k)
+      j++;
+    if (j < nv && vals[j] == k->u.x.k)
+      continue;
+    memmove(vals + j + 1, vals + j, (nv - j) * sizeof *vals);
+    vals[j] = k->u.x.k;
+    nv++;
+  }
+  for (uint32_t vi = 0; vi < nv && x->out->len < MAX_CANDS; vi++) {
+    int64_t v = vals[vi];
+    fix_cand *c = NULL;
+    for (uint32_t j = 0; j < nl; j++) {
+      const mdl_block *fb = fn_block(x, loops[j]);
+      const mdl_func *f = func_of(x, fb);
+      const char *old = val_name(f, loops[j]->u.loop.ub), *nw = NULL;
+      for (uint32_t i = 0; i < x->k->stmts.len && !nw; i++) {
+        const mdl_stmt *k = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+        if (k->kind == MDL_S_SCALAR && k->u.x.op == MDL_X_CONST &&
+            k->u.x.k == v && index_const(x, fb, k->def) == k)
+          nw = val_name(f, k->def);
+      }
+      char *ot = old ? fmt("to %%%s ", old) : NULL;
+      const char *l =
+          MDL_VEC_AT(x->t->lines, fix_line, loops[j]->loc.line - 1).text;
+      bool fits = ot && nw && strstr(l, ot);
+      if (fits && !c)
+        c = cand_new(x, fmt("the credit loop%s at %u:%u run %lld times "
+                            "instead of %lld (one credit per buffer)",
+                            nl > 1 ? "s" : "", L->loc.line, L->loc.col,
+                            (long long)v, (long long)n));
+      if (fits)
+        edit(c, FIX_REPLACE, loops[j]->loc.line, fmt("to %%%s ", nw), ot);
+      free(ot);
+      if (!fits) {
+        if (c) {
+          fix_cand_free(c);
+          x->out->len--;
+        }
+        c = NULL;
+        break;
+      }
+    }
+  }
+}
+
+/* The statement defining v in the function with body fb, or NULL. */
+static const mdl_stmt *def_stmt(const cx *x, const mdl_block *fb,
+                                mdl_valref v) {
+  for (uint32_t i = 0; v != MDL_NOVAL && i < x->k->stmts.len; i++) {
+    const mdl_stmt *c = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (c->def == v && x->si[c->id].seen && fn_block(x, c) == fb)
+      return c;
+  }
+  return NULL;
+}
+
+/* Does line l use the SSA value %name (as an operand, not a prefix of a
+** longer name)? */
+static bool uses_name(const char *l, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = strchr(l, '%'); p; p = strchr(p + 1, '%')) {
+    if (strncmp(p + 1, name, n))
+      continue;
+    char c = p[1 + n];
+    if (!(c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+          (c >= 'A' && c <= 'Z')))
+      return true;
+  }
+  return false;
+}
+
+/* Do the values chain[0..n) of the function with body fb feed only syncs
+** (and each other)?  Checked on the function's text: every other line
+** naming one of them is a set_flag/wait_flag/sync_block_set/wait. */
+static bool feeds_only_syncs(const cx *x, const mdl_block *fb,
+                             const mdl_stmt **chain, uint32_t n) {
+  const mdl_func *f = func_of(x, fb);
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+    const mdl_stmt *c = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    if (!x->si[c->id].seen || fn_block(x, c) != fb || !c->loc.line)
+      continue;
+    lo = c->loc.line < lo ? c->loc.line : lo;
+    hi = c->loc.line > hi ? c->loc.line : hi;
+  }
+  if (!f || hi > x->t->lines.len)
+    return false;
+  for (uint32_t ln = lo; ln <= hi; ln++) {
+    const char *l = MDL_VEC_AT(x->t->lines, fix_line, ln - 1).text;
+    bool chain_line = false;
+    for (uint32_t j = 0; j < n; j++)
+      chain_line |= chain[j]->loc.line == ln;
+    if (chain_line || strstr(l, "hivm.hir.set_flag") ||
+        strstr(l, "hivm.hir.wait_flag") || strstr(l, "hivm.hir.sync_block"))
+      continue;
+    for (uint32_t j = 0; j < n; j++) {
+      const char *nm = val_name(f, chain[j]->def);
+      if (!nm || uses_name(l, nm))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* A sync whose event id or flag is computed at run time by an expression
+** that feeds only syncs: the expression repaired (it is sync, not data).
+**  - a rotation `arith.remui %i, %cN` whose modulus does not match the
+**    buffers or the pre-credited ids: each other index constant 2..8 as
+**    the modulus, nearest first;
+**  - the expression a partner sync of the flag (the other core's wait)
+**    computes its id with, when its operands are named alike here. */
+static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
+  mdl_valref v = sync_id_val(x, s);
+  if (v == MDL_NOVAL)
+    return;
+  const mdl_block *fb = fn_block(x, s);
+  const mdl_func *f = func_of(x, fb);
+  const mdl_stmt *chain[8];
+  uint32_t n = 0;
+  const mdl_stmt *D = def_stmt(x, fb, v);
+  while (D && D->kind == MDL_S_SCALAR && n < 8) {
+    chain[n++] = D;
+    if (D->u.x.op != MDL_X_COPY)
+      break;
+    D = def_stmt(x, fb, D->u.x.a);
+  }
+  if (!n || !D || D->kind != MDL_S_SCALAR || !own_line(x, D) ||
+      !feeds_only_syncs(x, fb, chain, n))
+    return;
+  const char *dl = MDL_VEC_AT(x->t->lines, fix_line, D->loc.line - 1).text;
+  /* the modulus of a rotation */
+  const mdl_stmt *m = (D->u.x.op == MDL_X_REMU || D->u.x.op == MDL_X_REMS)
+                          ? index_const(x, fb, D->u.x.b)
+                          : NULL;
+  const char *mn = m ? val_name(f, m->def) : NULL;
+  char *old = mn ? fmt(", %%%s ", mn) : NULL;
+  if (old && strstr(dl, old))
+    for (int64_t dist = 1; dist <= 6; dist++)
+      for (int sg = -1; sg <= 1; sg += 2) {
+        int64_t want = m->u.x.k + sg * dist;
+        if (want < 2 || want > 8)
+          continue;
+        for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+          const mdl_stmt *k = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+          const char *kn;
+          if (k->kind != MDL_S_SCALAR || k->u.x.op != MDL_X_CONST ||
+              k->u.x.k != want || index_const(x, fb, k->def) != k ||
+              !(kn = val_name(f, k->def)))
+            continue;
+          fix_cand *c = cand_new(x, fmt("the id rotation at %u:%u modulo "
+                                        "%lld instead of %lld",
+                                        D->loc.line, D->loc.col,
+                                        (long long)want,
+                                        (long long)m->u.x.k));
+          edit(c, FIX_REPLACE, D->loc.line, fmt(", %%%s ", kn), old);
+          break;
+        }
+      }
+  free(old);
+  /* the expression of a partner's id */
+  const char *eq = strstr(dl, " = ");
+  for (uint32_t i = 0; eq && i < x->k->stmts.len && x->out->len < MAX_CANDS;
+       i++) {
+    const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    const mdl_inst *oi;
+    bool partner =
+        o != s && x->si[o->id].seen && sync_id_val(x, o) != MDL_NOVAL &&
+        (oi = first_inst(x->k, o)) &&
+        (((s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) &&
+          (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT) &&
+          o->kind != s->kind && o->u.blk.set_pipe == s->u.blk.set_pipe &&
+          o->u.blk.wait_pipe == s->u.blk.wait_pipe) ||
+         ((s->kind == MDL_S_SET || s->kind == MDL_S_WAIT) &&
+          (o->kind == MDL_S_SET || o->kind == MDL_S_WAIT) &&
+          o->kind != s->kind && oi->core == in->core &&
+          o->u.flag.src == s->u.flag.src && o->u.flag.dst == s->u.flag.dst));
+    if (!partner)
+      continue;
+    const mdl_block *ob = fn_block(x, o);
+    const mdl_stmt *od = def_stmt(x, ob, sync_id_val(x, o));
+    if (!od || !own_line(x, od))
+      continue;
+    /* the partner's id value, followed to its expression the same way */
+    for (uint32_t q = 0; od && od->kind == MDL_S_SCALAR &&
+                         od->u.x.op == MDL_X_COPY && q < 8; q++)
+      od = def_stmt(x, ob, od->u.x.a);
+    if (!od || !own_line(x, od))
+      continue;
+    const char *ol = MDL_VEC_AT(x->t->lines, fix_line, od->loc.line - 1).text;
+    const char *oeq = strstr(ol, " = ");
+    if (!oeq || !strcmp(oeq, eq))
+      continue;
+    /* every operand it names is a value of this function too */
+    const mdl_func *of = func_of(x, ob);
+    bool ok = of != NULL;
+    for (const char *p = strchr(oeq, '%'); ok && p; p = strchr(p + 1, '%')) {
+      size_t len = 1;
+      while (p[len] == '_' || (p[len] >= '0' && p[len] <= '9') ||
+             (p[len] >= 'a' && p[len] <= 'z') ||
+             (p[len] >= 'A' && p[len] <= 'Z'))
+        len++;
+      bool found = false;
+      for (uint32_t j = 0; j < f->values.len && !found; j++) {
+        const char *nm = MDL_VEC_AT(f->values, mdl_value, j).name;
+        found = nm && strlen(nm) == len - 1 && !strncmp(nm, p + 1, len - 1);
+      }
+      ok = found;
+    }
+    if (!ok)
+      continue;
+    fix_cand *c = cand_new(x, fmt("the id at %u:%u computed as its partner's "
+                                  "at %u:%u", D->loc.line, D->loc.col,
+                                  od->loc.line, od->loc.col));
+    char *oe = fmt("%s", oeq), *cm = strstr(oe, "//");
+    if (cm)
+      *cm = 0;
+    char *de = fmt("%s", eq), *dm = strstr(de, "//");
+    if (dm)
+      *dm = 0;
+    edit(c, FIX_REPLACE, D->loc.line, oe, de);
+    free(de);
+    break;
+  }
+}
 
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
@@ -645,6 +1209,41 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           edit(c, FIX_INSERT_AFTER, top->loc.line,
                wait_text(in->pipe, in->pipe2, id), NULL);
         }
+      /* a set whose id rotates (a run-time id taking several values):
+         after the loop, one drain per id of the rotation, in place of a
+         drain of one run-time id (which drains only the last) */
+      if (ids & (ids - 1)) {
+        char idl[200] = "";
+        for (int id = 0; id < 32; id++)
+          if ((ids >> id) & 1)
+            snprintf(idl + strlen(idl), sizeof idl - strlen(idl),
+                     "%sEVENT_ID%d", idl[0] ? ", " : "", id);
+        fix_cand *c = cand_new(x, fmt("a drain wait_flag per event id of "
+                                      "the rotation (%s) after the %s at "
+                                      "%u:%u", idl, top->name,
+                                      top->loc.line, top->loc.col));
+        uint32_t ndel = 0;
+        for (const mdl_stmt *o = top->next; c && o; o = o->next) {
+          const mdl_inst *oi;
+          if (o->kind != MDL_S_WAIT || sync_id_val(x, o) == MDL_NOVAL ||
+              !own_line(x, o) || !(oi = first_inst(x->k, o)) ||
+              oi->core != in->core || oi->pipe2 != in->pipe ||
+              oi->pipe != in->pipe2)
+            continue;
+          edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
+          ndel++;
+        }
+        for (int id = 0; id < 32; id++)
+          if ((ids >> id) & 1)
+            edit(c, FIX_INSERT_AFTER, top->loc.line,
+                 wait_text(in->pipe, in->pipe2, id), NULL);
+        if (c && ndel)
+          c->what = (free(c->what),
+                     fmt("a drain wait_flag per event id of the rotation "
+                         "(%s) after the %s at %u:%u, in place of the "
+                         "drain of one run-time id", idl, top->name,
+                         top->loc.line, top->loc.col));
+      }
     }
     free(pt);
   }
@@ -774,7 +1373,8 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       }
     }
   /* a typo in the event id: the set or wait with another id of its
-     pipe pair */
+     pipe pair (one that a sync of the pair uses: an id no other sync
+     uses could never pair up, the renamed sync would be left unpaired) */
   for (int pass = 0; pass <= (int)d->nrelated; pass++) {
     const mdl_stmt *o =
         pass ? stmt_at(x->k, d->related[pass - 1].line,
@@ -788,8 +1388,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       char *txt = op_text(x, o);
       bool has = strstr(txt, old) != NULL;
       free(txt);
+      uint32_t used = used_ids(x->k, o, oi);
       for (int id = 0; has && id <= x->k->prof->max_block_flag; id++) {
-        if (id == oi->id || ((x->k->prof->reserved_flags >> id) & 1))
+        if (id == oi->id || ((x->k->prof->reserved_flags >> id) & 1) ||
+            !((used >> id) & 1))
           continue;
         fix_cand *c = cand_new(x, fmt("%s at %u:%u with flag %d instead of "
                                       "%d", o->name, o->loc.line, o->loc.col,
@@ -805,8 +1407,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
     char *txt = op_text(x, o);
     bool has = strstr(txt, old) != NULL;
     free(txt);
+    uint32_t used = used_ids(x->k, o, oi);
     for (int id = 0; has && id <= x->k->prof->max_event_id; id++) {
-      if (id == oi->id || ((x->k->prof->reserved_event_ids >> id) & 1))
+      if (id == oi->id || ((x->k->prof->reserved_event_ids >> id) & 1) ||
+          !((used >> id) & 1))
         continue;
       fix_cand *c = cand_new(x, fmt("%s at %u:%u with EVENT_ID%d instead of "
                                     "EVENT_ID%d",
@@ -815,6 +1419,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       edit(c, FIX_REPLACE, o->loc.line, fmt("<EVENT_ID%d>", id), old);
     }
   }
+  if (in && in->id >= 0)
+    credit_count_cands(x, s, in);
+  if (in)
+    id_expr_cands(x, s, in);
   delete_cand(x, s, "");
   for (uint32_t r = 0; r < d->nrelated; r++)
     delete_cand(x, stmt_at(x->k, d->related[r].line, d->related[r].col), "");
@@ -843,6 +1451,62 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       if (same && x->si[o->id].parent &&
           x->si[o->id].parent->kind == MDL_S_IF)
         move_cands(x, o);
+    }
+  /* a set and its wait under two different conditions: either moved out
+     of its branch under the condition of the other's branch */
+  if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT))
+    for (uint32_t i = 0; i < x->k->stmts.len && x->out->len < MAX_CANDS;
+         i++) {
+      const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *oi;
+      if (o == s || !x->si[o->id].seen ||
+          (o->kind != MDL_S_SET && o->kind != MDL_S_WAIT) ||
+          o->kind == s->kind || !(oi = first_inst(x->k, o)) ||
+          oi->id != in->id || oi->core != in->core ||
+          oi->pipe != in->pipe2 || oi->pipe2 != in->pipe)
+        continue;
+      const mdl_stmt *ps = x->si[s->id].parent, *po = x->si[o->id].parent;
+      if (!ps || !po || ps->kind != MDL_S_IF || po->kind != MDL_S_IF ||
+          ps == po)
+        continue;
+      under_cond(x, o, po, s);
+      under_cond(x, s, ps, o);
+    }
+  /* a sync of the flag on the wrong side of a loop: one outside the loops
+     holding s (a pre-credit emitted after the loop) moved just before or
+     after each of them; one inside loops that s is not in (a pre-credit
+     issued on the first iteration, a drain on the last; on either core
+     for a cross-core flag) moved out of them */
+  if (in && in->id >= 0)
+    for (uint32_t i = 0; i < x->k->stmts.len && x->out->len < MAX_CANDS;
+         i++) {
+      const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+      const mdl_inst *oi;
+      if (o == s || !x->si[o->id].seen || !own_line(x, o) ||
+          !(oi = first_inst(x->k, o)) || oi->id != in->id)
+        continue;
+      bool same;
+      if (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)
+        same = (o->kind == MDL_S_SET || o->kind == MDL_S_WAIT) &&
+               oi->core == in->core &&
+               ((oi->kind == in->kind && oi->pipe == in->pipe &&
+                 oi->pipe2 == in->pipe2) ||
+                (oi->kind != in->kind && oi->pipe == in->pipe2 &&
+                 oi->pipe2 == in->pipe));
+      else
+        same = (s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT) &&
+               (o->kind == MDL_S_BSET || o->kind == MDL_S_BWAIT);
+      if (!same)
+        continue;
+      for (const mdl_stmt *L = enclosing_loop(x, s); L;
+           L = enclosing_loop(x, L))
+        if (!inside(x, o, L) && fn_block(x, o) == fn_block(x, L))
+          loop_move(x, o, L, 0);
+      uint32_t lvl = 0;
+      for (const mdl_stmt *L = enclosing_loop(x, o); L;
+           L = enclosing_loop(x, L), lvl++)
+        if (!inside(x, s, L))
+          loop_move(x, o, L, lvl);
     }
 }
 
@@ -897,6 +1561,8 @@ static void invalid_cands(cx *x, const mdl_diag *d) {
   const mdl_inst *in = first_inst(x->k, s);
   if (in && in->kind != MDL_I_OP)
     pipe_swap_cands(x, s, in);
+  if (in && in->kind != MDL_I_OP)
+    id_expr_cands(x, s, in);
   if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)) {
     mdl_pipe src = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe : in->pipe2);
     mdl_pipe dst = (mdl_pipe)(s->kind == MDL_S_SET ? in->pipe2 : in->pipe);

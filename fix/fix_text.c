@@ -191,17 +191,25 @@ int fix_apply(const fix_text *in, const fix_cand *c, fix_text *out) {
     out->final_newline = in->final_newline;
     for (uint32_t i = 0; i <= n; i++) {
       for (; k < ni && is[k].at == i; k++) {
+        /* one line per '\n'-separated part, each after the anchor's
+           indentation (a part keeps its own leading spaces: a body) */
         const char *anc = MDL_VEC_AT(in->lines, fix_line, is[k].anchor).text;
         size_t w = indent_of(anc);
-        fix_line *l = mdl_vec_push(&out->lines, sizeof *l);
-        l->orig = 0;
-        l->text = malloc(w + strlen(is[k].e->text) + 1);
-        if (!l->text) {
-          fputs("ksv: out of memory\n", stderr);
-          exit(3);
+        for (const char *p = is[k].e->text; p;) {
+          const char *nl = strchr(p, '\n');
+          size_t m = nl ? (size_t)(nl - p) : strlen(p);
+          fix_line *l = mdl_vec_push(&out->lines, sizeof *l);
+          l->orig = 0;
+          l->text = malloc(w + m + 1);
+          if (!l->text) {
+            fputs("ksv: out of memory\n", stderr);
+            exit(3);
+          }
+          memcpy(l->text, anc, w);
+          memcpy(l->text + w, p, m);
+          l->text[w + m] = 0;
+          p = nl ? nl + 1 : NULL;
         }
-        memcpy(l->text, anc, w);
-        strcpy(l->text + w, is[k].e->text);
       }
       if (i == n || del[i])
         continue;
