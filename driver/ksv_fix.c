@@ -205,6 +205,40 @@ static uint32_t orig_of(const fix_text *t, uint32_t line) {
              : 0;
 }
 
+/* A redundant sync the original check could not see: the original kernel
+** had errors in that unit, and the checker looks for redundant syncs only
+** in kernels without errors.  Once a repair removes the errors, such a
+** sync of the original text shows up as redundant; that is not the
+** repair's doing (on a5, for one, every PIPE_V barrier of a kernel
+** written for a2 is), so it is not counted as a new finding, and the
+** redundant-sync phase may remove it like any redundant original sync. */
+static bool unmasked(const checked *c0, const fix_text *cur,
+                     const mdl_diag *d) {
+  if ((d->rule != MDL_RULE_REDUNDANT_WAIT &&
+       d->rule != MDL_RULE_REDUNDANT_BARRIER) ||
+      !orig_of(cur, d->line))
+    return false;
+  for (uint32_t i = 0; i < c0->fr.diags.items.len; i++) {
+    const mdl_diag *e = &MDL_VEC_AT(c0->fr.diags.items, mdl_diag, i);
+    if (e->severity == MDL_SEV_ERROR &&
+        !strcmp(e->unit ? e->unit : "", d->unit ? d->unit : ""))
+      return true;
+  }
+  return false;
+}
+
+/* keys_of without the unmasked redundant syncs (see unmasked). */
+static void keys_of_masked(const fix_text *t, const mdl_file_result *fr,
+                           const checked *c0, keyset *ks) {
+  memset(ks, 0, sizeof *ks);
+  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+    if (d->severity == MDL_SEV_NOTE || unmasked(c0, t, d))
+      continue;
+    *(char **)mdl_vec_push(&ks->keys, sizeof(char *)) = diag_key(t, d);
+  }
+}
+
 static void applied_free(applied *a) {
   free(a->finding);
   free(a->what);
@@ -264,7 +298,8 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       keyset k0;
       keys_of(orig, &c0->fr, &k0);
       /* or a sync an earlier repair inserted */
-      want = keys_has(&k0, key) || !orig_of(cur, d->line);
+      want = keys_has(&k0, key) || !orig_of(cur, d->line) ||
+             unmasked(c0, cur, d);
       keys_free(&k0);
       free(key);
     }
@@ -302,15 +337,16 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     MDL_VEC_AT(rc, rcand, j) = v;
   }
-  keyset before;
-  keys_of(cur, &cc->fr, &before);
+  keyset before, before_all;
+  keys_of_masked(cur, &cc->fr, c0, &before);
+  keys_of(cur, &cc->fr, &before_all);
   simsum s0 = {0};
   if (phase == 2)
     simulate(cc, 1, &s0);
   int best = -1;
   fix_text best_t = {0};
   checked best_c = {0};
-  uint32_t best_err = 0, best_warn = 0;
+  uint32_t best_err = 0, best_warn = 0, best_resolved = 0;
   uint32_t budget = symbolic ? 24 : 400;
   for (uint32_t i = 0; i < rc.len && budget; i++, budget--) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, i);
@@ -330,19 +366,27 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       continue;
     checked r2;
     check(co, path, &t, &r2);
-    keyset after;
-    keys_of(&t, &r2.fr, &after);
+    keyset after, after_all;
+    keys_of_masked(&t, &r2.fr, c0, &after);
+    keys_of(&t, &r2.fr, &after_all);
     uint32_t nnew = keys_new(&before, &after);
+    /* fewer findings: counted without the unmasked redundant syncs (a
+       repair that unmasks them still fixes its finding) or with them (a
+       redundant sync's removal) */
     bool ok = !r2.bad && !r2.unknown && !nnew &&
-              after.keys.len < before.keys.len;
+              (after.keys.len < before.keys.len ||
+               after_all.keys.len < before_all.keys.len);
+    uint32_t resolved = after_all.keys.len < before_all.keys.len
+                            ? before_all.keys.len - after_all.keys.len
+                            : before.keys.len - after.keys.len;
     /* the finding it was made for must be gone (one instance fewer) */
     if (ok) {
       char *target = diag_key(cur, d);
       uint32_t nb = 0, na = 0;
-      for (uint32_t j = 0; j < before.keys.len; j++)
-        nb += !strcmp(MDL_VEC_AT(before.keys, char *, j), target);
-      for (uint32_t j = 0; j < after.keys.len; j++)
-        na += !strcmp(MDL_VEC_AT(after.keys, char *, j), target);
+      for (uint32_t j = 0; j < before_all.keys.len; j++)
+        nb += !strcmp(MDL_VEC_AT(before_all.keys, char *, j), target);
+      for (uint32_t j = 0; j < after_all.keys.len; j++)
+        na += !strcmp(MDL_VEC_AT(after_all.keys, char *, j), target);
       ok = na < nb;
       free(target);
     }
@@ -361,6 +405,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
         if (!keys_has(&before, MDL_VEC_AT(after.keys, char *, j)))
           fprintf(stderr, "fix:   new: %s\n", MDL_VEC_AT(after.keys, char *, j));
     keys_free(&after);
+    keys_free(&after_all);
     bool better = ok && (best < 0 || r2.errors < best_err ||
                          (r2.errors == best_err && r2.warnings < best_warn));
     if (better) {
@@ -373,6 +418,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       best_c = r2;
       best_err = r2.errors;
       best_warn = r2.warnings;
+      best_resolved = resolved;
       if (!r2.errors && !r2.warnings)
         break; /* clean: nothing cheaper comes later */
     } else {
@@ -414,13 +460,14 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       ne->text = ed->text ? mdl_strprintf("%s", ed->text) : NULL;
       ne->old = ed->old ? mdl_strprintf("%s", ed->old) : NULL;
     }
-    a->resolved = before.keys.len - (best_err + best_warn);
+    a->resolved = best_resolved;
     fix_text_free(cur);
     *cur = best_t;
     checked_free(cc);
     *cc = best_c;
   }
   keys_free(&before);
+  keys_free(&before_all);
   for (uint32_t i = 0; i < rc.len; i++)
     fix_cand_free(&MDL_VEC_AT(rc, rcand, i).c);
   mdl_vec_free(&rc);
@@ -563,7 +610,7 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   check(&full, file, &r->cur, &r->cf);
   keyset k0, kf;
   keys_of(&r->orig, &r->c0.fr, &k0);
-  keys_of(&r->cur, &r->cf.fr, &kf);
+  keys_of_masked(&r->cur, &r->cf.fr, &r->c0, &kf);
   r->added = keys_new(&k0, &kf);
   keys_free(&k0);
   keys_free(&kf);

@@ -31,6 +31,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #define MAX_CANDS 96
@@ -509,6 +510,69 @@ static void sibling_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
   }
 }
 
+/* A cross-core counter set or waited on from several pipe pairs: its
+** increments are first-come (docs/semantics-decisions.md 19), so a set
+** from one pipe can release the wait meant for another.  Candidate: the
+** syncs of one pipe pair get a flag of their own (every sync_block_set
+** and sync_block_wait of that pair and flag is renamed). */
+static void split_counter(cx *x) {
+  const mdl_kernel *k = x->k;
+  for (int f = 0; f <= k->prof->max_block_flag; f++) {
+    int pairs[8][2], np = 0;
+    for (uint32_t i = 0; i < k->stmts.len; i++) {
+      const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
+      const mdl_inst *in = first_inst(k, st);
+      if ((st->kind != MDL_S_BSET && st->kind != MDL_S_BWAIT) || !in ||
+          in->id != f)
+        continue;
+      int sp = st->u.blk.set_pipe, wp = st->u.blk.wait_pipe, q = 0;
+      while (q < np && (pairs[q][0] != sp || pairs[q][1] != wp))
+        q++;
+      if (q == np && np < 8) {
+        pairs[np][0] = sp;
+        pairs[np][1] = wp;
+        np++;
+      }
+    }
+    if (np < 2)
+      continue;
+    int g = free_xflag(k);
+    if (g < 0)
+      return;
+    char *from = fmt("flag = %d", f), *to = fmt("flag = %d", g);
+    for (int q = 0; q < np; q++) {
+      /* the statements of this pair; every one must be editable */
+      const mdl_stmt *sel[64];
+      uint32_t ns = 0;
+      bool ok = true;
+      for (uint32_t i = 0; i < k->stmts.len && ok; i++) {
+        const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
+        const mdl_inst *in = first_inst(k, st);
+        if ((st->kind != MDL_S_BSET && st->kind != MDL_S_BWAIT) || !in ||
+            in->id != f || st->u.blk.set_pipe != (mdl_pipe)pairs[q][0] ||
+            st->u.blk.wait_pipe != (mdl_pipe)pairs[q][1])
+          continue;
+        char *ot = own_line(x, st) ? op_text(x, st) : NULL;
+        const char *at = ot ? strstr(ot, from) : NULL;
+        ok = at && !isdigit((unsigned char)at[strlen(from)]) && ns < 64;
+        free(ot);
+        if (ok)
+          sel[ns++] = st;
+      }
+      if (!ok || !ns)
+        continue;
+      fix_cand *c = cand_new(
+          x, fmt("cross-core flag %d is set or waited on from several pipes: "
+                 "the %s -> %s syncs get flag %d of their own",
+                 f, pn(pairs[q][0]), pn(pairs[q][1]), g));
+      for (uint32_t i = 0; i < ns; i++)
+        edit(c, FIX_REPLACE, sel[i]->loc.line, fmt("%s", to), fmt("%s", from));
+    }
+    free(from);
+    free(to);
+  }
+}
+
 static void race_cands(cx *x, const mdl_diag *d) {
   if (!d->nrelated)
     return;
@@ -525,6 +589,7 @@ static void race_cands(cx *x, const mdl_diag *d) {
     misplaced_wait(x, b, -1, -1);
     sibling_wait(x, a, -1, -1);
     sibling_wait(x, b, -1, -1);
+    split_counter(x);
   }
   for (int p = 0; p < MDL_NPIPE; p++)
     for (int q = 0; q < MDL_NPIPE; q++) {
