@@ -652,6 +652,30 @@ static bool member_implies(const sx *x, const seqel *e, const seqel *j) {
   return guard_implies(x->k, ie->guard, ij->guard);
 }
 
+/* The count of member i of v assuming i belongs to v: 1 for itself, 1 for
+** each earlier member its membership implies, an if-then-else for the
+** rest; with pipe < MDL_PIPE_COUNT only the earlier members on that pipe
+** or on PIPE_S count (rank_counts). */
+static Z3_ast count_of(sx *x, const mdl_vec *v, uint32_t i, int pipe) {
+  const seqel *e = &MDL_VEC_AT(*v, seqel, i);
+  int64_t sure = 1;
+  Z3_ast rest = NULL;
+  for (uint32_t j = 0; j < i; j++) {
+    const seqel *q = &MDL_VEC_AT(*v, seqel, j);
+    uint8_t pq = mdl_inst_at(x->k, q->inst)->pipe;
+    if (pipe < MDL_PIPE_COUNT && pq != pipe && pq != MDL_PIPE_S)
+      continue;
+    if (member_implies(x, e, q))
+      sure++;
+    else {
+      Z3_ast t = Z3_mk_ite(x->c, q->mem, mk_int(x, 1), mk_int(x, 0));
+      rest = rest ? mk_add2(x, rest, t) : t;
+    }
+  }
+  return rest ? Z3_simplify(x->c, mk_add2(x, mk_int(x, sure), rest))
+              : mk_int(x, sure);
+}
+
 /* Appends the guarded running count of v's instances (1-based) and sets
 ** *total.  A member's count is only ever used where the member belongs to
 ** the sequence, so it is written under that assumption: the earlier
@@ -661,24 +685,12 @@ static bool member_implies(const sx *x, const seqel *e, const seqel *j) {
 ** solver has far fewer case splits to make. */
 static void counts(sx *x, mdl_vec *v, Z3_ast *total) {
   Z3_ast cnt = mk_int(x, 0);
-  Z3_ast one = mk_int(x, 1), zero = mk_int(x, 0);
   for (uint32_t i = 0; i < v->len; i++) {
     seqel *e = &MDL_VEC_AT(*v, seqel, i);
-    cnt = Z3_simplify(x->c, mk_add2(x, cnt, Z3_mk_ite(x->c, e->mem, one,
-                                                      zero)));
-    int64_t sure = 1;
-    Z3_ast rest = NULL;
-    for (uint32_t j = 0; j < i; j++) {
-      const seqel *p = &MDL_VEC_AT(*v, seqel, j);
-      if (member_implies(x, e, p))
-        sure++;
-      else {
-        Z3_ast t = Z3_mk_ite(x->c, p->mem, one, zero);
-        rest = rest ? mk_add2(x, rest, t) : t;
-      }
-    }
-    e->cnt = rest ? Z3_simplify(x->c, mk_add2(x, mk_int(x, sure), rest))
-                  : mk_int(x, sure);
+    cnt = Z3_simplify(x->c, mk_add2(x, cnt, Z3_mk_ite(x->c, e->mem,
+                                                      mk_int(x, 1),
+                                                      mk_int(x, 0))));
+    e->cnt = count_of(x, v, i, MDL_PIPE_COUNT);
     e->rcnt = e->cnt;
   }
   *total = cnt;
@@ -688,29 +700,11 @@ static void counts(sx *x, mdl_vec *v, Z3_ast *total) {
 ** (a5): rcnt counts, besides the wait itself, only the earlier waits sure
 ** to pass before it (chk_xwait_ranks): those on its pipe and on PIPE_S. */
 static void rank_counts(sx *x, mdl_vec *v) {
-  const mdl_kernel *k = x->k;
-  if (k->prof->xcore_wait_scalar)
+  if (x->k->prof->xcore_wait_scalar)
     return;
-  Z3_ast one = mk_int(x, 1), zero = mk_int(x, 0);
   for (uint32_t i = 0; i < v->len; i++) {
     seqel *e = &MDL_VEC_AT(*v, seqel, i);
-    uint8_t p = mdl_inst_at(k, e->inst)->pipe;
-    int64_t sure = 1;
-    Z3_ast rest = NULL;
-    for (uint32_t j = 0; j < i; j++) {
-      const seqel *q = &MDL_VEC_AT(*v, seqel, j);
-      uint8_t pq = mdl_inst_at(k, q->inst)->pipe;
-      if (pq != p && pq != MDL_PIPE_S)
-        continue;
-      if (member_implies(x, e, q))
-        sure++;
-      else {
-        Z3_ast t = Z3_mk_ite(x->c, q->mem, one, zero);
-        rest = rest ? mk_add2(x, rest, t) : t;
-      }
-    }
-    e->rcnt = rest ? Z3_simplify(x->c, mk_add2(x, mk_int(x, sure), rest))
-                   : mk_int(x, sure);
+    e->rcnt = count_of(x, v, i, mdl_inst_at(x->k, e->inst)->pipe);
   }
 }
 
