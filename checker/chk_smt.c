@@ -903,6 +903,22 @@ static void flag_queries(sx *x, mdl_vec *keys) {
   }
 }
 
+/* Fewer than c waits of waits (total nwaits) exist, or the one numbered
+** c ends after node: the wait that should precede node has not passed. */
+static Z3_ast wait_late(sx *x, const mdl_vec *waits, Z3_ast nwaits, Z3_ast c,
+                        uint32_t node) {
+  Z3_ast late = Z3_simplify(x->c, Z3_mk_lt(x->c, nwaits, c));
+  for (uint32_t w = 0; w < waits->len; w++) {
+    const seqel *we = &MDL_VEC_AT(*waits, seqel, w);
+    Z3_ast wh = when(x, we->mem, we->cnt, c);
+    if (wh)
+      late = mk_or2(x, late,
+                    mk_and2(x, wh, Z3_mk_lt(x->c, T(x, node),
+                                            done_node(x, we->inst))));
+  }
+  return late;
+}
+
 static bool must_path(sx *x, uint32_t from, uint32_t to);
 static void must_ctx(sx *x, uint32_t ga, uint32_t gb, Z3_ast on);
 static bool must_exists(sx *x, uint32_t r);
@@ -946,16 +962,7 @@ static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
         continue;
       }
       Z3_ast prev = mk_sub2(x, se->cnt, one);
-      Z3_ast early = Z3_mk_lt(x->c, f->nwaits, prev);
-      for (uint32_t w = 0; w < f->waits.len; w++) {
-        seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
-        Z3_ast wh = when(x, we->mem, we->cnt, prev);
-        if (wh)
-          early = mk_or2(x, early,
-                         mk_and2(x, wh,
-                                 Z3_mk_lt(x->c, T(x, NS(se->inst)),
-                                          done_node(x, we->inst))));
-      }
+      Z3_ast early = wait_late(x, &f->waits, f->nwaits, prev, NS(se->inst));
       Z3_ast q = mk_and2(x, mk_and2(x, se->mem,
                                     Z3_mk_ge(x->c, se->cnt, two)),
                          early);
@@ -1267,18 +1274,12 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
           if (!here)
             continue;
           Z3_ast need = mk_int(x, (int64_t)m + 1 - maxc);
-          Z3_ast early = Z3_simplify(x->c, Z3_mk_lt(x->c, xr->nwaits, need));
-          if (k->prof->xcore_wait_scalar) {
-            for (uint32_t w = 0; w < xr->waits.len; w++) {
-              seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
-              Z3_ast wh = when(x, we->mem, we->cnt, need);
-              if (wh)
-                early = mk_or2(x, early,
-                               mk_and2(x, wh,
-                                       Z3_mk_lt(x->c, T(x, xr->jfirst + m),
-                                                done_node(x, we->inst))));
-            }
-          } else {
+          Z3_ast early;
+          if (k->prof->xcore_wait_scalar)
+            early = wait_late(x, &xr->waits, xr->nwaits, need,
+                              xr->jfirst + m);
+          else {
+            early = Z3_simplify(x->c, Z3_mk_lt(x->c, xr->nwaits, need));
             /* first-come (a5): early unless some wait that is sure to
                follow `need` passes has ended before the increment */
             Z3_ast safe = Z3_mk_false(x->c);

@@ -56,17 +56,6 @@ typedef struct {
   mdl_vec keys;                /* char* */
 } keyset;
 
-static void keys_of(const fix_text *t, const mdl_file_result *fr,
-                    keyset *ks) {
-  memset(ks, 0, sizeof *ks);
-  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-    if (d->severity == MDL_SEV_NOTE)
-      continue;
-    *(char **)mdl_vec_push(&ks->keys, sizeof(char *)) = diag_key(t, d);
-  }
-}
-
 static void keys_free(keyset *ks) {
   for (uint32_t i = 0; i < ks->keys.len; i++)
     free(MDL_VEC_AT(ks->keys, char *, i));
@@ -214,7 +203,7 @@ static uint32_t orig_of(const fix_text *t, uint32_t line) {
 ** redundant-sync phase may remove it like any redundant original sync. */
 static bool unmasked(const checked *c0, const fix_text *cur,
                      const mdl_diag *d) {
-  if ((d->rule != MDL_RULE_REDUNDANT_WAIT &&
+  if (!c0 || (d->rule != MDL_RULE_REDUNDANT_WAIT &&
        d->rule != MDL_RULE_REDUNDANT_BARRIER) ||
       !orig_of(cur, d->line))
     return false;
@@ -227,7 +216,8 @@ static bool unmasked(const checked *c0, const fix_text *cur,
   return false;
 }
 
-/* keys_of without the unmasked redundant syncs (see unmasked). */
+/* The keys of fr's findings, without the unmasked redundant syncs (see
+** unmasked) when c0 is given. */
 static void keys_of_masked(const fix_text *t, const mdl_file_result *fr,
                            const checked *c0, keyset *ks) {
   memset(ks, 0, sizeof *ks);
@@ -237,6 +227,11 @@ static void keys_of_masked(const fix_text *t, const mdl_file_result *fr,
       continue;
     *(char **)mdl_vec_push(&ks->keys, sizeof(char *)) = diag_key(t, d);
   }
+}
+
+static void keys_of(const fix_text *t, const mdl_file_result *fr,
+                    keyset *ks) {
+  keys_of_masked(t, fr, NULL, ks);
 }
 
 static void applied_free(applied *a) {

@@ -72,14 +72,19 @@ static char *path_uri(const char *path) {
   return u;
 }
 
-static json_t *phys_loc(const rep_input *in, uint32_t f, uint32_t line,
-                        uint32_t col) {
-  const mdl_file_result *fr = &in->files[f];
+/* The artifactLocation of input file f: its URI and index. */
+static json_t *art_loc(const rep_input *in, uint32_t f) {
   json_t *art = json_object();
-  char *uri = path_uri(fr->path);
+  char *uri = path_uri(in->files[f].path);
   json_object_set_new(art, "uri", json_string(uri));
   free(uri);
   json_object_set_new(art, "index", json_integer(f));
+  return art;
+}
+
+static json_t *phys_loc(const rep_input *in, uint32_t f, uint32_t line,
+                        uint32_t col) {
+  json_t *art = art_loc(in, f);
   json_t *reg = json_object();
   json_object_set_new(reg, "startLine", json_integer(line ? line : 1));
   json_object_set_new(reg, "startColumn", json_integer(col ? col : 1));
@@ -266,11 +271,7 @@ static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
       }
       json_array_append_new(reps, r);
     }
-    json_t *al = json_object();
-    char *uri = path_uri(fr->path);
-    json_object_set_new(al, "uri", json_string(uri));
-    free(uri);
-    json_object_set_new(al, "index", json_integer(f));
+    json_t *al = art_loc(in, f);
     json_t *ch = json_object();
     json_object_set_new(ch, "artifactLocation", al);
     json_object_set_new(ch, "replacements", reps);
