@@ -176,6 +176,7 @@ typedef struct {
                                   (0: next to a line an earlier fix
                                   inserted) */
   uint32_t resolved;           /* findings it removed */
+  bool data;                   /* a data repair (fix_cand.data) */
 } applied;
 
 static const char *op_name(fix_op op) {
@@ -322,11 +323,13 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     mdl_vec_free(&cs);
   }
-  /* cheapest first (stable) */
+  /* cheapest first (stable), data repairs after every sync edit */
   for (uint32_t i = 1; i < rc.len; i++) {
     rcand v = MDL_VEC_AT(rc, rcand, i);
     uint32_t j = i;
-    while (j > 0 && MDL_VEC_AT(rc, rcand, j - 1).c.cost > v.c.cost) {
+    while (j > 0 && (MDL_VEC_AT(rc, rcand, j - 1).c.data > v.c.data ||
+                     (MDL_VEC_AT(rc, rcand, j - 1).c.data == v.c.data &&
+                      MDL_VEC_AT(rc, rcand, j - 1).c.cost > v.c.cost))) {
       MDL_VEC_AT(rc, rcand, j) = MDL_VEC_AT(rc, rcand, j - 1);
       j--;
     }
@@ -343,9 +346,15 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   checked best_c = {0};
   uint32_t best_err = 0, best_warn = 0, best_resolved = 0;
   uint32_t budget = symbolic ? 24 : 400;
-  for (uint32_t i = 0; i < rc.len && budget; i++, budget--) {
+  for (uint32_t i = 0; i < rc.len; i++) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, i);
     const fix_cand *c = &r->c;
+    /* a data repair only when no sync edit works; they are few and do
+       not count against the budget */
+    if (c->data ? best >= 0 : !budget)
+      continue;
+    if (!c->data)
+      budget--;
     const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, r->diag);
     if (!o->allow_barrier_all) {
       bool all = false;
@@ -447,6 +456,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     a->finding = mdl_strprintf("%s [%s]", od ? od->message : d->message,
                                mdl_rule_name(d->rule));
     a->what = mdl_strprintf("%s", c->what);
+    a->data = c->data;
     for (uint32_t e = 0; e < c->edits.len; e++) {
       const fix_edit *ed = &MDL_VEC_AT(c->edits, fix_edit, e);
       fix_edit *ne = mdl_vec_push(&a->edits, sizeof *ne);
@@ -686,6 +696,7 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
       json_object_set_new(f, "column", json_integer(a->col));
       json_object_set_new(f, "finding", json_string(a->finding));
       json_object_set_new(f, "description", json_string(a->what));
+      json_object_set_new(f, "kind", json_string(a->data ? "data" : "sync"));
       json_object_set_new(f, "edits", edits_json(a));
       json_object_set_new(f, "resolves", json_integer(a->resolved));
       json_array_append_new(fx, f);
@@ -822,6 +833,7 @@ void ksv_attach_fixes(const ksv_options *co, const char *path,
     if (!d)
       continue;
     d->fix = mdl_strprintf("%s", a->what);
+    d->fix_data = a->data;
     d->fix_confirm = mdl_strprintf("%s", confirm);
     d->fix_edits = calloc(a->edits.len ? a->edits.len : 1,
                           sizeof *d->fix_edits);

@@ -65,6 +65,10 @@ typedef struct {
   char *what;                  /* "set_flag/wait_flag pair PIPE_MTE2 ->
                                   PIPE_V, EVENT_ID3" */
   uint32_t cost;               /* lines changed */
+  bool data;                   /* a data repair (a loop bound, an address),
+                                  not a sync edit: it changes what the
+                                  kernel computes; tried only when no sync
+                                  repair works (docs/fix.md) */
 } fix_cand;
 
 void fix_cand_free(fix_cand *c);

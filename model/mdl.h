@@ -447,6 +447,8 @@ typedef struct {
   mdl_valuation *val;          /* symbolic witness values, or NULL */
   char *fix;                   /* check --fix: the proposed repair, or NULL */
   char *fix_confirm;           /* what confirmed it */
+  bool fix_data;               /* the fix is a data repair (a loop bound,
+                                  an address), not a sync edit */
   uint32_t nfix_edits;
   mdl_fix_edit *fix_edits;
   uint32_t nsteps;             /* the witness as steps, in witness order */

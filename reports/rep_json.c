@@ -68,6 +68,7 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
     json_object_set_new(fx, "description", json_string(d->fix));
     if (d->fix_confirm)
       json_object_set_new(fx, "confirmation", json_string(d->fix_confirm));
+    json_object_set_new(fx, "kind", json_string(d->fix_data ? "data" : "sync"));
     json_t *ed = json_array();
     for (uint32_t e = 0; e < d->nfix_edits; e++) {
       const mdl_fix_edit *m = &d->fix_edits[e];
