@@ -1385,7 +1385,8 @@ static bool names_block(const char *canon_text) {
 /* Loop L (of its function) given the bounds of loop M of another
 ** function where they compute something else; each bound written with
 ** a value of L's function that computes M's.  None when a bound has no
-** such value, or the bounds already agree. */
+** such value, or the bounds already agree, or L's bounds name the block
+** index and M's do not. */
 static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
                        const mdl_stmt *s, const mdl_stmt *o) {
   const mdl_block *fl = fn_block(x, L), *fm = fn_block(x, M);
@@ -1397,12 +1398,15 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
                                     L->loc.line - 1).text);
   char *l2 = fmt("%s ", line); /* "step %c1 {" or "step %c1" at the end */
   free(line);
-  bool changed = false;
+  bool changed = false, had_bid = false, has_bid = false;
   for (int i = 0; i < 3; i++) {
     char a[256], b[256];
     if (!canon(x, fm, mv[i], b, sizeof b, 0))
       goto out;
-    if (canon(x, fl, lv[i], a, sizeof a, 0) && !strcmp(a, b))
+    bool ca = canon(x, fl, lv[i], a, sizeof a, 0);
+    had_bid |= ca && names_block(a);
+    has_bid |= names_block(b);
+    if (ca && !strcmp(a, b))
       continue;
     const char *nw = value_computing(x, fl, b, L), *on = val_name(f, lv[i]);
     if (!nw || !on)
@@ -1421,7 +1425,10 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
     free(nt);
     changed = true;
   }
-  if (changed) {
+  /* never a loop that follows the block index made to ignore it: every
+     block would run the same tiles and write the same GM bytes (a race
+     between blocks, which the model, one block at a time, cannot see) */
+  if (changed && !(had_bid && !has_bid)) {
     l2[strlen(l2) - 1] = 0;
     fix_cand *c = cand_new(
         x, fmt("data repair (changes which iterations run; review it): the "
@@ -1443,7 +1450,8 @@ out:
 ** loop given the other's bounds.  The one that makes a loop follow the
 ** block index comes first: the loops of a kernel split its tiles over
 ** the blocks, and a loop that ignores the block index while its partner
-** follows it is the likelier slip. */
+** follows it is the likelier slip (the other way round is never
+** proposed, align_loop). */
 static void loop_align_cands(cx *x, const mdl_stmt *s) {
   if (s->kind != MDL_S_BSET && s->kind != MDL_S_BWAIT)
     return;
@@ -1484,9 +1492,9 @@ static void loop_align_cands(cx *x, const mdl_stmt *s) {
 
 /* The memref type a view line gives its result (after the last " to "),
 ** with its layout's offset made dynamic ("strided<[16, 1]>" ->
-** "strided<[16, 1], offset: ?>"); NULL when the type has no strided
-** layout or its offset is already dynamic.  *old gets the type as
-** written. */
+** "strided<[16, 1], offset: ?>"; the type unchanged when its offset is
+** already dynamic); NULL when the type has no strided layout.  *old gets
+** the type as written. */
 static char *dyn_offset_type(const char *line, char **old) {
   *old = NULL;
   const char *t = NULL;
@@ -1519,7 +1527,8 @@ static char *dyn_offset_type(const char *line, char **old) {
     while (*end == '-' || (*end >= '0' && *end <= '9'))
       end++;
     r = fmt("%.*s?%s", (int)(cl + 11 - ty), ty, end);
-  }
+  } else if (!strncmp(cl + 1, ", offset: ?", 11))
+    r = fmt("%s", ty);
   if (r)
     *old = ty;
   else
@@ -1607,7 +1616,8 @@ static void subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
       c->data = true;
       replace_line(x, c, V->loc.line, nw);
       /* the uses that spell the view's type */
-      for (uint32_t ln = V->loc.line + 1; ln <= x->t->lines.len; ln++) {
+      for (uint32_t ln = V->loc.line + 1;
+           strcmp(oldty, newty) && ln <= x->t->lines.len; ln++) {
         const char *u = MDL_VEC_AT(x->t->lines, fix_line, ln - 1).text;
         if (!uses_name(u, vn))
           continue;
