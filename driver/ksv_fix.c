@@ -177,6 +177,8 @@ typedef struct {
                                   inserted) */
   uint32_t resolved;           /* findings it removed */
   bool data;                   /* a data repair (fix_cand.data) */
+  mdl_vec gone;                /* char*: keys (diag_key) of the findings
+                                  it resolved */
 } applied;
 
 static const char *op_name(fix_op op) {
@@ -243,6 +245,9 @@ static void applied_free(applied *a) {
     free(MDL_VEC_AT(a->edits, fix_edit, i).old);
   }
   mdl_vec_free(&a->edits);
+  for (uint32_t i = 0; i < a->gone.len; i++)
+    free(MDL_VEC_AT(a->gone, char *, i));
+  mdl_vec_free(&a->gone);
 }
 
 /* A candidate of a round, with the finding it was made for. */
@@ -466,6 +471,23 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       ne->old = ed->old ? mdl_strprintf("%s", ed->old) : NULL;
     }
     a->resolved = best_resolved;
+    /* which findings went: the keys before, less those after (as
+       multisets: one instance of a pair may go, another stay) */
+    keyset after_all;
+    keys_of(&best_t, &best_c.fr, &after_all);
+    uint8_t *used = calloc(after_all.keys.len + 1, 1);
+    for (uint32_t j = 0; used && j < before_all.keys.len; j++) {
+      const char *kb = MDL_VEC_AT(before_all.keys, char *, j);
+      bool stays = false;
+      for (uint32_t q = 0; q < after_all.keys.len && !stays; q++)
+        if (!used[q] && !strcmp(kb, MDL_VEC_AT(after_all.keys, char *, q)))
+          stays = (used[q] = 1);
+      if (!stays)
+        *(char **)mdl_vec_push(&a->gone, sizeof(char *)) =
+            mdl_strprintf("%s", kb);
+    }
+    free(used);
+    keys_free(&after_all);
     fix_text_free(cur);
     *cur = best_t;
     checked_free(cc);
@@ -881,6 +903,33 @@ void ksv_attach_fixes(const ksv_options *co, const char *path,
       }
       d->nfix_edits++;
     }
+  }
+  /* a finding another finding's repair resolves as well points to it
+     (the edits are given once, with that repair) */
+  for (uint32_t j = 0; j < diags->items.len; j++) {
+    mdl_diag *x = &MDL_VEC_AT(diags->items, mdl_diag, j);
+    if (x->fix || x->fix_by || x->severity == MDL_SEV_NOTE)
+      continue;
+    char *key = diag_key(&R.orig, x);
+    for (uint32_t i = 0; i < R.done.len && !x->fix_by; i++) {
+      const applied *a = &MDL_VEC_AT(R.done, applied, i);
+      bool gone = false;
+      for (uint32_t q = 0; q < a->gone.len && !gone; q++)
+        gone = !strcmp(MDL_VEC_AT(a->gone, char *, q), key);
+      const mdl_diag *t = NULL;
+      for (uint32_t q = 0; gone && q < diags->items.len && !t; q++) {
+        const mdl_diag *y = &MDL_VEC_AT(diags->items, mdl_diag, q);
+        if (y->fix && y->rule == a->rule && y->line == a->line &&
+            y->col == a->col)
+          t = y;
+      }
+      if (!t)
+        continue;
+      x->fix_by = mdl_strprintf("%s", a->what);
+      x->fix_by_line = t->line;
+      x->fix_by_col = t->col;
+    }
+    free(key);
   }
   free(confirm);
   fres_free(&R);

@@ -449,6 +449,11 @@ typedef struct {
   char *fix_confirm;           /* what confirmed it */
   bool fix_data;               /* the fix is a data repair (a loop bound,
                                   an address), not a sync edit */
+  char *fix_by;                /* check --fix: no fix of its own, but the
+                                  repair attached to the finding at
+                                  fix_by_line:fix_by_col resolves it too
+                                  (what that repair is), or NULL */
+  uint32_t fix_by_line, fix_by_col;
   uint32_t nfix_edits;
   mdl_fix_edit *fix_edits;
   uint32_t nsteps;             /* the witness as steps, in witness order */

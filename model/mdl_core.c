@@ -295,6 +295,7 @@ void mdl_diags_free(mdl_diags *d) {
     mdl_valuation_free(g->val);
     free(g->fix);
     free(g->fix_confirm);
+    free(g->fix_by);
     for (uint32_t j = 0; j < g->nfix_edits; j++) {
       free(g->fix_edits[j].text);
       free(g->fix_edits[j].old);

@@ -354,6 +354,12 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
     xmlFreeNode(ul);
   }
   timeline(art, d);
+  if (d->fix_by) {
+    char *t = mdl_strprintf("Fixed by the repair proposed at %u:%u: %s",
+                            d->fix_by_line, d->fix_by_col, d->fix_by);
+    elc(art, "p", "fix", t);
+    free(t);
+  }
   if (d->fix) {
     /* the verified repair, as a diff of the lines it touches */
     node fx = elc(art, "div", "fix", NULL);

@@ -61,6 +61,13 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
     json_object_set_new(o, "witness", json_string(d->witness));
   json_object_set_new(o, "witness_steps", steps_json(d));
   json_object_set_new(o, "further_instances", json_integer(d->extra));
+  if (d->fix_by) { /* check --fix: resolved by another finding's fix */
+    json_t *fb = json_object();
+    json_object_set_new(fb, "line", json_integer(d->fix_by_line));
+    json_object_set_new(fb, "column", json_integer(d->fix_by_col));
+    json_object_set_new(fb, "description", json_string(d->fix_by));
+    json_object_set_new(o, "fixed_by", fb);
+  }
   if (d->fix) { /* check --fix: the verified repair (docs/fix.md) */
     static const char *const act[] = {"insert-before", "insert-after",
                                       "delete", "replace"};

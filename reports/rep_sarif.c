@@ -295,6 +295,13 @@ static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
   if (d->witness)
     json_object_set_new(props, "witness", str(d->witness));
   json_object_set_new(props, "furtherInstances", json_integer(d->extra));
+  if (d->fix_by) { /* check --fix: the fix is the other result's */
+    json_t *fb = json_object();
+    json_object_set_new(fb, "line", json_integer(d->fix_by_line));
+    json_object_set_new(fb, "column", json_integer(d->fix_by_col));
+    json_object_set_new(fb, "description", str(d->fix_by));
+    json_object_set_new(props, "fixedBy", fb);
+  }
   json_object_set_new(o, "properties", props);
   return o;
 }

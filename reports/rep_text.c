@@ -24,6 +24,10 @@ int rep_text(FILE *out, const rep_input *in) {
                 fr->path, d->line, d->col, d->fix, d->nfix_edits,
                 d->nfix_edits == 1 ? "" : "s",
                 d->fix_confirm ? d->fix_confirm : "");
+      if (d->fix_by)
+        fprintf(out, "%s:%u:%u: note: fixed by the repair proposed at %u:%u "
+                "(%s)\n", fr->path, d->line, d->col, d->fix_by_line,
+                d->fix_by_col, d->fix_by);
       if (d->extra)
         fprintf(out, "%s:%u:%u: note: and %u more instance%s of this pair\n",
                 fr->path, d->line, d->col, d->extra, d->extra == 1 ? "" : "s");

@@ -261,8 +261,23 @@ f = json.load(open(sys.argv[3]))
 # the same repair as `ksv fix`
 assert [x["description"] for x in fixes] == [x["description"] for x in f["fixes"]], (fixes, f["fixes"])
 assert all("verifies clean" in x["confirmation"] for x in fixes)
+assert all(x["kind"] == "sync" for x in fixes)
+# every other finding (all fixed here) points to the repair that resolves it
+diags = [d for f2 in c["files"] for d in f2["diagnostics"] if d["severity"] != "note"]
+at = {(d["line"], d["column"]) for d in diags if "fix" in d}
+others = [d for d in diags if "fix" not in d]
+assert others, "expected findings resolved by another finding's repair"
+for d in others:
+    fb = d.get("fixed_by")
+    assert fb and (fb["line"], fb["column"]) in at and fb["description"], d
+assert sum(1 for d in diags if "fix" in d or "fixed_by" in d) == len(diags)
+# SARIF says the same in the results' properties
+nofix = [r for r in s["runs"][0]["results"] if "fixes" not in r and r["level"] != "note"]
+assert nofix and all(r["properties"]["fixedBy"]["line"] for r in nofix), nofix[:1]
 PY
-  if grep -q "Proposed fix: " "$tmp/f.html" && grep -q "note: fix: .*verifies clean" "$tmp/c.txt"; then ok
+  if grep -q "Proposed fix: " "$tmp/f.html" && grep -q "Fixed by the repair proposed at " "$tmp/f.html" &&
+     grep -q "note: fix: .*verifies clean" "$tmp/c.txt" &&
+     grep -q "note: fixed by the repair proposed at 34:7 " "$tmp/c.txt"; then ok
   else bad "check --fix: HTML or text report without the fix"; fi
   # the fix of a clean kernel is no edit, exit 0
   "$ksv" fix "$root/corpus/vec_add_db/ok.mlir" >"$tmp/ok.txt" 2>&1
