@@ -1335,11 +1335,14 @@ static const char *value_computing(const cx *x, const mdl_block *fb,
 
 /* Edit of candidate c turning source line ln into nw: one replacement of
 ** the part that differs (widened until it is the first occurrence of
-** itself on the line, which is the one fix_apply replaces). */
-static void replace_line(const cx *x, fix_cand *c, uint32_t ln,
+** itself on the line, which is the one fix_apply replaces).  False, and
+** no edit, when the line is empty or already nw. */
+static bool replace_line(const cx *x, fix_cand *c, uint32_t ln,
                          const char *nw) {
   const char *l = MDL_VEC_AT(x->t->lines, fix_line, ln - 1).text;
   size_t lo = strlen(l), nn = strlen(nw), p = 0, s = 0;
+  if (!lo || !strcmp(l, nw))
+    return false; /* nothing to anchor on, or nothing to change */
   while (p < lo && p < nn && l[p] == nw[p])
     p++;
   while (s < lo - p && s < nn - p && l[lo - 1 - s] == nw[nn - 1 - s])
@@ -1364,7 +1367,7 @@ static void replace_line(const cx *x, fix_cand *c, uint32_t ln,
       }
       edit(c, FIX_REPLACE, ln, fmt("%.*s", (int)(nn - p - s), nw + p), old);
       free(old);
-      return;
+      return true;
     }
     free(old);
     p--;
@@ -1438,7 +1441,10 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
                s->loc.line, s->loc.col, o->name, o->loc.line, o->loc.col));
     if (c) {
       c->data = true;
-      replace_line(x, c, L->loc.line, l2);
+      if (!replace_line(x, c, L->loc.line, l2)) {
+        fix_cand_free(c);
+        x->out->len--;
+      }
     }
   }
 out:
@@ -1612,9 +1618,13 @@ static void subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
                           "by the sub-block's share %%%s",
                           a->name, a->loc.line, a->loc.col, vn, V->loc.line,
                           V->loc.col, h));
+    if (c && !replace_line(x, c, V->loc.line, nw)) {
+      fix_cand_free(c);
+      x->out->len--;
+      c = NULL;
+    }
     if (c) {
       c->data = true;
-      replace_line(x, c, V->loc.line, nw);
       /* the uses that spell the view's type */
       for (uint32_t ln = V->loc.line + 1;
            strcmp(oldty, newty) && ln <= x->t->lines.len; ln++) {
@@ -1631,8 +1641,14 @@ static void subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
           break;
         }
         char *t2 = fmt("%.*s%s%s", (int)(p - u), u, newty, p + strlen(oldty));
-        replace_line(x, c, ln, t2);
+        bool done = replace_line(x, c, ln, t2);
         free(t2);
+        if (!done) {
+          fix_cand_free(c);
+          x->out->len--;
+          c = NULL;
+          break;
+        }
       }
     }
     free(nw);
