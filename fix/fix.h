@@ -79,8 +79,9 @@ void fix_cands_free(mdl_vec *cands);
 int fix_apply(const fix_text *in, const fix_cand *c, fix_text *out);
 
 /* Appends to out (fix_cand) the candidate repairs of diagnostic d of the
-** unrolled kernel k, whose source is t, cheapest first.  Rules without a
-** repair (unknown, bad input, ...) get none. */
+** unrolled kernel k, whose source is t, cheapest first; each has at
+** least one edit.  Rules without a repair (unknown, bad input, ...) get
+** none. */
 void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
                     mdl_vec *out);
 

@@ -55,6 +55,10 @@ typedef struct {
   const fix_text *t;
   sinfo *si;
   mdl_vec *out;
+  /* per function (body block): the statement defining each value */
+  const mdl_block *fb[3];
+  const mdl_stmt **defs[3];
+  uint32_t ndefs[3];
 } cx;
 
 static void walk(sinfo *si, const mdl_block *b, const mdl_stmt *parent) {
@@ -571,7 +575,7 @@ static void split_counter(cx *x) {
                  "the %s -> %s syncs get flag %d of their own",
                  f, pn(pairs[q][0]), pn(pairs[q][1]), g));
       for (uint32_t i = 0; i < ns; i++)
-        edit(c, FIX_REPLACE, sel[i]->loc.line, fmt("%s", to), fmt("%s", from));
+        edit(c, FIX_REPLACE, sel[i]->loc.line, fmt("%s", to), from);
     }
     free(from);
     free(to);
@@ -1040,11 +1044,9 @@ static void credit_count_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
 /* The statement defining v in the function with body fb, or NULL. */
 static const mdl_stmt *def_stmt(const cx *x, const mdl_block *fb,
                                 mdl_valref v) {
-  for (uint32_t i = 0; v != MDL_NOVAL && i < x->k->stmts.len; i++) {
-    const mdl_stmt *c = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
-    if (c->def == v && x->si[c->id].seen && fn_block(x, c) == fb)
-      return c;
-  }
+  for (int f = 0; f < 3 && v != MDL_NOVAL; f++)
+    if (x->fb[f] == fb && x->defs[f])
+      return v < x->ndefs[f] ? x->defs[f][v] : NULL;
   return NULL;
 }
 
@@ -2209,12 +2211,38 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
                     mdl_vec *out) {
   if (!fix_rule_fixable(d->rule) || !k->unrolled)
     return;
-  cx x = {k, t, calloc(k->nstmts ? k->nstmts : 1, sizeof(sinfo)), out};
+  cx x = {.k = k, .t = t,
+        .si = calloc(k->nstmts ? k->nstmts : 1, sizeof(sinfo)),
+        .out = out};
   if (!x.si)
     return;
   for (uint32_t c = 0; c < k->ncores; c++)
     if (k->cores[c].fn)
       walk(x.si, &k->cores[c].fn->body, NULL);
+  /* the definitions index of def_stmt (the first statement defining a
+     value, in statement order) */
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    const mdl_func *fn = k->cores[c].fn;
+    int f = 0;
+    while (fn && f < 3 && x.fb[f] && x.fb[f] != &fn->body)
+      f++;
+    if (!fn || f == 3 || x.fb[f])
+      continue;
+    x.fb[f] = &fn->body;
+    x.ndefs[f] = fn->values.len;
+    x.defs[f] = calloc(fn->values.len ? fn->values.len : 1,
+                       sizeof *x.defs[f]);
+  }
+  for (uint32_t i = 0; i < k->stmts.len; i++) {
+    const mdl_stmt *c = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
+    if (c->def == MDL_NOVAL || !x.si[c->id].seen)
+      continue;
+    const mdl_block *fb = fn_block(&x, c);
+    for (int f = 0; f < 3; f++)
+      if (x.fb[f] == fb && x.defs[f] && c->def < x.ndefs[f] &&
+          !x.defs[f][c->def])
+        x.defs[f][c->def] = c;
+  }
   uint32_t first = out->len;
   switch (d->rule) {
   case MDL_RULE_RACE:
@@ -2233,6 +2261,17 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
     flag_cands(&x, d);
     break;
   }
+  /* a candidate whose edits all fell through (no line of the text fitted)
+     is nothing to try */
+  uint32_t kept = first;
+  for (uint32_t i = first; i < out->len; i++) {
+    fix_cand *c = &MDL_VEC_AT(*out, fix_cand, i);
+    if (!c->edits.len)
+      fix_cand_free(c);
+    else
+      MDL_VEC_AT(*out, fix_cand, kept++) = *c;
+  }
+  out->len = kept;
   /* cheapest first, stable within a cost */
   if (out->len > first + 1) {
     fix_cand *c = &MDL_VEC_AT(*out, fix_cand, first);
@@ -2248,5 +2287,7 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
       c[j] = v;
     }
   }
+  for (int f = 0; f < 3; f++)
+    free(x.defs[f]);
   free(x.si);
 }

@@ -15,14 +15,21 @@
 # (external validators) and the -j test (threads: ASan sees nothing there
 # that -j 1 does not).  This keeps CI under 20 minutes.
 #
-#   KSV_ASAN_BUILD  build directory (default /tmp/ksv-asan-build)
+#   KSV_ASAN_BUILD  build directory (default build-asan in the checkout: a
+#                   directory outside it could hold another checkout's
+#                   build, and the sanitizers would test that code)
 #   extra arguments go to `meson test` (e.g. a suite or test name)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build="${KSV_ASAN_BUILD:-/tmp/ksv-asan-build}"
+build="${KSV_ASAN_BUILD:-$root/build-asan}"
+# a build directory configured from another checkout is started over
+if [ -f "$build/build.ninja" ] && [ "$(cat "$build/.ksv-root" 2>/dev/null)" != "$root" ]; then
+  rm -rf "$build"
+fi
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang meson setup "$build" "$root" -Db_sanitize=address,undefined \
     -Db_lundef=false -Dwerror=false >/dev/null
+  echo "$root" >"$build/.ksv-root"
 fi
 ninja -C "$build" >"$build/ninja.log" || { cat "$build/ninja.log"; exit 1; }
 # a sanitizer report exits 86, which no test takes for a ksv exit code

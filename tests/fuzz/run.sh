@@ -3,8 +3,8 @@
 # own build directory and runs each for a bounded time.
 #
 #   KSV_FUZZ_SECONDS  seconds per target (default 60)
-#   KSV_FUZZ_BUILD    build directory (default /tmp/ksv-fuzz-build)
-#   KSV_FUZZ_TARGETS  targets to run (default "fuzz_frontend fuzz_pipeline")
+#   KSV_FUZZ_BUILD    build directory (default build-fuzz in the checkout)
+#   KSV_FUZZ_TARGETS  targets to run (default "fuzz_frontend fuzz_pipeline fuzz_fix")
 #
 # The seed corpus is every .mlir file of corpus/ and tests/, copied at run
 # time.  A crash, leak, timeout or out-of-memory leaves the input in
@@ -13,14 +13,21 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 secs="${KSV_FUZZ_SECONDS:-60}"
-build="${KSV_FUZZ_BUILD:-/tmp/ksv-fuzz-build}"
-targets="${KSV_FUZZ_TARGETS:-fuzz_frontend fuzz_pipeline}"
+build="${KSV_FUZZ_BUILD:-$root/build-fuzz}"
+targets="${KSV_FUZZ_TARGETS:-fuzz_frontend fuzz_pipeline fuzz_fix}"
+# a build directory configured from another checkout is started over
+if [ -f "$build/build.ninja" ] && [ "$(cat "$build/.ksv-root" 2>/dev/null)" != "$root" ]; then
+  rm -rf "$build"
+fi
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang meson setup "$build" "$root" -Dfuzz=true \
     -Db_sanitize=address,undefined -Db_lundef=false -Dwerror=false \
     -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
+  echo "$root" >"$build/.ksv-root"
 fi
-ninja -C "$build" tests/fuzz/fuzz_frontend tests/fuzz/fuzz_pipeline \
+# a build directory from before a target was added learns of it first
+ninja -C "$build" build.ninja >/dev/null
+ninja -C "$build" tests/fuzz/fuzz_frontend tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_fix \
   >"$build/ninja.log" || { cat "$build/ninja.log"; exit 1; }
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1
