@@ -279,7 +279,7 @@ static bool same_edits(const fix_cand *a, const fix_cand *b) {
 static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
                       const char *path, int phase, fix_text *cur,
                       checked *cc, const fix_text *orig, const checked *c0,
-                      mdl_vec *done) {
+                      mdl_vec *done, bool unmask) {
   static int trace = -1;
   if (trace < 0)
     trace = getenv("KSV_FIX_TRACE") != NULL;
@@ -349,7 +349,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   int best = -1;
   fix_text best_t = {0};
   checked best_c = {0};
-  uint32_t best_err = 0, best_warn = 0, best_resolved = 0;
+  uint32_t best_err = 0, best_warn = 0, best_resolved = 0, best_gone = 0;
   uint32_t budget = symbolic ? 24 : 400;
   for (uint32_t i = 0; i < rc.len; i++) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, i);
@@ -382,9 +382,20 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     /* fewer findings: counted without the unmasked redundant syncs (a
        repair that unmasks them still fixes its finding) or with them (a
        redundant sync's removal) */
-    bool ok = !r2.bad && !r2.unknown && !nnew &&
-              (after.keys.len < before.keys.len ||
-               after_all.keys.len < before_all.keys.len);
+    /* unmask (fix_compute's second attempt): a repair that removes a
+       deadlock may show what the deadlock hid (the checker reports no
+       race or flag misuse behind one): taken when it leaves no more
+       errors than there were */
+    uint32_t dl0 = 0, dl1 = 0;
+    for (uint32_t j = 0; unmask && j < before_all.keys.len; j++)
+      dl0 += !strncmp(MDL_VEC_AT(before_all.keys, char *, j), "deadlock|", 9);
+    for (uint32_t j = 0; unmask && j < after_all.keys.len; j++)
+      dl1 += !strncmp(MDL_VEC_AT(after_all.keys, char *, j), "deadlock|", 9);
+    bool hidden = unmask && dl1 < dl0 && r2.errors <= cc->errors;
+    bool ok = !r2.bad && !r2.unknown &&
+              (hidden || (!nnew && (after.keys.len < before.keys.len ||
+                                    after_all.keys.len <
+                                        before_all.keys.len)));
     uint32_t resolved = after_all.keys.len < before_all.keys.len
                             ? before_all.keys.len - after_all.keys.len
                             : before.keys.len - after.keys.len;
@@ -413,10 +424,16 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       for (uint32_t j = 0; j < after.keys.len; j++)
         if (!keys_has(&before, MDL_VEC_AT(after.keys, char *, j)))
           fprintf(stderr, "fix:   new: %s\n", MDL_VEC_AT(after.keys, char *, j));
+    /* the findings of before it removes (in the second attempt, a tie
+       goes to the repair that removes more: a wrong id that is both an
+       unpaired set and a deadlock is one slip) */
+    uint32_t gone = keys_new(&after_all, &before_all);
     keys_free(&after);
     keys_free(&after_all);
     bool better = ok && (best < 0 || r2.errors < best_err ||
-                         (r2.errors == best_err && r2.warnings < best_warn));
+                         (r2.errors == best_err && r2.warnings < best_warn) ||
+                         (unmask && r2.errors == best_err &&
+                          r2.warnings == best_warn && gone > best_gone));
     if (better) {
       if (best >= 0) {
         fix_text_free(&best_t);
@@ -428,6 +445,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       best_err = r2.errors;
       best_warn = r2.warnings;
       best_resolved = resolved;
+      best_gone = gone;
       if (!r2.errors && !r2.warnings)
         break; /* clean: nothing cheaper comes later */
     } else {
@@ -629,8 +647,41 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     check(co, file, &r->cur, &cc);
     while (r->done.len < o->max_fixes &&
            fix_round(o, co, file, phase, &r->cur, &cc, &r->orig, &r->c0,
-                     &r->done))
+                     &r->done, false))
       ;
+    /* second attempt: the checker reports no race or flag misuse behind
+       a deadlock, so a deadlock's repair can show findings that were
+       there all along, which the rounds above reject as new.  When they
+       leave errors, the rounds run again from the original text taking
+       such a repair (one that removes a deadlock and leaves no more
+       errors); that result is kept if it has fewer errors */
+    if (phase == 1 && cc.errors) {
+      fix_text a_text = r->cur;
+      mdl_vec a_done = r->done;
+      checked a_cc = cc;
+      r->done = (mdl_vec){0};
+      fix_text_copy(&r->cur, &r->orig);
+      check(co, file, &r->cur, &cc);
+      while (r->done.len < o->max_fixes &&
+             fix_round(o, co, file, phase, &r->cur, &cc, &r->orig, &r->c0,
+                       &r->done, true))
+        ;
+      bool better = !cc.bad && !cc.unknown && cc.errors < a_cc.errors;
+      mdl_vec *drop = better ? &a_done : &r->done;
+      for (uint32_t i = 0; i < drop->len; i++)
+        applied_free(&MDL_VEC_AT(*drop, applied, i));
+      mdl_vec_free(drop);
+      if (better) {
+        fix_text_free(&a_text);
+        checked_free(&a_cc);
+      } else {
+        fix_text_free(&r->cur);
+        r->cur = a_text;
+        r->done = a_done;
+        checked_free(&cc);
+        cc = a_cc;
+      }
+    }
     checked_free(&cc);
   }
   /* confirmation */

@@ -488,6 +488,127 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
   }
 }
 
+/* The wait_flag that pairs with set_flag statement s, as s is written
+** (a rotating id "%ev" stays %ev). */
+static char *wait_for_set(const cx *x, const mdl_stmt *s) {
+  char *t = op_text(x, s);
+  char *p = strstr(t, "set_flag");
+  char *r = p ? fmt("%.*swait_flag%s", (int)(p - t), t, p + 8) : NULL;
+  free(t);
+  return r;
+}
+
+/* A set_flag that never gets its wait: the wait inserted where the set's
+** destination pipe first needs it, before the next statement of the
+** set's block with an access on that pipe (pb < 0: the set's own
+** destination), or before b itself when b is given.  For a race, the
+** sets of pipes pa -> pb in b's block before b that no wait of that pair
+** follows before b. */
+static void orphan_set_wait(cx *x, const mdl_stmt *s, const mdl_stmt *b) {
+  if (s->kind != MDL_S_SET || !own_line(x, s))
+    return;
+  const mdl_stmt *at = b;
+  for (const mdl_stmt *o = s->next; o && !at; o = o->next) {
+    uint32_t pipes, cores;
+    if (o->kind == MDL_S_WAIT && o->u.flag.src == s->u.flag.src &&
+        o->u.flag.dst == s->u.flag.dst)
+      return; /* it has a wait in its block: not the shape */
+    if (o->kind != MDL_S_OP)
+      continue;
+    pipes_of(x->k, o, &pipes, &cores);
+    if ((pipes >> s->u.flag.dst) & 1)
+      at = o;
+  }
+  char *wt = at ? wait_for_set(x, s) : NULL;
+  if (!wt)
+    return;
+  fix_cand *c = cand_new(x, fmt("the missing wait_flag of the set at %u:%u, "
+                                "before the %s at %u:%u",
+                                s->loc.line, s->loc.col, at->name,
+                                at->loc.line, at->loc.col));
+  edit(c, FIX_INSERT_BEFORE, at->loc.line, wt, NULL);
+}
+
+/* A set_flag and the wait_flag of its flag that follows it in its block,
+** removed together: a pair that orders nothing the kernel needs can
+** still double-set (its set runs ahead on the source pipe). */
+static void pair_removal(cx *x, const mdl_stmt *s) {
+  if (s->kind != MDL_S_SET || !own_line(x, s))
+    return;
+  char *wt = wait_for_set(x, s);
+  for (const mdl_stmt *o = s->next; wt && o; o = o->next) {
+    if (o->kind != MDL_S_WAIT || o->u.flag.src != s->u.flag.src ||
+        o->u.flag.dst != s->u.flag.dst)
+      continue;
+    char *ot = op_text(x, o);
+    bool same = !strcmp(ot, wt) && own_line(x, o);
+    free(ot);
+    if (same) {
+      fix_cand *c = cand_new(x, fmt("the set_flag at %u:%u and its wait_flag "
+                                    "at %u:%u removed",
+                                    s->loc.line, s->loc.col, o->loc.line,
+                                    o->loc.col));
+      edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
+      edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
+    }
+    break;
+  }
+  free(wt);
+}
+
+/* A set_flag/wait_flag with a literal id where the other syncs of its
+** pipe pair in its block use a rotating id ("%ev", one per buffer): the
+** literal replaced by the rotation (a double-buffered id typed as one). */
+static void rotation_id(cx *x, const mdl_stmt *s) {
+  char *own = rotating_id(x, s);
+  free(own);
+  if ((s->kind != MDL_S_SET && s->kind != MDL_S_WAIT) || !own_line(x, s) ||
+      own)
+    return;
+  for (const mdl_stmt *o = x->si[s->id].blk->first; o; o = o->next) {
+    if (o == s || (o->kind != MDL_S_SET && o->kind != MDL_S_WAIT) ||
+        o->u.flag.src != s->u.flag.src || o->u.flag.dst != s->u.flag.dst)
+      continue;
+    char *rid = rotating_id(x, o);
+    if (!rid)
+      continue;
+    char *t = op_text(x, s);
+    char *p = strrchr(t, ',');
+    char *e = p ? strchr(p, ']') : NULL;
+    if (p && e) {
+      p++;
+      while (*p == ' ')
+        p++;
+      char *old = fmt("%.*s]", (int)(e - p), p);
+      fix_cand *c = cand_new(x, fmt("%s at %u:%u with the buffer rotation %s "
+                                    "instead of %.*s, as the %s at %u:%u",
+                                    s->name, s->loc.line, s->loc.col, rid,
+                                    (int)(e - p), p, o->name, o->loc.line,
+                                    o->loc.col));
+      edit(c, FIX_REPLACE, s->loc.line, fmt("%s]", rid), old);
+      free(old);
+    }
+    free(t);
+    free(rid);
+    return;
+  }
+}
+
+static void orphan_sets_before(cx *x, const mdl_stmt *b, int pa, int pb) {
+  const mdl_block *blk = x->si[b->id].blk;
+  const mdl_stmt *last = NULL;
+  for (const mdl_stmt *o = blk->first; o && o != b; o = o->next) {
+    if (o->kind == MDL_S_SET && o->u.flag.src == (mdl_pipe)pa &&
+        o->u.flag.dst == (mdl_pipe)pb)
+      last = o;
+    else if (o->kind == MDL_S_WAIT && o->u.flag.src == (mdl_pipe)pa &&
+             o->u.flag.dst == (mdl_pipe)pb)
+      last = NULL;
+  }
+  if (last)
+    orphan_set_wait(x, last, b);
+}
+
 /* A race whose access sits in one branch of an if while the wait that
 ** guards it sits in the other branch only: that wait moved out of its
 ** branch, before the if (pa < 0: a cross-core wait). */
@@ -611,6 +732,7 @@ static void race_cands(cx *x, const mdl_diag *d) {
       if (d->rule == MDL_RULE_PIPE_HAZARD && p == q)
         barrier(x, a, b, p);
       else if (d->rule == MDL_RULE_RACE && p != q) {
+        orphan_sets_before(x, b, p, q);
         misplaced_wait(x, b, p, q);
         sibling_wait(x, b, p, q);
         race_pair(x, a, b, p, q);
@@ -1665,6 +1787,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
     return;
   const mdl_inst *in = first_inst(x->k, s);
   loop_align_cands(x, s);
+  rotation_id(x, s);
   /* the missing partner next to it: a set right before a wait that
      never gets one; a wait right before a set that lands on a set flag;
      a drain wait after the top-level statement holding a set left over */
@@ -1703,10 +1826,13 @@ static void flag_cands(cx *x, const mdl_diag *d) {
               }
         }
     } else if (d->rule == MDL_RULE_DOUBLE_SET && s->kind == MDL_S_SET) {
+      orphan_set_wait(x, s, NULL);
+      pair_removal(x, s);
       fix_cand *c = cand_new(x, fmt("the missing wait_flag before the set at "
                                     "%u:%u", s->loc.line, s->loc.col));
       edit(c, FIX_INSERT_BEFORE, s->loc.line, fmt("%s", pt), NULL);
     } else if (d->rule == MDL_RULE_UNPAIRED_SET && s->kind == MDL_S_SET) {
+      orphan_set_wait(x, s, NULL);
       const mdl_stmt *top = s;
       while (x->si[top->id].parent)
         top = x->si[top->id].parent;
