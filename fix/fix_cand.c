@@ -488,6 +488,8 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
   }
 }
 
+static const mdl_block *fn_block(const cx *x, const mdl_stmt *s);
+
 /* The wait_flag that pairs with set_flag statement s, as s is written
 ** (a rotating id "%ev" stays %ev). */
 static char *wait_for_set(const cx *x, const mdl_stmt *s) {
@@ -590,6 +592,81 @@ static void rotation_id(cx *x, const mdl_stmt *s) {
     }
     free(t);
     free(rid);
+    return;
+  }
+}
+
+/* A wait_flag no set ever matches (a dropped set): the set, as the wait
+** is written, after the last access on the flag's source pipe before the
+** wait in its block (or, for a wait at the top of a loop body that
+** credits the next iteration, the last such access of the block). */
+static void orphan_wait_set(cx *x, const mdl_stmt *w) {
+  if (w->kind != MDL_S_WAIT || !own_line(x, w))
+    return;
+  for (const mdl_stmt *o = x->si[w->id].blk->first; o; o = o->next)
+    if (o->kind == MDL_S_SET && o->u.flag.src == w->u.flag.src &&
+        o->u.flag.dst == w->u.flag.dst)
+      return; /* its block has a set of the pair: not the shape */
+  const mdl_stmt *before = NULL, *last = NULL;
+  bool past = false;
+  for (const mdl_stmt *o = x->si[w->id].blk->first; o; o = o->next) {
+    if (o == w) {
+      past = true;
+      continue;
+    }
+    uint32_t pipes, cores;
+    if (o->kind != MDL_S_OP)
+      continue;
+    pipes_of(x->k, o, &pipes, &cores);
+    if (!((pipes >> w->u.flag.src) & 1))
+      continue;
+    if (!past)
+      before = o;
+    last = o;
+  }
+  const mdl_stmt *at = before ? before : last;
+  char *t = at ? op_text(x, w) : NULL;
+  char *p = t ? strstr(t, "wait_flag") : NULL;
+  if (p) {
+    char *st = fmt("%.*sset_flag%s", (int)(p - t), t, p + 9);
+    fix_cand *c = cand_new(x, fmt("the missing set_flag of the wait at %u:%u, "
+                                  "after the %s at %u:%u",
+                                  w->loc.line, w->loc.col, at->name,
+                                  at->loc.line, at->loc.col));
+    edit(c, FIX_INSERT_AFTER, at->loc.line, st, NULL);
+  }
+  free(t);
+}
+
+/* xcore-race: a sync_block_set of the pair in the earlier access's
+** function that no sync_block_wait anywhere waits for (a dropped wait):
+** that wait, before the later access. */
+static void orphan_xset_wait(cx *x, const mdl_stmt *a, const mdl_stmt *b,
+                             int pa, int pb, bool b_cube) {
+  for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+    const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    const mdl_inst *oi;
+    if (o->kind != MDL_S_BSET || !x->si[o->id].seen ||
+        fn_block(x, o) != fn_block(x, a) || o->u.blk.set_pipe != (mdl_pipe)pa ||
+        o->u.blk.wait_pipe != (mdl_pipe)pb || !(oi = first_inst(x->k, o)) ||
+        oi->id < 0)
+      continue;
+    bool waited = false;
+    for (uint32_t j = 0; j < x->k->insts.len && !waited; j++) {
+      const mdl_inst *q = mdl_inst_at(x->k, j);
+      waited = q->kind == MDL_I_BWAIT && q->id == oi->id;
+    }
+    if (waited)
+      continue;
+    fix_cand *c = cand_new(
+        x, fmt("the missing sync_block_wait of the sync_block_set at %u:%u "
+               "(flag %d), before the %s at %u:%u",
+               o->loc.line, o->loc.col, oi->id, b->name, b->loc.line,
+               b->loc.col));
+    edit(c, FIX_INSERT_BEFORE, b->loc.line,
+         fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
+             b_cube ? "CUBE" : "VECTOR", pn(pa), pn(pb), oi->id),
+         NULL);
     return;
   }
 }
@@ -741,6 +818,7 @@ static void race_cands(cx *x, const mdl_diag *d) {
         for (int u = 0; u < 2; u++)
           for (int v = 0; v < 2; v++)
             if (((ca >> u) & 1) && ((cb >> v) & 1) && u != v) {
+              orphan_xset_wait(x, a, b, p, q, v == 0);
               xcore_pair(x, a, b, p, q, u == 0, v == 0);
               /* a write-after-read carried by the loop: the reader
                  credits the writer (pre-credited) */
@@ -884,12 +962,13 @@ static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
 
 /* Moves of sync s: out of its branch (before / after the if), out of
 ** the loops holding it, and to every other place in its block. */
-static void move_cands(cx *x, const mdl_stmt *s) {
+/* Sync s moved out of the branches that hold it: just before or just
+** after each enclosing scf.if. */
+static void branch_out(cx *x, const mdl_stmt *s) {
   if (!is_sync_stmt(s) || !own_line(x, s))
     return;
   char *txt = op_text(x, s);
-  const sinfo *si = &x->si[s->id];
-  for (const mdl_stmt *p = si->parent; p && p->kind == MDL_S_IF;
+  for (const mdl_stmt *p = x->si[s->id].parent; p && p->kind == MDL_S_IF;
        p = x->si[p->id].parent) {
     for (int after = 0; after < 2; after++) {
       fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
@@ -902,6 +981,33 @@ static void move_cands(cx *x, const mdl_stmt *s) {
            fmt("%s", txt), NULL);
     }
   }
+  free(txt);
+}
+
+/* A wait that starves because a set of its pipe pair (on its core's
+** function) sits in a branch that does not always run: that set moved
+** out of its branch. */
+static void branch_set_cands(cx *x, const mdl_stmt *w) {
+  if (w->kind != MDL_S_WAIT)
+    return;
+  for (uint32_t i = 0; i < x->k->stmts.len; i++) {
+    const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    const mdl_stmt *p;
+    if (o->kind != MDL_S_SET || !x->si[o->id].seen ||
+        o->u.flag.src != w->u.flag.src || o->u.flag.dst != w->u.flag.dst ||
+        fn_block(x, o) != fn_block(x, w) || !(p = x->si[o->id].parent) ||
+        p->kind != MDL_S_IF)
+      continue;
+    branch_out(x, o);
+  }
+}
+
+static void move_cands(cx *x, const mdl_stmt *s) {
+  if (!is_sync_stmt(s) || !own_line(x, s))
+    return;
+  branch_out(x, s);
+  char *txt = op_text(x, s);
+  const sinfo *si = &x->si[s->id];
   /* out of its block: just before or just after each loop holding it
      (a pre-credit left inside the loop, a drain on its last iteration),
      the innermost first */
@@ -1793,6 +1899,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
      a drain wait after the top-level statement holding a set left over */
   if (in && in->id >= 0 && (s->kind == MDL_S_SET || s->kind == MDL_S_WAIT)) {
     char *pt = partner_text(s, in);
+    if (d->rule == MDL_RULE_DEADLOCK && s->kind == MDL_S_WAIT) {
+      orphan_wait_set(x, s);
+      branch_set_cands(x, s);
+    }
     if (d->rule == MDL_RULE_DEADLOCK && s->kind == MDL_S_WAIT) {
       fix_cand *c = cand_new(x, fmt("the missing %s before the wait at %u:%u",
                                     "set_flag", s->loc.line, s->loc.col));
