@@ -1,3 +1,9 @@
+/* A cross-core sync in a loop whose partner syncs (the other kind, same
+** pipes) sit in a loop of another function with other bounds: either
+** loop given the other's bounds (align_loop never makes a loop that
+** follows the block index ignore it: the loops of a kernel split its
+** tiles over the blocks, and a loop that ignores the block index while
+** its partner follows it is the slip). */
 /*
 ** fix_cand.c -- candidate repairs of one finding, as line edits, cheapest
 ** and most canonical first (docs/fix.md):
@@ -1711,18 +1717,8 @@ static void loop_align_cands(cx *x, const mdl_stmt *s) {
     if (dup)
       continue;
     done[nd++] = M;
-    char lb[256], mb[256];
-    bool m_bid = canon(x, fn_block(x, M), M->u.loop.lb, mb, sizeof mb, 0) &&
-                 names_block(mb);
-    bool l_bid = canon(x, fn_block(x, L), L->u.loop.lb, lb, sizeof lb, 0) &&
-                 names_block(lb);
-    if (l_bid && !m_bid) {
-      align_loop(x, M, L, o, s);
-      align_loop(x, L, M, s, o);
-    } else {
-      align_loop(x, L, M, s, o);
-      align_loop(x, M, L, o, s);
-    }
+    align_loop(x, L, M, s, o);
+    align_loop(x, M, L, o, s);
   }
 }
 
