@@ -26,6 +26,7 @@
 _Static_assert(NCH_MAX <= 32, "find_races keeps a bit per chain");
 
 void chk_options_default(chk_options *o) {
+  memset(o, 0, sizeof *o); /* every field, stats and valuations too */
   o->explain = false;
   o->redundant = true;
   o->redundant_budget = 400000000ull;

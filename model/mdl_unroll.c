@@ -990,6 +990,7 @@ static void exec_block(ur *u, const mdl_block *b) {
 }
 
 void mdl_limits_default(mdl_limits *l) {
+  memset(l, 0, sizeof *l);
   l->max_unroll = 65536;
   l->sym_bound = 8;
   l->bound_fixed = false;
