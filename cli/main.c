@@ -12,7 +12,8 @@ static const char usage[] =
     "usage: ksv check [options] FILE...\n"
     "       ksv dump [--arch a2|a5] FILE\n"
     "       ksv fix [check options] [-o FILE | --in-place] [--diff]\n"
-    "               [--allow-barrier-all] [--sim-runs N] FILE\n"
+    "               [--allow-barrier-all] [--sim-runs N]\n"
+    "               [--max-fix-seconds N] FILE\n"
     "       ksv sim [sim options] FILE\n"
     "       ksv export --format promela [--arch a2|a5] [--kernel NAME]\n"
     "                  [-o OUT] FILE    the kernel as a model for SPIN\n"
@@ -60,6 +61,16 @@ static const char usage[] =
     "  --trip-bound N        loops with unknown trip counts are checked for\n"
     "                        0..N iterations (default: 8, or one past the\n"
     "                        longest buffer/event-id rotation if larger)\n"
+    "\n"
+    "fix options (besides the check options; docs/fix.md):\n"
+    "  -o FILE | --in-place  write the fixed kernel to FILE / over FILE\n"
+    "  --diff                print only the unified diff\n"
+    "  --format text|json    the fixes, their edits and confirmation\n"
+    "  --allow-barrier-all   allow repairs with PIPE_ALL barriers\n"
+    "  --sim-runs N          jittered confirmation runs (default 100)\n"
+    "  --max-fix-seconds N   wall time for the repair rounds (default\n"
+    "                        300); past it ksv fix confirms and reports\n"
+    "                        what it found and says it stopped\n"
     "\n"
     "sim options (the Cube/Vector simulator, docs/simulator.md):\n"
     "  --arch a2|a5          machine profile (default a2)\n"
@@ -286,6 +297,11 @@ int main(int argc, char **argv) {
       fo.diff_only = true;
     } else if (is_fix && !strcmp(a, "--allow-barrier-all")) {
       fo.allow_barrier_all = true;
+    } else if (is_fix && !strcmp(a, "--max-fix-seconds")) {
+      if (parse_u64(v, 86400, &n))
+        return bad_usage("--max-fix-seconds expects an integer 1..86400", v);
+      fo.max_seconds = (uint32_t)n;
+      i++;
     } else if (!is_fix && !strcmp(a, "--fix")) {
       o.fix = true;
     } else if (!strcmp(a, "--replay")) {

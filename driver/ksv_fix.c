@@ -16,11 +16,13 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void ksv_fix_options_default(ksv_fix_options *o) {
   memset(o, 0, sizeof *o);
   ksv_options_default(&o->check);
   o->sim_runs = 100;
+  o->max_seconds = 300;
   o->max_fixes = 32;
 }
 
@@ -276,10 +278,19 @@ static bool same_edits(const fix_cand *a, const fix_cand *b) {
 ** their finding and add none (and, for a redundant sync, do not make the
 ** simulated kernel slower).  On success replaces *cur and *cc and records
 ** the fix.  The original check c0 names the findings. */
+static double wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* deadline: wall_now() past which no candidate is tried (0: none); the
+** best one found by then is kept, and *stopped is set. */
 static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
                       const char *path, int phase, fix_text *cur,
                       checked *cc, const fix_text *orig, const checked *c0,
-                      mdl_vec *done, bool unmask) {
+                      mdl_vec *done, bool unmask, double deadline,
+                      bool *stopped) {
   static int trace = -1;
   if (trace < 0)
     trace = getenv("KSV_FIX_TRACE") != NULL;
@@ -354,6 +365,10 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   for (uint32_t i = 0; i < rc.len; i++) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, i);
     const fix_cand *c = &r->c;
+    if (deadline > 0 && wall_now() > deadline) {
+      *stopped = true;
+      break;
+    }
     /* a data repair only when no sync edit works; they are few and do
        not count against the budget */
     if (c->data ? best >= 0 : !budget)
@@ -590,6 +605,7 @@ typedef struct {
   simsum sim0, simf;
   uint32_t n0, added, changed;
   bool clean, sim_ok;
+  bool stopped;                /* the rounds ran out of max_seconds */
 } fres;
 
 static void fres_free(fres *r) {
@@ -639,15 +655,16 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     quick.sym_bound = sfull.sym_bound = 4;
     quick.trip_bound_fixed = sfull.trip_bound_fixed = true;
   }
-  for (int phase = 1; phase <= 2; phase++) {
+  double deadline = o->max_seconds ? wall_now() + o->max_seconds : 0;
+  for (int phase = 1; phase <= 2 && !r->stopped; phase++) {
     const ksv_options *co = phase == 1 && symbolic ? &quick
                             : symbolic             ? &sfull
                                                    : &full;
     checked cc;
     check(co, file, &r->cur, &cc);
-    while (r->done.len < o->max_fixes &&
+    while (!r->stopped && r->done.len < o->max_fixes &&
            fix_round(o, co, file, phase, &r->cur, &cc, &r->orig, &r->c0,
-                     &r->done, false))
+                     &r->done, false, deadline, &r->stopped))
       ;
     /* second attempt: the checker reports no race or flag misuse behind
        a deadlock, so a deadlock's repair can show findings that were
@@ -655,16 +672,16 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
        leave errors, the rounds run again from the original text taking
        such a repair (one that removes a deadlock and leaves no more
        errors); that result is kept if it has fewer errors */
-    if (phase == 1 && cc.errors) {
+    if (phase == 1 && cc.errors && !r->stopped) {
       fix_text a_text = r->cur;
       mdl_vec a_done = r->done;
       checked a_cc = cc;
       r->done = (mdl_vec){0};
       fix_text_copy(&r->cur, &r->orig);
       check(co, file, &r->cur, &cc);
-      while (r->done.len < o->max_fixes &&
+      while (!r->stopped && r->done.len < o->max_fixes &&
              fix_round(o, co, file, phase, &r->cur, &cc, &r->orig, &r->c0,
-                       &r->done, true))
+                       &r->done, true, deadline, &r->stopped))
         ;
       bool better = !cc.bad && !cc.unknown && cc.errors < a_cc.errors;
       mdl_vec *drop = better ? &a_done : &r->done;
@@ -755,7 +772,7 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   mdl_vec done = R.done;
   simsum sim0 = R.sim0, simf = R.simf;
   uint32_t n0 = R.n0, added = R.added, changed = R.changed;
-  bool clean = R.clean, sim_ok = R.sim_ok;
+  bool clean = R.clean, sim_ok = R.sim_ok, stopped = R.stopped;
 
   if (o->format == KSV_FORMAT_JSON) {
     json_t *root = json_object();
@@ -794,6 +811,7 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
     json_object_set_new(cfj, "new_findings", json_integer(added));
     json_object_set_new(cfj, "verified_clean", json_boolean(clean));
     json_object_set_new(cfj, "lines_changed", json_integer(changed));
+    json_object_set_new(cfj, "stopped", json_boolean(stopped));
     json_t *sj = json_object();
     json_object_set_new(sj, "simulated", json_boolean(simf.ran));
     if (simf.ran) {
@@ -855,6 +873,9 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
                                                                    "kernel");
     if (simf.ran && sim0.ran)
       fprintf(out, " (was %" PRId64 ")", sim0.cycles);
+    if (stopped)
+      fprintf(out, "; the search stopped after %u s (--max-fix-seconds): "
+                   "not every candidate was tried", o->max_seconds);
     fputc('\n', out);
     if (changed && !o->out_file && !o->in_place)
       fix_diff(out, file, file, &orig, &cur);

@@ -69,6 +69,10 @@ typedef struct {
   bool allow_barrier_all; /* candidates may use PIPE_ALL */
   uint32_t sim_runs;      /* confirmation runs (default 100) */
   uint32_t max_fixes;     /* edits at most (default 32) */
+  uint32_t max_seconds;   /* wall seconds for the repair rounds (default
+                             300, 0: none); past it the rounds stop, what
+                             was found is confirmed and reported, and the
+                             run says it stopped */
 } ksv_fix_options;
 
 void ksv_fix_options_default(ksv_fix_options *o);
