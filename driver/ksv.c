@@ -104,7 +104,7 @@ static bool symbolic_ids(const mdl_kernel *k) {
   return false;
 }
 
-static double now_secs(void) {
+double ksv_now_secs(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -226,7 +226,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     mdl_kernel *k = fu->k;
-    double t_unit = now_secs(); /* the kernel's time, for JUnit */
+    double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
     double t_unroll = o->stats ? cpu_secs() : 0;
     mdl_unroll(k, &lim);
     t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
@@ -235,7 +235,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    k->input_error_loc.line, k->input_error_loc.col, "%s",
                    k->input_error);
       u->verdict = MDL_VERDICT_ERROR;
-      u->secs = now_secs() - t_unit;
+      u->secs = ksv_now_secs() - t_unit;
       continue;
     }
     if (k->limit_hit) {
@@ -243,7 +243,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    k->loc.line, k->loc.col, "not decided: %s", k->limit_hit);
       u->verdict = MDL_VERDICT_UNKNOWN;
       u->note = mdl_strprintf("%s", k->limit_hit);
-      u->secs = now_secs() - t_unit;
+      u->secs = ksv_now_secs() - t_unit;
       continue;
     }
 #ifndef NDEBUG
@@ -253,7 +253,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    k->loc.line, k->loc.col,
                    "internal error: model self-check failed: %s", err);
       u->verdict = MDL_VERDICT_UNKNOWN;
-      u->secs = now_secs() - t_unit;
+      u->secs = ksv_now_secs() - t_unit;
       continue;
     }
 #endif
@@ -269,7 +269,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       if (o->stats)
         print_stats(k, "smt", t_unroll, cpu_secs() - t_check, &cs);
       replay(o, k, &fr->diags, first, u);
-      u->secs = now_secs() - t_unit;
+      u->secs = ksv_now_secs() - t_unit;
       continue;
     }
     if (!k->concrete) {
@@ -279,7 +279,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
                    why);
       u->verdict = MDL_VERDICT_UNKNOWN;
       u->note = why;
-      u->secs = now_secs() - t_unit;
+      u->secs = ksv_now_secs() - t_unit;
       continue;
     }
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
@@ -287,7 +287,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
     if (o->stats)
       print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
     replay(o, k, &fr->diags, first, u);
-    u->secs = now_secs() - t_unit;
+    u->secs = ksv_now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
     if (MDL_VEC_AT(units, fe_unit, i).k)
@@ -318,9 +318,9 @@ static void *check_worker(void *arg) {
     pthread_mutex_unlock(&p->lock);
     if (i < 0)
       return NULL;
-    double t0 = now_secs();
+    double t0 = ksv_now_secs();
     check_file(p->o, p->files[i], &p->frs[i], &p->fis[i]);
-    p->fis[i].secs = now_secs() - t0;
+    p->fis[i].secs = ksv_now_secs() - t0;
   }
 }
 
@@ -392,9 +392,9 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
     rep_fpset_free(&base);
     return KSV_EXIT_UNKNOWN;
   }
-  double t_check = o->stats ? now_secs() : 0;
+  double t_check = o->stats ? ksv_now_secs() : 0;
   check_all(o, files, nfiles, frs, fis);
-  double t_report = o->stats ? now_secs() : 0, c_report = cpu_secs();
+  double t_report = o->stats ? ksv_now_secs() : 0, c_report = cpu_secs();
   uint32_t baselined = 0;
   for (int i = 0; i < nfiles; i++) {
     rep_fingerprints(&frs[i], &fis[i]);

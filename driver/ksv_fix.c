@@ -16,7 +16,6 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 void ksv_fix_options_default(ksv_fix_options *o) {
   memset(o, 0, sizeof *o);
@@ -64,8 +63,9 @@ static void keys_free(keyset *ks) {
   mdl_vec_free(&ks->keys);
 }
 
-/* How many keys of b are not matched in a (multiset difference). */
-static uint32_t keys_new(const keyset *a, const keyset *b) {
+/* How many keys of b are not matched in a (multiset difference); out
+** (may be NULL) receives copies of them (char*). */
+static uint32_t keys_diff(const keyset *a, const keyset *b, mdl_vec *out) {
   uint8_t *used = calloc(a->keys.len + 1, 1);
   uint32_t n = 0;
   for (uint32_t i = 0; i < b->keys.len; i++) {
@@ -74,9 +74,23 @@ static uint32_t keys_new(const keyset *a, const keyset *b) {
     for (uint32_t j = 0; j < a->keys.len && !found; j++)
       if (!used[j] && !strcmp(k, MDL_VEC_AT(a->keys, char *, j)))
         used[j] = 1, found = true;
+    if (!found && out)
+      *(char **)mdl_vec_push(out, sizeof(char *)) = mdl_strprintf("%s", k);
     n += !found;
   }
   free(used);
+  return n;
+}
+
+static uint32_t keys_new(const keyset *a, const keyset *b) {
+  return keys_diff(a, b, NULL);
+}
+
+/* How many of the keys are deadlocks. */
+static uint32_t deadlocks(const keyset *ks) {
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < ks->keys.len; j++)
+    n += !strncmp(MDL_VEC_AT(ks->keys, char *, j), "deadlock|", 9);
   return n;
 }
 
@@ -277,15 +291,9 @@ static bool same_edits(const fix_cand *a, const fix_cand *b) {
 ** then warnings, then changes the fewest lines, among those that remove
 ** their finding and add none (and, for a redundant sync, do not make the
 ** simulated kernel slower).  On success replaces *cur and *cc and records
-** the fix.  The original check c0 names the findings. */
-static double wall_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* deadline: wall_now() past which no candidate is tried (0: none); the
-** best one found by then is kept, and *stopped is set. */
+** the fix.  The original check c0 names the findings.  deadline:
+** ksv_now_secs() past which no candidate is tried (0: none); the best one
+** found by then is kept, and *stopped is set. */
 static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
                       const char *path, int phase, fix_text *cur,
                       checked *cc, const fix_text *orig, const checked *c0,
@@ -354,6 +362,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   keyset before, before_all;
   keys_of_masked(cur, &cc->fr, c0, &before);
   keys_of(cur, &cc->fr, &before_all);
+  uint32_t dl0 = deadlocks(&before_all);
   simsum s0 = {0};
   if (phase == 2)
     simulate(cc, 1, &s0);
@@ -365,7 +374,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   for (uint32_t i = 0; i < rc.len; i++) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, i);
     const fix_cand *c = &r->c;
-    if (deadline > 0 && wall_now() > deadline) {
+    if (deadline > 0 && ksv_now_secs() > deadline) {
       *stopped = true;
       break;
     }
@@ -401,12 +410,8 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
        deadlock may show what the deadlock hid (the checker reports no
        race or flag misuse behind one): taken when it leaves no more
        errors than there were */
-    uint32_t dl0 = 0, dl1 = 0;
-    for (uint32_t j = 0; unmask && j < before_all.keys.len; j++)
-      dl0 += !strncmp(MDL_VEC_AT(before_all.keys, char *, j), "deadlock|", 9);
-    for (uint32_t j = 0; unmask && j < after_all.keys.len; j++)
-      dl1 += !strncmp(MDL_VEC_AT(after_all.keys, char *, j), "deadlock|", 9);
-    bool hidden = unmask && dl1 < dl0 && r2.errors <= cc->errors;
+    bool hidden = unmask && deadlocks(&after_all) < dl0 &&
+                  r2.errors <= cc->errors;
     bool ok = !r2.bad && !r2.unknown &&
               (hidden || (!nnew && (after.keys.len < before.keys.len ||
                                     after_all.keys.len <
@@ -508,18 +513,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
        multisets: one instance of a pair may go, another stay) */
     keyset after_all;
     keys_of(&best_t, &best_c.fr, &after_all);
-    uint8_t *used = calloc(after_all.keys.len + 1, 1);
-    for (uint32_t j = 0; used && j < before_all.keys.len; j++) {
-      const char *kb = MDL_VEC_AT(before_all.keys, char *, j);
-      bool stays = false;
-      for (uint32_t q = 0; q < after_all.keys.len && !stays; q++)
-        if (!used[q] && !strcmp(kb, MDL_VEC_AT(after_all.keys, char *, q)))
-          stays = (used[q] = 1);
-      if (!stays)
-        *(char **)mdl_vec_push(&a->gone, sizeof(char *)) =
-            mdl_strprintf("%s", kb);
-    }
-    free(used);
+    keys_diff(&after_all, &before_all, &a->gone);
     keys_free(&after_all);
     fix_text_free(cur);
     *cur = best_t;
@@ -655,7 +649,7 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     quick.sym_bound = sfull.sym_bound = 4;
     quick.trip_bound_fixed = sfull.trip_bound_fixed = true;
   }
-  double deadline = o->max_seconds ? wall_now() + o->max_seconds : 0;
+  double deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
   for (int phase = 1; phase <= 2 && !r->stopped; phase++) {
     const ksv_options *co = phase == 1 && symbolic ? &quick
                             : symbolic             ? &sfull

@@ -13,6 +13,9 @@
 /* Checks the text of one file (path: for messages) into fr.  fi (may be
 ** NULL): sites for the reports.  keep (may be NULL): receives the parsed
 ** units (fe_unit, free with fe_units_free), kernels unrolled. */
+/* Monotonic wall-clock seconds (for durations). */
+double ksv_now_secs(void);
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep);

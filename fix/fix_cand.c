@@ -282,9 +282,9 @@ static const mdl_stmt *loop_of_block(const cx *x, const mdl_stmt *member) {
 
 /* ------------------------------------------------------------- races */
 
-/* The event-id operand of a set_flag/wait_flag statement when it is an
-** SSA value ("%ev": a buffer rotation), else NULL. */
-static char *rotating_id(const cx *x, const mdl_stmt *s) {
+/* The event-id operand of a set_flag/wait_flag statement as written
+** ("<EVENT_ID0>", "%ev"), or NULL. */
+static char *id_operand(const cx *x, const mdl_stmt *s) {
   if (s->kind != MDL_S_SET && s->kind != MDL_S_WAIT)
     return NULL;
   char *t = op_text(x, s);
@@ -295,10 +295,20 @@ static char *rotating_id(const cx *x, const mdl_stmt *s) {
     p++;
     while (*p == ' ')
       p++;
-    if (*p == '%')
-      r = fmt("%.*s", (int)(e - p), p);
+    r = fmt("%.*s", (int)(e - p), p);
   }
   free(t);
+  return r;
+}
+
+/* The event-id operand of a set_flag/wait_flag statement when it is an
+** SSA value ("%ev": a buffer rotation), else NULL. */
+static char *rotating_id(const cx *x, const mdl_stmt *s) {
+  char *r = id_operand(x, s);
+  if (r && *r != '%') {
+    free(r);
+    r = NULL;
+  }
   return r;
 }
 
@@ -498,12 +508,18 @@ static const mdl_block *fn_block(const cx *x, const mdl_stmt *s);
 
 /* The wait_flag that pairs with set_flag statement s, as s is written
 ** (a rotating id "%ev" stays %ev). */
-static char *wait_for_set(const cx *x, const mdl_stmt *s) {
+static char *renamed_op(const cx *x, const mdl_stmt *s, const char *from,
+                        const char *to) {
   char *t = op_text(x, s);
-  char *p = strstr(t, "set_flag");
-  char *r = p ? fmt("%.*swait_flag%s", (int)(p - t), t, p + 8) : NULL;
+  char *p = strstr(t, from);
+  char *r = p ? fmt("%.*s%s%s", (int)(p - t), t, to, p + strlen(from))
+              : NULL;
   free(t);
   return r;
+}
+
+static char *wait_for_set(const cx *x, const mdl_stmt *s) {
+  return renamed_op(x, s, "set_flag", "wait_flag");
 }
 
 /* A set_flag that never gets its wait: the wait inserted where the set's
@@ -568,38 +584,26 @@ static void pair_removal(cx *x, const mdl_stmt *s) {
 ** pipe pair in its block use a rotating id ("%ev", one per buffer): the
 ** literal replaced by the rotation (a double-buffered id typed as one). */
 static void rotation_id(cx *x, const mdl_stmt *s) {
-  char *own = rotating_id(x, s);
-  free(own);
-  if ((s->kind != MDL_S_SET && s->kind != MDL_S_WAIT) || !own_line(x, s) ||
-      own)
-    return;
-  for (const mdl_stmt *o = x->si[s->id].blk->first; o; o = o->next) {
+  char *id = own_line(x, s) ? id_operand(x, s) : NULL;
+  for (const mdl_stmt *o = x->si[s->id].blk->first; id && *id != '%' && o;
+       o = o->next) {
     if (o == s || (o->kind != MDL_S_SET && o->kind != MDL_S_WAIT) ||
         o->u.flag.src != s->u.flag.src || o->u.flag.dst != s->u.flag.dst)
       continue;
     char *rid = rotating_id(x, o);
     if (!rid)
       continue;
-    char *t = op_text(x, s);
-    char *p = strrchr(t, ',');
-    char *e = p ? strchr(p, ']') : NULL;
-    if (p && e) {
-      p++;
-      while (*p == ' ')
-        p++;
-      char *old = fmt("%.*s]", (int)(e - p), p);
-      fix_cand *c = cand_new(x, fmt("%s at %u:%u with the buffer rotation %s "
-                                    "instead of %.*s, as the %s at %u:%u",
-                                    s->name, s->loc.line, s->loc.col, rid,
-                                    (int)(e - p), p, o->name, o->loc.line,
-                                    o->loc.col));
-      edit(c, FIX_REPLACE, s->loc.line, fmt("%s]", rid), old);
-      free(old);
-    }
-    free(t);
+    char *old = fmt("%s]", id);
+    fix_cand *c = cand_new(x, fmt("%s at %u:%u with the buffer rotation %s "
+                                  "instead of %s, as the %s at %u:%u",
+                                  s->name, s->loc.line, s->loc.col, rid, id,
+                                  o->name, o->loc.line, o->loc.col));
+    edit(c, FIX_REPLACE, s->loc.line, fmt("%s]", rid), old);
+    free(old);
     free(rid);
-    return;
+    break;
   }
+  free(id);
 }
 
 /* A wait_flag no set ever matches (a dropped set): the set, as the wait
@@ -631,17 +635,14 @@ static void orphan_wait_set(cx *x, const mdl_stmt *w) {
     last = o;
   }
   const mdl_stmt *at = before ? before : last;
-  char *t = at ? op_text(x, w) : NULL;
-  char *p = t ? strstr(t, "wait_flag") : NULL;
-  if (p) {
-    char *st = fmt("%.*sset_flag%s", (int)(p - t), t, p + 9);
+  char *st = at ? renamed_op(x, w, "wait_flag", "set_flag") : NULL;
+  if (st) {
     fix_cand *c = cand_new(x, fmt("the missing set_flag of the wait at %u:%u, "
                                   "after the %s at %u:%u",
                                   w->loc.line, w->loc.col, at->name,
                                   at->loc.line, at->loc.col));
     edit(c, FIX_INSERT_AFTER, at->loc.line, st, NULL);
   }
-  free(t);
 }
 
 /* xcore-race: a sync_block_set of the pair in the earlier access's
@@ -1481,7 +1482,9 @@ static bool canon(const cx *x, const mdl_block *fb, mdl_valref v, char *buf,
       [MDL_X_OR] = "or",       [MDL_X_XOR] = "xor",
       [MDL_X_SHL] = "shl",     [MDL_X_SHRS] = "shrs",
       [MDL_X_SHRU] = "shru",   [MDL_X_CMP] = "cmp",
-      [MDL_X_SELECT] = "select"};
+      [MDL_X_SELECT] = "select",     [MDL_X_BLOCK_IDX] = "bid",
+      [MDL_X_BLOCK_NUM] = "bnum",    [MDL_X_SUB_BLOCK_IDX] = "sbid",
+      [MDL_X_SUB_BLOCK_NUM] = "sbnum"};
   const mdl_stmt *D = depth < 8 ? def_stmt(x, fb, v) : NULL;
   if (!D || D->kind != MDL_S_SCALAR)
     return false;
@@ -1494,16 +1497,10 @@ static bool canon(const cx *x, const mdl_block *fb, mdl_valref v, char *buf,
     w = snprintf(buf, n, "arg%lld", (long long)D->u.x.k);
     break;
   case MDL_X_BLOCK_IDX:
-    w = snprintf(buf, n, "bid");
-    break;
   case MDL_X_BLOCK_NUM:
-    w = snprintf(buf, n, "bnum");
-    break;
   case MDL_X_SUB_BLOCK_IDX:
-    w = snprintf(buf, n, "sbid");
-    break;
   case MDL_X_SUB_BLOCK_NUM:
-    w = snprintf(buf, n, "sbnum");
+    w = snprintf(buf, n, "%s", xname[D->u.x.op]);
     break;
   case MDL_X_COPY:
     return canon(x, fb, D->u.x.a, buf, n, depth + 1);
