@@ -821,6 +821,7 @@ typedef struct {
 
 typedef struct {
   int64_t lo, hi, maxhi;     /* range; max hi in the subtree */
+  uint32_t box;              /* index box of the range (mdl_box), 0 */
   uint32_t left, right;      /* treap children (sym list: left = next) */
   uint32_t prio;
   uint32_t lastpos, maxpos;  /* chain position of the last entry; max in
@@ -860,6 +861,7 @@ static uint32_t rg_new(ridx *x, const mdl_access *a) {
   rgroup *n = mdl_vec_push(&x->nodes, sizeof *n);
   n->lo = a->lo;
   n->hi = a->hi;
+  n->box = a->box;
   n->left = n->right = n->last = NONE;
   x->seed = x->seed * 1103515245u + 12345u;
   n->prio = x->seed >> 8;
@@ -887,12 +889,13 @@ static uint32_t rg_insert(ridx *x, uint32_t root, const mdl_access *a,
     return v;
   }
   rgroup *n = RG(x, root);
-  if (n->lo == a->lo && n->hi == a->hi) {
+  if (n->lo == a->lo && n->hi == a->hi && n->box == a->box) {
     rg_add(x, root, inst, acc);
     rg_fix(x, root);
     return root;
   }
-  bool right = a->lo > n->lo || (a->lo == n->lo && a->hi > n->hi);
+  bool right = a->lo > n->lo || (a->lo == n->lo && a->hi > n->hi) ||
+               (a->lo == n->lo && a->hi == n->hi && a->box > n->box);
   uint32_t c = rg_insert(x, right ? n->right : n->left, a, inst, acc);
   n = RG(x, root); /* (the vector may have moved) */
   if (right)
@@ -928,19 +931,34 @@ static void rg_take(ridx *x, uint32_t v, uint32_t p, uint32_t self) {
   }
 }
 
-/* Groups under v overlapping [lo, hi) (all of them: any) with an entry
-** above position p. */
-static void rg_query(ridx *x, uint32_t v, int64_t lo, int64_t hi, bool any,
-                     uint32_t p, uint32_t self) {
+/* Does the range of group n meet access q (the index boxes of two views
+** of one root decide past the byte hull, mdl_access_overlap)?  Every
+** entry of a group has the group's range and box, so a group of column
+** halves that q does not touch is skipped whole, not entry by entry. */
+static bool rg_meets(const ridx *x, const rgroup *n, const mdl_access *q) {
+  if (!n->box || !q->box || n->box == q->box)
+    return true;
+  mdl_access r = {0};
+  r.mem = q->mem;
+  r.lo = n->lo;
+  r.hi = n->hi;
+  r.box = n->box;
+  return mdl_access_overlap(x->g->k, &r, q);
+}
+
+/* Groups under v overlapping access q's range [lo, hi) (all of them:
+** any) with an entry above position p. */
+static void rg_query(ridx *x, uint32_t v, const mdl_access *q, int64_t lo,
+                     int64_t hi, bool any, uint32_t p, uint32_t self) {
   while (v != NONE) {
     const rgroup *n = RG(x, v);
     if (n->maxpos <= p || (!any && n->maxhi <= lo))
       return;
-    rg_query(x, n->left, lo, hi, any, p, self);
+    rg_query(x, n->left, q, lo, hi, any, p, self);
     n = RG(x, v);
     if (!any && n->lo >= hi)
       return;
-    if (n->lastpos > p && (any || n->hi > lo))
+    if (n->lastpos > p && (any || n->hi > lo) && rg_meets(x, n, q))
       rg_take(x, v, p, self);
     v = RG(x, v)->right;
   }
@@ -954,26 +972,11 @@ static int cand_cmp(const void *pa, const void *pb) {
   return a->acc < b->acc ? 1 : a->acc > b->acc ? -1 : 0;
 }
 
-bool chk_overlap(const mdl_access *x, const mdl_access *y) {
-  if (x->sym != y->sym || (x->sym && x->form != y->form))
-    return true; /* different symbolic bases: may alias */
-  return x->lo < y->hi && y->lo < x->hi;
-}
-
-/* Records the race between access aa of instance a (earlier) and ab of b. */
-static void race_pair(gx *g, uint32_t a, const mdl_access *aa, uint32_t b,
-                      const mdl_access *ab) {
+/* Records the unordered conflict (mdl_conflict_rule: rule) between
+** access aa of instance a (earlier) and ab of b. */
+static void race_pair(gx *g, mdl_rule rule, uint32_t a, const mdl_access *aa,
+                      uint32_t b, const mdl_access *ab) {
   const mdl_inst *ia = I(g, a), *ib = I(g, b);
-  mdl_rule rule;
-  if (ia->core != ib->core)
-    rule = MDL_RULE_XCORE_RACE;
-  else if (ia->pipe == ib->pipe) {
-    bool both_w = (aa->mode & MDL_ACC_WRITE) && (ab->mode & MDL_ACC_WRITE);
-    if (ia->pipe != MDL_PIPE_V && !both_w)
-      return;
-    rule = MDL_RULE_PIPE_HAZARD;
-  } else
-    rule = MDL_RULE_RACE;
   /* primary: later in program order on one core; across cores
      the reader (RAW), else the higher core */
   uint32_t pa = a, pb = b;
@@ -995,14 +998,7 @@ static void race_pair(gx *g, uint32_t a, const mdl_access *aa, uint32_t b,
   }
   finding *fd = add_finding(g, rule, pb, pa);
   fd->mem = ab->mem;
-  int64_t lo = aa->lo > ab->lo ? aa->lo : ab->lo;
-  int64_t hi = aa->hi < ab->hi ? aa->hi : ab->hi;
-  if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
-    lo = ab->lo;
-    hi = ab->hi;
-  }
-  fd->lo = lo;
-  fd->hi = hi;
+  mdl_access_common(g->k, aa, ab, &fd->lo, &fd->hi);
   fd->witness = NULL;
   /* remember which access of which is the writer */
   fd->wbits = (uint8_t)(((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
@@ -1039,18 +1035,26 @@ static void find_races(gx *g) {
     if (ib->kind != MDL_I_OP || g->chain[b] == NONE)
       continue;
     const uint32_t *vb = VC(g, NS(b));
+    /* one logical vector program: the other AIV's chains are skipped
+       whole (mdl_insts_may_conflict), not pair by pair */
+    uint32_t other = 0;
+    if (k->aiv_one_program && k->cores[ib->core].type == MDL_CORE_AIV)
+      for (uint32_t c = 0; c < k->ncores; c++)
+        if (c != ib->core && k->cores[c].type == MDL_CORE_AIV)
+          other |= ((1u << MDL_NPIPE) - 1) << (c * MDL_NPIPE);
     for (uint32_t xa = 0; xa < ib->nacc; xa++) {
       uint32_t accb = ib->acc_first + xa;
       const mdl_access *ab = mdl_access_at(k, accb);
       bool bw = (ab->mode & MDL_ACC_WRITE) != 0;
-      for (uint32_t bits = used[ab->mem]; bits; bits &= bits - 1) {
+      for (uint32_t bits = used[ab->mem] & ~other; bits; bits &= bits - 1) {
         uint32_t c = (uint32_t)__builtin_ctz(bits); /* ascending chains */
         uint32_t p = vb[g->col[c]];
         size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2;
         x.cand.len = 0;
         for (uint32_t cls = bw ? 0 : 1; cls < 2; cls++) {
           /* class 0: reads, 1: writes */
-          rg_query(&x, x.root[slot + cls], ab->lo, ab->hi, ab->sym, p, b);
+          rg_query(&x, x.root[slot + cls], ab, ab->lo, ab->hi, ab->sym, p,
+                   b);
           for (uint32_t s = x.sym[slot + cls]; s != NONE; s = RG(&x, s)->left)
             if (RG(&x, s)->lastpos > p)
               rg_take(&x, s, p, b);
@@ -1060,11 +1064,12 @@ static void find_races(gx *g) {
         for (uint32_t j = 0; j < x.cand.len; j++) {
           const accent *r = &MDL_VEC_AT(x.cand, accent, j);
           const mdl_access *aa = mdl_access_at(k, r->acc);
-          if (((aa->mode | ab->mode) & MDL_ACC_WRITE) && chk_overlap(aa, ab))
-            race_pair(g, r->inst, aa, b, ab);
+          int rule = mdl_conflict_rule(k, r->inst, aa, b, ab);
+          if (rule >= 0)
+            race_pair(g, (mdl_rule)rule, r->inst, aa, b, ab);
         }
         if (g->any_error && g->findings.len > nf0)
-          goto done; /* (every race rule is an error) */
+          goto done; /* (a probe: every race rule decides it) */
       }
       /* index b's access */
       uint32_t c = g->chain[b];
@@ -1475,7 +1480,7 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
     mdl_diag *d;
     mdl_severity sev = mdl_rule_severity(f->rule);
     if (f->rule == MDL_RULE_RACE || f->rule == MDL_RULE_PIPE_HAZARD ||
-        f->rule == MDL_RULE_XCORE_RACE) {
+        f->rule == MDL_RULE_XCORE_RACE || f->rule == MDL_RULE_PARALLEL_LOOP) {
       unsigned bits = f->wbits;
       bool b_is_second = (bits & 4) != 0;
       bool a_w = b_is_second ? (bits & 1) : (bits & 2);
@@ -1503,7 +1508,20 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
                          b_w ? "write" : "read", rng, chk_op_name(k, a),
                          a->loc.line, a->loc.col, pb,
                          a_w ? "writing" : "reading", pb);
-      else
+      else if (f->rule == MDL_RULE_PARALLEL_LOOP) {
+        const mdl_stmt *pl = mdl_parallel_iters(k, a, b);
+        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
+                         b->loc.col,
+                         "%s at %u:%u may %s %s while the %s at %u:%u of "
+                         "another iteration is still %s it: the input "
+                         "breaks the contract of the {hivm.parallel_loop} "
+                         "at %u:%u, whose iterations must not conflict",
+                         chk_op_name(k, b), b->loc.line, b->loc.col,
+                         b_w ? "write" : "read", rng, chk_op_name(k, a),
+                         a->loc.line, a->loc.col,
+                         a_w ? "writing" : "reading", pl ? pl->loc.line : 0,
+                         pl ? pl->loc.col : 0);
+      } else
         d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
                          b->loc.col,
                          "%s at %u:%u on %s may %s %s while the %s at %u:%u "
@@ -1649,8 +1667,10 @@ static uint32_t count_errors(const gx *g) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < g->findings.len; i++) {
     const finding *f = &MDL_VEC_AT(g->findings, finding, i);
+    /* a broken parallel_loop contract blocks redundancy claims too */
     if (f->rule != MDL_RULE_COUNT &&
-        mdl_rule_severity(f->rule) == MDL_SEV_ERROR)
+        (mdl_rule_severity(f->rule) == MDL_SEV_ERROR ||
+         f->rule == MDL_RULE_PARALLEL_LOOP))
       n++;
   }
   return n;
@@ -1716,14 +1736,18 @@ static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
   return nsy;
 }
 
-static bool insts_conflict(const mdl_kernel *k, const mdl_inst *x,
-                           const mdl_inst *y) {
+/* Do instances a and b touch common bytes, one of them writing (any
+** pipes; not the two AIVs of one logical vector program)? */
+static bool insts_conflict(const mdl_kernel *k, uint32_t a, uint32_t b) {
+  const mdl_inst *x = mdl_inst_at(k, a), *y = mdl_inst_at(k, b);
+  if (!mdl_insts_may_conflict(k, a, b))
+    return false;
   for (uint32_t i = 0; i < x->nacc; i++)
     for (uint32_t j = 0; j < y->nacc; j++) {
       const mdl_access *p = mdl_access_at(k, x->acc_first + i);
       const mdl_access *q = mdl_access_at(k, y->acc_first + j);
-      if (p->mem == q->mem && ((p->mode | q->mode) & MDL_ACC_WRITE) &&
-          chk_overlap(p, q))
+      if (((p->mode | q->mode) & MDL_ACC_WRITE) &&
+          mdl_access_overlap(k, p, q))
         return true;
     }
   return false;
@@ -1775,7 +1799,7 @@ static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
     for (uint32_t a = from; a-- > first && a + 512 > from;) {
       const mdl_inst *ia = I(g, a);
       if (ia->kind != MDL_I_OP || (pa != MDL_PIPE_ALL && ia->pipe != pa) ||
-          !insts_conflict(k, ia, ib) || !ordered(g, a, b))
+          !insts_conflict(k, a, b) || !ordered(g, a, b))
         continue;
       char by[400];
       uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by, cv->chain);
@@ -1982,15 +2006,7 @@ static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
       const mdl_inst *ia = I(g, a);
       if (ia->kind != MDL_I_OP || g->chain[a] == NONE)
         continue;
-      bool conflict = false;
-      for (uint32_t x = 0; x < ia->nacc && !conflict; x++)
-        for (uint32_t y = 0; y < ib->nacc && !conflict; y++) {
-          const mdl_access *p = mdl_access_at(k, ia->acc_first + x);
-          const mdl_access *q = mdl_access_at(k, ib->acc_first + y);
-          conflict = p->mem == q->mem && ((p->mode | q->mode) & 2) &&
-                     chk_overlap(p, q);
-        }
-      if (!conflict || !ordered(g, a, b))
+      if (!insts_conflict(k, a, b) || !ordered(g, a, b))
         continue;
       uint32_t key = ia->stmt * 65537u + ib->stmt;
       bool dup = false;
@@ -2075,7 +2091,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
     explain(&g, k, out);
   if (st)
     st->check_s += now_s() - t3;
-  bool clean_errors = nerr == 0;
+  bool clean_errors = nerr == 0 && !count_errors(&g);
   bool deadlock = g.deadlock;
   gx_free(&g);
   double t4 = st ? now_s() : 0;

@@ -41,9 +41,6 @@ void chk_skel_free(chk_skel *sk);
 /* A sync the toolchain keeps (valid pipes and ids). */
 bool chk_sync_valid(const mdl_kernel *k, const mdl_inst *in);
 
-/* Do two accesses touch common bytes (symbolic bases: maybe)? */
-bool chk_overlap(const mdl_access *x, const mdl_access *y);
-
 typedef struct {
   mdl_rule rule;             /* MDL_RULE_COUNT: dropped */
   uint32_t a, b;             /* instances: b primary, a related (NONE) */

@@ -1612,16 +1612,16 @@ static bool must_ordered(sx *x, uint32_t a, uint32_t b) {
 /* -------------------------------------------------------------- races */
 
 static bool overlapping_pipe(const mdl_kernel *k, uint8_t p) {
-  if (p == MDL_PIPE_V)
-    return !k->prof->v_hw_ordered;
-  return p == MDL_PIPE_MTE2 || p == MDL_PIPE_MTE3;
+  return mdl_pipe_overlaps(k, p);
 }
 
+/* Do accesses p and q overlap: decided by mdl_access_overlap where the
+** bases are comparable, a linear condition on the symbolic bases else. */
 static Z3_ast acc_overlap(sx *x, const mdl_access *p, const mdl_access *q) {
-  if (!p->sym && !q->sym)
-    return (p->lo < q->hi && q->lo < p->hi) ? Z3_mk_true(x->c) : Z3_mk_false(x->c);
-  if (p->sym && q->sym && p->form == q->form)
-    return (p->lo < q->hi && q->lo < p->hi) ? Z3_mk_true(x->c) : Z3_mk_false(x->c);
+  if (!mdl_access_overlap(x->k, p, q))
+    return Z3_mk_false(x->c);
+  if (p->sym == q->sym && (!p->sym || p->form == q->form))
+    return Z3_mk_true(x->c);
   Z3_ast fp = p->sym ? form_expr(x, p->form) : mk_int(x, 0);
   Z3_ast fq = q->sym ? form_expr(x, q->form) : mk_int(x, 0);
   Z3_ast c1 = q->hi == INT64_MAX
@@ -1698,24 +1698,17 @@ static void races(sx *x) {
       if (ia->core == ib->core && ia->pipe == ib->pipe &&
           !overlapping_pipe(k, ia->pipe))
         continue; /* an in-order pipe orders them */
+      if (!mdl_insts_may_conflict(k, a, b))
+        continue; /* the two AIVs of one logical vector program */
       for (uint32_t u = 0; u < ia->nacc; u++)
         for (uint32_t v = 0; v < ib->nacc; v++) {
           const mdl_access *aa = mdl_access_at(k, ia->acc_first + u);
           const mdl_access *ab = mdl_access_at(k, ib->acc_first + v);
-          if (aa->mem != ab->mem || !((aa->mode | ab->mode) & MDL_ACC_WRITE) ||
-              !chk_overlap(aa, ab))
+          /* (symbolic bases: the solver decides the bytes below) */
+          int r = mdl_conflict_rule(k, a, aa, b, ab);
+          if (r < 0)
             continue;
-          mdl_rule rule;
-          if (ia->core != ib->core)
-            rule = MDL_RULE_XCORE_RACE;
-          else if (ia->pipe == ib->pipe) {
-            bool both_w = (aa->mode & MDL_ACC_WRITE) &&
-                          (ab->mode & MDL_ACC_WRITE);
-            if (ia->pipe != MDL_PIPE_V && !both_w)
-              continue;
-            rule = MDL_RULE_PIPE_HAZARD;
-          } else
-            rule = MDL_RULE_RACE;
+          mdl_rule rule = (mdl_rule)r;
           uint32_t pa = a, pb = b, xa = ia->acc_first + u,
                    xb = ib->acc_first + v;
           if (ia->core != ib->core) {
@@ -1830,12 +1823,7 @@ static void races(sx *x) {
                          *aa = mdl_access_at(k, q4[3]);
         chk_finding *fd = add_finding(x, g->rule, q4[0], q4[1]);
         fd->mem = ab->mem;
-        fd->lo = aa->lo > ab->lo ? aa->lo : ab->lo;
-        fd->hi = aa->hi < ab->hi ? aa->hi : ab->hi;
-        if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
-          fd->lo = ab->lo;
-          fd->hi = ab->hi;
-        }
+        mdl_access_common(k, aa, ab, &fd->lo, &fd->hi);
         /* wbits as chk_emit reads them: 4 | related writes | primary */
         fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
                               ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
@@ -2137,7 +2125,9 @@ static uint32_t errors_of(const sx *x) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < x->findings.len; i++) {
     const chk_finding *f = &MDL_VEC_AT(x->findings, chk_finding, i);
-    if (mdl_rule_severity(f->rule) == MDL_SEV_ERROR)
+    /* a broken parallel_loop contract blocks redundancy claims too */
+    if (mdl_rule_severity(f->rule) == MDL_SEV_ERROR ||
+        f->rule == MDL_RULE_PARALLEL_LOOP)
       n++;
   }
   return n;
@@ -2319,8 +2309,9 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     o->stats->queries = x.queries;
     o->stats->pruned = x.pruned;
   }
+  uint32_t blocking = errors_of(&x);
   sx_free(&x);
-  if (!nerr && !unknowns && o->redundant) {
+  if (!nerr && !blocking && !unknowns && o->redundant) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     sx y;

@@ -39,7 +39,7 @@ void chk_step_inst(const mdl_kernel *k, mdl_diag *d, uint32_t inst,
 
 static bool race_rule(mdl_rule r) {
   return r == MDL_RULE_RACE || r == MDL_RULE_PIPE_HAZARD ||
-         r == MDL_RULE_XCORE_RACE;
+         r == MDL_RULE_XCORE_RACE || r == MDL_RULE_PARALLEL_LOOP;
 }
 
 void chk_finding_steps(const mdl_kernel *k, const chk_finding *f,

@@ -55,22 +55,12 @@ static int parse_pair(const char *s, mdl_loc *a, mdl_loc *b, mdl_rule *rule) {
       if (!strcmp(name, mdl_rule_name((mdl_rule)r)))
         *rule = (mdl_rule)r;
     if (*rule != MDL_RULE_RACE && *rule != MDL_RULE_PIPE_HAZARD &&
-        *rule != MDL_RULE_XCORE_RACE && *rule != MDL_RULE_DOUBLE_SET &&
+        *rule != MDL_RULE_XCORE_RACE && *rule != MDL_RULE_PARALLEL_LOOP &&
+        *rule != MDL_RULE_DOUBLE_SET &&
         *rule != MDL_RULE_FLAG_OVERFLOW)
       return -1;
   }
   return 0;
-}
-
-/* The rule a race between two conflicting instances is reported under
-** (MDL_RULE_COUNT: not reported, e.g. two reads of one in-order pipe). */
-static mdl_rule race_rule(const mdl_kernel *k, uint32_t a, uint32_t b) {
-  const mdl_inst *x = mdl_inst_at(k, a), *y = mdl_inst_at(k, b);
-  if (x->core != y->core)
-    return MDL_RULE_XCORE_RACE;
-  if (x->pipe != y->pipe)
-    return MDL_RULE_RACE;
-  return MDL_RULE_PIPE_HAZARD;
 }
 
 static void range_str(const mdl_kernel *k, const sim_finding *f, char *buf,
@@ -125,11 +115,13 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     mdl_inst_where(k, a, wa, sizeof wa);
   runs_str(r, f, rn, sizeof rn);
   const char *rule = mdl_rule_name(f->rule);
-  fprintf(out, "%s:%u:%u: error: ", path, b->loc.line, b->loc.col);
+  fprintf(out, "%s:%u:%u: %s: ", path, b->loc.line, b->loc.col,
+          mdl_severity_name(mdl_rule_severity(f->rule)));
   switch (f->rule) {
   case MDL_RULE_RACE:
   case MDL_RULE_PIPE_HAZARD:
   case MDL_RULE_XCORE_RACE:
+  case MDL_RULE_PARALLEL_LOOP:
     range_str(k, f, rs, sizeof rs);
     fprintf(out,
             "%s at %u:%u on %s %s %s during cycles [%" PRId64 ", %" PRId64
@@ -143,8 +135,10 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
             f->a_write ? "writing" : "reading", f->a_start, f->a_end,
             f->rule == MDL_RULE_PIPE_HAZARD
                 ? "the same pipe overlapped them"
-                : f->rule == MDL_RULE_RACE ? "the accesses overlapped in time"
-                                           : "the cores overlapped in time",
+            : f->rule == MDL_RULE_RACE ? "the accesses overlapped in time"
+            : f->rule == MDL_RULE_PARALLEL_LOOP
+                ? "two iterations of a {hivm.parallel_loop} overlapped"
+                : "the cores overlapped in time",
             rn, rule);
     fprintf(out, "%s:%u:%u: note: conflicting %s %s, %s, cycles [%" PRId64
                  ", %" PRId64 ")\n",
@@ -491,8 +485,8 @@ static int replay(const mdl_kernel *k, const sim_options *base, mdl_loc la,
   for (uint32_t x = 0; x < va.len; x++)
     for (uint32_t y = 0; y < vb.len; y++) {
       uint32_t a = MDL_VEC_AT(va, uint32_t, x), b = MDL_VEC_AT(vb, uint32_t, y);
-      if (a == b || !sim_conflict(k, a, b) ||
-          (want != MDL_RULE_COUNT && race_rule(k, a, b) != want))
+      int cr = sim_conflict_rule(k, a, b);
+      if (cr < 0 || (want != MDL_RULE_COUNT && cr != (int)want))
         continue;
       cand *c = mdl_vec_push(&cs, sizeof *c);
       c->a = a;
@@ -1065,7 +1059,8 @@ void ksv_replay_diags(const mdl_kernel *k0, mdl_diags *ds, uint32_t from) {
   for (uint32_t i = from; i < ds->items.len; i++) {
     mdl_diag *d = &MDL_VEC_AT(ds->items, mdl_diag, i);
     if (d->rule != MDL_RULE_RACE && d->rule != MDL_RULE_PIPE_HAZARD &&
-        d->rule != MDL_RULE_XCORE_RACE && d->rule != MDL_RULE_DOUBLE_SET &&
+        d->rule != MDL_RULE_XCORE_RACE && d->rule != MDL_RULE_PARALLEL_LOOP &&
+        d->rule != MDL_RULE_DOUBLE_SET &&
         d->rule != MDL_RULE_FLAG_OVERFLOW && d->rule != MDL_RULE_DEADLOCK &&
         d->rule != MDL_RULE_UNPAIRED_SET)
       continue;
@@ -1088,6 +1083,7 @@ void ksv_replay_diags(const mdl_kernel *k0, mdl_diags *ds, uint32_t from) {
     case MDL_RULE_RACE:
     case MDL_RULE_PIPE_HAZARD:
     case MDL_RULE_XCORE_RACE:
+    case MDL_RULE_PARALLEL_LOOP:
       replay_race(k, &so, d);
       break;
     case MDL_RULE_DOUBLE_SET:

@@ -85,7 +85,30 @@ typedef struct {
   fe_op **funcs;
   uint32_t nfuncs;
   bool failed;
+  /* memory through tensors, placement in a MIX function (per function;
+     see "tensors and views" and "placement" below) */
+  mdl_vec vinfo;        /* fe_vinfo by value */
+  mdl_vec pend;         /* fe_pend: loads placed by the core of their users */
+  mdl_vec placed;       /* uint8_t by statement id: placed by attribute */
+  bool saw_sbi;         /* the function reads get_sub_block_idx */
 } fe_b;
+
+/* What the frontend knows of a value's memory: the value it aliases
+** (the first of a chain of views, tensors of memrefs, results of
+** destination-style ops, loop-carried values) and whether memory is
+** behind it (a memref, or a tensor that names one). */
+typedef struct {
+  mdl_valref root;
+  bool set, mem;
+} fe_vinfo;
+
+/* A load whose address spaces do not say which core runs it (tensors,
+** unspaced memrefs): it runs on the cores of its users. */
+typedef struct {
+  mdl_stmt *s;
+  mdl_valref root;     /* what it writes */
+  uint8_t users;       /* core mask of the placed ops that read it */
+} fe_pend;
 
 /* ---------------------------------------------------------- symbols */
 
@@ -866,6 +889,102 @@ static void copy_value_info(fe_b *b, mdl_valref dst, mdl_valref src) {
   d->elem = s->elem;
 }
 
+/* ------------------------------------------------- value memory info */
+
+/* The frontend's memory info of value v (grown on demand; never NULL
+** for a valid v). */
+static fe_vinfo *vinfo(fe_b *b, mdl_valref v) {
+  while (b->vinfo.len <= v)
+    mdl_vec_push(&b->vinfo, sizeof(fe_vinfo));
+  return &MDL_VEC_AT(b->vinfo, fe_vinfo, v);
+}
+
+/* The value v aliases (itself when it starts a chain). */
+static mdl_valref vroot(fe_b *b, mdl_valref v) {
+  if (v == MDL_NOVAL)
+    return MDL_NOVAL;
+  const fe_vinfo *i = vinfo(b, v);
+  return i->set ? i->root : v;
+}
+
+/* Is memory behind v?  Every memref (but a scalar slot); a tensor only
+** when it names a memref's bytes (tensor.empty and tensor arguments are
+** values, docs/semantics-decisions.md 34). */
+static bool vmem(fe_b *b, mdl_valref v) {
+  if (v == MDL_NOVAL)
+    return false;
+  const mdl_value *mv = mdl_value_at(b->f, v);
+  if (mv->is_memref)
+    return !mv->slot;
+  return vinfo(b, v)->mem;
+}
+
+/* dst aliases src (a view, a tensor of it, a loop-carried copy). */
+static void valias(fe_b *b, mdl_valref dst, mdl_valref src) {
+  if (dst == MDL_NOVAL || src == MDL_NOVAL)
+    return;
+  mdl_valref r = vroot(b, src);
+  bool m = vmem(b, src);
+  fe_vinfo *i = vinfo(b, dst);
+  i->root = r;
+  i->mem = m;
+  i->set = true;
+}
+
+/* The static shape of type ty as a root (root: extents and element
+** strides, from a strided layout or row-major, injective) or as the
+** target of a reshape (extents only); NULL when it has none.  Arena
+** memory. */
+static const mdl_layout *type_layout(fe_b *b, const fe_type *ty, bool root) {
+  if ((ty->kind != 1 && ty->kind != 2) || ty->nd < 1 ||
+      ty->nd > MDL_VIEW_DIMS || (root && ty->kind != 1))
+    return NULL;
+  mdl_layout l;
+  memset(&l, 0, sizeof l);
+  l.nd = (uint8_t)ty->nd;
+  l.elem = ty->elem ? ty->elem : 1;
+  for (int d = 0; d < ty->nd; d++) {
+    l.ext[d] = ty->dims[d];
+    if (root && ty->dims[d] < 0)
+      return NULL;
+  }
+  if (root) {
+    int64_t st = 1;
+    for (int d = ty->nd - 1; d >= 0; d--) {
+      l.st[d] = ty->strided ? ty->strides[d] : st;
+      if (l.st[d] < 0)
+        return NULL;
+      st *= ty->dims[d] ? ty->dims[d] : 1;
+    }
+    /* injective: sorted by stride, each dimension steps past the span
+       of the smaller ones (unit dimensions do not matter) */
+    for (int d = 0; d < ty->nd; d++) {
+      if (l.ext[d] <= 1)
+        continue;
+      int64_t below = 1; /* span of the dims with smaller strides */
+      for (int e = 0; e < ty->nd; e++)
+        if (e != d && l.ext[e] > 1 &&
+            (l.st[e] < l.st[d] || (l.st[e] == l.st[d] && e > d)))
+          below += (l.ext[e] - 1) * l.st[e];
+      if (l.st[d] < below)
+        return NULL;
+    }
+    l.root = true;
+  }
+  mdl_layout *out = mdl_alloc(b->k->arena, sizeof *out);
+  *out = l;
+  return out;
+}
+
+/* The new shape of a reshape to type ty: its extents, or an empty shape
+** (the layout is then lost, the box kept) when ty has none. */
+static const mdl_layout *reshape_layout(fe_b *b, const fe_type *ty) {
+  const mdl_layout *l = ty ? type_layout(b, ty, false) : NULL;
+  if (!l)
+    l = mdl_alloc(b->k->arena, sizeof *l); /* nd 0 */
+  return l;
+}
+
 /* Builds region r into dst with its entry block's arguments bound to
 ** args (extra block args get fresh values, returned in out_args when
 ** non-NULL).  Leaves the last terminator's values in b->term_*. */
@@ -927,6 +1046,20 @@ static void record_term(fe_b *b, fe_op *op, bool condition) {
   }
 }
 
+static uint8_t op_core_attr(fe_b *b, fe_op *op, const char *key);
+
+/* The attribute dictionary of a loop (after its region): the
+** {hivm.parallel_loop} contract, and in a MIX function the core type
+** hivm.loop_core_type gives its body (docs/semantics-decisions.md 30). */
+static void loop_attrs(fe_b *b, fe_op *op, mdl_stmt *s) {
+  for (uint32_t i = op->name + 1; i < op->t1; i++)
+    if (!fe_in_region(op, i) && IS(b, i, "hivm.parallel_loop"))
+      s->u.loop.parallel = true;
+  uint8_t only = op_core_attr(b, op, "hivm.loop_core_type");
+  if (b->mix_single && only != 0x3)
+    s->u.loop.only_cores = only;
+}
+
 static void build_for(fe_b *b, fe_op *op) {
   /* scf.for %iv = %lb to %ub step %s (iter_args(%a = %x, ...))? ... */
   uint32_t t = op->name + 1;
@@ -971,7 +1104,9 @@ static void build_for(fe_b *b, fe_op *op) {
     s->u.loop.iter_init[j] = inits[j];
     s->u.loop.iter_arg[j] = new_value(b, names[j], NULL);
     copy_value_info(b, s->u.loop.iter_arg[j], inits[j]);
+    valias(b, s->u.loop.iter_arg[j], inits[j]);
   }
+  loop_attrs(b, op, s);
   mdl_stmt *save_loop = b->loop;
   b->loop = s;
   /* the body block's arguments are the iv and iter_args by name */
@@ -1001,8 +1136,10 @@ static void build_for(fe_b *b, fe_op *op) {
   s->u.loop.res = arena_vals(b, nr);
   for (uint32_t j = 0; j < nr; j++) {
     s->u.loop.res[j] = new_value(b, op->res[0].tok, NULL);
-    if (j < n)
+    if (j < n) {
       copy_value_info(b, s->u.loop.res[j], s->u.loop.iter_arg[j]);
+      valias(b, s->u.loop.res[j], s->u.loop.iter_arg[j]);
+    }
     bind_result(b, op, j, s->u.loop.res[j]);
   }
 }
@@ -1052,6 +1189,9 @@ static void build_if(fe_b *b, fe_op *op) {
   for (uint32_t j = 0; j < nr; j++) {
     s->u.cif.res[j] = new_value(b, op->res[0].tok, NULL);
     copy_value_info(b, s->u.cif.res[j], s->u.cif.then_y[j]);
+    valias(b, s->u.cif.res[j], s->u.cif.then_y[j]);
+    if (vmem(b, s->u.cif.else_y[j]))
+      vinfo(b, s->u.cif.res[j])->mem = true;
     bind_result(b, op, j, s->u.cif.res[j]);
   }
 }
@@ -1211,6 +1351,7 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
         s->u.b.space = mv->space;
         s->u.b.argno = (int32_t)argno;
         s->u.b.size = ty.bytes;
+        s->u.b.lay = type_layout(b, &ty, true);
         s->cores = 0x3;
       } else {
         mdl_stmt *s = emit(b, MDL_S_SCALAR, j);
@@ -1324,7 +1465,10 @@ static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
     break;
   case OP_BLOCK_IDX: x = MDL_X_BLOCK_IDX; break;
   case OP_BLOCK_NUM: x = MDL_X_BLOCK_NUM; break;
-  case OP_SUB_BLOCK_IDX: x = MDL_X_SUB_BLOCK_IDX; break;
+  case OP_SUB_BLOCK_IDX:
+    x = MDL_X_SUB_BLOCK_IDX;
+    b->saw_sbi = true; /* the AIVs no longer run one logical program */
+    break;
   case OP_SUB_BLOCK_NUM: x = MDL_X_SUB_BLOCK_NUM; break;
   case OP_MB_COUNTER:
     x = MDL_X_MBCOUNTER;
@@ -1451,6 +1595,9 @@ static void set_memref_info(fe_b *b, mdl_valref v, const fe_type *ty,
   mv->elem = ty->elem ? ty->elem : 1;
 }
 
+static const mdl_slice *read_slice(fe_b *b, fe_op *op, uint32_t t,
+                                   const fe_type *rty);
+
 static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   uint32_t t = op->name + 1;
   fe_type rty;
@@ -1506,11 +1653,13 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
       if (K(b, i) == T_PERCENT)
         s->u.b.addrs[n++] = lookup(b, i);
     s->u.b.loop = b->loop;
+    s->u.b.lay = type_layout(b, &rty, true);
     break;
   }
   case OP_ALLOC:
   case OP_ALLOCA:
     s->u.b.kind = MDL_B_ALLOC;
+    s->u.b.lay = type_layout(b, &rty, true);
     break;
   case OP_CAST: case OP_COLLAPSE: case OP_EXPAND: case OP_SPACE_CAST:
     if (K(b, t) != T_PERCENT) {
@@ -1521,6 +1670,8 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     s->u.b.kind = MDL_B_VIEW;
     s->u.b.src = lookup(b, t);
     s->u.b.size = -2; /* same bytes as the source */
+    if (code == OP_COLLAPSE || code == OP_EXPAND)
+      s->u.b.lay = reshape_layout(b, &rty);
     break;
   case OP_VIEW: {
     /* memref.view %src[%shift][%sizes] : T to T */
@@ -1534,6 +1685,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     uint32_t l[2];
     if (read_list(b, t + 1, l, 1) >= 1)
       s->u.b.off = operand_or_const(b, l[0], op->t0);
+    s->u.b.lay = type_layout(b, &rty, true);
     break;
   }
   case OP_REINTERPRET: {
@@ -1559,6 +1711,8 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
           s->u.b.kind = MDL_B_WHOLE;
         break;
       }
+    if (s->u.b.kind == MDL_B_VIEW)
+      s->u.b.lay = type_layout(b, &rty, true);
     break;
   }
   case OP_SUBVIEW: {
@@ -1569,6 +1723,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
       return;
     }
     s->u.b.src = lookup(b, t);
+    s->u.b.sl = read_slice(b, op, t + 1, &rty);
     uint32_t offs[8], n = read_list(b, t + 1, offs, 8);
     uint32_t i = fe_match(b->p, t + 1) + 1;
     while (i < op->t1 && K(b, i) != T_COLON)
@@ -1642,6 +1797,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   }
   set_memref_info(b, s->def, &rty, fallback);
   s->u.b.space = mdl_value_at(b->f, s->def)->space;
+  valias(b, s->def, s->u.b.src);
   bind_result(b, op, 0, s->def);
   if (s->next) {
     /* the offset was computed by statements emitted after s: move s after
@@ -1653,6 +1809,288 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     b->blk->last->next = s;
     s->next = NULL;
     b->blk->last = s;
+  }
+}
+
+/* ----------------------------------------------------- tensors and views */
+
+/* Reads the [offsets] [sizes] [strides] of a slice whose offsets list
+** opens at t (memref.subview, tensor.extract_slice) into an arena slice
+** (static entries become constants); the result's rank and extents come
+** from rty.  NULL when the lists cannot be read or the rank is past
+** MDL_VIEW_DIMS. */
+static const mdl_slice *read_slice(fe_b *b, fe_op *op, uint32_t t,
+                                   const fe_type *rty) {
+  if (K(b, t) != T_LSQ)
+    return NULL;
+  uint32_t so = fe_match(b->p, t);
+  if (so == ~0u || K(b, so + 1) != T_LSQ)
+    return NULL;
+  uint32_t st = fe_match(b->p, so + 1);
+  if (st == ~0u || K(b, st + 1) != T_LSQ)
+    return NULL;
+  uint32_t offs[MDL_VIEW_DIMS + 1], sizes[MDL_VIEW_DIMS + 1],
+      steps[MDL_VIEW_DIMS + 1];
+  uint32_t n = read_list(b, t, offs, MDL_VIEW_DIMS + 1);
+  if (n == 0 || n > MDL_VIEW_DIMS ||
+      read_list(b, so + 1, sizes, MDL_VIEW_DIMS + 1) != n ||
+      read_list(b, st + 1, steps, MDL_VIEW_DIMS + 1) != n ||
+      rty->nd > MDL_VIEW_DIMS || rty->nd < 0)
+    return NULL;
+  mdl_slice *sl = mdl_alloc(b->k->arena, sizeof *sl);
+  sl->nd = (uint8_t)n;
+  sl->rnd = (uint8_t)rty->nd;
+  sl->elem = rty->elem ? rty->elem : 1;
+  for (int d = 0; d < rty->nd; d++)
+    sl->rext[d] = rty->dims[d];
+  for (uint32_t d = 0; d < n; d++) {
+    sl->off[d] = operand_or_const(b, offs[d], op->t0);
+    sl->size[d] = operand_or_const(b, sizes[d], op->t0);
+    int64_t v;
+    sl->step[d] = K(b, steps[d]) != T_PERCENT && tok_int(b, steps[d], &v) &&
+                          v > 0
+                      ? v
+                      : -1;
+    if (sl->off[d] == MDL_NOVAL || sl->size[d] == MDL_NOVAL)
+      return NULL;
+  }
+  return sl;
+}
+
+/* Emits the buffer statement of a result that names src's bytes (a
+** tensor of a memref, a destination-style result, a reshape with the
+** new shape lay, a cast).  Returns the new value. */
+static mdl_valref emit_alias(fe_b *b, fe_op *op, uint32_t restok,
+                             mdl_valref src, const fe_type *rty,
+                             const mdl_layout *lay) {
+  mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
+  char nb[48];
+  fe_text(b->p, op->name, nb, sizeof nb);
+  s->name = mdl_strdup(b->k->arena, nb, strlen(nb));
+  s->def = new_value(b, restok, rty);
+  s->u.b.kind = MDL_B_VIEW;
+  s->u.b.src = src;
+  s->u.b.off = MDL_NOVAL;
+  s->u.b.other = MDL_NOVAL;
+  s->u.b.size = -2; /* the same bytes as the source */
+  s->u.b.off_scale = 1;
+  s->u.b.lay = lay;
+  s->cores = 0x3;
+  mdl_value *dv = mdl_value_at(b->f, s->def);
+  const mdl_value *sv = mdl_value_at(b->f, src);
+  if (!rty) {
+    dv->is_memref = sv->is_memref;
+    dv->is_tensor = sv->is_tensor;
+    dv->bytes = sv->bytes;
+    dv->elem = sv->elem;
+  }
+  if (!rty || !rty->has_space)
+    dv->space = sv->space;
+  s->u.b.space = dv->space;
+  valias(b, s->def, src);
+  return s->def;
+}
+
+/* The first operand of op (after its name), looked up; MDL_NOVAL. */
+static mdl_valref first_operand(fe_b *b, fe_op *op) {
+  uint32_t t = op->name + 1;
+  if (K(b, t) != T_PERCENT) {
+    char nb[48];
+    fe_error(b->p, t, "expected the source value of '%s'",
+             fe_text(b->p, op->name, nb, sizeof nb));
+    b->failed = true;
+    return MDL_NOVAL;
+  }
+  return lookup(b, t);
+}
+
+/* %t = tensor.extract %src[%i] (read) / tensor.insert %v into %t[%i]
+** (write; the result names %t): one element through a tensor that names
+** memory is a scalar access on PIPE_S, as memref.load/store. */
+static void build_elem(fe_b *b, fe_op *op, fe_opcode code) {
+  uint32_t t = op->name + 1;
+  if (code == OP_TINSERT) {
+    if (K(b, t) != T_PERCENT || !IS(b, t + 1, "into")) {
+      fe_error(b->p, t, "expected 'tensor.insert %%value into %%dest[...]'");
+      b->failed = true;
+      return;
+    }
+    t += 2;
+  }
+  if (K(b, t) != T_PERCENT || K(b, t + 1) != T_LSQ) {
+    fe_error(b->p, t, "expected '%%tensor[indices]'");
+    b->failed = true;
+    return;
+  }
+  mdl_valref buf = lookup(b, t);
+  if (buf == MDL_NOVAL)
+    return;
+  if (vmem(b, buf)) {
+    mdl_value *bv = mdl_value_at(b->f, buf);
+    uint32_t idx[8], ni = read_list(b, t + 1, idx, 8);
+    mdl_valref index = ni == 1 ? operand_or_const(b, idx[0], op->t0)
+                       : ni == 0 ? emit_const(b, 0, op->t0)
+                                 : MDL_NOVAL;
+    mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
+    s->name = code == OP_TEXTRACT ? "tensor.extract" : "tensor.insert";
+    s->u.op.pipe = MDL_PIPE_S;
+    s->u.op.pipe2 = MDL_PIPE_NONE;
+    s->u.op.nacc = 1;
+    s->u.op.acc = mdl_alloc(b->k->arena, sizeof *s->u.op.acc);
+    s->u.op.acc[0].buf = buf;
+    s->u.op.acc[0].mode = code == OP_TEXTRACT ? MDL_ACC_READ : MDL_ACC_WRITE;
+    s->u.op.acc[0].index = index;
+    s->u.op.acc[0].whole = index == MDL_NOVAL;
+    s->u.op.acc[0].elem = bv->elem ? bv->elem : 1;
+    s->u.op.acc[0].core_space = -1;
+    s->u.op.acc[0].half = MDL_NOVAL;
+  }
+  if (code == OP_TEXTRACT || !op->nres)
+    bind_unknown_results(b, op, true);
+  else
+    bind_result(b, op, 0, emit_alias(b, op, op->res[0].tok, buf, NULL, NULL));
+}
+
+/* memref_ext.alloc_workspace() from %ws offset = [%o] : from T to R: a
+** view of bytes [o, o + size of R) of the workspace argument, no access,
+** no pipe, no core; without `from`, a workspace of its own in GM. */
+static void build_workspace(fe_b *b, fe_op *op) {
+  fe_type rty;
+  if (!result_type(b, op, &rty) || rty.kind != 1 || !op->nres) {
+    fe_error(b->p, op->t0, "expected 'memref_ext.alloc_workspace() ... : "
+                           "memref<...>' with a result");
+    b->failed = true;
+    return;
+  }
+  uint32_t from = ~0u, offl = ~0u;
+  for (uint32_t i = op->name + 1; i + 1 < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    if (from == ~0u && IS(b, i, "from") && K(b, i + 1) == T_PERCENT)
+      from = i + 1;
+    if (IS(b, i, "offset") && K(b, i + 1) == T_EQ && K(b, i + 2) == T_LSQ)
+      offl = i + 2;
+  }
+  mdl_valref src = from != ~0u ? lookup(b, from) : MDL_NOVAL;
+  mdl_valref off = MDL_NOVAL;
+  if (offl != ~0u) {
+    uint32_t l[2];
+    if (read_list(b, offl, l, 2) == 1)
+      off = operand_or_const(b, l[0], op->t0);
+  }
+  if (b->failed)
+    return;
+  mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
+  s->name = "memref_ext.alloc_workspace";
+  s->def = new_value(b, op->res[0].tok, NULL);
+  s->u.b.src = src;
+  s->u.b.off = off;
+  s->u.b.other = MDL_NOVAL;
+  s->u.b.size = rty.bytes;
+  s->u.b.lay = type_layout(b, &rty, true);
+  s->cores = 0x3;
+  const mdl_value *sv = src != MDL_NOVAL ? mdl_value_at(b->f, src) : NULL;
+  s->u.b.off_scale = sv && sv->elem ? sv->elem : 1;
+  if (src == MDL_NOVAL) {
+    s->u.b.kind = MDL_B_ALLOC;
+    set_memref_info(b, s->def, &rty, MDL_SPACE_GM);
+  } else {
+    /* an offset the IR does not give (or cannot be read): the whole
+       workspace */
+    s->u.b.kind = off != MDL_NOVAL || offl == ~0u ? MDL_B_VIEW : MDL_B_WHOLE;
+    set_memref_info(b, s->def, &rty, sv->space);
+    valias(b, s->def, src);
+  }
+  s->u.b.space = mdl_value_at(b->f, s->def)->space;
+  bind_result(b, op, 0, s->def);
+}
+
+/* Tensors name memory (SEMANTICS.md 1): to_tensor is its memref's bytes,
+** slices and reshapes are views of their source, insert_slice names its
+** destination; tensor.empty has no memory behind it. */
+static void build_tensor(fe_b *b, fe_op *op, fe_opcode code) {
+  if (!op->nres) {
+    char nb[48];
+    fe_error(b->p, op->t0, "'%s' without a result",
+             fe_text(b->p, op->name, nb, sizeof nb));
+    b->failed = true;
+    return;
+  }
+  fe_type rty;
+  memset(&rty, 0, sizeof rty);
+  bool has_rty = result_type(b, op, &rty);
+  switch (code) {
+  case OP_TEMPTY:
+    bind_unknown_results(b, op, true); /* a value: no memory behind it */
+    return;
+  case OP_TO_TENSOR: {
+    mdl_valref src = first_operand(b, op);
+    if (src == MDL_NOVAL)
+      return;
+    mdl_valref v = emit_alias(b, op, op->res[0].tok, src, NULL, NULL);
+    mdl_value_at(b->f, v)->is_tensor = true;
+    mdl_value_at(b->f, v)->is_memref = false;
+    bind_result(b, op, 0, v);
+    return;
+  }
+  case OP_TINSERT_SLICE: {
+    /* %r = tensor.insert_slice %src into %dst[...]: %r is %dst */
+    uint32_t t = op->name + 1;
+    if (K(b, t) != T_PERCENT || !IS(b, t + 1, "into") ||
+        K(b, t + 2) != T_PERCENT) {
+      fe_error(b->p, t, "expected 'tensor.insert_slice %%src into %%dest[...]'");
+      b->failed = true;
+      return;
+    }
+    if (lookup(b, t) == MDL_NOVAL)
+      return;
+    mdl_valref dst = lookup(b, t + 2);
+    if (dst == MDL_NOVAL)
+      return;
+    bind_result(b, op, 0, emit_alias(b, op, op->res[0].tok, dst, NULL, NULL));
+    return;
+  }
+  case OP_TEXTRACT_SLICE: {
+    mdl_valref src = first_operand(b, op);
+    if (src == MDL_NOVAL)
+      return;
+    const mdl_slice *sl = has_rty ? read_slice(b, op, op->name + 2, &rty)
+                                  : NULL;
+    mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
+    s->name = "tensor.extract_slice";
+    s->def = new_value(b, op->res[0].tok, has_rty ? &rty : NULL);
+    s->u.b.src = src;
+    s->u.b.off = MDL_NOVAL;
+    s->u.b.other = MDL_NOVAL;
+    s->u.b.off_scale = 1;
+    s->u.b.size = -1;
+    /* without readable lists: the source's bytes, which hold it */
+    s->u.b.kind = sl ? MDL_B_SLICE : MDL_B_VIEW;
+    if (!sl)
+      s->u.b.size = -2;
+    s->u.b.sl = sl;
+    s->cores = 0x3;
+    mdl_value *dv = mdl_value_at(b->f, s->def);
+    dv->space = mdl_value_at(b->f, src)->space;
+    s->u.b.space = dv->space;
+    valias(b, s->def, src);
+    bind_result(b, op, 0, s->def);
+    return;
+  }
+  default: {
+    /* reshapes, casts and the memref of a tensor: src's bytes */
+    mdl_valref src = first_operand(b, op);
+    if (src == MDL_NOVAL)
+      return;
+    bool reshape = code == OP_TEXPAND || code == OP_TCOLLAPSE ||
+                   code == OP_TRESHAPE;
+    const mdl_layout *lay = reshape ? reshape_layout(b, has_rty ? &rty : NULL)
+                                    : NULL;
+    mdl_valref v = emit_alias(b, op, op->res[0].tok, src,
+                              has_rty ? &rty : NULL, lay);
+    bind_result(b, op, 0, v);
+    return;
+  }
   }
 }
 
@@ -1892,11 +2330,16 @@ static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
 
 /* ----------------------------------------------------------------- data */
 
+/* Is operand i of group g memory: a memref, or a tensor (an access
+** through it is an access to the bytes it names, if any)? */
 static bool is_memref_operand(fe_b *b, const fe_operands *g, uint32_t i,
                               mdl_valref v) {
   if (g->has_ty[i])
-    return g->ty[i].kind == 1;
-  return v != MDL_NOVAL && mdl_value_at(b->f, v)->is_memref;
+    return g->ty[i].kind == 1 || (g->ty[i].kind == 2 &&
+                                  (v == MDL_NOVAL ||
+                                   !mdl_value_at(b->f, v)->is_memref));
+  return v != MDL_NOVAL && (mdl_value_at(b->f, v)->is_memref ||
+                            mdl_value_at(b->f, v)->is_tensor);
 }
 
 static mdl_space operand_space(fe_b *b, mdl_valref v) {
@@ -1922,6 +2365,151 @@ static uint8_t core_of_space(mdl_space sp) {
   case MDL_SPACE_L0C: return 0x1;
   default: return 0x3;
   }
+}
+
+/* --------------------------------------------------------- placement */
+
+/* The core mask an attribute key = #hivm.tcore_type<X> of op names: 1
+** CUBE, 2 VECTOR, 3 CUBE_OR_VECTOR; 0 without one. */
+static uint8_t op_core_attr(fe_b *b, fe_op *op, const char *key) {
+  for (uint32_t i = op->name + 1; i + 2 < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    if (!IS(b, i, key) || K(b, i + 1) != T_EQ)
+      continue;
+    uint32_t in = angle_inner(b, i + 2);
+    if (in == ~0u)
+      return 0;
+    if (IS(b, in, "CUBE"))
+      return 0x1;
+    if (IS(b, in, "VECTOR"))
+      return 0x2;
+    if (IS(b, in, "CUBE_OR_VECTOR"))
+      return 0x3;
+    return 0;
+  }
+  return 0;
+}
+
+/* The core types that have the pipes statement s uses. */
+static uint8_t stmt_pipe_cores(fe_b *b, const mdl_stmt *s) {
+  switch (s->kind) {
+  case MDL_S_OP:
+    return cores_with_pipes(b, s->u.op.pipe, s->u.op.pipe2 != MDL_PIPE_NONE
+                                                 ? s->u.op.pipe2
+                                                 : s->u.op.pipe);
+  case MDL_S_SET:
+  case MDL_S_WAIT:
+    return cores_with_pipes(b, s->u.flag.src, s->u.flag.dst);
+  case MDL_S_BARRIER:
+    return cores_with_pipes(b, s->u.bar.pipe, s->u.bar.pipe);
+  default:
+    return 0x3;
+  }
+}
+
+/* Placement of a data op in a MIX function without an attribute, as
+** AscendNPU-IR's getCoreType/inferCoreType: store VECTOR; nd2nz, the
+** mmads and fixpipe CUBE; load by the space it writes (cbuf/ca/cb CUBE,
+** ub VECTOR), else by the core of its users (fe_pend, decided when the
+** function is built); every other op by its pipe. */
+static void place_data(fe_b *b, mdl_stmt *s, fe_opcode code, mdl_space dst,
+                       mdl_space src, mdl_valref out0) {
+  switch (code) {
+  case OP_STORE:
+    s->cores = 0x2;
+    return;
+  case OP_ND2NZ: case OP_FIXPIPE: case OP_MMADL1: case OP_BATCHMMADL1:
+  case OP_MMADMXL1:
+    s->cores = 0x1;
+    return;
+  case OP_LOAD:
+    if (dst == MDL_SPACE_L1 || dst == MDL_SPACE_L0A || dst == MDL_SPACE_L0B)
+      s->cores = 0x1;
+    else if (dst == MDL_SPACE_UB)
+      s->cores = 0x2;
+    else {
+      s->cores = 0x3; /* until its users are known */
+      fe_pend *p = mdl_vec_push(&b->pend, sizeof *p);
+      p->s = s;
+      p->root = vroot(b, out0);
+    }
+    return;
+  default:
+    break;
+  }
+  switch (s->u.op.pipe) {
+  case MDL_PIPE_V: s->cores = 0x2; break;
+  case MDL_PIPE_M: case MDL_PIPE_MTE1: case MDL_PIPE_FIX: s->cores = 0x1;
+    break;
+  case MDL_PIPE_MTE2: s->cores = core_of_space(dst); break;
+  case MDL_PIPE_MTE3: s->cores = core_of_space(src); break;
+  default: s->cores = 0x3; break;
+  }
+}
+
+static fe_pend *pending_of(fe_b *b, const mdl_stmt *s) {
+  for (uint32_t i = 0; i < b->pend.len; i++)
+    if (MDL_VEC_AT(b->pend, fe_pend, i).s == s)
+      return &MDL_VEC_AT(b->pend, fe_pend, i);
+  return NULL;
+}
+
+/* A placed op s that reads what a pending load writes is one of its
+** users: the load runs on s's core too. */
+static void note_users(fe_b *b, const mdl_stmt *s) {
+  if (!b->pend.len || (s->cores != 0x1 && s->cores != 0x2) ||
+      pending_of(b, s))
+    return;
+  for (int part = 0; part < 2; part++) {
+    const mdl_acc_spec *a = part ? s->u.op.acc2 : s->u.op.acc;
+    uint32_t n = part ? s->u.op.nacc2 : s->u.op.nacc;
+    for (uint32_t i = 0; i < n; i++) {
+      if (!(a[i].mode & MDL_ACC_READ) || a[i].buf == MDL_NOVAL)
+        continue;
+      mdl_valref r = vroot(b, a[i].buf);
+      for (uint32_t j = 0; j < b->pend.len; j++) {
+        fe_pend *p = &MDL_VEC_AT(b->pend, fe_pend, j);
+        if (p->root == r && p->s != s)
+          p->users |= s->cores;
+      }
+    }
+  }
+}
+
+/* After op was built into blk (its statements follow last): an explicit
+** hivm.tcore_type places its ops and syncs (CUBE_OR_VECTOR: every core
+** with their pipes), and placed ops make loads that feed them theirs. */
+static void place_stmts(fe_b *b, fe_op *op, mdl_block *blk, mdl_stmt *last) {
+  uint8_t want = op_core_attr(b, op, "hivm.tcore_type");
+  for (mdl_stmt *s = last ? last->next : blk->first; s; s = s->next) {
+    if (s->kind != MDL_S_OP && s->kind != MDL_S_SET &&
+        s->kind != MDL_S_WAIT && s->kind != MDL_S_BARRIER)
+      continue;
+    while (b->placed.len <= s->id)
+      mdl_vec_push(&b->placed, 1);
+    uint8_t *pl = &MDL_VEC_AT(b->placed, uint8_t, s->id);
+    if (want && !*pl) {
+      s->cores = want == 0x3 ? stmt_pipe_cores(b, s) : want;
+      *pl = 1;
+      fe_pend *p = pending_of(b, s);
+      if (p)
+        p->s = NULL; /* placed by its attribute, not by its users */
+    }
+    if (s->kind == MDL_S_OP)
+      note_users(b, s);
+  }
+}
+
+/* At the end of a MIX function: every pending load runs on the cores of
+** its users, or on every core when nothing placed reads it. */
+static void place_pending(fe_b *b) {
+  for (uint32_t i = 0; i < b->pend.len; i++) {
+    fe_pend *p = &MDL_VEC_AT(b->pend, fe_pend, i);
+    if (p->s)
+      p->s->cores = p->users ? p->users : 0x3;
+  }
+  b->pend.len = 0;
 }
 
 static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
@@ -2018,10 +2606,12 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
       src_sp = operand_space(b, v);
     add_acc(b, acc, &na, v, MDL_ACC_READ);
   }
+  mdl_valref outv[32];
   for (uint32_t i = 0; i < outs.n; i++) {
     mdl_valref v = lookup(b, outs.tok[i]);
     if (v == MDL_NOVAL)
       return;
+    outv[i] = is_memref_operand(b, &outs, i, v) ? v : MDL_NOVAL;
     if (!is_memref_operand(b, &outs, i, v))
       continue;
     if (i == 0)
@@ -2114,19 +2704,17 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
         }
     }
   }
-  if (b->mix_single) {
-    switch (pipe) {
-    case MDL_PIPE_V: s->cores = 0x2; break;
-    case MDL_PIPE_M: case MDL_PIPE_MTE1: case MDL_PIPE_FIX: s->cores = 0x1;
-      break;
-    case MDL_PIPE_MTE2: s->cores = core_of_space(dst_sp); break;
-    case MDL_PIPE_MTE3: s->cores = core_of_space(src_sp); break;
-    default: s->cores = 0x3; break;
-    }
+  if (b->mix_single)
+    place_data(b, s, code, dst_sp, src_sp, outs.n ? outv[0] : MDL_NOVAL);
+  /* results: destination style, result j names the bytes of init j */
+  for (uint32_t j = 0; j < nresults(op); j++) {
+    mdl_valref init = j < outs.n && j < 32 ? outv[j] : MDL_NOVAL;
+    if (init != MDL_NOVAL && !mdl_value_at(b->f, init)->is_memref)
+      bind_result(b, op, j, emit_alias(b, op, op->res[0].tok, init, NULL,
+                                       NULL));
+    else
+      bind_result(b, op, j, new_value(b, op->res[0].tok, NULL));
   }
-  /* tensor results */
-  for (uint32_t j = 0; j < nresults(op); j++)
-    bind_result(b, op, j, new_value(b, op->res[0].tok, NULL));
 }
 
 /* ------------------------------------------------------------- unknown */
@@ -2208,7 +2796,18 @@ static void build_unknown(fe_b *b, fe_op *op) {
   }
 }
 
+static void build_op_meaning(fe_b *b, fe_op *op);
+
+/* Builds op; in a MIX function then places what it emitted. */
 static void build_op(fe_b *b, fe_op *op) {
+  mdl_block *blk = b->blk;
+  mdl_stmt *last = blk->last;
+  build_op_meaning(b, op);
+  if (b->mix_single && blk == b->blk)
+    place_stmts(b, op, blk, last);
+}
+
+static void build_op_meaning(fe_b *b, fe_op *op) {
   fe_opcode code = classify(b, op->name);
   switch (code) {
   case OP_FOR: build_for(b, op); return;
@@ -2287,8 +2886,19 @@ static void build_op(fe_b *b, fe_op *op) {
     return;
   case OP_MARK: case OP_ANCHOR: case OP_MASK_NORM: case OP_FFTS:
   case OP_SET_CTRL: case OP_DEALLOC: case OP_INIT_DEBUG:
-  case OP_FINISH_DEBUG: case OP_DEBUG: case OP_DEP_MARK: case OP_TO_TENSOR:
+  case OP_FINISH_DEBUG: case OP_DEBUG: case OP_DEP_MARK:
     bind_unknown_results(b, op, false);
+    return;
+  case OP_TO_TENSOR: case OP_TO_MEMREF: case OP_TO_BUFFER: case OP_TEMPTY:
+  case OP_TEXTRACT_SLICE: case OP_TINSERT_SLICE: case OP_TEXPAND:
+  case OP_TCOLLAPSE: case OP_TRESHAPE: case OP_TCAST:
+    build_tensor(b, op, code);
+    return;
+  case OP_TEXTRACT: case OP_TINSERT:
+    build_elem(b, op, code);
+    return;
+  case OP_ALLOC_WS:
+    build_workspace(b, op);
     return;
   case OP_MODULE: case OP_BMODULE: case OP_FUNC:
     return;
@@ -2386,7 +2996,12 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
   b->syms.len = 0;
   for (uint32_t i = 0; i < b->names.len; i++)
     MDL_VEC_AT(b->names, fe_name, i).head = -1;
+  b->vinfo.len = 0;
+  b->pend.len = 0;
+  b->saw_sbi = false;
   build_func_body(b, fn, NULL, 0, NULL, 0);
+  if (mix_single)
+    place_pending(b);
   *out = f;
 }
 
@@ -2545,6 +3160,9 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
           build_kernel_func(&b, k, fn, &ff, mix);
           if (mix) {
             k->kind = MDL_KIND_MIX;
+            /* one logical vector program until sub-block indices are
+               read (SEMANTICS.md 1, docs/semantics-decisions.md 31) */
+            k->aiv_one_program = !b.saw_sbi;
             k->ncores = 3;
             k->cores[0] = (mdl_core){MDL_CORE_AIC, 0, ff, "AIC"};
             k->cores[1] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
@@ -2600,6 +3218,9 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
     mdl_vec_free(&funcs);
     mdl_vec_free(&b.names);
     mdl_vec_free(&b.syms);
+    mdl_vec_free(&b.vinfo);
+    mdl_vec_free(&b.pend);
+    mdl_vec_free(&b.placed);
     free(b.ht);
     fe_toks_free(&p.toks);
     mdl_arena_free(p.arena);

@@ -166,8 +166,34 @@ typedef enum {
   MDL_B_ALLOC,      /* memref.alloc/alloca: a fresh distinct buffer */
   MDL_B_VIEW,       /* view of src at byte offset (val) of size */
   MDL_B_WHOLE,      /* alias of src, whole base buffer (unknown offset) */
-  MDL_B_SELECT      /* scf.if/select result: union, modelled as WHOLE */
+  MDL_B_SELECT,     /* scf.if/select result: union, modelled as WHOLE */
+  MDL_B_SLICE       /* tensor.extract_slice: a view of src by u.b.sl, its
+                       byte offset from src's layout */
 } mdl_buf_kind;
+
+/* The static shape of a buffer statement's result (docs/semantics-
+** decisions.md 33): as a root (an allocation, a pointer_cast, an
+** argument, a reinterpret_cast, a workspace view: element strides st,
+** injective), or the new shape of a reshape (ext only). */
+#define MDL_VIEW_DIMS 4
+typedef struct {
+  uint8_t nd;
+  bool root;                   /* st holds the root's element strides */
+  uint32_t elem;               /* element bytes */
+  int64_t ext[MDL_VIEW_DIMS];  /* extents (-1: dynamic) */
+  int64_t st[MDL_VIEW_DIMS];
+} mdl_layout;
+
+/* memref.subview / tensor.extract_slice: offsets, sizes and strides per
+** dimension of the source (static ones as constant values), and the
+** result's rank and extents (rank-reducing slices drop unit dims). */
+typedef struct {
+  uint8_t nd, rnd;
+  mdl_valref off[MDL_VIEW_DIMS], size[MDL_VIEW_DIMS];
+  int64_t step[MDL_VIEW_DIMS]; /* -1: dynamic */
+  int64_t rext[MDL_VIEW_DIMS]; /* result extents (-1: dynamic) */
+  uint32_t elem;
+} mdl_slice;
 
 /* Cross-core modes (sync_instr_mode). */
 typedef enum { MDL_XMODE_INTER_BLOCK = 0, MDL_XMODE_INTER_SUBBLOCK = 1,
@@ -207,6 +233,8 @@ struct mdl_stmt {
       int32_t argno;           /* ARG */
       mdl_valref other;        /* SELECT: second source */
       mdl_stmt *loop;          /* PTR multi-buffer: enclosing loop */
+      const mdl_layout *lay;   /* static shape of the result, or NULL */
+      const mdl_slice *sl;     /* VIEW of a subview, SLICE: the slice */
     } b;
     struct {
       mdl_pipe pipe; uint32_t nacc; mdl_acc_spec *acc;
@@ -230,6 +258,11 @@ struct mdl_stmt {
       uint32_t nres; mdl_valref *res;
       mdl_block body;
       uint32_t loop_id;
+      bool parallel;           /* {hivm.parallel_loop}: iterations promise
+                                  not to conflict */
+      uint8_t only_cores;      /* hivm.loop_core_type in a MIX function:
+                                  core types that run the body (0 = all);
+                                  on the others the loop runs 0 times */
     } loop;                                                /* FOR */
     struct {
       mdl_valref cond; mdl_block then_b, else_b;
@@ -301,7 +334,33 @@ typedef struct {
   bool sym;                    /* offset symbolic: off form below */
   uint32_t form;               /* interned linear form of symbolic part */
   uint8_t mode;                /* mdl_acc_mode */
+  uint32_t box;                /* mdl_box id: the index ranges of a view
+                                  of a root buffer, 0 = bytes only */
 } mdl_access;
+
+/* A root buffer of views (docs/semantics-decisions.md 33): a memory
+** region with a static, injective element layout (an allocation, a
+** pointer_cast, an argument, a reinterpret_cast, a workspace view).
+** Interned per kernel, so two views of one root share its id. */
+#define MDL_BOX_DIMS MDL_VIEW_DIMS
+typedef struct {
+  uint32_t mem;
+  int64_t base;                /* byte offset of element 0 (constant part) */
+  uint32_t base_form;          /* interned symbolic part of it, 0 = none */
+  uint32_t elem;               /* element bytes */
+  uint8_t nd;
+  int64_t ext[MDL_BOX_DIMS];   /* extent per dimension */
+  int64_t st[MDL_BOX_DIMS];    /* element stride per dimension */
+} mdl_root;
+
+/* What an access covers of its root: per root dimension the hull
+** [lo, hi) of the indices it touches (a dimension whose offset is not
+** known at unroll time spans the whole extent). */
+typedef struct {
+  uint32_t root;               /* mdl_root id */
+  uint8_t nd;
+  int64_t lo[MDL_BOX_DIMS], hi[MDL_BOX_DIMS];
+} mdl_box;
 
 #define MDL_MAX_DEPTH 8
 typedef struct {
@@ -350,6 +409,7 @@ typedef struct { uint32_t first, n; } mdl_guard; /* into lits */
   X(INVALID_SYNC, "invalid-sync", MDL_SEV_ERROR) \
   X(REDUNDANT_WAIT, "redundant-wait", MDL_SEV_WARNING) \
   X(REDUNDANT_BARRIER, "redundant-barrier", MDL_SEV_WARNING) \
+  X(PARALLEL_LOOP, "parallel-loop-conflict", MDL_SEV_WARNING) \
   X(UNKNOWN, "unknown", MDL_SEV_ERROR) \
   X(SYNTAX, "bad-input", MDL_SEV_ERROR) \
   X(UNSUPPORTED, "unsupported-op", MDL_SEV_WARNING) \
@@ -521,6 +581,10 @@ typedef struct {
   const mdl_profile *prof;
   uint32_t ncores;
   mdl_core cores[3];
+  bool aiv_one_program;        /* one MIX function that never reads
+                                  get_sub_block_idx: the AIVs run one
+                                  logical vector program, their instances
+                                  never conflict with each other */
   mdl_vec funcs;               /* mdl_func* owned by the kernel */
   uint32_t nstmts;
   mdl_vec stmts;               /* mdl_stmt* by id */
@@ -529,6 +593,9 @@ typedef struct {
   mdl_vec atoms;               /* mdl_atom */
   mdl_vec forms;               /* mdl_val */
   uint32_t *atom_ht, atom_htcap, *form_ht, form_htcap; /* intern tables */
+  mdl_vec roots;               /* mdl_root (index 0 unused) */
+  mdl_vec boxes;               /* mdl_box (index 0 unused) */
+  uint32_t *root_ht, root_htcap, *box_ht, box_htcap;
 
   /* Unrolled instance graph (filled by mdl_unroll). */
   bool unrolled;
@@ -627,6 +694,43 @@ void mdl_specialized_free(mdl_kernel *s);
 ** false when k has no such atom. */
 bool mdl_valuation_set(const mdl_kernel *k, mdl_valuation **val,
                        const char *name, int64_t v);
+
+/* ------------------------------------------ conflicts (mdl_conflict.c) */
+
+/* Interned roots and boxes (zero the padding: compared bytewise). */
+uint32_t mdl_root_intern(mdl_kernel *k, const mdl_root *r);
+uint32_t mdl_box_intern(mdl_kernel *k, const mdl_box *b);
+static inline const mdl_box *mdl_box_at(const mdl_kernel *k, uint32_t i) {
+  return &MDL_VEC_AT(k->boxes, mdl_box, i);
+}
+
+/* Do accesses x and y touch common bytes?  The one overlap predicate of
+** the engines, the simulator and the reports: same memory, byte ranges
+** that meet (different symbolic bases: maybe), and, for two views of one
+** root, index ranges that meet in every dimension. */
+bool mdl_access_overlap(const mdl_kernel *k, const mdl_access *x,
+                        const mdl_access *y);
+/* The byte range a report shows for the overlapping pair x, y (y is the
+** diagnostic's own access): the common part of their ranges. */
+void mdl_access_common(const mdl_kernel *k, const mdl_access *x,
+                       const mdl_access *y, int64_t *lo, int64_t *hi);
+/* The {hivm.parallel_loop} loop of whose one execution instances a and
+** b run different iterations, or NULL. */
+const mdl_stmt *mdl_parallel_iters(const mdl_kernel *k, const mdl_inst *a,
+                                   const mdl_inst *b);
+/* The rule under which access aa of instance a and access ab of instance
+** b conflict if nothing orders them (race, pipe-hazard, xcore-race,
+** parallel-loop-conflict), or -1 when they cannot: no common bytes, both
+** read, a same-pipe pair the pipe orders, or the two AIVs of one logical
+** vector program.  Every engine and the simulator classify with it. */
+int mdl_conflict_rule(const mdl_kernel *k, uint32_t a, const mdl_access *aa,
+                      uint32_t b, const mdl_access *ab);
+/* Can instances a and b conflict at all (-1 for every access pair)?
+** False for the AIV0/AIV1 instances of one logical vector program. */
+bool mdl_insts_may_conflict(const mdl_kernel *k, uint32_t a, uint32_t b);
+/* Instruction overlap on pipe p of one core: may two instances overlap
+** in time (V on a2, MTE2, MTE3)? */
+bool mdl_pipe_overlaps(const mdl_kernel *k, uint8_t p);
 
 /* Memory instance id lookup/creation for the unroller. */
 uint32_t mdl_memory_get(mdl_kernel *k, mdl_space sp, int core, int32_t argno,

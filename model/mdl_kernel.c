@@ -34,6 +34,10 @@ void mdl_kernel_free(mdl_kernel *k) {
   mdl_vec_free(&k->forms);
   free(k->atom_ht);
   free(k->form_ht);
+  mdl_vec_free(&k->roots);
+  mdl_vec_free(&k->boxes);
+  free(k->root_ht);
+  free(k->box_ht);
   mdl_vec_free(&k->memories);
   mdl_vec_free(&k->insts);
   mdl_vec_free(&k->accesses);

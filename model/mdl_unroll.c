@@ -10,6 +10,7 @@
 ** The guard of every instance says under which outcomes it exists.
 */
 #include "mdl.h"
+#include "mdl_view.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@ typedef struct {
   uint32_t mem;
   mdl_val root, off;
   int64_t size, root_size;
+  mdl_vlay lay;               /* layout and index box (mdl_view.c) */
 } ref_t;
 
 #define SLOT_LITS 64
@@ -67,6 +69,7 @@ typedef struct {
   uint32_t last_id_form;      /* form of the last symbolic id_of() */
   uint32_t fresh;
   mdl_loc at;                 /* the statement being executed */
+  uint32_t cur_box;           /* box of the accesses being added */
   bool stop;
 } ur;
 
@@ -278,6 +281,7 @@ static void add_access1(ur *u, uint32_t mem, const mdl_val *off,
   mdl_access *a = mdl_vec_push(&u->k->accesses, sizeof *a);
   a->mem = mem;
   a->mode = mode;
+  a->box = u->cur_box;
   if (off->unknown) {
     a->lo = 0;
     a->hi = INT64_MAX;
@@ -352,7 +356,9 @@ static void emit_accs(ur *u, const mdl_acc_spec *acc, uint32_t n) {
       mdl_val o = mdl_val_binop(u->k, MDL_X_ADD, &r->off, &d);
       add_access(u, r->mem, &o, s->elem, s->mode);
     } else {
+      u->cur_box = mdl_vlay_box(u->k, &r->lay);
       add_access(u, r->mem, &r->off, r->size, s->mode);
+      u->cur_box = 0;
     }
   }
 }
@@ -473,6 +479,9 @@ static ref_t ref_union(ur *u, const ref_t *a, const ref_t *b, mdl_loc loc) {
   if (!same_off) {
     r.off = a->root;
     r.size = a->root_size;
+    memset(&r.lay, 0, sizeof r.lay); /* the whole root: no box */
+  } else if (memcmp(&a->lay, &b->lay, sizeof a->lay) != 0) {
+    memset(&r.lay, 0, sizeof r.lay);
   }
   return r;
 }
@@ -566,6 +575,48 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
     u->env[d] = r;
 }
 
+/* The layout and box of a view statement's result r (its bytes already
+** set): a slice narrows the source's, a root statement (reinterpret_cast,
+** memref.view, a workspace view) starts a new root at r's offset, a
+** reshape keeps what unit dimensions allow; any other view (a cast, a
+** tensor of the memref) keeps the source's. */
+static void view_layout(ur *u, const mdl_stmt *s, ref_t *r) {
+  const mdl_layout *lay = s->u.b.lay;
+  if (s->u.b.sl) {
+    mdl_val off[MDL_VIEW_DIMS], size[MDL_VIEW_DIMS], delta;
+    int64_t span;
+    for (uint8_t d = 0; d < s->u.b.sl->nd && d < MDL_VIEW_DIMS; d++) {
+      off[d] = val(u, s->u.b.sl->off[d]);
+      size[d] = val(u, s->u.b.sl->size[d]);
+    }
+    mdl_vlay_slice(u->k, &r->lay, s->u.b.sl, off, size, &delta, &span);
+  } else if (lay && lay->root) {
+    mdl_vlay_root(u->k, &r->lay, r->mem, &r->off, lay);
+  } else if (lay) {
+    mdl_vlay_reshape(&r->lay, lay);
+  } else if (s->u.b.size != -2) {
+    memset(&r->lay, 0, sizeof r->lay); /* other bytes: the box is stale */
+  }
+}
+
+/* A slice of src (tensor.extract_slice, or a subview whose source type
+** does not give the strides): offset and hull from src's layout; when
+** that is unknown, src's own range, which holds the slice. */
+static void exec_slice(ur *u, const mdl_stmt *s, const ref_t *src, ref_t *r) {
+  const mdl_slice *sl = s->u.b.sl;
+  *r = *src;
+  mdl_val off[MDL_VIEW_DIMS], size[MDL_VIEW_DIMS], delta;
+  int64_t span;
+  for (uint8_t d = 0; d < sl->nd && d < MDL_VIEW_DIMS; d++) {
+    off[d] = val(u, sl->off[d]);
+    size[d] = val(u, sl->size[d]);
+  }
+  if (mdl_vlay_slice(u->k, &r->lay, sl, off, size, &delta, &span)) {
+    r->off = mdl_val_binop(u->k, MDL_X_ADD, &src->off, &delta);
+    r->size = span;
+  }
+}
+
 static void exec_buf(ur *u, const mdl_stmt *s) {
   ref_t r;
   memset(&r, 0, sizeof r);
@@ -581,6 +632,7 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
       r.mem = mdl_memory_get(k, MDL_SPACE_GM, -1, s->u.b.argno, 0, name);
     else
       r.mem = mdl_memory_get(k, s->u.b.space, u->core, s->u.b.argno, 0, name);
+    mdl_vlay_root(k, &r.lay, r.mem, &r.off, s->u.b.lay);
     break;
   }
   case MDL_B_PTR: {
@@ -590,6 +642,7 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
       slot = (u->loop_count[s->u.b.loop->id] - 1) % s->u.b.naddr;
     r.root = r.off = val(u, s->u.b.addrs[slot]);
     r.mem = core_mem(u, s->u.b.space);
+    mdl_vlay_root(k, &r.lay, r.mem, &r.off, s->u.b.lay);
     break;
   }
   case MDL_B_ALLOC: {
@@ -600,8 +653,16 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
       r.mem = mdl_memory_get(k, MDL_SPACE_GM, -1, -2, s->id + 1, name);
     else
       r.mem = mdl_memory_get(k, s->u.b.space, u->core, -1, s->id + 1, name);
+    mdl_vlay_root(k, &r.lay, r.mem, &r.off, s->u.b.lay);
     break;
   }
+  case MDL_B_SLICE:
+    if (s->u.b.src == MDL_NOVAL || !u->refs[s->u.b.src].valid) {
+      r.valid = false;
+      break;
+    }
+    exec_slice(u, s, &u->refs[s->u.b.src], &r);
+    break;
   case MDL_B_VIEW:
   case MDL_B_WHOLE:
   case MDL_B_SELECT: {
@@ -611,9 +672,16 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
     }
     const ref_t *src = &u->refs[s->u.b.src];
     r = *src;
+    if (s->u.b.kind == MDL_B_WHOLE && s->u.b.sl) {
+      /* a subview whose source type hides the strides: its layout may
+         still be known from the view it was cast from */
+      exec_slice(u, s, src, &r);
+      break;
+    }
     if (s->u.b.kind != MDL_B_VIEW) {
       r.off = src->root;
       r.size = src->root_size;
+      memset(&r.lay, 0, sizeof r.lay); /* the whole root: no box */
       break;
     }
     mdl_val delta = mdl_val_const(0);
@@ -632,6 +700,7 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
       r.size = src->size - delta.c;
     else
       r.size = -1;
+    view_layout(u, s, &r);
     break;
   }
   }
@@ -694,6 +763,12 @@ static void exec_for(ur *u, const mdl_stmt *s) {
   const mdl_valref *ia = s->u.loop.iter_arg;
   uint32_t n = s->u.loop.niter;
   assign_all(u, ia, s->u.loop.iter_init, n);
+  if (s->u.loop.only_cores && !((s->u.loop.only_cores >> u->ctype) & 1u)) {
+    /* hivm.loop_core_type names the other core: as the compiler's split
+       leaves it there, the loop runs no iteration (results = inits) */
+    assign_all(u, s->u.loop.res, ia, s->u.loop.nres);
+    return;
+  }
   bool concrete = mdl_val_is_const(&lb) && mdl_val_is_const(&ub) &&
                   mdl_val_is_const(&st);
   if (mdl_val_is_const(&st) && st.c <= 0) {

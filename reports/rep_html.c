@@ -213,7 +213,8 @@ static void timeline(node parent, const mdl_diag *d) {
     }
   }
   bool race = d->rule == MDL_RULE_RACE || d->rule == MDL_RULE_PIPE_HAZARD ||
-              d->rule == MDL_RULE_XCORE_RACE;
+              d->rule == MDL_RULE_XCORE_RACE ||
+              d->rule == MDL_RULE_PARALLEL_LOOP;
   bool dead = d->rule == MDL_RULE_DEADLOCK;
   double x0 = LABEL_W + 10, span = SVG_W - x0 - 20;
   double bx[MAX_DRAWN], bw[MAX_DRAWN];

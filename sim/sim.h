@@ -156,9 +156,9 @@ typedef struct {
 int sim_run(const mdl_kernel *k, const sim_options *o, sim_result *r);
 void sim_result_free(sim_result *r);
 
-/* Do two instances have conflicting accesses (same memory, common bytes,
-** one writes)? */
-bool sim_conflict(const mdl_kernel *k, uint32_t a, uint32_t b);
+/* The rule under which two instances conflict if nothing orders them
+** (mdl_conflict_rule of their first conflicting access pair), or -1. */
+int sim_conflict_rule(const mdl_kernel *k, uint32_t a, uint32_t b);
 
 /* Of two conflicting instances, the one a race on them is reported at
 ** (the checker's choice: the later one on one core; across cores the

@@ -18,26 +18,18 @@ const char *sim_op_name(const mdl_kernel *k, uint32_t inst) {
   return n;
 }
 
-/* Common bytes (symbolic bases that differ: maybe, as the checker). */
-static bool overlap(const mdl_access *x, const mdl_access *y) {
-  if (x->sym != y->sym || (x->sym && x->form != y->form))
-    return true;
-  return x->lo < y->hi && y->lo < x->hi;
-}
-
-bool sim_conflict(const mdl_kernel *k, uint32_t a, uint32_t b) {
+int sim_conflict_rule(const mdl_kernel *k, uint32_t a, uint32_t b) {
   const mdl_inst *x = mdl_inst_at(k, a), *y = mdl_inst_at(k, b);
   if (a == b || x->kind != MDL_I_OP || y->kind != MDL_I_OP)
-    return false;
+    return -1;
   for (uint32_t i = 0; i < x->nacc; i++)
     for (uint32_t j = 0; j < y->nacc; j++) {
-      const mdl_access *p = mdl_access_at(k, x->acc_first + i);
-      const mdl_access *q = mdl_access_at(k, y->acc_first + j);
-      if (p->mem == q->mem && ((p->mode | q->mode) & MDL_ACC_WRITE) &&
-          overlap(p, q))
-        return true;
+      int r = mdl_conflict_rule(k, a, mdl_access_at(k, x->acc_first + i), b,
+                                mdl_access_at(k, y->acc_first + j));
+      if (r >= 0)
+        return r;
     }
-  return false;
+  return -1;
 }
 
 /* Should the access pair (instance a, access aa) / (b, ab) be reported
@@ -61,8 +53,7 @@ uint32_t sim_race_primary(const mdl_kernel *k, uint32_t a, uint32_t b) {
     for (uint32_t j = 0; j < y->nacc; j++) {
       const mdl_access *p = mdl_access_at(k, x->acc_first + i);
       const mdl_access *q = mdl_access_at(k, y->acc_first + j);
-      if (p->mem == q->mem && ((p->mode | q->mode) & MDL_ACC_WRITE) &&
-          overlap(p, q))
+      if (mdl_conflict_rule(k, a, p, b, q) >= 0)
         return b_primary(k, a, p, b, q) ? b : a;
     }
   return SIM_NONE;
@@ -121,25 +112,15 @@ bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
     }
     active.len = w;
     const mdl_access *ax = mdl_access_at(k, E[x].acc);
-    const mdl_inst *ix = mdl_inst_at(k, E[x].inst);
     for (uint32_t j = 0; j < active.len; j++) {
       const entry *ey = &E[MDL_VEC_AT(active, uint32_t, j)];
       if (ey->inst == E[x].inst)
         continue;
       const mdl_access *ay = mdl_access_at(k, ey->acc);
-      if (!((ax->mode | ay->mode) & MDL_ACC_WRITE) || !overlap(ax, ay))
+      int r = mdl_conflict_rule(k, ey->inst, ay, E[x].inst, ax);
+      if (r < 0)
         continue;
-      const mdl_inst *iy = mdl_inst_at(k, ey->inst);
-      mdl_rule rule;
-      if (ix->core != iy->core)
-        rule = MDL_RULE_XCORE_RACE;
-      else if (ix->pipe == iy->pipe) {
-        bool both_w = (ax->mode & MDL_ACC_WRITE) && (ay->mode & MDL_ACC_WRITE);
-        if (ix->pipe != MDL_PIPE_V && !both_w)
-          continue;
-        rule = MDL_RULE_PIPE_HAZARD;
-      } else
-        rule = MDL_RULE_RACE;
+      mdl_rule rule = (mdl_rule)r;
       /* primary: later in program order on one core; across cores the
          reader, else the higher core (as the checker reports) */
       uint32_t a = ey->inst, b = E[x].inst;
@@ -176,12 +157,7 @@ bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
       f->b = b;
       f->runs = 1;
       f->mem = ab->mem;
-      f->lo = aa->lo > ab->lo ? aa->lo : ab->lo;
-      f->hi = aa->hi < ab->hi ? aa->hi : ab->hi;
-      if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
-        f->lo = ab->lo;
-        f->hi = ab->hi;
-      }
+      mdl_access_common(k, aa, ab, &f->lo, &f->hi);
       f->a_write = (aa->mode & MDL_ACC_WRITE) != 0;
       f->b_write = (ab->mode & MDL_ACC_WRITE) != 0;
       f->a_start = s->start[a];

@@ -1,0 +1,216 @@
+/*
+** mdl_conflict.c -- which pairs of accesses conflict: the one overlap
+** predicate (byte ranges, refined by the index ranges of views of one
+** root buffer), the interned roots and boxes it compares, and the rule a
+** conflicting pair falls under.  The graph and SMT engines, the simulator
+** and the reports all decide with these functions, so they cannot drift
+** apart (SEMANTICS.md 1, "Memory through views, workspaces and tensors";
+** docs/semantics-decisions.md 30-35).
+*/
+#include "mdl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ interning */
+
+static uint64_t bytes_hash(const void *p, size_t n) {
+  const unsigned char *s = p;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ s[i]) * 0x100000001b3ull;
+  return h;
+}
+
+/* Interns the n-byte element x (padding zeroed by the caller) in vec,
+** with the open-addressing table *ht of *cap slots (ids, 0 = empty; id 0
+** of vec is a dummy).  Returns its id. */
+static uint32_t intern_bytes(mdl_vec *vec, size_t n, uint32_t **ht,
+                             uint32_t *cap, const void *x) {
+  if (!vec->len)
+    mdl_vec_push(vec, n); /* id 0: none */
+  if ((uint64_t)vec->len * 2 >= *cap) {
+    uint32_t nc = *cap ? *cap * 2 : 64;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t i = 0; i < *cap; i++) {
+      uint32_t id = (*ht)[i];
+      if (!id)
+        continue;
+      const void *e = (const char *)vec->data + (size_t)id * n;
+      uint32_t j = (uint32_t)(bytes_hash(e, n) & (nc - 1));
+      while (nt[j])
+        j = (j + 1) & (nc - 1);
+      nt[j] = id;
+    }
+    free(*ht);
+    *ht = nt;
+    *cap = nc;
+  }
+  uint32_t j = (uint32_t)(bytes_hash(x, n) & (*cap - 1));
+  while ((*ht)[j]) {
+    const void *e = (const char *)vec->data + (size_t)(*ht)[j] * n;
+    if (!memcmp(e, x, n))
+      return (*ht)[j];
+    j = (j + 1) & (*cap - 1);
+  }
+  memcpy(mdl_vec_push(vec, n), x, n);
+  (*ht)[j] = vec->len - 1;
+  return vec->len - 1;
+}
+
+uint32_t mdl_root_intern(mdl_kernel *k, const mdl_root *r) {
+  mdl_root t;
+  memset(&t, 0, sizeof t); /* padding too: compared bytewise */
+  t.mem = r->mem;
+  t.base = r->base;
+  t.base_form = r->base_form;
+  t.elem = r->elem;
+  t.nd = r->nd < MDL_BOX_DIMS ? r->nd : MDL_BOX_DIMS;
+  for (uint8_t d = 0; d < t.nd; d++) {
+    t.ext[d] = r->ext[d];
+    t.st[d] = r->st[d];
+  }
+  return intern_bytes(&k->roots, sizeof t, &k->root_ht, &k->root_htcap, &t);
+}
+
+uint32_t mdl_box_intern(mdl_kernel *k, const mdl_box *b) {
+  mdl_box t;
+  memset(&t, 0, sizeof t);
+  t.root = b->root;
+  t.nd = b->nd < MDL_BOX_DIMS ? b->nd : MDL_BOX_DIMS;
+  for (uint8_t d = 0; d < t.nd; d++) {
+    t.lo[d] = b->lo[d];
+    t.hi[d] = b->hi[d];
+  }
+  return intern_bytes(&k->boxes, sizeof t, &k->box_ht, &k->box_htcap, &t);
+}
+
+/* -------------------------------------------------------------- overlap */
+
+static bool bytes_overlap(const mdl_access *x, const mdl_access *y) {
+  if (x->sym != y->sym || (x->sym && x->form != y->form))
+    return true; /* different symbolic bases: may alias */
+  return x->lo < y->hi && y->lo < x->hi;
+}
+
+/* The boxes of x and y when both are views of one root, else NULL. */
+static bool same_root(const mdl_kernel *k, const mdl_access *x,
+                      const mdl_access *y, const mdl_box **bx,
+                      const mdl_box **by) {
+  if (!x->box || !y->box || x->box >= k->boxes.len ||
+      y->box >= k->boxes.len)
+    return false;
+  *bx = mdl_box_at(k, x->box);
+  *by = mdl_box_at(k, y->box);
+  return (*bx)->root == (*by)->root && (*bx)->nd == (*by)->nd;
+}
+
+bool mdl_access_overlap(const mdl_kernel *k, const mdl_access *x,
+                        const mdl_access *y) {
+  if (x->mem != y->mem || !bytes_overlap(x, y))
+    return false;
+  if (x->box == y->box)
+    return true;
+  const mdl_box *bx, *by;
+  if (!same_root(k, x, y, &bx, &by))
+    return true;
+  /* as AscendNPU-IR's areOverlappingStaticSlices: disjoint in one
+     dimension is disjoint (the root's layout is injective) */
+  for (uint8_t d = 0; d < bx->nd; d++)
+    if (bx->lo[d] >= by->hi[d] || by->lo[d] >= bx->hi[d])
+      return false;
+  return true;
+}
+
+void mdl_access_common(const mdl_kernel *k, const mdl_access *x,
+                       const mdl_access *y, int64_t *lo, int64_t *hi) {
+  if (x->sym != y->sym || (x->sym && x->form != y->form)) {
+    *lo = y->lo;
+    *hi = y->hi;
+    return;
+  }
+  *lo = x->lo > y->lo ? x->lo : y->lo;
+  *hi = x->hi < y->hi ? x->hi : y->hi;
+  const mdl_box *bx, *by;
+  if (!same_root(k, x, y, &bx, &by))
+    return;
+  const mdl_root *r = &MDL_VEC_AT(k->roots, mdl_root, bx->root);
+  if (r->base_form || x->sym)
+    return;
+  /* the byte hull of the common box */
+  int64_t blo = r->base, bhi = r->base + r->elem;
+  for (uint8_t d = 0; d < bx->nd; d++) {
+    int64_t l = bx->lo[d] > by->lo[d] ? bx->lo[d] : by->lo[d];
+    int64_t h = bx->hi[d] < by->hi[d] ? bx->hi[d] : by->hi[d];
+    if (l >= h || r->st[d] < 0 || h > r->ext[d])
+      return;
+    blo += l * r->st[d] * r->elem;
+    bhi += (h - 1) * r->st[d] * r->elem;
+  }
+  if (blo > *lo && blo < *hi)
+    *lo = blo;
+  if (bhi < *hi && bhi > *lo)
+    *hi = bhi;
+}
+
+/* ---------------------------------------------------------------- pairs */
+
+const mdl_stmt *mdl_parallel_iters(const mdl_kernel *k, const mdl_inst *a,
+                                   const mdl_inst *b) {
+  uint8_t n = a->depth < b->depth ? a->depth : b->depth;
+  for (uint8_t d = 0; d < n; d++) {
+    if (a->loops[d] != b->loops[d])
+      return NULL; /* different loops here: no common iteration space */
+    if (a->iter[d] != b->iter[d]) {
+      /* the first level where they part: a parallel loop's iterations
+         (deeper levels are different executions of the inner loops) */
+      const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, a->loops[d]);
+      return s->kind == MDL_S_FOR && s->u.loop.parallel ? s : NULL;
+    }
+  }
+  return NULL;
+}
+
+bool mdl_insts_may_conflict(const mdl_kernel *k, uint32_t a, uint32_t b) {
+  if (!k->aiv_one_program)
+    return true;
+  const mdl_inst *ia = mdl_inst_at(k, a), *ib = mdl_inst_at(k, b);
+  return ia->core == ib->core ||
+         k->cores[ia->core].type != MDL_CORE_AIV ||
+         k->cores[ib->core].type != MDL_CORE_AIV;
+}
+
+bool mdl_pipe_overlaps(const mdl_kernel *k, uint8_t p) {
+  if (p == MDL_PIPE_V)
+    return !k->prof->v_hw_ordered;
+  return p == MDL_PIPE_MTE2 || p == MDL_PIPE_MTE3;
+}
+
+int mdl_conflict_rule(const mdl_kernel *k, uint32_t a, const mdl_access *aa,
+                      uint32_t b, const mdl_access *ab) {
+  if (a == b || aa->mem != ab->mem ||
+      !((aa->mode | ab->mode) & MDL_ACC_WRITE))
+    return -1;
+  const mdl_inst *ia = mdl_inst_at(k, a), *ib = mdl_inst_at(k, b);
+  bool same_core = ia->core == ib->core;
+  if (same_core && ia->pipe == ib->pipe) {
+    /* one pipe: only where its instructions may overlap, and on the DMA
+       pipes only two writes (SEMANTICS.md 2) */
+    bool both_w = (aa->mode & MDL_ACC_WRITE) && (ab->mode & MDL_ACC_WRITE);
+    if (!mdl_pipe_overlaps(k, ia->pipe) ||
+        (ia->pipe != MDL_PIPE_V && !both_w))
+      return -1;
+  }
+  if (!mdl_insts_may_conflict(k, a, b) || !mdl_access_overlap(k, aa, ab))
+    return -1;
+  if (mdl_parallel_iters(k, ia, ib))
+    return MDL_RULE_PARALLEL_LOOP;
+  if (!same_core)
+    return MDL_RULE_XCORE_RACE;
+  return ia->pipe == ib->pipe ? MDL_RULE_PIPE_HAZARD : MDL_RULE_RACE;
+}
