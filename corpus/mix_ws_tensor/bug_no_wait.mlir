@@ -1,0 +1,39 @@
+// mix_ws_tensor, seeded bug: the sync_block_wait before the vector load of the workspace tile is
+// dropped. The fixpipe (AIC, PIPE_FIX) writes the workspace bytes through the tensor %6 (a
+// bufferization.to_tensor of the alloc_workspace view); the load (AIV0 and AIV1, PIPE_MTE2)
+// reads the same bytes through %7, the fixpipe's destination-style result: nothing orders
+// them, an xcore-race found only because tensors name the memory they alias. The set that
+// has no wait any more is left pending when the kernel ends.
+module attributes {hivm.module_core_type = #hivm.module_core_type<MIX>} {
+  func.func @mm_bias_mix(%arg0: i64 {hacc.arg_type = #hacc.arg_type<ffts_base_address>}, %arg1: memref<?xi8> {hacc.arg_type = #hacc.arg_type<workspace>}, %arg2: memref<?xf16>, %arg3: memref<?xf16>, %arg4: memref<?xf32>, %arg5: memref<?xf32>) attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>, hivm.func_core_type = #hivm.func_core_type<MIX>} {
+    %c0 = arith.constant 0 : index
+    %c1024 = arith.constant 1024 : index
+    %c16 = arith.constant 16 : index
+    %true = arith.constant true
+    %cst = arith.constant 0.000000e+00 : f32
+    hivm.hir.set_ffts_base_addr %arg0
+    %rc_a = memref.reinterpret_cast %arg2 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<?xf16> to memref<16x16xf16, strided<[16, 1]>>
+    %rc_b = memref.reinterpret_cast %arg3 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<?xf16> to memref<16x16xf16, strided<[16, 1]>>
+    %rc_bias = memref.reinterpret_cast %arg4 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<?xf32> to memref<16x16xf32, strided<[16, 1]>>
+    %rc_out = memref.reinterpret_cast %arg5 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<?xf32> to memref<16x16xf32, strided<[16, 1]>>
+    %0 = tensor.empty() : tensor<16x16xf16>
+    %1 = hivm.hir.load ins(%rc_a : memref<16x16xf16, strided<[16, 1]>>) outs(%0 : tensor<16x16xf16>) -> tensor<16x16xf16>
+    %2 = tensor.empty() : tensor<16x16xf16>
+    %3 = hivm.hir.load ins(%rc_b : memref<16x16xf16, strided<[16, 1]>>) outs(%2 : tensor<16x16xf16>) -> tensor<16x16xf16>
+    %4 = tensor.empty() : tensor<16x16xf32>
+    %5 = hivm.hir.mmadL1 ins(%1, %3, %true, %c16, %c16, %c16 : tensor<16x16xf16>, tensor<16x16xf16>, i1, index, index, index) outs(%4 : tensor<16x16xf32>) -> tensor<16x16xf32>
+    %ws = memref_ext.alloc_workspace() from %arg1 offset = [%c0] : from memref<?xi8> to memref<16x16xf32>
+    %6 = bufferization.to_tensor %ws restrict writable : memref<16x16xf32>
+    %7 = hivm.hir.fixpipe {enable_nz2nd} ins(%5 : tensor<16x16xf32>) outs(%6 : tensor<16x16xf32>) -> tensor<16x16xf32>
+    hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 0 // expect: unpaired-set
+    %8 = tensor.empty() : tensor<16x16xf32>
+    %9 = hivm.hir.vbrc {hivm.tcore_type = #hivm.tcore_type<VECTOR>} ins(%cst : f32) outs(%8 : tensor<16x16xf32>) -> tensor<16x16xf32>
+    %10 = tensor.empty() : tensor<16x16xf32>
+    %11 = hivm.hir.load ins(%rc_bias : memref<16x16xf32, strided<[16, 1]>>) outs(%10 : tensor<16x16xf32>) -> tensor<16x16xf32>
+    %12 = tensor.empty() : tensor<16x16xf32>
+    %13 = hivm.hir.load ins(%7 : tensor<16x16xf32>) outs(%12 : tensor<16x16xf32>) -> tensor<16x16xf32> // expect: xcore-race
+    %14 = hivm.hir.vadd {hivm.tcore_type = #hivm.tcore_type<VECTOR>} ins(%13, %11 : tensor<16x16xf32>, tensor<16x16xf32>) outs(%9 : tensor<16x16xf32>) -> tensor<16x16xf32>
+    hivm.hir.store ins(%14 : tensor<16x16xf32>) outs(%rc_out : memref<16x16xf32, strided<[16, 1]>>)
+    return
+  }
+}
