@@ -846,3 +846,325 @@ Test(frontend, redundant_search_past_budget_is_stated) {
   free(note);
   mdl_diags_free(&out);
 }
+
+/* ------------------------------------- W2: placement, memory, conflicts */
+
+#define MIXATTR \
+  " attributes {hacc.entry, hivm.func_core_type = " \
+  "#hivm.func_core_type<MIX>}"
+#define CB "#hivm.address_space<cbuf>"
+
+/* Instances of statement line `line` on core c (counts them). */
+static uint32_t insts_at_line(const mdl_kernel *k, uint32_t c, uint32_t line) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < k->core_count[c]; i++)
+    if (inst(k, c, i)->loc.line == line)
+      n++;
+  return n;
+}
+
+/* The first instance of core c at line `line`. */
+static const mdl_inst *inst_at_line(const mdl_kernel *k, uint32_t c,
+                                    uint32_t line) {
+  for (uint32_t i = 0; i < k->core_count[c]; i++)
+    if (inst(k, c, i)->loc.line == line)
+      return inst(k, c, i);
+  cr_assert_fail("no instance at line %u on core %u", line, c);
+  return NULL;
+}
+
+static const char place_src[] =
+    "func.func @p(%g: memref<256xf16, " GM ">, %h: memref<256xf16, " GM
+    ">, %o: memref<256xf32, " GM ">)" MIXATTR " {\n"                  /* 1 */
+    "  %c0 = arith.constant 0 : i64\n"                                /* 2 */
+    "  %i0 = arith.constant 0 : index\n"                              /* 3 */
+    "  %c16 = arith.constant 16 : index\n"                            /* 4 */
+    "  %t = arith.constant true\n"                                    /* 5 */
+    "  %l1 = hivm.hir.pointer_cast(%c0) : memref<256xf16, " CB ">\n"  /* 6 */
+    "  %u = hivm.hir.pointer_cast(%c0) : memref<256xf16, " UB ">\n"   /* 7 */
+    "  hivm.hir.load ins(%g : memref<256xf16, " GM ">) outs(%l1 : "
+    "memref<256xf16, " CB ">)\n"                                      /* 8 */
+    "  hivm.hir.load ins(%g : memref<256xf16, " GM ">) outs(%u : "
+    "memref<256xf16, " UB ">)\n"                                      /* 9 */
+    "  hivm.hir.store ins(%l1 : memref<256xf16, " CB ">) outs(%h : "
+    "memref<256xf16, " GM ">)\n"                                      /* 10 */
+    "  %x = memref.load %g[%i0] : memref<256xf16, " GM ">\n"          /* 11 */
+    "  %y = memref.load %g[%i0] {hivm.tcore_type = "
+    "#hivm.tcore_type<CUBE>} : memref<256xf16, " GM ">\n"             /* 12 */
+    "  %e0 = tensor.empty() : tensor<256xf16>\n"                      /* 13 */
+    "  %a = hivm.hir.load ins(%g : memref<256xf16, " GM ">) outs(%e0 : "
+    "tensor<256xf16>) -> tensor<256xf16>\n"                           /* 14 */
+    "  %e1 = tensor.empty() : tensor<256xf16>\n"                      /* 15 */
+    "  %v = hivm.hir.vexp ins(%a : tensor<256xf16>) outs(%e1 : "
+    "tensor<256xf16>) -> tensor<256xf16>\n"                           /* 16 */
+    "  %e2 = tensor.empty() : tensor<256xf16>\n"                      /* 17 */
+    "  %b = hivm.hir.load ins(%h : memref<256xf16, " GM ">) outs(%e2 : "
+    "tensor<256xf16>) -> tensor<256xf16>\n"                           /* 18 */
+    "  %e3 = tensor.empty() : tensor<16x16xf32>\n"                    /* 19 */
+    "  %m = hivm.hir.mmadL1 ins(%b, %b, %t, %c16, %c16, %c16 : "
+    "tensor<256xf16>, tensor<256xf16>, i1, index, index, index) outs(%e3 : "
+    "tensor<16x16xf32>) -> tensor<16x16xf32>\n"                       /* 20 */
+    "  %e4 = tensor.empty() : tensor<256xf16>\n"                      /* 21 */
+    "  %c = hivm.hir.load ins(%h : memref<256xf16, " GM ">) outs(%e4 : "
+    "tensor<256xf16>) -> tensor<256xf16>\n"                           /* 22 */
+    "  %d = hivm.hir.load {hivm.tcore_type = "
+    "#hivm.tcore_type<CUBE_OR_VECTOR>} ins(%h : memref<256xf16, " GM
+    ">) outs(%e4 : tensor<256xf16>) -> tensor<256xf16>\n"            /* 23 */
+    "  return\n"
+    "}\n";
+
+/* Placement in one MIX function (SEMANTICS.md 1): load by the space it
+** writes, store always VECTOR, an explicit hivm.tcore_type first, a load
+** into a tensor by the core of its users (every core without one). */
+Test(frontend, mix_function_placement) {
+  parse(place_src, 1);
+  mdl_kernel *k = kernel(0);
+  cr_assert_eq(k->kind, MDL_KIND_MIX);
+  const uint32_t aic = 0, aiv0 = 1, aiv1 = 2;
+  /* load into cbuf: CUBE; into ub: VECTOR */
+  cr_assert_eq(insts_at_line(k, aic, 8), 1);
+  cr_assert_eq(insts_at_line(k, aiv0, 8), 0);
+  cr_assert_eq(insts_at_line(k, aic, 9), 0);
+  cr_assert_eq(insts_at_line(k, aiv0, 9), 1);
+  cr_assert_eq(insts_at_line(k, aiv1, 9), 1);
+  /* store reading cbuf: still VECTOR */
+  cr_assert_eq(insts_at_line(k, aic, 10), 0);
+  cr_assert_eq(insts_at_line(k, aiv0, 10), 1);
+  /* a scalar GM read runs everywhere, unless an attribute says CUBE */
+  cr_assert_eq(insts_at_line(k, aic, 11), 1);
+  cr_assert_eq(insts_at_line(k, aiv0, 11), 1);
+  cr_assert_eq(insts_at_line(k, aic, 12), 1);
+  cr_assert_eq(insts_at_line(k, aiv0, 12), 0);
+  cr_assert_eq(insts_at_line(k, aiv1, 12), 0);
+  /* load into a tensor: the vexp reads it (VECTOR), the mmadL1 reads
+     the other (CUBE), nothing reads the third (every core) */
+  cr_assert_eq(insts_at_line(k, aic, 14), 0);
+  cr_assert_eq(insts_at_line(k, aiv0, 14), 1);
+  cr_assert_eq(insts_at_line(k, aic, 18), 1);
+  cr_assert_eq(insts_at_line(k, aiv0, 18), 0);
+  cr_assert_eq(insts_at_line(k, aic, 22), 1);
+  cr_assert_eq(insts_at_line(k, aiv0, 22), 1);
+  /* CUBE_OR_VECTOR: every core with the op's pipe (MTE2: all three) */
+  cr_assert_eq(insts_at_line(k, aic, 23), 1);
+  cr_assert_eq(insts_at_line(k, aiv1, 23), 1);
+  /* no get_sub_block_idx: one logical vector program */
+  cr_assert(k->aiv_one_program);
+}
+
+static const char loopcore_src[] =
+    "func.func @lc(%g: memref<256xf16, " GM ">)" MIXATTR " {\n"      /* 1 */
+    "  %i0 = arith.constant 0 : index\n"                             /* 2 */
+    "  %i1 = arith.constant 1 : index\n"                             /* 3 */
+    "  %i2 = arith.constant 2 : index\n"                             /* 4 */
+    "  %r = scf.for %i = %i0 to %i2 step %i1 iter_args(%a = %i0) -> "
+    "(index) {\n"                                                    /* 5 */
+    "    %x = memref.load %g[%i] : memref<256xf16, " GM ">\n"        /* 6 */
+    "    %n = arith.addi %a, %i1 : index\n"                          /* 7 */
+    "    scf.yield %n : index\n"                                     /* 8 */
+    "  } {hivm.loop_core_type = #hivm.tcore_type<CUBE>}\n"           /* 9 */
+    "  %e = arith.index_cast %r : index to i64\n"                    /* 10 */
+    "  hivm.hir.pipe_barrier[<PIPE_ALL>]\n"                          /* 11 */
+    "  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, %e]\n"               /* 12 */
+    "  %s = hivm.hir.get_sub_block_idx -> i64\n"                     /* 13 */
+    "  return\n"
+    "}\n";
+
+/* hivm.loop_core_type in a MIX function: the body runs on that core
+** type; on the other the loop runs no iteration and yields its inits,
+** as the compiler's split leaves it there. */
+Test(frontend, mix_loop_core_type) {
+  parse(loopcore_src, 1);
+  mdl_kernel *k = kernel(0);
+  cr_assert_eq(insts_at_line(k, 0, 6), 2);
+  cr_assert_eq(insts_at_line(k, 1, 6), 0);
+  cr_assert_eq(insts_at_line(k, 2, 6), 0);
+  cr_assert_eq(inst_at_line(k, 0, 12)->id, 2);
+  cr_assert_eq(inst_at_line(k, 1, 12)->id, 0);
+  /* get_sub_block_idx read: both AIVs run the code as written */
+  cr_assert_not(k->aiv_one_program);
+}
+
+static const char ws_src[] =
+    "func.func @w(%ws: memref<?xi8>, %g: memref<?xf32>)" MIXATTR " {\n"
+    "  %c1024 = arith.constant 1024 : index\n"                        /* 2 */
+    "  %v = memref_ext.alloc_workspace() from %ws offset = [%c1024] : "
+    "from memref<?xi8> to memref<16x16xf32>\n"                        /* 3 */
+    "  %t = bufferization.to_tensor %v restrict writable : "
+    "memref<16x16xf32>\n"                                             /* 4 */
+    "  %e = tensor.empty() : tensor<16x16xf32>\n"                     /* 5 */
+    "  %l = hivm.hir.load ins(%t : tensor<16x16xf32>) outs(%e : "
+    "tensor<16x16xf32>) -> tensor<16x16xf32>\n"                       /* 6 */
+    "  %s = tensor.extract_slice %t[8, 0] [8, 16] [1, 1] : "
+    "tensor<16x16xf32> to tensor<8x16xf32>\n"                         /* 7 */
+    "  %e2 = tensor.empty() : tensor<8x16xf32>\n"                     /* 8 */
+    "  %x = hivm.hir.vexp ins(%s : tensor<8x16xf32>) outs(%e2 : "
+    "tensor<8x16xf32>) -> tensor<8x16xf32>\n"                         /* 9 */
+    "  %st = hivm.hir.store ins(%x : tensor<8x16xf32>) outs(%t : "
+    "tensor<16x16xf32>) -> tensor<16x16xf32>\n"                       /* 10 */
+    "  %l2 = hivm.hir.load ins(%st : tensor<16x16xf32>) outs(%e : "
+    "tensor<16x16xf32>) -> tensor<16x16xf32>\n"                       /* 11 */
+    "  return\n"
+    "}\n";
+
+/* alloc_workspace is a view of [offset, offset + size) of its workspace
+** argument, with no access of its own; tensors name the memory behind
+** them (to_tensor, slices, destination-style results), tensor.empty
+** none. */
+Test(frontend, workspace_and_tensor_aliases) {
+  parse(ws_src, 1);
+  mdl_kernel *k = kernel(0);
+  const uint32_t aiv0 = 1;
+  for (uint32_t c = 0; c < 3; c++)
+    cr_assert_eq(insts_at_line(k, c, 3), 0, "alloc_workspace: no access");
+  const mdl_inst *l = inst_at_line(k, aiv0, 6);
+  cr_assert_eq(l->nacc, 1, "the load reads the workspace, writes no memory");
+  check_acc(k, l, 0, "gm:%ws", MDL_ACC_READ, 1024, 2048);
+  const mdl_inst *x = inst_at_line(k, aiv0, 9);
+  cr_assert_eq(x->nacc, 1);
+  check_acc(k, x, 0, "gm:%ws", MDL_ACC_READ, 1024 + 512, 2048);
+  const mdl_inst *st = inst_at_line(k, aiv0, 10);
+  cr_assert_eq(st->nacc, 1);
+  check_acc(k, st, 0, "gm:%ws", MDL_ACC_WRITE, 1024, 2048);
+  /* the store's result is its destination again */
+  check_acc(k, inst_at_line(k, aiv0, 11), 0, "gm:%ws", MDL_ACC_READ, 1024,
+            2048);
+}
+
+static const char halves_src[] =
+    "func.func @h(%g: memref<16x16xf16, " GM ">) {\n"
+    "  %c0 = arith.constant 0 : i64\n"                                /* 2 */
+    "  %t = hivm.hir.pointer_cast(%c0) : memref<16x32xf16, " UB ">\n" /* 3 */
+    "  %l = memref.subview %t[0, 0] [16, 16] [1, 1] : memref<16x32xf16, " UB
+    "> to memref<16x16xf16, strided<[32, 1]>, " UB ">\n"              /* 4 */
+    "  %r = memref.subview %t[0, 16] [16, 16] [1, 1] : memref<16x32xf16, " UB
+    "> to memref<16x16xf16, strided<[32, 1], offset: 16>, " UB ">\n"  /* 5 */
+    "  %m = memref.subview %t[0, 8] [16, 16] [1, 1] : memref<16x32xf16, " UB
+    "> to memref<16x16xf16, strided<[32, 1], offset: 8>, " UB ">\n"   /* 6 */
+    "  %q = memref.subview %r[8, 0] [8, 8] [1, 1] : memref<16x16xf16, "
+    "strided<[32, 1], offset: 16>, " UB "> to memref<8x8xf16, "
+    "strided<[32, 1], offset: 272>, " UB ">\n"                        /* 7 */
+    "  %tt = bufferization.to_tensor %t : memref<16x32xf16, " UB ">\n" /* 8 */
+    "  %tl = tensor.extract_slice %tt[0, 0] [16, 16] [1, 1] : "
+    "tensor<16x32xf16> to tensor<16x16xf16>\n"                        /* 9 */
+    "  hivm.hir.load ins(%g : memref<16x16xf16, " GM ">) outs(%l : "
+    "memref<16x16xf16, strided<[32, 1]>, " UB ">)\n"                  /* 10 */
+    "  hivm.hir.load ins(%g : memref<16x16xf16, " GM ">) outs(%r : "
+    "memref<16x16xf16, strided<[32, 1], offset: 16>, " UB ">)\n"      /* 11 */
+    "  hivm.hir.load ins(%g : memref<16x16xf16, " GM ">) outs(%m : "
+    "memref<16x16xf16, strided<[32, 1], offset: 8>, " UB ">)\n"       /* 12 */
+    "  hivm.hir.load ins(%g : memref<16x16xf16, " GM ">) outs(%q : "
+    "memref<8x8xf16, strided<[32, 1], offset: 272>, " UB ">)\n"       /* 13 */
+    "  %e = tensor.empty() : tensor<16x16xf16>\n"                     /* 14 */
+    "  %x = hivm.hir.vexp ins(%tl : tensor<16x16xf16>) outs(%e : "
+    "tensor<16x16xf16>) -> tensor<16x16xf16>\n"                       /* 15 */
+    "  return\n"
+    "}\n";
+
+/* Two subviews of one buffer overlap only if they overlap in every
+** dimension: mdl_access_overlap on the index boxes, past the byte hulls
+** (the column halves of a row-major tile have overlapping hulls). */
+Test(frontend, subview_boxes_overlap_per_dimension) {
+  parse(halves_src, 1);
+  mdl_kernel *k = kernel(0);
+  const mdl_access *l = acc(k, inst_at_line(k, 0, 10), 1);
+  const mdl_access *r = acc(k, inst_at_line(k, 0, 11), 1);
+  const mdl_access *m = acc(k, inst_at_line(k, 0, 12), 1);
+  const mdl_access *q = acc(k, inst_at_line(k, 0, 13), 1);
+  const mdl_access *tl = acc(k, inst_at_line(k, 0, 15), 0);
+  /* byte hulls: left [0, 0x3e0), right [0x20, 0x400) */
+  cr_assert_eq(l->lo, 0);
+  cr_assert_eq(l->hi, 0x3e0);
+  cr_assert_eq(r->lo, 0x20);
+  cr_assert_eq(r->hi, 0x400);
+  cr_assert(l->box && r->box && m->box && q->box && tl->box);
+  cr_assert_not(mdl_access_overlap(k, l, r), "column halves are disjoint");
+  cr_assert_not(mdl_access_overlap(k, r, l));
+  cr_assert(mdl_access_overlap(k, l, m), "columns 8..15 are common");
+  cr_assert(mdl_access_overlap(k, m, r), "columns 16..23 are common");
+  /* a subview of the right half (rows 8..15, columns 16..23) */
+  cr_assert_eq(q->lo, 272 * 2);
+  cr_assert_not(mdl_access_overlap(k, l, q));
+  cr_assert(mdl_access_overlap(k, r, q));
+  cr_assert(mdl_access_overlap(k, m, q));
+  /* a tensor slice of the same tile is compared in the same root */
+  cr_assert_eq(tl->lo, 0);
+  cr_assert_eq(tl->hi, 0x3e0);
+  cr_assert(mdl_access_overlap(k, l, tl));
+  cr_assert_not(mdl_access_overlap(k, r, tl));
+  /* the byte range a report shows: the hull of the common box */
+  int64_t lo, hi;
+  mdl_access_common(k, l, m, &lo, &hi);
+  cr_assert_eq(lo, 8 * 2);
+  cr_assert_eq(hi, (15 * 32 + 15) * 2 + 2);
+  /* the rule: two loads write common bytes on one DMA pipe */
+  uint32_t il = inst_at_line(k, 0, 10) - mdl_inst_at(k, 0);
+  uint32_t ir = inst_at_line(k, 0, 11) - mdl_inst_at(k, 0);
+  uint32_t im = inst_at_line(k, 0, 12) - mdl_inst_at(k, 0);
+  cr_assert_eq(mdl_conflict_rule(k, il, l, ir, r), -1);
+  cr_assert_eq(mdl_conflict_rule(k, il, l, im, m), MDL_RULE_PIPE_HAZARD);
+}
+
+static const char ploop_src[] =
+    "func.func @pl(%g: memref<512xf16, " GM ">) {\n"
+    "  %c0 = arith.constant 0 : i64\n"                                /* 2 */
+    "  %i0 = arith.constant 0 : index\n"                              /* 3 */
+    "  %i1 = arith.constant 1 : index\n"                              /* 4 */
+    "  %i2 = arith.constant 2 : index\n"                              /* 5 */
+    "  %u = hivm.hir.pointer_cast(%c0) : memref<128xf16, " UB ">\n"   /* 6 */
+    "  scf.for %o = %i0 to %i2 step %i1 {\n"                          /* 7 */
+    "    scf.for %i = %i0 to %i2 step %i1 {\n"                        /* 8 */
+    "      hivm.hir.load ins(%g : memref<512xf16, " GM ">) outs(%u : "
+    "memref<128xf16, " UB ">)\n"                                      /* 9 */
+    "    } {hivm.parallel_loop}\n"                                    /* 10 */
+    "  }\n"                                                           /* 11 */
+    "  return\n"
+    "}\n";
+
+/* {hivm.parallel_loop}: accesses of different iterations of one
+** execution of the loop conflict under parallel-loop-conflict; two
+** executions of it (iterations of the outer loop) are not covered. */
+Test(frontend, parallel_loop_iterations) {
+  parse(ploop_src, 1);
+  mdl_kernel *k = kernel(0);
+  cr_assert_eq(k->core_count[0], 4);
+  const mdl_inst *a = inst(k, 0, 0), *b = inst(k, 0, 1), *c = inst(k, 0, 2);
+  const mdl_stmt *pl = mdl_parallel_iters(k, a, b);
+  cr_assert_not_null(pl);
+  cr_assert_eq(pl->loc.line, 8);
+  cr_assert_null(mdl_parallel_iters(k, a, c), "other outer iteration");
+  cr_assert_null(mdl_parallel_iters(k, b, c));
+  cr_assert_eq(mdl_conflict_rule(k, 0, acc(k, a, 1), 1, acc(k, b, 1)),
+               MDL_RULE_PARALLEL_LOOP);
+  cr_assert_eq(mdl_conflict_rule(k, 0, acc(k, a, 1), 2, acc(k, c, 1)),
+               MDL_RULE_PIPE_HAZARD);
+  cr_assert_eq(mdl_conflict_rule(k, 0, acc(k, a, 0), 1, acc(k, b, 0)), -1,
+               "two reads do not conflict");
+}
+
+static const char oneprog_src[] =
+    "func.func @op(%g: memref<256xf16, " GM ">, %h: memref<256xf16, " GM
+    ">)" MIXATTR " {\n"
+    "  %c0 = arith.constant 0 : i64\n"
+    "  %u = hivm.hir.pointer_cast(%c0) : memref<256xf16, " UB ">\n"
+    "  hivm.hir.store ins(%u : memref<256xf16, " UB ">) outs(%h : "
+    "memref<256xf16, " GM ">)\n"
+    "  return\n"
+    "}\n";
+
+/* One logical vector program: the AIV0 and AIV1 instances never
+** conflict with each other (mdl_insts_may_conflict, mdl_conflict_rule). */
+Test(frontend, aiv_one_program_pairs) {
+  parse(oneprog_src, 1);
+  mdl_kernel *k = kernel(0);
+  cr_assert(k->aiv_one_program);
+  cr_assert_eq(k->core_count[0], 0);
+  const mdl_inst *s0 = inst(k, 1, 0), *s1 = inst(k, 2, 0);
+  uint32_t i0 = k->core_first[1], i1 = k->core_first[2];
+  cr_assert_not(mdl_insts_may_conflict(k, i0, i1));
+  cr_assert_eq(mdl_conflict_rule(k, i0, acc(k, s0, 1), i1, acc(k, s1, 1)),
+               -1);
+  k->aiv_one_program = false; /* as once sub-block indices are read */
+  cr_assert(mdl_insts_may_conflict(k, i0, i1));
+  cr_assert_eq(mdl_conflict_rule(k, i0, acc(k, s0, 1), i1, acc(k, s1, 1)),
+               MDL_RULE_XCORE_RACE);
+}
