@@ -583,13 +583,18 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
 static void view_layout(ur *u, const mdl_stmt *s, ref_t *r) {
   const mdl_layout *lay = s->u.b.lay;
   if (s->u.b.sl) {
-    mdl_val off[MDL_VIEW_DIMS], size[MDL_VIEW_DIMS], delta;
-    int64_t span;
+    ref_t *src = &u->refs[s->u.b.src];
+    mdl_vlay_root_key(u->k, &src->lay, &src->off); /* once, in the root */
+    r->lay.rkey = src->lay.rkey;
+    r->lay.rlay = src->lay.rlay;
+    mdl_val off[MDL_VIEW_DIMS], size[MDL_VIEW_DIMS];
     for (uint8_t d = 0; d < s->u.b.sl->nd && d < MDL_VIEW_DIMS; d++) {
       off[d] = val(u, s->u.b.sl->off[d]);
       size[d] = val(u, s->u.b.sl->size[d]);
     }
-    mdl_vlay_slice(u->k, &r->lay, s->u.b.sl, off, size, &delta, &span);
+    /* (the frontend gave the bytes: the layout and box only) */
+    mdl_vlay_slice(u->k, &r->lay, s->u.b.sl, &src->off, off, size, NULL,
+                   NULL);
   } else if (lay && lay->root) {
     mdl_vlay_root(u->k, &r->lay, r->mem, &r->off, lay);
   } else if (lay) {
@@ -602,8 +607,9 @@ static void view_layout(ur *u, const mdl_stmt *s, ref_t *r) {
 /* A slice of src (tensor.extract_slice, or a subview whose source type
 ** does not give the strides): offset and hull from src's layout; when
 ** that is unknown, src's own range, which holds the slice. */
-static void exec_slice(ur *u, const mdl_stmt *s, const ref_t *src, ref_t *r) {
+static void exec_slice(ur *u, const mdl_stmt *s, ref_t *src, ref_t *r) {
   const mdl_slice *sl = s->u.b.sl;
+  mdl_vlay_root_key(u->k, &src->lay, &src->off); /* once, in the root */
   *r = *src;
   mdl_val off[MDL_VIEW_DIMS], size[MDL_VIEW_DIMS], delta;
   int64_t span;
@@ -611,7 +617,8 @@ static void exec_slice(ur *u, const mdl_stmt *s, const ref_t *src, ref_t *r) {
     off[d] = val(u, sl->off[d]);
     size[d] = val(u, sl->size[d]);
   }
-  if (mdl_vlay_slice(u->k, &r->lay, sl, off, size, &delta, &span)) {
+  if (mdl_vlay_slice(u->k, &r->lay, sl, &src->off, off, size, &delta,
+                     &span)) {
     r->off = mdl_val_binop(u->k, MDL_X_ADD, &src->off, &delta);
     r->size = span;
   }
@@ -670,7 +677,7 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
       r.valid = false;
       break;
     }
-    const ref_t *src = &u->refs[s->u.b.src];
+    ref_t *src = &u->refs[s->u.b.src];
     r = *src;
     if (s->u.b.kind == MDL_B_WHOLE && s->u.b.sl) {
       /* a subview whose source type hides the strides: its layout may

@@ -25,28 +25,42 @@ void mdl_vlay_root(mdl_kernel *k, mdl_vlay *v, uint32_t mem,
     v->vext[d] = lay->ext[d];
     v->vmap[d] = (int8_t)d;
   }
+  (void)k;
   if (base->unknown)
     return; /* a layout, but no root to compare boxes in */
+  for (uint8_t d = 0; d < lay->nd; d++) {
+    v->rbase[d] = 0;
+    v->rstep[d] = 1;
+    v->rcnt[d] = lay->ext[d];
+  }
+  v->rlay = lay; /* interned when a slice needs it (root_key) */
+  v->rmem = mem;
+  v->rnd = lay->nd;
+}
+
+void mdl_vlay_root_key(mdl_kernel *k, mdl_vlay *v, const mdl_val *base) {
+  if (v->rkey || !v->rlay)
+    return;
+  const mdl_layout *lay = v->rlay;
+  v->rlay = NULL;
+  if (base->unknown)
+    return;
   mdl_root r;
   memset(&r, 0, sizeof r);
-  r.mem = mem;
+  r.mem = v->rmem;
   r.base = base->c;
   if (base->n) {
     mdl_val sym = *base;
     sym.c = 0;
     r.base_form = mdl_form_intern(k, &sym);
   }
-  r.elem = v->elem;
+  r.elem = lay->elem ? lay->elem : 1;
   r.nd = lay->nd;
   for (uint8_t d = 0; d < lay->nd; d++) {
     r.ext[d] = lay->ext[d];
     r.st[d] = lay->st[d];
-    v->rbase[d] = 0;
-    v->rstep[d] = 1;
-    v->rcnt[d] = lay->ext[d];
   }
   v->rkey = mdl_root_intern(k, &r);
-  v->rnd = lay->nd;
 }
 
 static bool cval(const mdl_val *x, int64_t *out) {
@@ -84,34 +98,48 @@ static void slice_box(const mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
 }
 
 bool mdl_vlay_slice(mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
-                    const mdl_val *off, const mdl_val *size, mdl_val *delta,
-                    int64_t *span) {
-  *delta = mdl_val_const(0);
-  *span = -1;
+                    const mdl_val *base, const mdl_val *off,
+                    const mdl_val *size, mdl_val *delta, int64_t *span) {
+  if (delta) {
+    *delta = mdl_val_const(0);
+    *span = -1;
+  }
+  mdl_vlay_root_key(k, v, base); /* (a root is its own view: base is its) */
+  slice_box(k, v, sl, off, size);
   if (!v->vnd || v->vnd != sl->nd || sl->nd > VD || sl->rnd > VD) {
-    slice_box(k, v, sl, off, size);
     v->vnd = 0;
     return false;
   }
-  slice_box(k, v, sl, off, size);
-  /* byte offset and hull of the slice in the view's layout */
-  int64_t sp = 0;
-  bool span_ok = true;
-  for (uint8_t d = 0; d < sl->nd; d++) {
-    mdl_val st = mdl_val_const(v->vst[d] * (int64_t)v->elem);
-    mdl_val t = mdl_val_binop(k, MDL_X_MUL, &off[d], &st);
-    *delta = mdl_val_binop(k, MDL_X_ADD, delta, &t);
-    int64_t n;
-    if (cval(&size[d], &n) && n >= 0 && sl->step[d] >= 0) {
-      if (n)
-        sp += (n - 1) * sl->step[d] * v->vst[d];
-    } else
-      span_ok = false;
+  if (delta) {
+    /* byte offset and hull of the slice in the view's layout */
+    int64_t sp = 0, dc = 0;
+    bool span_ok = true, dconst = true;
+    for (uint8_t d = 0; d < sl->nd; d++) {
+      int64_t o, n;
+      if (dconst && cval(&off[d], &o))
+        dc += o * v->vst[d] * (int64_t)v->elem;
+      else
+        dconst = false;
+      if (cval(&size[d], &n) && n >= 0 && sl->step[d] >= 0) {
+        if (n)
+          sp += (n - 1) * sl->step[d] * v->vst[d];
+      } else
+        span_ok = false;
+    }
+    if (dconst)
+      *delta = mdl_val_const(dc);
+    else
+      for (uint8_t d = 0; d < sl->nd; d++) {
+        mdl_val st = mdl_val_const(v->vst[d] * (int64_t)v->elem);
+        mdl_val t = mdl_val_binop(k, MDL_X_MUL, &off[d], &st);
+        *delta = mdl_val_binop(k, MDL_X_ADD, delta, &t);
+      }
+    *span = span_ok ? (sp + 1) * (int64_t)v->elem : -1;
   }
-  *span = span_ok ? (sp + 1) * (int64_t)v->elem : -1;
   /* the result's layout: the kept dimensions (a rank-reducing slice
      drops unit ones, as MLIR infers its mask) */
-  mdl_vlay n = *v;
+  int64_t nst[VD], next[VD];
+  int8_t nmap[VD];
   uint8_t j = 0;
   for (uint8_t d = 0; d < sl->nd; d++) {
     int64_t sz = -1;
@@ -132,20 +160,21 @@ bool mdl_vlay_slice(mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
       v->vnd = 0;
       return true;
     }
-    n.vst[j] = v->vst[d] * sl->step[d];
-    n.vext[j] = known ? sz : -1;
-    n.vmap[j] = v->vmap[d];
+    nst[j] = v->vst[d] * sl->step[d];
+    next[j] = known ? sz : -1;
+    nmap[j] = v->vmap[d];
     j++;
   }
   if (j != sl->rnd) {
     v->vnd = 0;
     return true;
   }
-  n.vnd = j;
-  memcpy(v->vst, n.vst, sizeof v->vst);
-  memcpy(v->vext, n.vext, sizeof v->vext);
-  memcpy(v->vmap, n.vmap, sizeof v->vmap);
-  v->vnd = n.vnd;
+  for (uint8_t d = 0; d < j; d++) {
+    v->vst[d] = nst[d];
+    v->vext[d] = next[d];
+    v->vmap[d] = nmap[d];
+  }
+  v->vnd = j;
   return true;
 }
 
@@ -201,6 +230,7 @@ uint32_t mdl_vlay_box(mdl_kernel *k, const mdl_vlay *v) {
   memset(&b, 0, sizeof b);
   b.root = v->rkey;
   b.nd = v->rnd;
+  bool whole = true;
   for (uint8_t d = 0; d < v->rnd; d++) {
     if (v->rcnt[d] < 0) {
       b.lo[d] = 0;
@@ -210,6 +240,8 @@ uint32_t mdl_vlay_box(mdl_kernel *k, const mdl_vlay *v) {
     b.lo[d] = v->rbase[d];
     b.hi[d] = v->rcnt[d] ? v->rbase[d] + (v->rcnt[d] - 1) * v->rstep[d] + 1
                          : v->rbase[d];
+    whole &= b.lo[d] == 0 && b.hi[d] == r->ext[d];
   }
-  return mdl_box_intern(k, &b);
+  /* the whole root meets every box of it: its byte range decides */
+  return whole ? 0 : mdl_box_intern(k, &b);
 }

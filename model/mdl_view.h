@@ -23,7 +23,11 @@ typedef struct {
                                   -1 for a unit dimension it has not */
   /* the index box in the root: per root dimension the indices
      rbase + i * rstep, 0 <= i < rcnt (rcnt -1: any index) */
-  uint32_t rkey;               /* mdl_root id, 0 = no root known */
+  uint32_t rkey;               /* mdl_root id, 0 = no root interned */
+  const mdl_layout *rlay;      /* a root not interned yet (until a slice
+                                  needs it): its layout; its memory rmem,
+                                  its base the offset of the ref */
+  uint32_t rmem;
   uint8_t rnd;
   int64_t rbase[VD], rstep[VD], rcnt[VD];
 } mdl_vlay;
@@ -34,19 +38,26 @@ typedef struct {
 void mdl_vlay_root(mdl_kernel *k, mdl_vlay *v, uint32_t mem,
                    const mdl_val *base, const mdl_layout *lay);
 
-/* Applies slice sl (offsets off[], sizes size[] evaluated) to v.  OUT:
-** *delta, the byte offset of the slice within v, and *span, its byte
-** hull (-1: unknown).  Returns false when v's layout is unknown (then v
-** keeps its box, which still covers the slice, and loses its layout). */
+/* Interns v's pending root (a ref that is the root itself, whose element
+** 0 is at byte offset base), so that the slices of it share the id. */
+void mdl_vlay_root_key(mdl_kernel *k, mdl_vlay *v, const mdl_val *base);
+
+/* Applies slice sl (offsets off[], sizes size[] evaluated) to v, the
+** layout of a ref at byte offset base.  OUT: *delta, the byte offset of
+** the slice within v, and *span, its byte hull (-1: unknown); delta NULL:
+** neither (the caller has the bytes).  Returns
+** false when v's layout is unknown (then v keeps its box, which still
+** covers the slice, and loses its layout). */
 bool mdl_vlay_slice(mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
-                    const mdl_val *off, const mdl_val *size, mdl_val *delta,
-                    int64_t *span);
+                    const mdl_val *base, const mdl_val *off,
+                    const mdl_val *size, mdl_val *delta, int64_t *span);
 
 /* A reshape to extents shape->ext: the layout is kept where the two
 ** shapes differ only in unit dimensions, lost otherwise (the box stays). */
 void mdl_vlay_reshape(mdl_vlay *v, const mdl_layout *shape);
 
-/* The interned box of an access through v, 0 without a root. */
+/* The interned box of an access through v; 0 without a root or when it
+** covers the whole root (the bytes say as much then). */
 uint32_t mdl_vlay_box(mdl_kernel *k, const mdl_vlay *v);
 
 #endif
