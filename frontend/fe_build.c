@@ -1894,9 +1894,10 @@ static mdl_valref emit_alias(fe_b *b, fe_op *op, uint32_t restok,
 /* The first operand of op (after its name), looked up; MDL_NOVAL. */
 static mdl_valref first_operand(fe_b *b, fe_op *op) {
   uint32_t t = op->name + 1;
-  if (K(b, t) != T_PERCENT) {
+  if (t >= op->t1 || K(b, t) != T_PERCENT) {
     char nb[48];
-    fe_error(b->p, t, "expected the source value of '%s'",
+    fe_error(b->p, t < op->t1 ? t : op->name,
+             "expected the source value of '%s'",
              fe_text(b->p, op->name, nb, sizeof nb));
     b->failed = true;
     return MDL_NOVAL;

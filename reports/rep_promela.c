@@ -835,6 +835,58 @@ static void put_header(FILE *o, const xm *m, const char *file) {
         o);
 }
 
+/* The model compares byte segments only.  Where ksv's conflict relation
+** (mdl_conflict_rule) says less -- views of one root that are disjoint
+** in a dimension, the two AIVs of one logical vector program, the
+** iterations of a {hivm.parallel_loop} -- the model would report races
+** ksv does not: such a kernel is not exported.  Returns the reason, or
+** NULL.  Quadratic in the instances; past 4000 any such feature refuses. */
+static const char *bytes_differ(const mdl_kernel *k) {
+  bool feature = k->aiv_one_program;
+  for (uint32_t s = 0; s < k->nstmts && !feature; s++) {
+    const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
+    feature = st->kind == MDL_S_FOR && st->u.loop.parallel;
+  }
+  for (uint32_t a = 0; a < k->accesses.len && !feature; a++)
+    feature = mdl_access_at(k, a)->box != 0;
+  if (!feature)
+    return NULL;
+  if (k->insts.len > 4000)
+    return "the kernel has views compared per dimension, a logical vector "
+           "program or a parallel_loop, and is too large to check that the "
+           "model's byte ranges agree with ksv";
+  for (uint32_t j = 0; j < k->insts.len; j++) {
+    const mdl_inst *ib = mdl_inst_at(k, j);
+    if (ib->kind != MDL_I_OP)
+      continue;
+    for (uint32_t i = 0; i < j; i++) {
+      const mdl_inst *ia = mdl_inst_at(k, i);
+      if (ia->kind != MDL_I_OP)
+        continue;
+      for (uint32_t x = 0; x < ia->nacc; x++)
+        for (uint32_t y = 0; y < ib->nacc; y++) {
+          const mdl_access *p = mdl_access_at(k, ia->acc_first + x);
+          const mdl_access *q = mdl_access_at(k, ib->acc_first + y);
+          if (p->mem != q->mem || !((p->mode | q->mode) & MDL_ACC_WRITE) ||
+              p->sym != q->sym || (p->sym && p->form != q->form) ||
+              p->lo >= q->hi || q->lo >= p->hi)
+            continue; /* the model sees no common byte either */
+          if (!mdl_insts_may_conflict(k, i, j))
+            return "the two AIVs run one logical vector program (no "
+                   "get_sub_block_idx), which the model does not express";
+          if (!mdl_access_overlap(k, p, q))
+            return "two views of one buffer are disjoint in a dimension "
+                   "but not in bytes, which the model does not express";
+          if (mdl_parallel_iters(k, ia, ib))
+            return "iterations of a {hivm.parallel_loop} touch common "
+                   "bytes (parallel-loop-conflict), which the model would "
+                   "report as races";
+        }
+    }
+  }
+  return NULL;
+}
+
 int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
                 size_t nwhy) {
   if (!k->unrolled || k->limit_hit) {
@@ -866,6 +918,11 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
                in->loc.line, in->loc.col);
       return -1;
     }
+  }
+  const char *differ = bytes_differ(k);
+  if (differ) {
+    snprintf(why, nwhy, "%s", differ);
+    return -1;
   }
   xm m;
   memset(&m, 0, sizeof m);

@@ -173,9 +173,38 @@ def one_line(code):
         code.count("[") == code.count("]")
 
 
+VIEWS = ("memref.subview", "memref.reinterpret_cast", "memref.cast",
+         "memref.collapse_shape", "memref.expand_shape", "memref.view",
+         "memref.memory_space_cast", "tensor.extract_slice",
+         "bufferization.to_tensor", "memref_ext.alloc_workspace")
+
+
+def view_roots(lines):
+    """SSA name -> the name it is a view of (subviews, casts, tensors of
+    memrefs, workspace slices), followed to the first one: two data ops
+    on views of one buffer may touch common bytes."""
+    root = {}
+    for ln in lines:
+        code, _ = split_code(ln)
+        d, u = defs_uses(code)
+        body = re.sub(r"^((?:%[^=]+?,\s*)*%[^=]+?)\s*=\s*", "",
+                      code.strip())
+        if len(d) == 1 and body.startswith(VIEWS):
+            src = SSA.findall(body)
+            if src:
+                (name,) = d
+                root[name] = root.get(src[0], src[0])
+    return root
+
+
 def reorder(lines):
     out = list(lines)
     lm = identity_map(lines)
+    roots = view_roots(lines)
+
+    def rooted(names):
+        return {roots.get(n, n) for n in names}
+
     i, swaps = 0, 0
     while i + 1 < len(out):
         a, _ = split_code(out[i])
@@ -193,7 +222,7 @@ def reorder(lines):
             elif ka == "data" and kb == "data":
                 pa, pb = pipe(oa), pipe(ob)
                 ok = indep and pa and pb and pa != pb and \
-                    not ((ua | da) & (ub | db))
+                    not (rooted(ua | da) & rooted(ub | db))
         if ok:
             out[i], out[i + 1] = out[i + 1], out[i]
             lm[i + 1], lm[i + 2] = lm[i + 2], lm[i + 1]
