@@ -474,12 +474,23 @@ static void dump_access(FILE *out, const mdl_kernel *k, const mdl_access *a) {
     fprintf(out, "%s + 0x%llx)", sym, (unsigned long long)a->hi);
   else
     fprintf(out, "0x%llx)", (unsigned long long)a->hi);
+  if (a->box) { /* the index ranges of a view of a root (mdl_box) */
+    const mdl_box *b = mdl_box_at(k, a->box);
+    fprintf(out, " box r%u[", b->root);
+    for (uint8_t d = 0; d < b->nd; d++)
+      fprintf(out, "%s%lld:%lld", d ? ", " : "", (long long)b->lo[d],
+              (long long)b->hi[d]);
+    fputc(']', out);
+  }
 }
 
 static void dump_kernel(FILE *out, const mdl_kernel *k) {
   fprintf(out, "kernel %s (%s, %s)\n", k->name,
           k->kind == MDL_KIND_MIX ? "mix: 1 AIC + 2 AIV" : "single core",
           k->prof->name);
+  if (k->aiv_one_program)
+    fprintf(out, "  the AIVs run one logical vector program (no "
+                 "get_sub_block_idx): AIV0-AIV1 pairs do not conflict\n");
   if (k->limit_hit)
     fprintf(out, "  not unrolled: %s\n", k->limit_hit);
   if (k->bound_note)
