@@ -2999,6 +2999,7 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
     MDL_VEC_AT(b->names, fe_name, i).head = -1;
   b->vinfo.len = 0;
   b->pend.len = 0;
+  b->placed.len = 0; /* (statement ids restart with each kernel) */
   b->saw_sbi = false;
   build_func_body(b, fn, NULL, 0, NULL, 0);
   if (mix_single)

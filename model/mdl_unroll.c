@@ -25,7 +25,12 @@ typedef struct {
   mdl_val root, off;
   int64_t size, root_size;
   mdl_vlay lay;               /* layout and index box (mdl_view.c) */
+  uint32_t alt;               /* other memories it may name (a union of an
+                                 unknown branch): 1 + index into ur.alts,
+                                 whole root ranges; 0 none */
 } ref_t;
+
+#define UNION_MAX 8           /* memories one value may name */
 
 #define SLOT_LITS 64
 typedef struct {
@@ -70,6 +75,7 @@ typedef struct {
   uint32_t fresh;
   mdl_loc at;                 /* the statement being executed */
   uint32_t cur_box;           /* box of the accesses being added */
+  mdl_vec alts;               /* ref_t: alternatives of unions (immutable) */
   bool stop;
 } ur;
 
@@ -360,6 +366,11 @@ static void emit_accs(ur *u, const mdl_acc_spec *acc, uint32_t n) {
       add_access(u, r->mem, &r->off, r->size, s->mode);
       u->cur_box = 0;
     }
+    /* a value an unknown branch chose: the other memories it may name */
+    for (uint32_t x = r->alt; x; x = MDL_VEC_AT(u->alts, ref_t, x - 1).alt) {
+      const ref_t *o = &MDL_VEC_AT(u->alts, ref_t, x - 1);
+      add_access(u, o->mem, &o->root, o->root_size, s->mode);
+    }
   }
 }
 
@@ -459,29 +470,66 @@ static void set_ref_from(ur *u, mdl_valref dst, mdl_valref src) {
   u->refs[dst] = u->refs[src];
 }
 
-/* Reference that stands for either a or b (unknown branch). */
+/* Adds the memories of x (and of its alternatives) to the union list l
+** of *n entries; false past UNION_MAX memories. */
+static bool union_add(ur *u, ref_t *l, uint32_t *n, const ref_t *x) {
+  for (;;) {
+    ref_t y = *x;
+    y.alt = 0;
+    uint32_t j = 0;
+    while (j < *n && l[j].mem != y.mem)
+      j++;
+    if (j == *n) {
+      if (*n == UNION_MAX)
+        return false;
+      l[(*n)++] = y;
+    } else {
+      /* one memory twice: the same view, or the whole root */
+      mdl_val d;
+      bool same = !l[j].off.unknown && !y.off.unknown &&
+                  memcmp(&l[j].off, &y.off, sizeof d) == 0 &&
+                  l[j].size == y.size;
+      if (!same) {
+        l[j].off = l[j].root;
+        l[j].size = l[j].root_size;
+        memset(&l[j].lay, 0, sizeof l[j].lay); /* the whole root: no box */
+      } else if (memcmp(&l[j].lay, &y.lay, sizeof y.lay) != 0) {
+        memset(&l[j].lay, 0, sizeof l[j].lay);
+      }
+    }
+    if (!x->alt)
+      return true;
+    x = &MDL_VEC_AT(u->alts, ref_t, x->alt - 1);
+  }
+}
+
+/* Reference that stands for either a or b (unknown branch): a's view,
+** and where they name different memories (ping-pong tensors of two
+** buffers) those as alternatives, whole, that every access through the
+** value touches too (UNION_MAX of them, else a limit). */
 static ref_t ref_union(ur *u, const ref_t *a, const ref_t *b, mdl_loc loc) {
   if (!a->valid)
     return *b;
   if (!b->valid)
     return *a;
-  ref_t r = *a;
-  if (a->mem != b->mem) {
-    set_limit(u, "a memref chosen by an unknown condition may refer to "
-                 "different memories; not analysed");
-    (void)loc;
-    return r;
+  ref_t l[UNION_MAX];
+  uint32_t n = 0;
+  (void)loc;
+  if (!union_add(u, l, &n, a) || !union_add(u, l, &n, b)) {
+    set_limit(u, "a memref chosen by unknown conditions may refer to more "
+                 "than 8 memories; not analysed");
+    return *a;
   }
-  mdl_val d;
-  bool same_off = !a->off.unknown && !b->off.unknown &&
-                  memcmp(&a->off, &b->off, sizeof d) == 0 &&
-                  a->size == b->size;
-  if (!same_off) {
-    r.off = a->root;
-    r.size = a->root_size;
-    memset(&r.lay, 0, sizeof r.lay); /* the whole root: no box */
-  } else if (memcmp(&a->lay, &b->lay, sizeof a->lay) != 0) {
-    memset(&r.lay, 0, sizeof r.lay);
+  ref_t r = l[0];
+  r.alt = 0;
+  for (uint32_t j = n; j-- > 1;) {
+    ref_t *o = mdl_vec_push(&u->alts, sizeof *o);
+    *o = l[j];
+    o->off = o->root;
+    o->size = o->root_size;
+    memset(&o->lay, 0, sizeof o->lay);
+    o->alt = r.alt;
+    r.alt = u->alts.len;
   }
   return r;
 }
@@ -1169,6 +1217,7 @@ int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
     free(u.loop_count);
     mdl_vec_free(&u.litstack);
     mdl_vec_free(&u.slots);
+    mdl_vec_free(&u.alts);
     k->core_count[c] = k->insts.len - k->core_first[c];
     if (u.stop)
       break;

@@ -1168,3 +1168,33 @@ Test(frontend, aiv_one_program_pairs) {
   cr_assert_eq(mdl_conflict_rule(k, i0, acc(k, s0, 1), i1, acc(k, s1, 1)),
                MDL_RULE_XCORE_RACE);
 }
+
+static const char union_src[] =
+    "func.func @u(%g: memref<256xf32, " GM ">, %c: i1) {\n"
+    "  %a = memref.alloc() : memref<256xf32, " UB ">\n"                 /* 2 */
+    "  %b = memref.alloc() : memref<256xf32, " UB ">\n"                 /* 3 */
+    "  %t = scf.if %c -> (tensor<256xf32>) {\n"                        /* 4 */
+    "    %x = bufferization.to_tensor %a : memref<256xf32, " UB ">\n"   /* 5 */
+    "    scf.yield %x : tensor<256xf32>\n"
+    "  } else {\n"
+    "    %y = bufferization.to_tensor %b : memref<256xf32, " UB ">\n"   /* 8 */
+    "    scf.yield %y : tensor<256xf32>\n"
+    "  }\n"
+    "  hivm.hir.store ins(%t : tensor<256xf32>) outs(%g : memref<256xf32, "
+    GM ">)\n"                                                          /* 11 */
+    "  return\n"
+    "}\n";
+
+/* A tensor an unknown branch chose between two buffers names both: an
+** access through it touches each (it was an `unknown` limit before). */
+Test(frontend, union_of_memories_accesses_each) {
+  parse(union_src, 1);
+  mdl_kernel *k = kernel(0);
+  const mdl_inst *st = inst_at_line(k, 0, 11);
+  cr_assert_eq(st->nacc, 3, "the store reads both buffers, writes GM");
+  const char *m0 = mdl_memory_at(k, acc(k, st, 0)->mem)->name;
+  const char *m1 = mdl_memory_at(k, acc(k, st, 1)->mem)->name;
+  cr_assert(strstr(m0, "%a") || strstr(m0, "%b"), "%s", m0);
+  cr_assert(strstr(m1, "%a") || strstr(m1, "%b"), "%s", m1);
+  cr_assert_neq(acc(k, st, 0)->mem, acc(k, st, 1)->mem);
+}
