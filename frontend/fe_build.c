@@ -937,8 +937,9 @@ static void valias(fe_b *b, mdl_valref dst, mdl_valref src) {
 ** memory. */
 static const mdl_layout *type_layout(fe_b *b, const fe_type *ty, bool root) {
   if ((ty->kind != 1 && ty->kind != 2) || ty->nd < 1 ||
-      ty->nd > MDL_VIEW_DIMS || (root && ty->kind != 1))
-    return NULL;
+      ty->nd > MDL_VIEW_DIMS || (root && (ty->kind != 1 || ty->bytes < 0)))
+    return NULL; /* (a root's size is static and below 2^50 bytes, so its
+                    strides and spans below cannot overflow) */
   mdl_layout l;
   memset(&l, 0, sizeof l);
   l.nd = (uint8_t)ty->nd;

@@ -150,14 +150,20 @@ void mdl_access_common(const mdl_kernel *k, const mdl_access *x,
   if (r->base_form || x->sym)
     return;
   /* the byte hull of the common box */
-  int64_t blo = r->base, bhi = r->base + r->elem;
+  int64_t blo = r->base, bhi, t;
+  if (__builtin_add_overflow(r->base, (int64_t)r->elem, &bhi))
+    return;
   for (uint8_t d = 0; d < bx->nd; d++) {
     int64_t l = bx->lo[d] > by->lo[d] ? bx->lo[d] : by->lo[d];
     int64_t h = bx->hi[d] < by->hi[d] ? bx->hi[d] : by->hi[d];
     if (l >= h || r->st[d] < 0 || h > r->ext[d])
       return;
-    blo += l * r->st[d] * r->elem;
-    bhi += (h - 1) * r->st[d] * r->elem;
+    /* (a root's layout spans less than 2^50 bytes: no overflow) */
+    if (__builtin_mul_overflow(l, r->st[d] * (int64_t)r->elem, &t) ||
+        __builtin_add_overflow(blo, t, &blo) ||
+        __builtin_mul_overflow(h - 1, r->st[d] * (int64_t)r->elem, &t) ||
+        __builtin_add_overflow(bhi, t, &bhi))
+      return;
   }
   if (blo > *lo && blo < *hi)
     *lo = blo;

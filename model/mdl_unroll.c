@@ -751,7 +751,7 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
     else if (s->u.b.size >= 0)
       r.size = s->u.b.size;
     else if (src->size >= 0 && mdl_val_is_const(&delta) &&
-             !s->u.b.absolute && delta.c <= src->size)
+             !s->u.b.absolute && delta.c >= 0 && delta.c <= src->size)
       r.size = src->size - delta.c;
     else
       r.size = -1;

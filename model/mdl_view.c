@@ -63,6 +63,11 @@ void mdl_vlay_root_key(mdl_kernel *k, mdl_vlay *v, const mdl_val *base) {
   v->rkey = mdl_root_intern(k, &r);
 }
 
+/* *r = a * b without overflow (false on overflow). */
+static bool mul(int64_t a, int64_t b, int64_t *r) {
+  return !__builtin_mul_overflow(a, b, r);
+}
+
 static bool cval(const mdl_val *x, int64_t *out) {
   if (!mdl_val_is_const(x))
     return false;
@@ -81,18 +86,22 @@ static void slice_box(const mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
     int rd = v->vmap[d];
     if (rd < 0 || rd >= v->rnd || v->rcnt[rd] < 0)
       continue;
-    int64_t o, n;
+    int64_t o, n, last, ob, st, end;
+    /* indices o + i * step < rcnt of the view's dimension (every product
+       checked: offsets and sizes come from the kernel's values) */
     bool ok = cval(&off[d], &o) && cval(&size[d], &n) && sl->step[d] > 0 &&
-              o >= 0 && n >= 0 && (n == 0 || o + (n - 1) * sl->step[d] <
-                                                 v->rcnt[rd]);
+              o >= 0 && n >= 0 &&
+              (n == 0 || (mul(n - 1, sl->step[d], &last) &&
+                          last < v->rcnt[rd] - o)) &&
+              mul(o, v->rstep[rd], &ob) && mul(v->rstep[rd], sl->step[d], &st);
     if (!ok) {
       v->rcnt[rd] = -1; /* any index of this dimension */
       continue;
     }
-    v->rbase[rd] += o * v->rstep[rd];
-    v->rstep[rd] *= sl->step[d];
+    v->rbase[rd] += ob;
+    v->rstep[rd] = st;
     v->rcnt[rd] = n;
-    if (n && v->rbase[rd] + (n - 1) * v->rstep[rd] >= r->ext[rd])
+    if (n && (!mul(n - 1, st, &end) || v->rbase[rd] + end >= r->ext[rd]))
       v->rcnt[rd] = -1;
   }
 }
@@ -115,17 +124,20 @@ bool mdl_vlay_slice(mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
     int64_t sp = 0, dc = 0;
     bool span_ok = true, dconst = true;
     for (uint8_t d = 0; d < sl->nd; d++) {
-      int64_t o, n;
-      if (dconst && cval(&off[d], &o))
-        dc += o * v->vst[d] * (int64_t)v->elem;
-      else
-        dconst = false;
-      if (cval(&size[d], &n) && n >= 0 && sl->step[d] >= 0) {
-        if (n)
-          sp += (n - 1) * sl->step[d] * v->vst[d];
-      } else
-        span_ok = false;
+      int64_t o, n, t, u;
+      /* (an offset past int64 takes the wrapping path below, as the
+         kernel's arithmetic does; a span past it is unknown) */
+      dconst = dconst && cval(&off[d], &o) && mul(o, v->vst[d], &t) &&
+               mul(t, (int64_t)v->elem, &t) &&
+               !__builtin_add_overflow(dc, t, &dc);
+      span_ok = span_ok && cval(&size[d], &n) && n >= 0 &&
+                sl->step[d] >= 0 &&
+                (!n || (mul(n - 1, sl->step[d], &t) && mul(t, v->vst[d], &u) &&
+                        !__builtin_add_overflow(sp, u, &sp)));
     }
+    int64_t spb;
+    if (span_ok && !mul(sp + 1, (int64_t)v->elem, &spb))
+      span_ok = false;
     if (dconst)
       *delta = mdl_val_const(dc);
     else
@@ -134,7 +146,7 @@ bool mdl_vlay_slice(mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
         mdl_val t = mdl_val_binop(k, MDL_X_MUL, &off[d], &st);
         *delta = mdl_val_binop(k, MDL_X_ADD, delta, &t);
       }
-    *span = span_ok ? (sp + 1) * (int64_t)v->elem : -1;
+    *span = span_ok ? spb : -1;
   }
   /* the result's layout: the kept dimensions (a rank-reducing slice
      drops unit ones, as MLIR infers its mask) */
@@ -160,7 +172,10 @@ bool mdl_vlay_slice(mdl_kernel *k, mdl_vlay *v, const mdl_slice *sl,
       v->vnd = 0;
       return true;
     }
-    nst[j] = v->vst[d] * sl->step[d];
+    if (!mul(v->vst[d], sl->step[d], &nst[j])) {
+      v->vnd = 0;
+      return true;
+    }
     next[j] = known ? sz : -1;
     nmap[j] = v->vmap[d];
     j++;
