@@ -126,11 +126,12 @@ static void print_stats(const mdl_kernel *k, const char *engine,
           "ksv-stats: file=%s kernel=%s engine=%s instances=%u accesses=%u "
           "unroll_s=%.6f analyse_s=%.6f build_s=%.6f order_s=%.6f "
           "check_s=%.6f redundant_s=%.6f reruns=%u nodes=%llu edges=%llu "
-          "queries=%u pruned=%u\n",
+          "queries=%u pruned=%u outcomes=%u\n",
           k->file, k->name, engine, k->insts.len, k->accesses.len, unroll_s,
           check_s - cs->redundant_s, cs->build_s, cs->order_s, cs->check_s,
           cs->redundant_s, cs->reruns, (unsigned long long)cs->nodes,
-          (unsigned long long)cs->edges, cs->queries, cs->pruned);
+          (unsigned long long)cs->edges, cs->queries, cs->pruned,
+          cs->outcomes);
 }
 
 /* --replay: every finding of k from diags->items[first] on the simulator,
@@ -262,6 +263,16 @@ void ksv_check_text(const ksv_options *o, const char *path,
     memset(&cs, 0, sizeof cs);
     co.stats = o->stats ? &cs : NULL;
     double t_check = o->stats ? cpu_secs() : 0;
+    if (!k->concrete && o->engine != KSV_ENGINE_SMT &&
+        chk_enum(k, &co, &fr->diags, &u->note, &u->verdict)) {
+      /* the graph engine on each outcome of a symbolic kernel */
+      chk_steps_locate(k, &fr->diags, first);
+      if (o->stats)
+        print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
+      replay(o, k, &fr->diags, first, u);
+      u->secs = ksv_now_secs() - t_unit;
+      continue;
+    }
     if (o->engine == KSV_ENGINE_SMT ||
         (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
