@@ -61,11 +61,12 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
 /* The graph engine on a symbolic kernel: enumerates the possible outcomes
 ** of its branches and trip counts (trip counts up to k->trip_bound), at
 ** most o->enum_max, and decides each concrete copy exactly (chk_enum.c).
-** Returns false, having written nothing, when it does not apply (run-time
-** event ids or flags, more outcomes than o->enum_max); then *verdict and
-** *note are unset.  Otherwise the contract of chk_graph. */
+** Returns false, having written nothing to out, when it does not apply
+** (run-time event ids or flags, more outcomes than o->enum_max): then
+** *declined says why (malloc'd) and *verdict and *note are unset.
+** Otherwise the contract of chk_graph. */
 bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
-              char **note, mdl_verdict *verdict);
+              char **note, mdl_verdict *verdict, char **declined);
 
 /* The SMT engine (Z3): decides k for every branch outcome and trip count
 ** its guards allow (trip counts up to o->sym_bound).  Same contract. */

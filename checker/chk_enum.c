@@ -53,6 +53,7 @@ typedef struct {
   uint32_t max_outcomes;
   bool too_many, undecided;
   uint32_t cur;              /* outcome being analysed (alias, verify) */
+  char *onote;               /* the first note of an outcome's verdict */
   alias_ent *cache;
   uint32_t cache_cap, cache_len;
 } ex;
@@ -405,6 +406,7 @@ static void ex_free(ex *x) {
   free(x->lit_dim);
   free(x->value);
   free(x->cache);
+  free(x->onote);
   chk_vals_free(x->vals);
 }
 
@@ -464,7 +466,10 @@ static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
       *v = MDL_VERDICT_UNKNOWN;
       return false;
     }
-    free(n1);
+    if (n1 && !x->onote)
+      x->onote = n1;
+    else
+      free(n1);
   }
   return true;
 }
@@ -483,7 +488,10 @@ static void redundant(ex *x, mdl_diags *out, uint32_t first) {
     mdl_diags tmp = {0}, keep = {0};
     char *n1 = NULL;
     chk_graph(s, &co, &tmp, &n1);
-    free(n1);
+    if (n1 && !x->onote)
+      x->onote = n1;
+    else
+      free(n1);
     /* only the search's warnings: the rest is known */
     for (uint32_t j = 0; j < tmp.items.len; j++) {
       mdl_diag *d = &MDL_VEC_AT(tmp.items, mdl_diag, j);
@@ -501,13 +509,20 @@ static void redundant(ex *x, mdl_diags *out, uint32_t first) {
 }
 
 bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
-              char **note, mdl_verdict *verdict) {
+              char **note, mdl_verdict *verdict, char **declined) {
   *note = NULL;
+  *declined = NULL;
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
     if (in->kind != MDL_I_OP && in->kind != MDL_I_BARRIER &&
-        in->kind != MDL_I_SYNC_ALL && in->id == -1)
-      return false; /* a run-time id: the SMT engine matches it */
+        in->kind != MDL_I_SYNC_ALL && in->id == -1) {
+      /* a run-time id: the SMT engine matches it by guarded counts */
+      *declined = mdl_strprintf("the %s at %u:%u uses an event id or flag "
+                                "computed at run time",
+                                mdl_inst_kind_name(in->kind), in->loc.line,
+                                in->loc.col);
+      return false;
+    }
   }
   ex x;
   memset(&x, 0, sizeof x);
@@ -517,12 +532,20 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   x.vals = chk_vals_new(k, o);
   if (!x.vals || !collect_dims(&x)) {
     ex_free(&x);
+    *declined = mdl_strprintf("out of memory");
     return false;
   }
   search(&x, 0);
   if (x.too_many || (x.undecided && !x.outs.len)) {
+    /* too many outcomes (or none decided): the SMT engine */
+    *declined = x.too_many
+                    ? mdl_strprintf("it has more than %u possible outcomes "
+                                    "of its branches and trip counts",
+                                    x.max_outcomes)
+                    : mdl_strprintf("which outcomes are possible was not "
+                                    "decided (%s)", enum_alias_why(&x));
     ex_free(&x);
-    return false; /* too many outcomes (or none decided): the SMT engine */
+    return false;
   }
   uint32_t first = out->items.len, nerr = 0;
   mdl_verdict v = MDL_VERDICT_CLEAN;
@@ -547,7 +570,10 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
     *verdict = MDL_VERDICT_UNKNOWN;
   } else {
     bool any = out->items.len > first;
-    *note = chk_scope_note(k, any);
+    /* a concrete kernel's note is its one outcome's */
+    *note = k->lits.len ? chk_scope_note(k, any) : x.onote;
+    if (*note == x.onote)
+      x.onote = NULL;
     *verdict = any ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
   }
   if (o->stats)

@@ -1766,6 +1766,28 @@ typedef struct {
   uint32_t x, a, b, nchain, chain[PATH_MAX_SYNCS];
 } cover_path;
 
+/* What orders a before b on one pipe with no sync on the path: a kept
+** barrier of the pipe between them, V -> V order in hardware (a5), or the
+** pipe's in-order completion. */
+static void same_pipe_order(const gx *g, const mdl_kernel *k, uint32_t a,
+                            uint32_t b, char *by, size_t bn) {
+  const mdl_inst *ia = I(g, a);
+  for (uint32_t i = a + 1; i < b; i++) {
+    const mdl_inst *x = I(g, i);
+    if (x->core == ia->core && x->kind == MDL_I_BARRIER &&
+        (x->pipe == ia->pipe || x->pipe == MDL_PIPE_ALL) &&
+        !inst_disabled(g, i) && chk_sync_valid(k, x)) {
+      snprintf(by, bn, "the pipe_barrier(%s) at %u:%u",
+               mdl_pipe_name((mdl_pipe)x->pipe), x->loc.line, x->loc.col);
+      return;
+    }
+  }
+  snprintf(by, bn, "%s", ia->pipe == MDL_PIPE_V && k->prof->v_hw_ordered
+                             ? "the hardware (V -> V is in order on this "
+                               "profile)"
+                             : "the in-order pipe");
+}
+
 static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
                        char *buf, size_t bn, cover_path *cv) {
   uint32_t x = NONE;
@@ -1818,11 +1840,10 @@ static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
                      chk_op_name(k, ib), ib->loc.line, ib->loc.col);
       if (pr < 0)
         pair[0] = 0;
+      if (!nsy)
+        same_pipe_order(g, k, a, b, by, sizeof by);
       if (snprintf(buf, bn, "%s it orders are also ordered by %s", pair,
-               nsy ? by
-               : ia->pipe == ib->pipe && ia->pipe == MDL_PIPE_V
-                   ? "the hardware (V -> V is in order on this profile)"
-                   : "the in-order pipe") < 0)
+                   by) < 0)
         buf[0] = 0;
       return;
     }
