@@ -318,9 +318,19 @@ static bool enum_verify(void *ctx, const uint8_t *dis) {
 
 /* ------------------------------------------------------------- merging */
 
+/* Is deadlock diagnostic d a cycle of waits (chk_cycle_finding's text)? */
+static bool is_cycle(const mdl_diag *d) {
+  return d->rule == MDL_RULE_DEADLOCK && d->message &&
+         !strncmp(d->message, "cycle of waits", 14);
+}
+
 /* Is d (of an outcome) already in out from first on?  One diagnostic per
-** rule, location and, for pair rules, the other location. */
+** rule, location and, for pair rules, the other location; one cycle of
+** waits per kernel (the first outcome's, in enumeration order). */
 static bool merged(const mdl_diags *out, uint32_t first, const mdl_diag *d) {
+  for (uint32_t i = first; is_cycle(d) && i < out->items.len; i++)
+    if (is_cycle(&MDL_VEC_AT(out->items, mdl_diag, i)))
+      return true;
   bool pair = d->rule == MDL_RULE_RACE || d->rule == MDL_RULE_PIPE_HAZARD ||
               d->rule == MDL_RULE_XCORE_RACE ||
               d->rule == MDL_RULE_DOUBLE_SET || d->rule == MDL_RULE_EXPLAIN;
@@ -387,6 +397,43 @@ static void merge(ex *x, const outcome *oc, mdl_diags *tmp, mdl_diags *out,
   }
   mdl_diags_free(tmp);
   memset(tmp, 0, sizeof *tmp);
+}
+
+/* Removes diagnostic i of out (its strings too). */
+static void drop_diag(mdl_diags *out, uint32_t i) {
+  mdl_diag *d = &MDL_VEC_AT(out->items, mdl_diag, i);
+  if (d->severity == MDL_SEV_ERROR)
+    out->errors--;
+  else if (d->severity == MDL_SEV_WARNING)
+    out->warnings--;
+  mdl_diags one = {0};
+  *(mdl_diag *)mdl_vec_push(&one.items, sizeof *d) = *d;
+  mdl_diags_free(&one);
+  memmove(d, d + 1, (out->items.len - i - 1) * sizeof *d);
+  out->items.len--;
+}
+
+/* What a deadlock in some outcome leaves of the kernel's findings, as the
+** SMT engine reports them: no races (decision 13 in
+** docs/semantics-decisions.md: what runs after a stuck wait is not
+** defined), and a cycle of waits only when no wait is known to starve
+** (one deadlock location is what the author needs; which wait of a
+** cycle's many outcomes is named is otherwise arbitrary). */
+static void after_deadlock(mdl_diags *out, uint32_t first) {
+  bool dead = false, starve = false;
+  for (uint32_t i = first; i < out->items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(out->items, mdl_diag, i);
+    dead |= d->rule == MDL_RULE_DEADLOCK;
+    starve |= d->rule == MDL_RULE_DEADLOCK && !is_cycle(d);
+  }
+  for (uint32_t i = first; dead && i < out->items.len;) {
+    const mdl_diag *d = &MDL_VEC_AT(out->items, mdl_diag, i);
+    if (d->rule == MDL_RULE_RACE || d->rule == MDL_RULE_PIPE_HAZARD ||
+        d->rule == MDL_RULE_XCORE_RACE || (starve && is_cycle(d)))
+      drop_diag(out, i);
+    else
+      i++;
+  }
 }
 
 /* -------------------------------------------------------------- engine */
@@ -556,6 +603,8 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   x.o = &co;
   bool decided = !x.undecided && decide_outcomes(&x, out, first, &nerr,
                                                  note, &v);
+  if (decided && x.outs.len > 1) /* (one outcome: chk_graph's own) */
+    after_deadlock(out, first);
   if (decided && !nerr && o->redundant && x.outs.len)
     redundant(&x, out, first);
   if (decided && x.undecided) {
