@@ -48,6 +48,11 @@ typedef struct {
   ** (by statement id) also removable together from the kernels the one
   ** searched stands for?  NULL: nothing else to verify. */
   bool (*redundant_verify)(void *ctx, const uint8_t *dis);
+  /* Graph engine, redundant-sync search: the kernel whose sync statements
+  ** and groups are searched (the symbolic kernel an outcome was copied
+  ** from: a group is every statement of a flag in any outcome); NULL: the
+  ** checked one. */
+  const mdl_kernel *group_kernel;
   void *alias_ctx;
 } chk_options;
 

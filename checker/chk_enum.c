@@ -532,6 +532,7 @@ static void redundant(ex *x, mdl_diags *out, uint32_t first) {
     chk_options co = *x->o;
     co.redundant = true;
     co.redundant_verify = enum_verify;
+    co.group_kernel = x->k;
     mdl_diags tmp = {0}, keep = {0};
     char *n1 = NULL;
     chk_graph(s, &co, &tmp, &n1);

@@ -1963,7 +1963,7 @@ static void redundant_greedy(const mdl_kernel *k, const chk_options *o,
     /* group: for a wait, every set/wait statement of the same flag keys
        its instances use */
     uint8_t *grp = calloc(ns, 1);
-    chk_sync_group(k, st, grp);
+    chk_sync_group(o->group_kernel ? o->group_kernel : k, st, grp);
     bool removable = grp[s] == 1;
     for (uint32_t q = 0; q < ns; q++)
       if (grp[q]) {
@@ -2055,8 +2055,10 @@ static bool find_redundant(const mdl_kernel *k, const chk_options *o,
   uint32_t ns = k->nstmts;
   uint8_t *is_sync = calloc(ns ? ns : 1, 1);
   uint32_t nsync = 0;
-  for (uint32_t i = 0; i < k->insts.len; i++) {
-    const mdl_inst *in = mdl_inst_at(k, i);
+  /* the syncs and their groups: of the kernel this one stands for */
+  const mdl_kernel *gk = o->group_kernel ? o->group_kernel : k;
+  for (uint32_t i = 0; i < gk->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(gk, i);
     if ((in->kind == MDL_I_WAIT || in->kind == MDL_I_BARRIER ||
          in->kind == MDL_I_SET) && !in->implicit && !is_sync[in->stmt]) {
       is_sync[in->stmt] = 1;
