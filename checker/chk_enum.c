@@ -416,20 +416,15 @@ static void drop_diag(mdl_diags *out, uint32_t i) {
 /* What a deadlock in some outcome leaves of the kernel's findings, as the
 ** SMT engine reports them: no races (decision 13 in
 ** docs/semantics-decisions.md: what runs after a stuck wait is not
-** defined), and a cycle of waits only when no wait is known to starve
-** (one deadlock location is what the author needs; which wait of a
-** cycle's many outcomes is named is otherwise arbitrary). */
+** defined).  (One cycle of waits per kernel: merged keeps the first.) */
 static void after_deadlock(mdl_diags *out, uint32_t first) {
-  bool dead = false, starve = false;
-  for (uint32_t i = first; i < out->items.len; i++) {
-    const mdl_diag *d = &MDL_VEC_AT(out->items, mdl_diag, i);
-    dead |= d->rule == MDL_RULE_DEADLOCK;
-    starve |= d->rule == MDL_RULE_DEADLOCK && !is_cycle(d);
-  }
+  bool dead = false;
+  for (uint32_t i = first; i < out->items.len; i++)
+    dead |= MDL_VEC_AT(out->items, mdl_diag, i).rule == MDL_RULE_DEADLOCK;
   for (uint32_t i = first; dead && i < out->items.len;) {
     const mdl_diag *d = &MDL_VEC_AT(out->items, mdl_diag, i);
     if (d->rule == MDL_RULE_RACE || d->rule == MDL_RULE_PIPE_HAZARD ||
-        d->rule == MDL_RULE_XCORE_RACE || (starve && is_cycle(d)))
+        d->rule == MDL_RULE_XCORE_RACE)
       drop_diag(out, i);
     else
       i++;

@@ -24,8 +24,8 @@ trap 'rm -rf "$tmp"' EXIT
   echo "differential-symbolic: kgen failed"; exit 1; }
 # Deadlocks are compared by presence: a cycle of waits is named by one of
 # its waits in one outcome, which the SMT engine's model chooses (the
-# enumeration names the first outcome's, and none when some wait starves),
-# so the two may name different waits of the same stuck kernel.
+# enumeration names the first outcome's, in enumeration order), so the two
+# may name different waits of the same stuck kernel.
 tuples() {
   sed -n -E 's/^[^:]+:([0-9]+:[0-9]+): (error|warning): .*\[([a-z-]+)\]$/\1 \3/p' "$1" |
     sed -E 's/^[0-9]+:[0-9]+ deadlock$/- deadlock/' | sort -u
