@@ -230,11 +230,26 @@ uint8_t *chk_behind_cut(const mdl_kernel *k, uint32_t nnodes,
   return behind;
 }
 
+/* (rule, statement pair) of a finding, as chk_emit groups them */
+static void finding_key(const mdl_kernel *k, const chk_finding *f,
+                        mdl_rule rule, uint32_t key[3]) {
+  key[0] = (uint32_t)rule;
+  key[1] = mdl_inst_at(k, f->b)->stmt;
+  key[2] = f->a != NONE ? mdl_inst_at(k, f->a)->stmt : NONE;
+}
+
+static bool key_in(const mdl_vec *keys, const uint32_t key[3]) {
+  for (uint32_t j = 0; j < keys->len; j++)
+    if (!memcmp((const uint32_t *)keys->data + 3 * j, key, 3 * sizeof *key))
+      return true;
+  return false;
+}
+
 uint32_t chk_drop_behind(const mdl_kernel *k, const uint8_t *behind,
                          mdl_vec *findings) {
   if (!behind)
     return 0;
-  mdl_vec keys = {0}; /* uint32_t[3]: rule, statements, one per pair */
+  mdl_vec keys = {0}; /* uint32_t[3] per dropped (rule, statement pair) */
   for (uint32_t i = 0; i < findings->len; i++) {
     chk_finding *f = &MDL_VEC_AT(*findings, chk_finding, i);
     switch (f->rule) {
@@ -250,17 +265,28 @@ uint32_t chk_drop_behind(const mdl_kernel *k, const uint8_t *behind,
     if (!((f->b < k->insts.len && behind[f->b]) ||
           (f->a != NONE && f->a < k->insts.len && behind[f->a])))
       continue;
-    /* counted once per (rule, statement pair), as chk_emit reports them */
-    uint32_t key[3] = {(uint32_t)f->rule, mdl_inst_at(k, f->b)->stmt,
-                       f->a != NONE ? mdl_inst_at(k, f->a)->stmt : NONE};
-    bool seen = false;
-    for (uint32_t j = 0; j < keys.len && !seen; j++)
-      seen = !memcmp((uint32_t *)keys.data + 3 * j, key, sizeof key);
-    if (!seen)
+    uint32_t key[3];
+    finding_key(k, f, f->rule, key);
+    if (!key_in(&keys, key))
       memcpy(mdl_vec_push(&keys, sizeof key), key, sizeof key);
     f->rule = MDL_RULE_COUNT; /* dropped: not decided */
   }
-  uint32_t n = keys.len;
+  /* a pair that is still reported by an instance before the cut is
+     decided: count the others */
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < keys.len; j++) {
+    const uint32_t *key = (const uint32_t *)keys.data + 3 * j;
+    bool kept = false;
+    for (uint32_t i = 0; i < findings->len && !kept; i++) {
+      const chk_finding *f = &MDL_VEC_AT(*findings, chk_finding, i);
+      uint32_t fk[3];
+      if (f->rule == MDL_RULE_COUNT)
+        continue;
+      finding_key(k, f, f->rule, fk);
+      kept = !memcmp(fk, key, sizeof fk);
+    }
+    n += !kept;
+  }
   mdl_vec_free(&keys);
   return n;
 }
