@@ -847,7 +847,7 @@ char *ksv_simfig_str(const ksv_simfig *f) {
              f->runs == 1 ? "" : "s");
   char sc[160] = "";
   if (f->cut_iters)
-    snprintf(sc, sizeof sc, " of the first %u iterations", f->cut_iters);
+    snprintf(sc, sizeof sc, " (the first %u iterations)", f->cut_iters);
   return mdl_strprintf("simulated%s: %" PRId64 " cycles (nominal; at most %"
                        PRId64 " over %u jittered run%s)%s; %s%s",
                        sc, f->cycles, f->max_cycles, f->runs,
