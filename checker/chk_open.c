@@ -323,12 +323,16 @@ char *chk_incomplete_note(const mdl_kernel *k, uint32_t undecided,
              nw ? "its " : "", nw, nw == 1 ? "" : "s");
   }
   if (k->cut_cores) {
+    char more[64] = "";
+    if (k->cut_more)
+      snprintf(more, sizeof more, " (and of %u more loop%s)", k->cut_more,
+               k->cut_more == 1 ? "" : "s");
     int w = snprintf(cut, sizeof cut,
-                     "checked on the first %u iteration%s of %s: what is "
+                     "checked on the first %u iteration%s of %s%s: what is "
                      "found there is real; not decided: %s, and redundant "
                      "syncs",
                      k->cut_iters, k->cut_iters == 1 ? "" : "s",
-                     k->cut_note ? k->cut_note : "a loop",
+                     k->cut_note ? k->cut_note : "a loop", more,
                      k->cut_forever
                          ? "a wait still waiting after them (deadlock, "
                            "flag-overflow; the kernel never ends, so no set "

@@ -568,6 +568,8 @@ typedef struct {
                                   (100000 iterations, more than
                                   --max-unroll 65536)" (arena) */
   bool cut_forever;            /* that loop never ends */
+  uint32_t cut_more;           /* other loops cut (other cores, or another
+                                  loop of a core) */
 } mdl_kernel;
 
 mdl_kernel *mdl_kernel_new(const char *file, const char *name);

@@ -54,6 +54,7 @@ typedef struct {
      by a run that reached --max-unroll (restart) */
   uint32_t cuts[MAX_CUTS], ncuts;
   uint32_t restart;  /* a scf.while to cut on the next run, or ~0 */
+  uint32_t cut_seen[MAX_CUTS], nseen; /* loops cut in this run */
 } ur_budget;
 
 typedef struct {
@@ -721,7 +722,8 @@ static bool can_cut(ur *u, const mdl_stmt *s, const char *why) {
 ** budget has run its first K iterations (docs/semantics-decisions.md 51).
 ** Nothing after it is executed; the checks that need the end of the
 ** kernel are not decided for this core. */
-static void cut_here(ur *u, const char *why, uint32_t iters, bool forever) {
+static void cut_here(ur *u, const mdl_stmt *s, const char *why,
+                     uint32_t iters, bool forever) {
   mdl_kernel *k = u->k;
   if (!k->cut_note) {
     k->cut_note = mdl_strdup(k->arena, why, strlen(why));
@@ -730,6 +732,12 @@ static void cut_here(ur *u, const char *why, uint32_t iters, bool forever) {
   }
   k->cut_cores |= (uint8_t)(1u << u->core);
   u->stop = true;
+  bool seen = false; /* (AIV0 and AIV1 cut the same loop) */
+  for (uint32_t i = 0; i < u->bud->nseen && !seen; i++)
+    seen = u->bud->cut_seen[i] == s->id;
+  if (!seen && u->bud->nseen < MAX_CUTS)
+    u->bud->cut_seen[u->bud->nseen++] = s->id;
+  k->cut_more = u->bud->nseen ? u->bud->nseen - 1 : 0;
 }
 
 static bool is_cut(const ur *u, const mdl_stmt *s) {
@@ -789,7 +797,7 @@ static void exec_for(ur *u, const mdl_stmt *s) {
       assign_all(u, ia, s->u.loop.yield, n);
     }
     if (why[0] && !u->stop) {
-      cut_here(u, why, (uint32_t)t, false);
+      cut_here(u, s, why, (uint32_t)t, false);
       return;
     }
     assign_all(u, s->u.loop.res, ia, s->u.loop.nres);
@@ -947,7 +955,7 @@ static void exec_while(ur *u, const mdl_stmt *s) {
     if (u->stop)
       break;
     if (cut && i >= cut_iters(u)) {
-      cut_here(u, why, i, forever);
+      cut_here(u, s, why, i, forever);
       break;
     }
     if (i >= u->lim->max_unroll) {
@@ -1374,6 +1382,7 @@ static void unroll_reset(mdl_kernel *k) {
   k->cut_iters = 0;
   k->cut_note = NULL;
   k->cut_forever = false;
+  k->cut_more = 0;
 }
 
 /* Unrolls every core once with the cuts in bud.  Returns true when a
@@ -1436,6 +1445,7 @@ int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
     bud.gt.slot = NULL;
     bud.gt.cap = 0;
     bud.steps = 0; /* the run that found the loop is not this one's work */
+    bud.nseen = 0;
     unroll_reset(k);
   }
   free(bud.gt.slot);
