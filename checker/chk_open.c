@@ -67,10 +67,9 @@ static void mark_late(const mdl_kernel *k, const mdl_vec *waits,
 
 static bool sure_inst(const mdl_inst *in) { return !in->guard && in->id >= 0; }
 
-/* The waits that may still wait when the prefix of a cut core ends. */
-static uint32_t cut_waits(const mdl_kernel *k, uint8_t *cut) {
-  uint32_t n = k->insts.len;
-  /* intra-core flags of cut cores: per (core, src, dst, id) */
+/* cut_waits for the intra-core flags of cut cores, per (core, src, dst,
+** id): cut[i] = 1 for a late wait, 2 for a wait of a flag already done. */
+static void cut_flag_waits(const mdl_kernel *k, uint8_t *cut) {
   for (uint32_t c = 0; c < k->ncores; c++) {
     if (!chk_cut_core(k, c))
       continue;
@@ -107,7 +106,12 @@ static uint32_t cut_waits(const mdl_kernel *k, uint8_t *cut) {
       mdl_vec_free(&waits);
     }
   }
-  /* cross-core counters, when any core was cut: per (receiver, flag) */
+}
+
+/* cut_waits for the cross-core counters, when any core was cut: per
+** (receiver, flag). */
+static void cut_counter_waits(const mdl_kernel *k, uint8_t *cut) {
+  uint32_t n = k->insts.len;
   for (uint32_t r = 0; k->cut_cores && r < k->ncores; r++)
     for (int32_t f = 0; f <= k->prof->max_block_flag; f++) {
       if (chk_open_counter(k, r, f))
@@ -153,6 +157,13 @@ static uint32_t cut_waits(const mdl_kernel *k, uint8_t *cut) {
       mark_late(k, &fc.waits, sure, !k->prof->xcore_wait_scalar, cut);
       mdl_vec_free(&fc.waits);
     }
+}
+
+/* The waits that may still wait when the prefix of a cut core ends. */
+static uint32_t cut_waits(const mdl_kernel *k, uint8_t *cut) {
+  uint32_t n = k->insts.len;
+  cut_flag_waits(k, cut);
+  cut_counter_waits(k, cut);
   uint32_t nc = 0;
   for (uint32_t i = 0; i < n; i++) {
     cut[i] = cut[i] == 1;

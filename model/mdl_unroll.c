@@ -1346,9 +1346,7 @@ static void mark_open(mdl_kernel *k) {
     case MDL_XMODE_INTER_SUBBLOCK: st = MDL_CORE_AIV; break;
     case MDL_XMODE_INTER_BLOCK: st = rt; break;
     }
-    in->open = !has_core_type(k, st) ||
-               (st == MDL_CORE_AIV && k->ncores < 2 &&
-                in->mode == MDL_XMODE_INTER_SUBBLOCK);
+    in->open = !has_core_type(k, st);
     if (!in->open)
       continue;
     if (in->id >= 0 && in->id < 31)
