@@ -164,6 +164,27 @@ static void replay(const ksv_options *o, const mdl_kernel *k,
   u->sim = ksv_simfig_str(&f);
 }
 
+/* A lone half (k->open) is checked without its partner cores: the unit
+** says so (its verdict "clean (cross-core not checked)"), and with
+** --require-complete it is undecided instead. */
+static void open_verdict(const ksv_options *o, const mdl_kernel *k,
+                         mdl_diags *diags, mdl_unit_result *u) {
+  if (!k->open || u->verdict == MDL_VERDICT_ERROR ||
+      u->verdict == MDL_VERDICT_UNKNOWN)
+    return;
+  u->open = true;
+  if (!o->require_complete)
+    return;
+  mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+               k->loc.line, k->loc.col,
+               "not decided: %s %s not in this input, so its cross-core "
+               "properties were not checked (--require-complete)",
+               k->open_missing ? k->open_missing : "the partner cores",
+               k->open_missing && !strcmp(k->open_missing, "the AIC")
+                   ? "is" : "are");
+  u->verdict = MDL_VERDICT_UNKNOWN;
+}
+
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const char *path,
@@ -297,6 +318,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
         (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
       free(declined);
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
+      open_verdict(o, k, &fr->diags, u);
       chk_steps_locate(k, &fr->diags, first);
       if (o->stats)
         print_stats(k, "smt", t_unroll, cpu_secs() - t_check, &cs);
@@ -317,6 +339,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
     }
     free(declined);
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
+    open_verdict(o, k, &fr->diags, u);
     chk_steps_locate(k, &fr->diags, first);
     if (o->stats)
       print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
@@ -512,12 +535,23 @@ static void dump_access(FILE *out, const mdl_kernel *k, const mdl_access *a) {
 
 static void dump_kernel(FILE *out, const mdl_kernel *k) {
   fprintf(out, "kernel %s (%s, %s)\n", k->name,
-          k->kind == MDL_KIND_MIX ? "mix: 1 AIC + 2 AIV" : "single core",
+          k->ncores == 3 ? "mix: 1 AIC + 2 AIV"
+          : k->ncores == 2 ? "lone half: 2 AIV" : "single core",
           k->prof->name);
+  if (k->open)
+    fprintf(out, "  open: %s %s not in this input; its cross-core waits "
+                 "marked (open) are released by them at any time\n",
+            k->open_missing ? k->open_missing : "the partner cores",
+            k->open_missing && !strcmp(k->open_missing, "the AIC") ? "is"
+                                                                  : "are");
   if (k->limit_hit)
     fprintf(out, "  not unrolled: %s\n", k->limit_hit);
   if (k->bound_note)
     fprintf(out, "  note: %s\n", k->bound_note);
+  if (k->cut_cores)
+    fprintf(out, "  note: unrolled to the first %u iterations of %s; "
+                 "nothing after them is in the model\n",
+            k->cut_iters, k->cut_note ? k->cut_note : "a loop");
   for (uint32_t c = 0; c < k->ncores; c++) {
     fprintf(out, "  core %s (%s, function %s): %u instances\n",
             k->cores[c].label,
@@ -561,9 +595,10 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
           fprintf(out, "%d", in->id);
         else
           fprintf(out, "?");
-        fprintf(out, " mode=%s", in->mode == 2 ? "intra-block"
-                                 : in->mode == 1 ? "inter-subblock"
-                                                 : "inter-block");
+        fprintf(out, " mode=%s%s", in->mode == 2 ? "intra-block"
+                                   : in->mode == 1 ? "inter-subblock"
+                                                   : "inter-block",
+                in->open ? " (open)" : "");
         break;
       default:
         fprintf(out, "%s", mdl_inst_kind_name(in->kind));
