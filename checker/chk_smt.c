@@ -19,6 +19,7 @@
 #include "chk.h"
 #include "chk_int.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,8 @@ typedef struct {
   uint32_t pruned;            /* queries the must graph made needless */
   mdl_vec findings;           /* chk_finding */
   uint8_t *dead;              /* per node: on or behind the witness cycle */
+  uint8_t *behind;            /* a prefix: per instance, behind a wait that
+                                 may still wait at the cut (chk_open.c) */
   bool probe;                 /* redundancy re-check: any error will do */
   bool want_core;             /* record unsat cores (explain) */
   Z3_ast last_core[64];
@@ -815,6 +818,8 @@ static void flag_queries(sx *x, mdl_vec *keys) {
   for (uint32_t j = 0; j < keys->len; j++) {
     fkey *f = &MDL_VEC_AT(*keys, fkey, j);
     Z3_ast one = mk_int(x, 1);
+    if (chk_cut_core(k, f->core))
+      continue; /* a prefix: the end of the kernel is not in it */
     /* the first wait without a set: deadlock, per wait statement */
     for (uint32_t w = 0; w < f->waits.len; w++) {
       seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
@@ -1031,6 +1036,10 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
   uint32_t nc = k->ncores;
   for (int32_t fl = 0; fl <= k->prof->max_block_flag; fl++)
     for (uint32_t r = 0; r < nc; r++) {
+      /* a lone half: a counter the missing partner feeds is the
+         environment's (its waits are open, released at any time) */
+      if (chk_open_counter(k, r, fl))
+        continue;
       xrec xr;
       memset(&xr, 0, sizeof xr);
       xr.r = r;
@@ -1201,8 +1210,8 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
   Z3_ast one = mk_int(x, 1);
   for (uint32_t j = 0; j < recs->len; j++) {
     xrec *xr = &MDL_VEC_AT(*recs, xrec, j);
-    /* deadlock: the first wait past the increments */
-    for (uint32_t w = 0; w < xr->waits.len; w++) {
+    /* deadlock: the first wait past the increments (not in a prefix) */
+    for (uint32_t w = 0; w < xr->waits.len && !k->cut_cores; w++) {
       seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
       uint32_t st = mdl_inst_at(k, we->inst)->stmt;
       bool seen = false;
@@ -1275,7 +1284,36 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
             continue;
           Z3_ast need = mk_int(x, (int64_t)m + 1 - maxc);
           Z3_ast early;
-          if (k->prof->xcore_wait_scalar)
+          if (k->cut_cores) {
+            /* a prefix: the consuming wait may come after the cut; only
+               a wait here that ends after the increment is a finding */
+            early = Z3_mk_false(x->c);
+            for (uint32_t w = 0; w < xr->waits.len; w++) {
+              const seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+              Z3_ast c2 = k->prof->xcore_wait_scalar ? we->cnt : we->rcnt;
+              Z3_ast wh = k->prof->xcore_wait_scalar
+                              ? when(x, we->mem, c2, need)
+                              : mk_and2(x, we->mem,
+                                        Z3_mk_ge(x->c, c2, need));
+              if (wh)
+                early = mk_or2(x, early,
+                               mk_and2(x, wh,
+                                       Z3_mk_lt(x->c, T(x, xr->jfirst + m),
+                                                done_node(x, we->inst))));
+            }
+            if (!k->prof->xcore_wait_scalar) {
+              /* first-come: no sure-to-follow wait ended before it */
+              Z3_ast safe = Z3_mk_false(x->c);
+              for (uint32_t w = 0; w < xr->waits.len; w++) {
+                seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+                Z3_ast v[3] = {we->mem, Z3_mk_ge(x->c, we->rcnt, need),
+                               Z3_mk_le(x->c, done_node(x, we->inst),
+                                        T(x, xr->jfirst + m))};
+                safe = mk_or2(x, safe, Z3_mk_and(x->c, 3, v));
+              }
+              early = mk_and2(x, early, Z3_mk_not(x->c, safe));
+            }
+          } else if (k->prof->xcore_wait_scalar)
             early = wait_late(x, &xr->waits, xr->nwaits, need,
                               xr->jfirst + m);
           else {
@@ -1302,7 +1340,7 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
       const mdl_inst *sq = mdl_inst_at(k, se->inst);
       snprintf(what, sizeof what, "whether the sync_block_set at %u:%u is "
                "always waited for", sq->loc.line, sq->loc.col);
-      if (check(x, lft, &m, what) == 1) {
+      if (!k->cut_cores && check(x, lft, &m, what) == 1) {
         int64_t mn = 0, nw = 0;
         model_int(x, m, xr->mn, &mn);
         model_int(x, m, xr->nwaits, &nw);
@@ -1684,6 +1722,72 @@ static void explain_group(sx *x, const rgroup *g, const uint8_t *used) {
   mdl_diag_related(d, ia->loc.line, ia->loc.col, "the earlier access");
 }
 
+/* Asks whether one of the np statement pairs of group g (pairs: 4 ids
+** each) can overlap; records a finding for every pair the model shows.
+** conds: room for np conditions.  Returns whether one did. */
+static bool race_group(sx *x, const rgroup *g, const uint32_t *pairs,
+                       uint32_t np, Z3_ast *conds) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t p = 0; p < np; p++) {
+    const uint32_t *q4 = pairs + 4 * p;
+    uint32_t b = q4[0], a = q4[1];
+    Z3_ast v[5] = {x->ex[a], x->ex[b],
+                   acc_overlap(x, mdl_access_at(k, q4[3]),
+                               mdl_access_at(k, q4[2])),
+                   Z3_mk_lt(x->c, T(x, NS(b)), done_node(x, a)),
+                   Z3_mk_lt(x->c, T(x, NS(a)), done_node(x, b))};
+    conds[p] = Z3_mk_and(x->c, 5, v);
+  }
+  /* small groups in one query; large ones pair by pair (a disjunction
+     of many schedules makes the solver case-split), first hit wins */
+  Z3_model m;
+  int r = 0;
+  char what[128];
+  {
+    const uint32_t *w4 = pairs;
+    const mdl_inst *wb = mdl_inst_at(k, w4[0]), *wa = mdl_inst_at(k, w4[1]);
+    snprintf(what, sizeof what, "whether the %s at %u:%u and the %s at "
+             "%u:%u can overlap", chk_op_name(k, wa), wa->loc.line,
+             wa->loc.col, chk_op_name(k, wb), wb->loc.line, wb->loc.col);
+  }
+  uint8_t *used = x->explain ? calloc(k->nstmts + 1, 1) : NULL;
+  if (np <= 8) {
+    r = check(x, Z3_mk_or(x->c, np, conds), &m, what);
+    note_core(x, used);
+  } else {
+    for (uint32_t p = 0; p < np && r != 1; p++) {
+      r = check(x, conds[p], &m, what) == 1 ? 1 : r;
+      note_core(x, used);
+    }
+  }
+  if (r == 0 && used)
+    explain_group(x, g, used);
+  free(used);
+  if (r == 1) {
+    bool first = true;
+    for (uint32_t p = 0; p < np; p++) {
+      if (!model_true(x, m, conds[p]))
+        continue;
+      const uint32_t *q4 = pairs + 4 * p;
+      const mdl_access *ab = mdl_access_at(k, q4[2]),
+                       *aa = mdl_access_at(k, q4[3]);
+      chk_finding *fd = add_finding(x, g->rule, q4[0], q4[1]);
+      fd->mem = ab->mem;
+      mdl_access_common(k, aa, ab, &fd->lo, &fd->hi);
+      /* wbits as chk_emit reads them: 4 | related writes | primary */
+      fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
+                            ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
+      if (first) {
+        uint32_t two[2] = {q4[1], q4[0]};
+        set_witness(x, m, fd, two, 2);
+        first = false;
+      }
+    }
+    Z3_model_dec_ref(x->c, m);
+  }
+  return r == 1;
+}
+
 static void races(sx *x) {
   const mdl_kernel *k = x->k;
   mdl_vec groups = {0};
@@ -1695,6 +1799,8 @@ static void races(sx *x) {
       const mdl_inst *ia = mdl_inst_at(k, a);
       if (ia->kind != MDL_I_OP || x->sk.chain[a] == NONE)
         continue;
+      if (ia->core != ib->core && k->open)
+        continue; /* a lone half: cross-core races are not checked */
       if (ia->core == ib->core && ia->pipe == ib->pipe &&
           !overlapping_pipe(k, ia->pipe))
         continue; /* an in-order pipe orders them */
@@ -1778,62 +1884,35 @@ static void races(sx *x) {
       free(conds);
       continue;
     }
-    for (uint32_t p = 0; p < np; p++) {
-      const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
-      uint32_t b = q4[0], a = q4[1];
-      Z3_ast v[5] = {x->ex[a], x->ex[b],
-                     acc_overlap(x, mdl_access_at(k, q4[3]),
-                                 mdl_access_at(k, q4[2])),
-                     Z3_mk_lt(x->c, T(x, NS(b)), done_node(x, a)),
-                     Z3_mk_lt(x->c, T(x, NS(a)), done_node(x, b))};
-      conds[p] = Z3_mk_and(x->c, 5, v);
-    }
-    /* small groups in one query; large ones pair by pair (a disjunction
-       of many schedules makes the solver case-split), first hit wins */
-    Z3_model m;
-    int r = 0;
-    char what[128];
-    {
-      const uint32_t *w4 = g->pairs.data;
-      const mdl_inst *wb = mdl_inst_at(k, w4[0]), *wa = mdl_inst_at(k, w4[1]);
-      snprintf(what, sizeof what, "whether the %s at %u:%u and the %s at "
-               "%u:%u can overlap", chk_op_name(k, wa), wa->loc.line,
-               wa->loc.col, chk_op_name(k, wb), wb->loc.line, wb->loc.col);
-    }
-    uint8_t *used = x->explain ? calloc(k->nstmts + 1, 1) : NULL;
-    if (np <= 8) {
-      r = check(x, Z3_mk_or(x->c, np, conds), &m, what);
-      note_core(x, used);
-    } else {
-      for (uint32_t p = 0; p < np && r != 1; p++) {
-        r = check(x, conds[p], &m, what) == 1 ? 1 : r;
-        note_core(x, used);
-      }
-    }
-    if (r == 0 && used)
-      explain_group(x, g, used);
-    free(used);
-    if (r == 1) {
-      bool first = true;
+    /* a prefix (chk_open.c): the pairs with an instance behind a wait
+       left waiting at the cut come last and are asked only when no other
+       pair of the group races (their findings are then dropped as
+       undecided, as the graph engine drops them) */
+    uint32_t nfront = np;
+    if (x->behind) {
+      uint32_t *tmp = malloc(4 * np * sizeof *tmp), f = 0, l = np;
       for (uint32_t p = 0; p < np; p++) {
-        if (!model_true(x, m, conds[p]))
-          continue;
         const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
-        const mdl_access *ab = mdl_access_at(k, q4[2]),
-                         *aa = mdl_access_at(k, q4[3]);
-        chk_finding *fd = add_finding(x, g->rule, q4[0], q4[1]);
-        fd->mem = ab->mem;
-        mdl_access_common(k, aa, ab, &fd->lo, &fd->hi);
-        /* wbits as chk_emit reads them: 4 | related writes | primary */
-        fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
-                              ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
-        if (first) {
-          uint32_t two[2] = {q4[1], q4[0]};
-          set_witness(x, m, fd, two, 2);
-          first = false;
-        }
+        bool bh = x->behind[q4[0]] || x->behind[q4[1]];
+        memcpy(tmp + 4 * (bh ? --l : f++), q4, 4 * sizeof *tmp);
       }
-      Z3_model_dec_ref(x->c, m);
+      /* (the behind ones in their order) */
+      for (uint32_t i = l, j = np - 1; i < j; i++, j--)
+        for (int c = 0; c < 4; c++) {
+          uint32_t t = tmp[4 * i + c];
+          tmp[4 * i + c] = tmp[4 * j + c];
+          tmp[4 * j + c] = t;
+        }
+      memcpy(g->pairs.data, tmp, 4 * np * sizeof *tmp);
+      free(tmp);
+      nfront = f;
+    }
+    bool hit = false;
+    for (int phase = 0; phase < 2 && !hit; phase++) {
+      uint32_t p0 = phase ? nfront : 0, p1 = phase ? np : nfront;
+      if (p0 < p1)
+        hit = race_group(x, g, (const uint32_t *)g->pairs.data + 4 * p0,
+                         p1 - p0, conds);
     }
     free(conds);
   }
@@ -1856,6 +1935,7 @@ static uint32_t count_sync_all_guarded(const mdl_kernel *k) {
 
 static void sx_free(sx *x) {
   chk_skel_free(&x->sk);
+  free(x->behind);
   free(x->t);
   free(x->ex);
   free(x->gcache);
@@ -1888,8 +1968,10 @@ static void sx_free(sx *x) {
     Z3_del_context(x->c);
 }
 
-static void build(sx *x, const mdl_kernel *k, const chk_options *o,
-                  bool with_on) {
+/* A Z3 context and solver for k: the error handler, the memory limit,
+** the logic (difference logic for concrete kernels), the per-query
+** timeout, and the value caches. */
+static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
   memset(x, 0, sizeof *x);
   x->k = k;
   x->o = o;
@@ -1946,10 +2028,39 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
   }
   Z3_params_dec_ref(x->c, p);
   x->isort = Z3_mk_int_sort(x->c);
-  chk_skeleton(k, NULL, &x->sk);
-  x->ex = calloc(x->n ? x->n : 1, sizeof *x->ex);
   x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
   x->acache = calloc(k->atoms.len + 1, sizeof *x->acache);
+}
+
+/* The block index lies in [0, block_num); unknown trip counts within the
+** unrolled bound. */
+static void value_domain(sx *x) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t a = 0; a < k->atoms.len; a++) {
+    const mdl_atom *at = &MDL_VEC_AT(k->atoms, mdl_atom, a);
+    if (at->kind == MDL_ATOM_BLOCK_IDX || at->kind == MDL_ATOM_BLOCK_NUM) {
+      Z3_ast bi = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_idx"),
+                              x->isort);
+      Z3_ast bn = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_num"),
+                              x->isort);
+      add(x, Z3_mk_ge(x->c, bi, mk_int(x, 0)));
+      add(x, Z3_mk_lt(x->c, bi, bn));
+      break;
+    }
+  }
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    if (l->kind == 1)
+      add(x, Z3_mk_le(x->c, form_expr(x, l->atom_form),
+                      mk_int(x, (int64_t)k->trip_bound)));
+  }
+}
+
+static void build(sx *x, const mdl_kernel *k, const chk_options *o,
+                  bool with_on) {
+  z3_open(x, k, o);
+  chk_skeleton(k, NULL, &x->sk);
+  x->ex = calloc(x->n ? x->n : 1, sizeof *x->ex);
   /* one assumption literal per removable sync statement: the redundancy
      search and --explain's unsat cores work by switching them */
   x->on = calloc(k->nstmts + 1, sizeof *x->on);
@@ -1969,25 +2080,7 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
     }
     x->ex[i] = g;
   }
-  /* block index in range; unknown trip counts within the unrolled bound */
-  for (uint32_t a = 0; a < k->atoms.len; a++) {
-    const mdl_atom *at = &MDL_VEC_AT(k->atoms, mdl_atom, a);
-    if (at->kind == MDL_ATOM_BLOCK_IDX || at->kind == MDL_ATOM_BLOCK_NUM) {
-      Z3_ast bi = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_idx"),
-                              x->isort);
-      Z3_ast bn = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_num"),
-                              x->isort);
-      add(x, Z3_mk_ge(x->c, bi, mk_int(x, 0)));
-      add(x, Z3_mk_lt(x->c, bi, bn));
-      break;
-    }
-  }
-  for (uint32_t i = 0; i < k->lits.len; i++) {
-    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
-    if (l->kind == 1)
-      add(x, Z3_mk_le(x->c, form_expr(x, l->atom_form),
-                      mk_int(x, (int64_t)k->trip_bound)));
-  }
+  value_domain(x);
   /* node count: instances, then sync_all meets and increment nodes */
   uint32_t nextnode = x->sk.nnodes;
 
@@ -2218,46 +2311,6 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
   free(is_sync);
 }
 
-/* What a symbolic verdict covers: "for trip counts 0..8 of the loop at
-** 21:5 and both outcomes of the branch at 30:7". */
-static char *scope_note(const mdl_kernel *k, bool findings) {
-  char buf[600];
-  size_t w = 0;
-  uint32_t shown = 0, more = 0;
-  buf[0] = 0;
-  for (uint32_t i = 0; i < k->lits.len; i++) {
-    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
-    bool dup = false;
-    for (uint32_t j = 0; j < i && !dup; j++) {
-      const mdl_lit *o = &MDL_VEC_AT(k->lits, mdl_lit, j);
-      dup = o->kind == l->kind && o->loc.line == l->loc.line &&
-            o->loc.col == l->loc.col;
-    }
-    if (dup)
-      continue;
-    if (shown == 4) {
-      more++;
-      continue;
-    }
-    int r = l->kind == 1
-                ? snprintf(buf + w, sizeof buf - w,
-                           "%strip counts 0..%u of the loop at %u:%u",
-                           shown ? ", " : "", k->trip_bound, l->loc.line,
-                           l->loc.col)
-                : snprintf(buf + w, sizeof buf - w,
-                           "%sboth outcomes of the branch at %u:%u",
-                           shown ? ", " : "", l->loc.line, l->loc.col);
-    if (r > 0 && (size_t)r < sizeof buf - w)
-      w += (size_t)r;
-    shown++;
-  }
-  char tail[40] = "";
-  if (more)
-    snprintf(tail, sizeof tail, ", and %u more", more);
-  return mdl_strprintf("%s for %s%s", findings ? "decided" : "proven", buf,
-                       tail);
-}
-
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     mdl_diags *out, char **note) {
   *note = NULL;
@@ -2275,7 +2328,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
       return MDL_VERDICT_UNKNOWN;
     }
     if ((in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) &&
-        k->kind != MDL_KIND_MIX) {
+        k->kind != MDL_KIND_MIX && !k->open) {
       *note = mdl_strprintf("cross-core sync in a kernel whose partner "
                             "cores are not in this input");
       mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
@@ -2295,11 +2348,17 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   sx x;
   build(&x, k, o, o->explain);
   x.deadline = deadline;
+  /* a prefix: what a wait left waiting at the cut may order is not
+     decided (chk_open.c) */
+  uint32_t first_cut = NONE;
+  x.behind = chk_behind_cut(k, x.nnodes, x.sk.edges.data, x.sk.edges.len,
+                            x.medges.data, x.medges.len, &first_cut);
   x.explain = o->explain ? out : NULL;
   x.want_core = o->explain;
   run(&x, NULL, NULL);
   x.explain = NULL;
   x.want_core = false;
+  uint32_t undecided = chk_drop_behind(k, x.behind, &x.findings);
   chk_emit(k, &x.findings, out, &nerr, &nwarn);
   bool deadlock = x.deadlock;
   uint32_t unknowns = x.unknowns;
@@ -2311,7 +2370,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   }
   uint32_t blocking = errors_of(&x);
   sx_free(&x);
-  if (!nerr && !blocking && !unknowns && o->redundant) {
+  if (!nerr && !blocking && !unknowns && o->redundant && !k->cut_cores) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     sx y;
@@ -2344,7 +2403,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   }
   free(what);
   if (!k->concrete)
-    *note = scope_note(k, nerr || nwarn);
+    *note = chk_scope_note(k, nerr || nwarn);
   if (deadlock && !*note)
     *note = mdl_strprintf("races are not reported behind a deadlock");
   if (nunk) {
@@ -2357,5 +2416,134 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     free(*note);
     *note = n2;
   }
+  if (k->cut_cores || k->open) {
+    char *inc = chk_incomplete_note(k, undecided, first_cut);
+    char *both = *note ? mdl_strprintf("%s; %s", inc, *note) : inc;
+    if (*note) {
+      free(inc);
+      free(*note);
+    }
+    *note = both;
+  }
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
+}
+
+/* ------------------------------------------------------ value oracle */
+
+/* The SMT engine's encoding of values alone (no instances), for the graph
+** engine's enumeration of outcomes (chk_int.h, chk_enum.c). */
+struct chk_vals {
+  sx x;
+  uint32_t depth;             /* outcomes assumed (pushes) */
+  uint32_t unknowns;
+  char *why;                  /* the first undecided question */
+};
+
+chk_vals *chk_vals_new(const mdl_kernel *k, const chk_options *o) {
+  chk_vals *v = calloc(1, sizeof *v);
+  if (!v)
+    return NULL;
+  z3_open(&v->x, k, o);
+  v->x.deadline = o->budget_s ? now_s() + o->budget_s : 0;
+  value_domain(&v->x);
+  return v;
+}
+
+void chk_vals_free(chk_vals *v) {
+  if (!v)
+    return;
+  free(v->why);
+  sx_free(&v->x);
+  free(v);
+}
+
+const char *chk_vals_unknown(const chk_vals *v) { return v->why; }
+
+/* The atom values of model m (the witness of an outcome or an overlap). */
+static mdl_valuation *vals_of_model(sx *x, Z3_model m) {
+  uint32_t na = x->k->atoms.len;
+  mdl_valuation *v = calloc(1, sizeof *v);
+  if (v) {
+    v->natoms = na;
+    v->val = calloc(na ? na : 1, sizeof *v->val);
+    v->known = calloc(na ? na : 1, 1);
+  }
+  if (!v || !v->val || !v->known) {
+    mdl_valuation_free(v);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < na; i++)
+    if (x->acache[i] && model_int(x, m, x->acache[i], &v->val[i]))
+      v->known[i] = 1;
+  return v;
+}
+
+/* Checks the base constraints plus q (NULL: none).  1 sat (the witness in
+** *val and *text when asked), 0 unsat, -1 undecided (recorded). */
+static int vals_check(chk_vals *v, Z3_ast q, const char *what,
+                      mdl_valuation **val, char **text) {
+  sx *x = &v->x;
+  Z3_model m = NULL;
+  int r = check(x, q ? q : Z3_mk_true(x->c), (val || text) ? &m : NULL,
+                what);
+  if (r < 0) {
+    v->unknowns++;
+    if (!v->why && x->unknown_what)
+      v->why = mdl_strprintf("%s", x->unknown_what);
+  }
+  if (r == 1 && m) {
+    if (val)
+      *val = vals_of_model(x, m);
+    if (text)
+      *text = witness(x, m, NULL, 0);
+    Z3_model_dec_ref(x->c, m);
+  }
+  return r;
+}
+
+int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
+                    const int64_t *values, mdl_valuation **val,
+                    char **text) {
+  sx *x = &v->x;
+  Z3_solver_push(x->c, x->s);
+  v->depth++;
+  for (uint32_t i = 0; i < n; i++) {
+    Z3_ast f = form_expr(x, dims[i].form);
+    if (dims[i].kind == 1) /* trip count: 0 stands for every f <= 0 */
+      add(x, values[i] > 0 ? Z3_mk_eq(x->c, f, mk_int(x, values[i]))
+                           : Z3_mk_le(x->c, f, mk_int(x, 0)));
+    else {
+      Z3_ast nz = Z3_mk_not(x->c, Z3_mk_eq(x->c, f, mk_int(x, 0)));
+      add(x, values[i] ? nz : Z3_mk_not(x->c, nz));
+    }
+  }
+  return vals_check(v, NULL, "whether an outcome of the branches and trip "
+                             "counts is possible", val, text);
+}
+
+void chk_vals_pop(chk_vals *v) {
+  assert(v->depth > 0);
+  Z3_solver_pop(v->x.c, v->x.s, 1);
+  v->depth--;
+}
+
+int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
+                     mdl_valuation **val) {
+  sx *x = &v->x;
+  assert(a->mem == b->mem);
+  Z3_ast la = mk_int(x, a->lo), lb = mk_int(x, b->lo);
+  if (a->sym)
+    la = mk_add2(x, la, form_expr(x, a->form));
+  if (b->sym)
+    lb = mk_add2(x, lb, form_expr(x, b->form));
+  /* [la, la + size a) and [lb, lb + size b) share a byte (an open end:
+     everything from its start on) */
+  Z3_ast q = Z3_mk_true(x->c);
+  if (a->hi != INT64_MAX)
+    q = Z3_mk_lt(x->c, lb, mk_add2(x, la, mk_int(x, a->hi - a->lo)));
+  if (b->hi != INT64_MAX)
+    q = mk_and2(x, q,
+                Z3_mk_lt(x->c, la, mk_add2(x, lb, mk_int(x, b->hi - b->lo))));
+  return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
+                    NULL);
 }

@@ -41,6 +41,8 @@ typedef struct {
   uint32_t findings;           /* distinct dynamic findings */
   uint32_t runs_with_findings;
   char first[256];             /* the first dynamic finding, "" if none */
+  bool open;                   /* a lone half: open waits released at once */
+  uint32_t cut_iters;          /* a prefix of that many iterations, or 0 */
 } ksv_simfig;
 
 /* Simulates the unrolled kernel k in `runs` runs (seed: jitter). */

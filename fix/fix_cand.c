@@ -2431,6 +2431,23 @@ bool fix_rule_fixable(mdl_rule r) {
   }
 }
 
+/* Does candidate c add, move, change or remove a cross-core sync?  A lone
+** half gets no such repair: its partner cores are not in the input, so
+** nothing can check what the edit does to them. */
+static bool touches_xcore(const fix_text *t, const fix_cand *c) {
+  for (uint32_t e = 0; e < c->edits.len; e++) {
+    const fix_edit *x = &MDL_VEC_AT(c->edits, fix_edit, e);
+    if (x->text && strstr(x->text, "sync_block"))
+      return true;
+    if ((x->op == FIX_DELETE || x->op == FIX_REPLACE) && x->line >= 1 &&
+        x->line <= t->lines.len &&
+        strstr(MDL_VEC_AT(t->lines, fix_line, x->line - 1).text,
+               "sync_block"))
+      return true;
+  }
+  return false;
+}
+
 static int cand_cmp(const void *p, const void *q) {
   const fix_cand *a = p, *b = q;
   return a->cost < b->cost ? -1 : a->cost > b->cost;
@@ -2495,7 +2512,7 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
   uint32_t kept = first;
   for (uint32_t i = first; i < out->len; i++) {
     fix_cand *c = &MDL_VEC_AT(*out, fix_cand, i);
-    if (!c->edits.len)
+    if (!c->edits.len || (k->open && touches_xcore(t, c)))
       fix_cand_free(c);
     else
       MDL_VEC_AT(*out, fix_cand, kept++) = *c;

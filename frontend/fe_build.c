@@ -2968,6 +2968,15 @@ static bool ends_with(const char *s, const char *suf) {
 static bool looks_cube(fe_b *b, fe_op *fn) {
   if (!fn->nregions)
     return false;
+  /* ops that say where they run (sync_block_set[<CUBE>, ...]): only CUBE */
+  uint32_t cube = 0, vector = 0;
+  for (uint32_t t = fn->regions[0]->open; t <= fn->regions[0]->close; t++)
+    if (IS(b, t, "#hivm.tcore_type") && K(b, t + 1) == T_LANGLE) {
+      cube += IS(b, t + 2, "CUBE");
+      vector += IS(b, t + 2, "VECTOR");
+    }
+  if (cube && !vector)
+    return true;
   for (uint32_t t = fn->regions[0]->open; t <= fn->regions[0]->close; t++) {
     if (IS(b, t, "hivm.hir.mmadL1") || IS(b, t, "hivm.hir.fixpipe") ||
         IS(b, t, "hivm.hir.nd2nz") || IS(b, t, "hivm.hir.batchMmadL1") ||
@@ -3006,6 +3015,41 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
   if (mix_single)
     place_pending(b);
   *out = f;
+}
+
+/* Does the kernel hold a cross-core flag sync (sync_block_set/wait)? */
+static bool has_xcore_sync(const mdl_kernel *k) {
+  for (uint32_t i = 0; i < k->stmts.len; i++) {
+    mdl_stmt_kind kd = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->kind;
+    if (kd == MDL_S_BSET || kd == MDL_S_BWAIT)
+      return true;
+  }
+  return false;
+}
+
+/* The cores of a function without a partner (SEMANTICS.md 1, "Incomplete
+** programs"; docs/semantics-decisions.md 50).  A plain function is one
+** core of type ct.  A lone half of a MIX pair (half), or any lone
+** function with cross-core flag syncs, is checked in an open environment
+** (k->open): a vector one runs on both sub-blocks, AIV0 and AIV1, as in
+** the pair (its INTER_SUBBLOCK and INTER_BLOCK syncs meet inside it); a
+** cube one is the AIC alone. */
+static void lone_cores(mdl_kernel *k, const mdl_func *ff, mdl_core_type ct,
+                       bool half) {
+  k->open = half || has_xcore_sync(k);
+  if (k->open && ct == MDL_CORE_AIV) {
+    k->kind = MDL_KIND_MIX;
+    k->ncores = 2;
+    k->cores[0] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
+    k->cores[1] = (mdl_core){MDL_CORE_AIV, 1, ff, "AIV1"};
+    k->open_missing = "the AIC";
+    return;
+  }
+  k->kind = MDL_KIND_SINGLE;
+  k->ncores = 1;
+  k->cores[0] = (mdl_core){ct, 0, ff, ct == MDL_CORE_AIC ? "AIC" : "AIV"};
+  if (k->open)
+    k->open_missing = ct == MDL_CORE_AIC ? "the two AIVs" : "the AIC";
 }
 
 uint32_t fe_parse_file(const char *path, const char *text, size_t len,
@@ -3171,14 +3215,13 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
             k->cores[1] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
             k->cores[2] = (mdl_core){MDL_CORE_AIV, 1, ff, "AIV1"};
           } else {
-            k->kind = MDL_KIND_SINGLE;
-            k->ncores = 1;
-            mdl_core_type ct = fi.core == 0 ? MDL_CORE_AIC
+            mdl_core_type ct = is_aic ? MDL_CORE_AIC
+                               : is_aiv ? MDL_CORE_AIV
+                               : fi.core == 0 ? MDL_CORE_AIC
                                : fi.core == 1 ? MDL_CORE_AIV
                                : looks_cube(&b, fn) ? MDL_CORE_AIC
                                                     : MDL_CORE_AIV;
-            k->cores[0] = (mdl_core){ct, 0, ff,
-                                     ct == MDL_CORE_AIC ? "AIC" : "AIV"};
+            lone_cores(k, ff, ct, is_aic || is_aiv);
           }
         }
         fe_unit *u = mdl_vec_push(units, sizeof *u);

@@ -41,6 +41,8 @@ typedef struct {
   uint32_t sim_runs;      /* --replay: runs for the figures (default 20) */
   bool fix;               /* attach a verified repair to each finding
                              (docs/fix.md) */
+  bool require_complete;  /* a lone half (cross-core not checked) is
+                             `unknown` (exit 3), not clean */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);

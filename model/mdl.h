@@ -371,6 +371,9 @@ typedef struct {
   uint8_t mode;                /* BSET/BWAIT: mdl_xmode */
   bool implicit;               /* sync from sync_related_args / macro part */
   bool unit_flag;              /* unit-flag M<->FIX handshake */
+  bool open;                   /* BWAIT of a lone half: released by the
+                                  partner cores that are not in the input,
+                                  at an arbitrary time (mdl_kernel.open) */
   uint32_t after;              /* instance that must end before this one
                                   starts (macro op parts), or ~0 */
   int32_t id;                  /* event/flag id; -1 = symbolic */
@@ -556,6 +559,9 @@ typedef struct {
   uint32_t line;
   mdl_verdict verdict;
   char *note;                  /* what was proven / why unknown, or NULL */
+  bool open;                   /* a lone half checked in an open
+                                  environment: cross-core properties were
+                                  not checked (mdl_unit_verdict_name) */
   char *sim;                   /* the simulator's figures (check --replay),
                                   or NULL */
   double secs;                 /* wall seconds the driver spent on it:
@@ -569,6 +575,9 @@ typedef struct {
 } mdl_file_result;
 
 void mdl_file_result_free(mdl_file_result *r);
+/* The verdict of a unit as the reports print it: mdl_verdict_name, or
+** "clean (cross-core not checked)" for a clean lone half (u->open). */
+const char *mdl_unit_verdict_name(const mdl_unit_result *u);
 
 /* -------------------------------------------------------------- kernel */
 
@@ -611,6 +620,23 @@ typedef struct {
   mdl_loc input_error_loc;
   char *bound_note;            /* "loop at 21:5 unrolled to 8 iterations" */
   uint32_t trip_bound;         /* iterations unrolled for unknown trips */
+  /* Incomplete programs (SEMANTICS.md 1): */
+  bool open;                   /* a lone half (or a lone function with
+                                  cross-core syncs): the partner cores are
+                                  not in the input; its cross-core waits
+                                  that they would release are `open` */
+  const char *open_missing;    /* "the AIC" / "the two AIVs" (arena) */
+  uint8_t cut_cores;           /* bit per core slot: its program was cut
+                                  after the first cut_iters iterations of
+                                  a loop past the unroll budget (checked
+                                  as a prefix: nothing after the cut) */
+  uint32_t cut_iters;          /* K of the first cut */
+  const char *cut_note;        /* the first cut loop: "the loop at 12:5
+                                  (100000 iterations, more than
+                                  --max-unroll 65536)" (arena) */
+  bool cut_forever;            /* that loop never ends */
+  uint32_t cut_more;           /* other loops cut (other cores, or another
+                                  loop of a core) */
 } mdl_kernel;
 
 mdl_kernel *mdl_kernel_new(const char *file, const char *name);
@@ -688,6 +714,12 @@ void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
 ** set when a value it needs is not in v. */
 mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
                            const char **why);
+/* The copy of k for one outcome of its literals: the instances whose
+** guard literals are all true (lit_true[i] for k->lits i), guards dropped,
+** symbolic offsets and run-time ids kept as they are.  Same ownership as
+** mdl_specialize. */
+mdl_kernel *mdl_specialize_lits(const mdl_kernel *k, const uint8_t *lit_true,
+                                const char **why);
 void mdl_specialized_free(mdl_kernel *s);
 /* A valuation that gives the kernel argument named name ("%arg2"), or
 ** "block_idx" / "block_num", the value v (created on first use).  Returns
@@ -721,8 +753,9 @@ const mdl_stmt *mdl_parallel_iters(const mdl_kernel *k, const mdl_inst *a,
 /* The rule under which access aa of instance a and access ab of instance
 ** b conflict if nothing orders them (race, pipe-hazard, xcore-race,
 ** parallel-loop-conflict), or -1 when they cannot: no common bytes, both
-** read, a same-pipe pair the pipe orders, or the two AIVs of one logical
-** vector program.  Every engine and the simulator classify with it. */
+** read, a same-pipe pair the pipe orders, the two AIVs of one logical
+** vector program, or two cores of a lone half (k->open).  Every engine
+** and the simulator classify with it. */
 int mdl_conflict_rule(const mdl_kernel *k, uint32_t a, const mdl_access *aa,
                       uint32_t b, const mdl_access *ab);
 /* Can instances a and b conflict at all (-1 for every access pair)?

@@ -211,6 +211,9 @@ int mdl_conflict_rule(const mdl_kernel *k, uint32_t a, const mdl_access *aa,
     return -1;
   const mdl_inst *ia = mdl_inst_at(k, a), *ib = mdl_inst_at(k, b);
   bool same_core = ia->core == ib->core;
+  if (!same_core && k->open)
+    return -1; /* a lone half: cross-core pairs are not checked
+                  (docs/semantics-decisions.md 50) */
   if (same_core && ia->pipe == ib->pipe) {
     /* one pipe: only where its instructions may overlap, and on the DMA
        pipes only two writes (SEMANTICS.md 2) */
