@@ -82,9 +82,15 @@ grep -q "_attn_fwd_mix_aic: findings -- a lone half: the two AIVs are not in thi
   "$tmp/sync-solver-unit-flag.mlir.check" || fail "sync-solver-unit-flag: lone AIC half not checked"
 grep -q "test_sync_block_wait_flag_attr: findings -- a lone half" "$tmp/IR_sync-ops.mlir.check" ||
   fail "IR_sync-ops: lone function with a cross-core wait not checked"
+# (this input precedes the compiler's intra-core sync injection: its load
+# into %alloc_4 and the vadd reading that buffer through
+# bufferization.to_tensor have no flag yet, a race since tensors name
+# memory, docs/semantics-decisions.md 34; what is asserted here is that the
+# lone half is checked, with cross-core properties left out)
 awk '/^\/\/ -----$/{exit} {print}' "$ref/tile-and-bind-sub-block.mlir" >"$tmp/tb0.mlir"
 "$ksv" check "$tmp/tb0.mlir" >"$tmp/tb0.check" 2>&1
-grep -q "mm_01_mix_aiv: clean (cross-core not checked)" "$tmp/tb0.check" ||
+grep -q "mm_01_mix_aiv: findings -- a lone half: the AIC is not in this input" "$tmp/tb0.check" &&
+  grep -q "tb0.mlir:49:3: error: vadd at 49:3 may read local:%alloc_4.*\[race\]" "$tmp/tb0.check" ||
   fail "tile-and-bind-sub-block: lone AIV half not checked: $(cat "$tmp/tb0.check")"
 grep -q "partner cores are not in this input" "$tmp"/*.check && fail "a lone half is still unknown"
 # the scf.while loops that never end are checked on their first iterations
