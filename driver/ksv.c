@@ -505,7 +505,9 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
         break;
       case MDL_I_SET:
       case MDL_I_WAIT:
-        fprintf(out, "%s%s %s -> %s id=", in->implicit ? "implicit " : "",
+        fprintf(out, "%s%s %s -> %s id=",
+                in->lib ? "implicit(mmad library) "
+                : in->implicit ? "implicit " : "",
                 mdl_inst_kind_name(in->kind),
                 mdl_pipe_name(in->kind == MDL_I_SET ? (mdl_pipe)in->pipe
                                                     : (mdl_pipe)in->pipe2),

@@ -2101,6 +2101,8 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
   memcpy(s->u.op.acc2, acc2, na2 * sizeof *acc2);
   s->u.op.sync_args = sargs;
   s->u.op.nsync = nsargs;
+  s->u.op.mmad_lib = code == OP_MMADMXL1 ? 2
+                     : code == OP_MMADL1 || code == OP_BATCHMMADL1 ? 1 : 0;
   /* unit flag: `unit_flag[<ENABLED...>]` or unit_flag_mode(...) */
   for (uint32_t i = op->name + 1; i < op->t1; i++) {
     if ((IS(b, i, "unit_flag") || IS(b, i, "unit_flag_mode")) &&
