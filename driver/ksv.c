@@ -19,6 +19,7 @@
 
 void ksv_options_default(ksv_options *o) {
   memset(o, 0, sizeof *o);
+  o->arch = -1; /* the module's hacc.target, else a2 */
   mdl_limits l;
   mdl_limits_default(&l);
   o->max_unroll = l.max_unroll;
@@ -193,7 +194,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   fr->path = path;
   mdl_vec units = {0};
   double t_parse = o->stats ? cpu_secs() : 0;
-  fe_parse_file(path, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
                 &fr->diags);
   if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
@@ -226,6 +227,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     mdl_kernel *k = fu->k;
+    fr->archs |= (uint8_t)(1u << k->prof->arch);
     double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
     double t_unroll = o->stats ? cpu_secs() : 0;
     mdl_unroll(k, &lim);
@@ -402,9 +404,13 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
       baselined += drop_baselined(&frs[i], &fis[i], &base);
   }
   rep_fpset_free(&base);
-  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION,
-                  o->arch ? "a5" : "a2", o->fail_on_warning, o->baseline,
-                  baselined};
+  uint8_t archs = 0; /* without --arch: the profiles the targets chose */
+  for (int i = 0; i < nfiles; i++)
+    archs |= frs[i].archs;
+  const char *arch = o->arch == 1 ? "a5" : o->arch == 0 ? "a2"
+                     : archs == 2 ? "a5" : archs == 3 ? "a2+a5" : "a2";
+  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
+                  o->fail_on_warning, o->baseline, baselined};
   int rc;
   switch (o->format) {
   case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;
@@ -569,7 +575,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &fr.diags);
   mdl_limits lim;
   limits_of(o, &lim);

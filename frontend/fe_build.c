@@ -2305,18 +2305,112 @@ static void build_op(fe_b *b, fe_op *op) {
 
 /* --------------------------------------------------------------- chunks */
 
-static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out) {
+/* Appends the functions of blk (and of the modules in it, recursively)
+** to out, and the modules to mods. */
+static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out, mdl_vec *mods) {
   for (fe_op *o = blk->first; o; o = o->next) {
     fe_opcode c = classify(b, o->name);
     if (c == OP_FUNC) {
       fe_op **slot = mdl_vec_push(out, sizeof(fe_op *));
       *slot = o;
     } else if (c == OP_MODULE || c == OP_BMODULE) {
+      *(fe_op **)mdl_vec_push(mods, sizeof(fe_op *)) = o;
       for (uint32_t r = 0; r < o->nregions; r++)
         for (uint32_t j = 0; j < o->regions[r]->nblocks; j++)
-          collect_funcs(b, &o->regions[r]->blocks[j], out);
+          collect_funcs(b, &o->regions[r]->blocks[j], out, mods);
     }
   }
+}
+
+/* ------------------------------------------------------------- targets */
+
+/* The profile a device name selects (SEMANTICS.md 1, "Contracts the
+** producer states in the IR"): Ascend910B* and Ascend910_93* are a2,
+** Ascend910_95* and Ascend950* are a5; the target spec's ARCH entry
+** "dav-c220" / "dav-c310" the same.  -1 for a name ksv does not know. */
+static int device_arch(const char *s, uint32_t n) {
+  static const struct { const char *prefix; int arch; } dev[] = {
+      {"Ascend910B", MDL_ARCH_A2}, {"Ascend910_93", MDL_ARCH_A2},
+      {"Ascend910_95", MDL_ARCH_A5}, {"Ascend950", MDL_ARCH_A5},
+      {"dav-c220", MDL_ARCH_A2}, {"dav-c310", MDL_ARCH_A5}};
+  for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) {
+    size_t m = strlen(dev[i].prefix);
+    if (n >= m && memcmp(s, dev[i].prefix, m) == 0)
+      return dev[i].arch;
+  }
+  return -1;
+}
+
+/* The device module m names: `hacc.target = #hacc.target<"NAME">` among
+** its attributes, else `#dlti.dl_entry<"ARCH", "dav-...">` of its target
+** spec.  Returns 0 (a2), 1 (a5), -1 none, -2 a name ksv does not know;
+** *at is the token of the name. */
+static int module_target(fe_b *b, fe_op *m, uint32_t *at) {
+  int spec = -1;
+  uint32_t spec_at = ~0u;
+  for (uint32_t i = m->name + 1; i + 2 < m->t1; i++) {
+    if (fe_in_region(m, i))
+      continue;
+    if (IS(b, i, "#hacc.target") && K(b, i + 1) == T_LANGLE &&
+        K(b, i + 2) == T_STRING) {
+      uint32_t n;
+      const char *s = tok_str(b, i + 2, &n);
+      *at = i + 2;
+      int a = n >= 2 ? device_arch(s + 1, n - 2) : -1;
+      return a >= 0 ? a : -2;
+    }
+    if (IS(b, i, "#dlti.dl_entry") && K(b, i + 1) == T_LANGLE &&
+        IS(b, i + 2, "\"ARCH\"") && K(b, i + 3) == T_COMMA &&
+        K(b, i + 4) == T_STRING && spec == -1) {
+      uint32_t n;
+      const char *s = tok_str(b, i + 4, &n);
+      spec_at = i + 4;
+      spec = n >= 2 ? device_arch(s + 1, n - 2) : -1;
+      if (spec < 0)
+        spec = -2;
+    }
+  }
+  *at = spec_at;
+  return spec;
+}
+
+/* Warns once about every module of the chunk whose target ksv does not
+** know (it is then checked as a2). */
+static void warn_targets(fe_b *b, fe_op **mods, uint32_t nmods) {
+  for (uint32_t i = 0; i < nmods; i++) {
+    uint32_t at = ~0u;
+    if (module_target(b, mods[i], &at) != -2)
+      continue;
+    char nm[80];
+    fe_warn(b->p, at, MDL_RULE_UNSUPPORTED,
+            "target %s names no device ksv models (Ascend910B*, "
+            "Ascend910_93*: a2; Ascend910_95*, Ascend950*: a5): its kernels "
+            "are checked as a2; give --arch to choose",
+            fe_text(b->p, at, nm, sizeof nm));
+  }
+}
+
+/* The profile of the kernel whose function is fn: arch when it is a
+** profile, else the target of the innermost module holding fn, else a2. */
+static const mdl_profile *fn_profile(fe_b *b, int arch, fe_op *fn,
+                                     fe_op **mods, uint32_t nmods) {
+  if (arch >= 0)
+    return mdl_profile_get((mdl_arch)arch);
+  int best = -1;
+  uint32_t best_open = 0;
+  for (uint32_t i = 0; i < nmods; i++) {
+    fe_op *m = mods[i];
+    uint32_t at;
+    if (!m->nregions || fn->t0 < m->regions[0]->open ||
+        fn->t0 > m->regions[0]->close || m->regions[0]->open < best_open)
+      continue;
+    int t = module_target(b, m, &at);
+    if (t == -1)
+      continue;
+    best = t;
+    best_open = m->regions[0]->open;
+  }
+  return mdl_profile_get(best == MDL_ARCH_A5 ? MDL_ARCH_A5 : MDL_ARCH_A2);
 }
 
 static bool called_in_chunk(fe_b *b, fe_op *fn) {
@@ -2393,7 +2487,7 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
 }
 
 uint32_t fe_parse_file(const char *path, const char *text, size_t len,
-                       mdl_arch arch, mdl_vec *units, mdl_diags *diags) {
+                       int arch, mdl_vec *units, mdl_diags *diags) {
   uint32_t total_errors = 0;
   if (len > 0xFFFFFFF0u) {
     mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
@@ -2450,16 +2544,17 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
     } else {
       errs = fe_parse_chunk(&p);
     }
-    mdl_vec funcs = {0};
+    mdl_vec funcs = {0}, mods = {0};
     fe_b b;
     memset(&b, 0, sizeof b);
     b.p = &p;
-    b.arch = arch;
-    b.prof = mdl_profile_get(arch);
+    b.prof = mdl_profile_get(MDL_ARCH_A2);
     if (!errs) {
-      collect_funcs(&b, &p.top, &funcs);
+      collect_funcs(&b, &p.top, &funcs, &mods);
       b.funcs = funcs.data;
       b.nfuncs = funcs.len;
+      if (arch < 0)
+        warn_targets(&b, mods.data, mods.len);
       /* statements outside any function/module are not allowed */
       for (fe_op *o = p.top.first; o; o = o->next) {
         fe_opcode c = classify(&b, o->name);
@@ -2516,6 +2611,8 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
         }
         mdl_kernel *k;
         used[i] = true;
+        b.prof = fn_profile(&b, arch, fn, mods.data, mods.len);
+        b.arch = b.prof->arch;
         if (partner >= 0) {
           used[partner] = true;
           fe_op *aic = is_aic ? fn : b.funcs[partner];
@@ -2600,6 +2697,7 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
                    start_line, 1, "%u more errors in this chunk not shown",
                    p.nerrors - 20);
     mdl_vec_free(&funcs);
+    mdl_vec_free(&mods);
     mdl_vec_free(&b.names);
     mdl_vec_free(&b.syms);
     free(b.ht);

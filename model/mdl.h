@@ -511,6 +511,8 @@ typedef struct {
   const char *path;
   mdl_vec units;               /* mdl_unit_result */
   mdl_diags diags;
+  uint8_t archs;               /* profiles its kernels were checked on:
+                                  bit mdl_arch (a module's hacc.target) */
 } mdl_file_result;
 
 void mdl_file_result_free(mdl_file_result *r);
