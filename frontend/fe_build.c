@@ -7,6 +7,7 @@
 ** func.call to a function of the same chunk is inlined.
 */
 #include "fe.h"
+#include "fe_cfg.h"
 #include "fe_parse.h"
 
 #include <errno.h>
@@ -847,6 +848,7 @@ static mdl_valref build_affine(fe_b *b, fe_op *op, uint32_t maptok,
 
 static void build_block(fe_b *b, fe_blk *blk);
 static void build_op(fe_b *b, fe_op *op);
+static uint32_t build_cfg(fe_b *b, fe_region *r);
 
 static mdl_valref *arena_vals(fe_b *b, uint32_t n) {
   mdl_valref *v = mdl_alloc(b->k->arena, (n ? n : 1) * sizeof *v);
@@ -896,14 +898,10 @@ static void build_region(fe_b *b, fe_region *r, mdl_block *dst,
         out_args[i] = v;
       bind_tok(b, blk->args[i], v);
     }
-    for (uint32_t j = 0; j < r->nblocks; j++) {
-      if (j > 0) {
-        for (uint32_t i = 0; i < r->blocks[j].nargs; i++)
-          bind_tok(b, r->blocks[j].args[i],
-                   new_value(b, r->blocks[j].args[i], NULL));
-      }
-      build_block(b, &r->blocks[j]);
-    }
+    if (r->nblocks > 1)
+      build_cfg(b, r);
+    else
+      build_block(b, &r->blocks[0]);
   }
   scope_pop(b, mark);
   b->blk = save;
@@ -1140,6 +1138,221 @@ static void build_block(fe_b *b, fe_blk *blk) {
   }
 }
 
+/* ------------------------------------------------- unstructured CFGs */
+
+/* A region of several blocks joined by cf.br / cf.cond_br / cf.switch is
+** lowered into structured if/else (docs/semantics-decisions.md 45): each
+** branch becomes an MDL_S_IF whose arms run the successors up to the
+** branch's immediate post-dominator (the join), whose block arguments
+** are the if's results; the join is built once after it.  A block both
+** arms reach before the join is built in each (path duplication), at most
+** FE_CFG_MAX_COPIES block copies per region.  A block argument is bound
+** to the incoming value of the path.  Cycles are not lowered. */
+#define FE_CFG_MAX_COPIES 4096
+
+typedef struct {
+  fe_region *r;
+  fe_cfg g;
+  uint32_t copies;     /* block copies built */
+  uint32_t exits;      /* paths that left the region (return sites) */
+  bool stop;           /* too many copies */
+} cfgx;
+
+static void cfg_path(fe_b *b, cfgx *x, uint32_t blk, uint32_t stop,
+                     mdl_valref *yv);
+
+/* Builds the ops of block blk but its cf terminator. */
+static void cfg_block_ops(fe_b *b, fe_blk *blk, const fe_term *tm) {
+  for (fe_op *o = blk->first; o; o = o->next) {
+    if (tm->kind != FE_T_EXIT && o == tm->op)
+      return;
+    fe_opcode c = classify(b, o->name);
+    build_op(b, o);
+    if (c != OP_YIELD && c != OP_CONDITION && c != OP_SCOPE_RET &&
+        c != OP_RETURN && c != OP_FRETURN) {
+      b->has_term = false;
+      b->term_n = 0;
+      b->term_cond = MDL_NOVAL;
+    }
+  }
+}
+
+/* Takes successor s of a branch on the current path: its operands feed
+** the join's results (yv) when s is the join stop, else they are bound
+** to s's block arguments and the path goes on into s. */
+static void cfg_arm(fe_b *b, cfgx *x, const fe_succ *s, uint32_t stop,
+                    mdl_valref *yv) {
+  mdl_valref v[64];
+  uint32_t n = s->nargs < 64 ? s->nargs : 64;
+  for (uint32_t i = 0; i < n; i++)
+    v[i] = lookup(b, s->args[i]);
+  if (s->blk == stop) {
+    memcpy(yv, v, n * sizeof *v);
+    return;
+  }
+  fe_blk *t = &x->r->blocks[s->blk];
+  for (uint32_t i = 0; i < n && i < t->nargs; i++)
+    bind_tok(b, t->args[i], v[i]);
+  cfg_path(b, x, s->blk, stop, yv);
+}
+
+/* Emits `if cond { succ a } else { succ c }` (one arm each, up to the join
+** J) with nj results; returns the if statement. */
+static mdl_stmt *cfg_if(fe_b *b, cfgx *x, mdl_valref cond, uint32_t at,
+                        uint32_t nj) {
+  mdl_stmt *s = emit(b, MDL_S_IF, at);
+  s->name = "cf.cond_br";
+  s->u.cif.cond = cond;
+  s->u.cif.nres = nj;
+  s->u.cif.res = arena_vals(b, nj);
+  s->u.cif.then_y = arena_vals(b, nj);
+  s->u.cif.else_y = arena_vals(b, nj);
+  (void)x;
+  return s;
+}
+
+/* Builds one arm of if s into its then (else_arm false) or else block. */
+static void cfg_if_arm(fe_b *b, cfgx *x, mdl_stmt *s, bool else_arm,
+                       const fe_succ *succ, uint32_t J) {
+  mdl_block *save = b->blk;
+  b->blk = else_arm ? &s->u.cif.else_b : &s->u.cif.then_b;
+  uint32_t mark = scope_mark(b);
+  cfg_arm(b, x, succ, J, else_arm ? s->u.cif.else_y : s->u.cif.then_y);
+  scope_pop(b, mark);
+  b->blk = save;
+}
+
+/* The cases k.. of cf.switch tm as a chain of ifs on `value == case`
+** (the default last), joining at J; the chain's join values go to yv. */
+static void cfg_switch(fe_b *b, cfgx *x, const fe_term *tm, uint32_t k,
+                       uint32_t J, uint32_t nj, mdl_valref *yv) {
+  if (k >= tm->nsucc) { /* succ[0] is the default */
+    uint32_t mark = scope_mark(b);
+    cfg_arm(b, x, &tm->succ[0], J, yv);
+    scope_pop(b, mark);
+    return;
+  }
+  uint32_t at = tm->op->t0;
+  mdl_valref c = emit_const(b, tm->succ[k].value, at);
+  mdl_stmt *cmp = emit(b, MDL_S_SCALAR, at);
+  cmp->def = new_value(b, ~0u, NULL);
+  cmp->u.x.op = MDL_X_CMP;
+  cmp->u.x.cmp = MDL_CMP_EQ;
+  cmp->u.x.a = lookup(b, tm->cond);
+  cmp->u.x.b = c;
+  cmp->u.x.c = MDL_NOVAL;
+  mdl_stmt *s = cfg_if(b, x, cmp->def, at, nj);
+  s->name = "cf.switch";
+  cfg_if_arm(b, x, s, false, &tm->succ[k], J);
+  mdl_block *save = b->blk;
+  b->blk = &s->u.cif.else_b;
+  uint32_t mark = scope_mark(b);
+  cfg_switch(b, x, tm, k + 1, J, nj, s->u.cif.else_y);
+  scope_pop(b, mark);
+  b->blk = save;
+  for (uint32_t j = 0; j < nj; j++) {
+    s->u.cif.res[j] = new_value(b, ~0u, NULL);
+    copy_value_info(b, s->u.cif.res[j], s->u.cif.then_y[j]);
+    yv[j] = s->u.cif.res[j];
+  }
+}
+
+/* Builds the path from block blk up to (not into) block stop, the join
+** of the enclosing branch (x->g.n: the region's exit); the operands of
+** the branch into stop go to yv. */
+static void cfg_path(fe_b *b, cfgx *x, uint32_t blk, uint32_t stop,
+                     mdl_valref *yv) {
+  for (;;) {
+    if (++x->copies > FE_CFG_MAX_COPIES || x->stop || b->failed) {
+      x->stop = true;
+      return;
+    }
+    const fe_term *tm = &x->g.term[blk];
+    cfg_block_ops(b, &x->r->blocks[blk], tm);
+    if (tm->kind == FE_T_EXIT) {
+      x->exits++;
+      return;
+    }
+    if (tm->kind == FE_T_BR) {
+      const fe_succ *s = &tm->succ[0];
+      if (s->blk == stop) {
+        cfg_arm(b, x, s, stop, yv);
+        return;
+      }
+      fe_blk *t = &x->r->blocks[s->blk];
+      for (uint32_t i = 0; i < s->nargs && i < t->nargs; i++)
+        bind_tok(b, t->args[i], lookup(b, s->args[i]));
+      blk = s->blk;
+      continue;
+    }
+    uint32_t J = x->g.ipdom[blk];
+    uint32_t nj = J < x->g.n ? x->r->blocks[J].nargs : 0;
+    mdl_valref res[64];
+    if (nj > 64) {
+      fe_error(b->p, tm->op->t0, "join block with more than 64 arguments");
+      b->failed = true;
+      return;
+    }
+    if (tm->kind == FE_T_COND) {
+      mdl_stmt *s = cfg_if(b, x, lookup(b, tm->cond), tm->op->t0, nj);
+      cfg_if_arm(b, x, s, false, &tm->succ[0], J);
+      cfg_if_arm(b, x, s, true, &tm->succ[1], J);
+      for (uint32_t j = 0; j < nj; j++) {
+        s->u.cif.res[j] = res[j] = new_value(b, ~0u, NULL);
+        copy_value_info(b, res[j], s->u.cif.then_y[j]);
+      }
+    } else {
+      cfg_switch(b, x, tm, 1, J, nj, res);
+    }
+    if (J == x->g.n)
+      return; /* every path left the region inside the arms */
+    if (J == stop) {
+      memcpy(yv, res, nj * sizeof *res);
+      return;
+    }
+    fe_blk *jb = &x->r->blocks[J];
+    for (uint32_t j = 0; j < nj; j++)
+      bind_tok(b, jb->args[j], res[j]);
+    blk = J;
+  }
+}
+
+/* Builds multi-block region r at the current block (its entry block's
+** arguments already bound).  Returns the number of paths that leave the
+** region (its return sites); on a cycle or past FE_CFG_MAX_COPIES the
+** kernel is not decided (k->limit_hit names the place). */
+static uint32_t build_cfg(fe_b *b, fe_region *r) {
+  cfgx x;
+  memset(&x, 0, sizeof x);
+  x.r = r;
+  uint32_t cycle;
+  if (!fe_cfg_build(b->p, r, &x.g, &cycle)) {
+    b->failed = true;
+    return 0;
+  }
+  if (cycle != ~0u) {
+    const fe_tok *t = fe_tokat(b->p, cycle);
+    char nm[32];
+    if (!b->k->limit_hit)
+      b->k->limit_hit = mdl_strprintf(
+          "unsupported: the %s at %u:%u closes a cycle of blocks (a loop "
+          "in unstructured control flow); ksv checks loops written as "
+          "scf.for / scf.while", fe_text(b->p, cycle, nm, sizeof nm),
+          t->line, t->col);
+    return 0;
+  }
+  mdl_valref none[64];
+  cfg_path(b, &x, 0, x.g.n, none);
+  if (x.stop && !b->failed && !b->k->limit_hit) {
+    const fe_tok *t = fe_tokat(b->p, r->open);
+    b->k->limit_hit = mdl_strprintf(
+        "unsupported: the control flow of the region at %u:%u needs more "
+        "than %u block copies to be checked path by path", t->line, t->col,
+        FE_CFG_MAX_COPIES);
+  }
+  return x.exits;
+}
+
 /* ---------------------------------------------------------- functions */
 
 typedef struct {
@@ -1231,8 +1444,13 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
     fe_region *r = fn->regions[0];
     b->has_term = false;
     b->term_n = 0;
-    for (uint32_t j = 0; j < r->nblocks; j++)
-      build_block(b, &r->blocks[j]);
+    if (r->nblocks > 1) {
+      /* returns on several paths: the results stay unknown */
+      if (build_cfg(b, r) != 1)
+        b->term_n = 0;
+    } else {
+      build_block(b, &r->blocks[0]);
+    }
     for (uint32_t j = 0; j < nrets && j < b->term_n; j++)
       rets[j] = b->term_vals[j];
   }
