@@ -16,9 +16,9 @@ static fe_tok_kind kind(const fe_parser *p, uint32_t t) {
 }
 
 bool fe_cfg_is_branch(const fe_parser *p, const fe_op *op) {
-  return op && (fe_is(p, op->name, "cf.br") ||
-                fe_is(p, op->name, "cf.cond_br") ||
-                fe_is(p, op->name, "cf.switch"));
+  return op && (fe_is_op(p, op->name, "cf.br") ||
+                fe_is_op(p, op->name, "cf.cond_br") ||
+                fe_is_op(p, op->name, "cf.switch"));
 }
 
 /* The block of region r labelled like token t, or ~0. */
@@ -72,12 +72,75 @@ static uint32_t parse_succ(fe_parser *p, const fe_region *r, uint32_t t,
   return i;
 }
 
+/* The generic form: "cf.br"(%a...)[^d] and
+** "cf.cond_br"(%c, %t..., %f...)[^t, ^f] <{operandSegmentSizes =
+** array<i32: 1, nt, nf>}>: the successors are listed in [...], their
+** operands split by the segment sizes. */
+static bool parse_generic_term(fe_parser *p, const fe_region *r, fe_op *op,
+                               fe_term *tm) {
+  bool br = fe_is_op(p, op->name, "cf.br");
+  uint32_t t = op->name + 1, ops[64], nops = 0, seg[3] = {0, 0, 0}, nseg = 0;
+  if (!br && !fe_is_op(p, op->name, "cf.cond_br")) {
+    fe_error(p, op->name, "unsupported: the generic form of 'cf.switch'; "
+             "print the IR in its custom form");
+    return false;
+  }
+  uint32_t lsq = t;
+  if (kind(p, t) == T_LPAREN) {
+    for (uint32_t i = t + 1, c = fe_match(p, t); i < c; i++)
+      if (kind(p, i) == T_PERCENT && nops < 64)
+        ops[nops++] = i;
+    lsq = fe_match(p, t) + 1;
+  }
+  for (uint32_t i = lsq; i + 2 < op->t1; i++)
+    if (fe_is(p, i, "operandSegmentSizes") && kind(p, i + 1) == T_EQ &&
+        kind(p, i + 3) == T_LANGLE)
+      for (uint32_t j = i + 4, c = fe_match(p, i + 3); j < c && nseg < 3; j++)
+        if (kind(p, j) == T_INT && kind(p, j - 1) != T_BARE)
+          seg[nseg++] = (uint32_t)strtoul(p->text + fe_tokat(p, j)->off,
+                                          NULL, 10);
+  uint32_t want = br ? 1 : 2;
+  if (kind(p, lsq) != T_LSQ || (!br && (nseg != 3 || seg[0] != 1 ||
+                                        1 + seg[1] + seg[2] != nops))) {
+    fe_error(p, op->name, "expected '\"%s\"(operands)[successors]' with "
+             "its operandSegmentSizes", br ? "cf.br" : "cf.cond_br");
+    return false;
+  }
+  tm->kind = br ? FE_T_BR : FE_T_COND;
+  tm->nsucc = want;
+  tm->succ = mdl_alloc(p->arena, want * sizeof *tm->succ);
+  if (!br)
+    tm->cond = ops[0];
+  uint32_t i = lsq + 1, first = br ? 0 : 1;
+  for (uint32_t k = 0; k < want; k++) {
+    fe_succ *s = &tm->succ[k];
+    uint32_t n = br ? nops : seg[1 + k];
+    if (kind(p, i) != T_CARET || (s->blk = block_of(p, r, i)) == ~0u) {
+      fe_error(p, i, "expected a successor block of this region");
+      return false;
+    }
+    s->args = mdl_alloc(p->arena, (n ? n : 1) * sizeof *s->args);
+    for (uint32_t a = 0; a < n; a++)
+      s->args[s->nargs++] = ops[first + a];
+    first += n;
+    if (s->nargs != r->blocks[s->blk].nargs) {
+      fe_error(p, i, "branch passes %u values for %u block arguments",
+               s->nargs, r->blocks[s->blk].nargs);
+      return false;
+    }
+    i += 2; /* ^bb ',' */
+  }
+  return true;
+}
+
 /* cf.br ^d(args) | cf.cond_br %c, ^t(args), ^f(args)
 ** | cf.switch %v : T, [default: ^d(args), K: ^k(args), ...] */
 static bool parse_term(fe_parser *p, const fe_region *r, fe_op *op,
                        fe_term *tm) {
   uint32_t t = op->name + 1;
-  if (fe_is(p, op->name, "cf.br")) {
+  if (fe_tokat(p, op->name)->kind == T_STRING)
+    return parse_generic_term(p, r, op, tm);
+  if (fe_is_op(p, op->name, "cf.br")) {
     tm->kind = FE_T_BR;
     tm->nsucc = 1;
     tm->succ = mdl_alloc(p->arena, sizeof *tm->succ);
@@ -88,7 +151,7 @@ static bool parse_term(fe_parser *p, const fe_region *r, fe_op *op,
     return false;
   }
   tm->cond = t;
-  if (fe_is(p, op->name, "cf.cond_br")) {
+  if (fe_is_op(p, op->name, "cf.cond_br")) {
     tm->kind = FE_T_COND;
     tm->nsucc = 2;
     tm->succ = mdl_alloc(p->arena, 2 * sizeof *tm->succ);

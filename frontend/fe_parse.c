@@ -30,6 +30,22 @@ bool fe_is(const fe_parser *p, uint32_t t, const char *s) {
   return k->len == n && memcmp(p->text + k->off, s, n) == 0;
 }
 
+const char *fe_op_name(const fe_parser *p, uint32_t t, uint32_t *n) {
+  const fe_tok *k = fe_tokat(p, t);
+  if (k->kind == T_STRING && k->len >= 2) { /* generic form: "scf.for" */
+    *n = k->len - 2;
+    return p->text + k->off + 1;
+  }
+  *n = k->len;
+  return p->text + k->off;
+}
+
+bool fe_is_op(const fe_parser *p, uint32_t t, const char *s) {
+  uint32_t n;
+  const char *x = fe_op_name(p, t, &n);
+  return n == strlen(s) && memcmp(x, s, n) == 0;
+}
+
 const char *fe_text(const fe_parser *p, uint32_t t, char *buf, size_t n) {
   const fe_tok *k = fe_tokat(p, t);
   size_t m = k->len < n - 1 ? k->len : n - 1;
