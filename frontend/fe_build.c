@@ -575,7 +575,7 @@ static bool result_type(fe_b *b, fe_op *op, fe_type *ty) {
 **   results = "name"(operands) [successors]? <{properties}>? ({regions})?
 **             {attributes}? : (operand types) -> result types
 ** The helpers below read it; each builder takes its operands from them
-** where the custom form has keywords (docs/semantics-decisions.md 46). */
+** where the custom form has keywords (docs/semantics-decisions.md 44). */
 
 /* The value token after `key =` at the top level of the op's properties
 ** <{...}> or attribute dictionary {...} (not inside its regions), or ~0. */
@@ -1360,7 +1360,7 @@ static void build_block(fe_b *b, fe_blk *blk) {
 /* ------------------------------------------------- unstructured CFGs */
 
 /* A region of several blocks joined by cf.br / cf.cond_br / cf.switch is
-** lowered into structured if/else (docs/semantics-decisions.md 45): each
+** lowered into structured if/else (docs/semantics-decisions.md 42): each
 ** branch becomes an MDL_S_IF whose arms run the successors up to the
 ** branch's immediate post-dominator (the join), whose block arguments
 ** are the if's results; the join is built once after it.  A block both
@@ -3031,9 +3031,10 @@ static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out, mdl_vec *mods) {
 /* ------------------------------------------------------------- targets */
 
 /* The profile a device name selects (SEMANTICS.md 1, "Contracts the
-** producer states in the IR"): Ascend910B* and Ascend910_93* are a2,
-** Ascend910_95* and Ascend950* are a5; the target spec's ARCH entry
-** "dav-c220" / "dav-c310" the same.  -1 for a name ksv does not know. */
+** producer states in the IR"; docs/semantics-decisions.md 41):
+** Ascend910B* and Ascend910_93* are a2, Ascend910_95* and Ascend950* are
+** a5; the target spec's ARCH entry "dav-c220" / "dav-c310" the same.  -1
+** for a name ksv does not know. */
 static int device_arch(const char *s, uint32_t n) {
   static const struct { const char *prefix; int arch; } dev[] = {
       {"Ascend910B", MDL_ARCH_A2}, {"Ascend910_93", MDL_ARCH_A2},

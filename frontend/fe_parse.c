@@ -220,7 +220,8 @@ static bool is_starter(const fe_parser *p, uint32_t t) {
 ** A dictionary may span lines (`} {\n  no_inline,\n  hivm.x = ...\n}`).
 ** The one ambiguous shape, a lone dotted word on its own line
 ** (`{\n  hivm.part_of_mix\n}` or `{\n  hivm.hir.set_mask_norm\n}`), is a
-** dictionary right after the op name and a region elsewhere. */
+** dictionary right after the op name and a region elsewhere
+** (docs/semantics-decisions.md 43). */
 static bool is_region_open(const fe_parser *p, uint32_t t, bool after_region,
                            bool after_name) {
   if (t > 0 && fe_is(p, t - 1, "attributes"))
