@@ -243,10 +243,11 @@ static bool is_region_open(const fe_parser *p, uint32_t t, bool after_region,
     fe_tok_kind k1 = kind(p, n + 1);
     if (k1 == T_EQ || k1 == T_COMMA)
       return false; /* key = value, or a unit attribute and more */
-    bool op = has_dot(p, n) || is_starter(p, n);
+    if (is_starter(p, n) && !has_dot(p, n))
+      return true; /* `{ return }` */
     if (k1 == T_RBRACE) /* one word: `{hivm.parallel_loop}` or a lone op */
-      return op && fe_tokat(p, n + 1)->nl && !after_name;
-    return op;
+      return has_dot(p, n) && fe_tokat(p, n + 1)->nl && !after_name;
+    return has_dot(p, n);
   }
   default:
     return fe_tokat(p, n)->nl;
