@@ -35,6 +35,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 unfixed=$(grep -v '^#' "$root/tests/fix_unfixed.txt" | awk 'NF {print $1}')
 declare -A symvals=(
+  [cf_branch]="%mode=0|%mode=1|%mode=5"
   [dynamic_event_id]="%arg3=0|%arg3=1|%arg3=2|%arg3=5"
   [runtime_branch]="%arg3=0|%arg3=1"
   [trip_precredit]="%arg2=0|%arg2=1|%arg2=3"
