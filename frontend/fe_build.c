@@ -2771,7 +2771,7 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
     sargs = arena_vals(b, nsargs);
     for (uint32_t i = 0; i < g.n; i++)
       sargs[i] = lookup(b, g.tok[i]);
-    if (code == OP_MMADL1 && nsargs >= 5)
+    if ((code == OP_MMADL1 || code == OP_BATCHMMADL1) && nsargs >= 5)
       half = sargs[4];
   }
   if (macro) {

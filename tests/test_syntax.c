@@ -203,6 +203,21 @@ Test(syntax, mmad_sync_related_args_stay_implicit_not_library) {
                    "wMTE2>MTE1:0I wM>MTE1:0L MTE1 M sM>MTE1:0L");
 }
 
+Test(syntax, batch_mmad_half_selects_its_event_and_l0_half) {
+  /* the same id layout as mmadL1: [4] = 0 -> half 0, its event [5] = 2,
+     and the L0 accesses of half 0, so the handshake covers them */
+  parse_ok(cube_fn("hivm.hir.batchMmadL1 " MMAD_OPS
+                   ARGS7("%c0", "%c2", "%c3")), MDL_ARCH_A5, 1);
+  mdl_kernel *k = unit(0);
+  cr_assert_str_eq(seq(k, 0), "wM>MTE1:2L MTE1 M sM>MTE1:2L");
+  const mdl_inst *m1 = mdl_inst_at(k, k->core_first[0] + 1);
+  for (uint32_t a = 0; a < m1->nacc; a++) {
+    const mdl_access *x = mdl_access_at(k, m1->acc_first + a);
+    if (!strcmp(mdl_memory_at(k, x->mem)->name, "cb"))
+      cr_assert(x->lo == 0 && x->hi == 32768, "cb[0x0, 0x8000)");
+  }
+}
+
 Test(syntax, batch_mmad_and_mmadmx_use_the_library_too) {
   parse_ok(cube_fn("hivm.hir.batchMmadL1 " MMAD_OPS), MDL_ARCH_A5, 1);
   cr_assert_str_eq(seq(unit(0), 0),
