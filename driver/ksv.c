@@ -19,6 +19,7 @@
 
 void ksv_options_default(ksv_options *o) {
   memset(o, 0, sizeof *o);
+  o->arch = -1; /* the module's hacc.target, else a2 */
   mdl_limits l;
   mdl_limits_default(&l);
   o->max_unroll = l.max_unroll;
@@ -233,7 +234,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   fr->path = path;
   mdl_vec units = {0};
   double t_parse = o->stats ? cpu_secs() : 0;
-  fe_parse_file(path, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
                 &fr->diags);
   if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
@@ -266,6 +267,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     mdl_kernel *k = fu->k;
+    fr->archs |= (uint8_t)(1u << k->prof->arch);
     double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
     double t_unroll = o->stats ? cpu_secs() : 0;
     mdl_unroll(k, &lim);
@@ -459,9 +461,13 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
       baselined += drop_baselined(&frs[i], &fis[i], &base);
   }
   rep_fpset_free(&base);
-  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION,
-                  o->arch ? "a5" : "a2", o->fail_on_warning, o->baseline,
-                  baselined};
+  uint8_t archs = 0; /* without --arch: the profiles the targets chose */
+  for (int i = 0; i < nfiles; i++)
+    archs |= frs[i].archs;
+  const char *arch = o->arch == 1 ? "a5" : o->arch == 0 ? "a2"
+                     : archs == 2 ? "a5" : archs == 3 ? "a2+a5" : "a2";
+  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
+                  o->fail_on_warning, o->baseline, baselined};
   int rc;
   switch (o->format) {
   case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;
@@ -573,7 +579,9 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
         break;
       case MDL_I_SET:
       case MDL_I_WAIT:
-        fprintf(out, "%s%s %s -> %s id=", in->implicit ? "implicit " : "",
+        fprintf(out, "%s%s %s -> %s id=",
+                in->lib ? "implicit(mmad library) "
+                : in->implicit ? "implicit " : "",
                 mdl_inst_kind_name(in->kind),
                 mdl_pipe_name(in->kind == MDL_I_SET ? (mdl_pipe)in->pipe
                                                     : (mdl_pipe)in->pipe2),
@@ -636,7 +644,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &fr.diags);
   mdl_limits lim;
   limits_of(o, &lim);
