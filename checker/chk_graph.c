@@ -1237,10 +1237,14 @@ bool chk_cycle_finding(const mdl_kernel *k, uint32_t nnodes,
         nw++;
       }
     }
-    fd->msg = mdl_strprintf(
-        "cycle of waits: %u wait%s can each be released only after "
-        "another on the cycle, so none ever is",
-        nw, nw == 1 ? "" : "s");
+    fd->msg = nw == 1
+                  ? mdl_strprintf(
+                        "wait_flag that only a set it holds back can release "
+                        "(a cycle of one wait): no set of its flag comes "
+                        "before it")
+                  : mdl_strprintf(
+                        "cycle of waits: %u waits can each be released only "
+                        "after another on the cycle, so none ever is", nw);
   }
   free(off);
   free(adj);

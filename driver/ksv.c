@@ -19,6 +19,7 @@
 
 void ksv_options_default(ksv_options *o) {
   memset(o, 0, sizeof *o);
+  o->arch = -1; /* the module's hacc.target, else a2 */
   mdl_limits l;
   mdl_limits_default(&l);
   o->max_unroll = l.max_unroll;
@@ -185,6 +186,61 @@ static void open_verdict(const ksv_options *o, const mdl_kernel *k,
   u->verdict = MDL_VERDICT_UNKNOWN;
 }
 
+/* Which engine decides k: the graph engine where the kernel is concrete
+** with concrete offsets, and on the enumerated outcomes of the rest
+** (chk_enum) where that applies; the SMT engine for what remains (auto)
+** or always (--engine smt).  NULL engine: undecided (why in *declined). */
+static const char *engine_of(const ksv_options *o, const mdl_kernel *k,
+                             const chk_options *co, mdl_diags *diags,
+                             mdl_unit_result *u, bool *done,
+                             char **declined) {
+  *done = false;
+  *declined = NULL;
+  if ((!k->concrete || symbolic_offsets(k)) && o->engine != KSV_ENGINE_SMT &&
+      chk_enum(k, co, diags, &u->note, &u->verdict, declined)) {
+    *done = true;
+    return "graph";
+  }
+  if (o->engine == KSV_ENGINE_SMT ||
+      (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k))))
+    return "smt";
+  return k->concrete ? "graph" : NULL;
+}
+
+/* Decides the unrolled kernel k into diags and u; every engine's result
+** gets the same finishing: a lone half's verdict, witness steps, --stats,
+** --replay. */
+static void decide(const ksv_options *o, const mdl_kernel *k,
+                   chk_options *co, mdl_diags *diags, mdl_unit_result *u,
+                   double t_unroll) {
+  uint32_t first = diags->items.len;
+  chk_stats cs;
+  memset(&cs, 0, sizeof cs);
+  co->stats = o->stats ? &cs : NULL;
+  double t_check = o->stats ? cpu_secs() : 0;
+  bool done;
+  char *declined;
+  const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
+  if (!eng) {
+    char *why = describe_guards(k, declined);
+    mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: the verdict %s",
+                 why);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    u->note = why;
+    return;
+  }
+  free(declined);
+  if (!done)
+    u->verdict = !strcmp(eng, "smt") ? chk_smt(k, co, diags, &u->note)
+                                     : chk_graph(k, co, diags, &u->note);
+  open_verdict(o, k, diags, u);
+  chk_steps_locate(k, diags, first);
+  if (o->stats)
+    print_stats(k, eng, t_unroll, cpu_secs() - t_check, &cs);
+  replay(o, k, diags, first, u);
+}
+
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const char *path,
@@ -233,7 +289,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   fr->path = path;
   mdl_vec units = {0};
   double t_parse = o->stats ? cpu_secs() : 0;
-  fe_parse_file(path, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
                 &fr->diags);
   if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
@@ -266,6 +322,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     mdl_kernel *k = fu->k;
+    fr->archs |= (uint8_t)(1u << k->prof->arch);
     double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
     double t_unroll = o->stats ? cpu_secs() : 0;
     mdl_unroll(k, &lim);
@@ -297,53 +354,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
 #endif
-    uint32_t first = fr->diags.items.len;
-    chk_stats cs;
-    memset(&cs, 0, sizeof cs);
-    co.stats = o->stats ? &cs : NULL;
-    double t_check = o->stats ? cpu_secs() : 0;
-    char *declined = NULL;
-    if ((!k->concrete || symbolic_offsets(k)) &&
-        o->engine != KSV_ENGINE_SMT &&
-        chk_enum(k, &co, &fr->diags, &u->note, &u->verdict, &declined)) {
-      /* the graph engine on each outcome of a symbolic kernel */
-      chk_steps_locate(k, &fr->diags, first);
-      if (o->stats)
-        print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
-      replay(o, k, &fr->diags, first, u);
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    if (o->engine == KSV_ENGINE_SMT ||
-        (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
-      free(declined);
-      u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
-      open_verdict(o, k, &fr->diags, u);
-      chk_steps_locate(k, &fr->diags, first);
-      if (o->stats)
-        print_stats(k, "smt", t_unroll, cpu_secs() - t_check, &cs);
-      replay(o, k, &fr->diags, first, u);
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    if (!k->concrete) {
-      char *why = describe_guards(k, declined);
-      declined = NULL;
-      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
-                   k->loc.line, k->loc.col, "not decided: the verdict %s",
-                   why);
-      u->verdict = MDL_VERDICT_UNKNOWN;
-      u->note = why;
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    free(declined);
-    u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
-    open_verdict(o, k, &fr->diags, u);
-    chk_steps_locate(k, &fr->diags, first);
-    if (o->stats)
-      print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
-    replay(o, k, &fr->diags, first, u);
+    decide(o, k, &co, &fr->diags, u, t_unroll);
     u->secs = ksv_now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
@@ -459,9 +470,13 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
       baselined += drop_baselined(&frs[i], &fis[i], &base);
   }
   rep_fpset_free(&base);
-  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION,
-                  o->arch ? "a5" : "a2", o->fail_on_warning, o->baseline,
-                  baselined};
+  uint8_t archs = 0; /* without --arch: the profiles the targets chose */
+  for (int i = 0; i < nfiles; i++)
+    archs |= frs[i].archs;
+  const char *arch = o->arch == 1 ? "a5" : o->arch == 0 ? "a2"
+                     : archs == 2 ? "a5" : archs == 3 ? "a2+a5" : "a2";
+  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
+                  o->fail_on_warning, o->baseline, baselined};
   int rc;
   switch (o->format) {
   case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;
@@ -584,7 +599,9 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
         break;
       case MDL_I_SET:
       case MDL_I_WAIT:
-        fprintf(out, "%s%s %s -> %s id=", in->implicit ? "implicit " : "",
+        fprintf(out, "%s%s %s -> %s id=",
+                in->lib ? "implicit(mmad library) "
+                : in->implicit ? "implicit " : "",
                 mdl_inst_kind_name(in->kind),
                 mdl_pipe_name(in->kind == MDL_I_SET ? (mdl_pipe)in->pipe
                                                     : (mdl_pipe)in->pipe2),
@@ -647,7 +664,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &fr.diags);
   mdl_limits lim;
   limits_of(o, &lim);

@@ -18,6 +18,7 @@
 
 void ksv_sim_options_default(ksv_sim_options *o) {
   memset(o, 0, sizeof *o);
+  o->arch = -1; /* the module's hacc.target, else a2 */
   mdl_limits l;
   mdl_limits_default(&l);
   o->runs = 1;
@@ -575,7 +576,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   mdl_diags diags;
   memset(&diags, 0, sizeof diags);
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &diags);
   bool bad = false, unknown = false, findings = false, traced = false;
   bool replay_found = false;

@@ -18,7 +18,8 @@ enum { KSV_FORMAT_TEXT = 0, KSV_FORMAT_JSON = 1, KSV_FORMAT_JUNIT = 2,
 enum { KSV_ENGINE_AUTO = 0, KSV_ENGINE_GRAPH = 1, KSV_ENGINE_SMT = 2 };
 
 typedef struct {
-  int arch;               /* 0 = a2, 1 = a5 */
+  int arch;               /* 0 = a2, 1 = a5, -1 = (default) the profile
+                             each module's hacc.target names, a2 without */
   int format;             /* KSV_FORMAT_* */
   bool fail_on_warning;   /* exit 1 on warnings too */
   bool explain;           /* notes naming the sync that orders safe pairs */
@@ -86,7 +87,7 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out);
 
 /* The simulator (docs/simulator.md). */
 typedef struct {
-  int arch;               /* 0 = a2, 1 = a5 */
+  int arch;               /* 0 = a2, 1 = a5, -1 = (default) hacc.target */
   uint32_t runs;          /* run 0 nominal, runs 1.. jittered (default 1) */
   uint64_t seed;          /* jitter seed (default 1) */
   const char *cost_file;  /* "key = value" overrides, or NULL */

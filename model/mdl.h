@@ -244,6 +244,9 @@ struct mdl_stmt {
       uint8_t unit_flag;       /* 0 none, else unit_flag_mode code */
       /* implicit sync of macro ops: sync_related_args */
       uint32_t nsync; mdl_valref *sync_args;
+      uint8_t mmad_lib;        /* lowered to the mmad library template
+                                  (M->MTE1 handshake): 0 no, 1 mmadL1 id
+                                  layout (7 ids), 2 mmadmxL1 (8 ids) */
     } op;
     struct { mdl_pipe src, dst; mdl_valref id; } flag;     /* SET/WAIT */
     struct { mdl_pipe pipe; } bar;                         /* BARRIER */
@@ -370,6 +373,8 @@ typedef struct {
   uint8_t pipe2;               /* SET/WAIT: other pipe; BSET/BWAIT: wait pipe */
   uint8_t mode;                /* BSET/BWAIT: mdl_xmode */
   bool implicit;               /* sync from sync_related_args / macro part */
+  bool lib;                    /* implicit: the mmad library's own M->MTE1
+                                  handshake (not from sync_related_args) */
   bool unit_flag;              /* unit-flag M<->FIX handshake */
   bool open;                   /* BWAIT of a lone half: released by the
                                   partner cores that are not in the input,
@@ -572,6 +577,8 @@ typedef struct {
   const char *path;
   mdl_vec units;               /* mdl_unit_result */
   mdl_diags diags;
+  uint8_t archs;               /* profiles its kernels were checked on:
+                                  bit mdl_arch (a module's hacc.target) */
 } mdl_file_result;
 
 void mdl_file_result_free(mdl_file_result *r);

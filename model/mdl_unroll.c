@@ -382,21 +382,104 @@ static void emit_accs(ur *u, const mdl_acc_spec *acc, uint32_t n) {
   }
 }
 
-static void implicit_flag(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
-                          mdl_pipe src, mdl_pipe dst, mdl_valref idv) {
-  if (idv == MDL_NOVAL)
-    return;
-  mdl_val x = val(u, idv);
-  if (mdl_val_is_const(&x) && x.c < 0)
-    return; /* -1 = none */
+/* Emits an implicit set or wait of flag (src -> dst) on the id value idv;
+** a constant id below 0 means none.  lib marks the mmad library's own
+** handshake; idv == MDL_NOVAL with lib gives the constant id cid. */
+static void implicit_flag_id(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
+                             mdl_pipe src, mdl_pipe dst, mdl_valref idv,
+                             int32_t cid, bool lib) {
+  int32_t id = cid;
+  uint32_t form = 0;
+  if (idv != MDL_NOVAL || !lib) {
+    if (idv == MDL_NOVAL)
+      return;
+    mdl_val x = val(u, idv);
+    if (mdl_val_is_const(&x) && x.c < 0)
+      return; /* -1 = none */
+    id = id_of(u, idv);
+    form = u->last_id_form;
+  }
   mdl_inst *in = new_inst(u, s, kind, kind == MDL_I_SET ? src : dst);
   if (!in)
     return;
   in->pipe2 = (uint8_t)(kind == MDL_I_SET ? dst : src);
-  in->id = id_of(u, idv);
-  in->id_form = u->last_id_form;
+  in->id = id;
+  in->id_form = form;
   in->implicit = true;
+  in->lib = lib;
   in->nacc = 0;
+}
+
+static void implicit_flag(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
+                          mdl_pipe src, mdl_pipe dst, mdl_valref idv) {
+  implicit_flag_id(u, s, kind, src, dst, idv, -1, false);
+}
+
+/* The M->MTE1 handshake of the mmad library template (SEMANTICS.md 1,
+** "The mmad library's own handshake"; docs/semantics-decisions.md 40):
+** which ids the op waits before its MTE1 part and sets after its M part,
+** and which of EVENT_ID0/EVENT_ID1 it pre-sets at entry and waits at exit
+** itself (a2, for an id [5]/[6] of -1). */
+typedef struct {
+  uint32_t n;          /* ids waited and set: 1 (known half) or 2 */
+  mdl_valref v[2];     /* the id value, or MDL_NOVAL: constant c[] */
+  int32_t c[2];
+  bool own[2];         /* a2: pre-set EVENT_ID0/1 at entry, wait at exit */
+} lib_hs;
+
+static bool neg_const(ur *u, mdl_valref v) {
+  mdl_val x = val(u, v);
+  return v == MDL_NOVAL || (mdl_val_is_const(&x) && x.c < 0);
+}
+
+static void lib_handshake(ur *u, const mdl_stmt *s, lib_hs *h) {
+  const mdl_valref *sa = s->u.op.sync_args;
+  bool ids = s->u.op.mmad_lib == 1 && s->u.op.nsync >= 7;
+  mdl_valref v[2] = {MDL_NOVAL, MDL_NOVAL};
+  int half = -1; /* -1: alternating by k-part, or not known: both */
+  if (ids) {
+    for (int j = 0; j < 2; j++)
+      if (!neg_const(u, sa[5 + j]))
+        v[j] = sa[5 + j];
+    mdl_val hv = val(u, sa[4]);
+    if (mdl_val_is_const(&hv) && hv.c >= 0)
+      half = (int)(hv.c & 1);
+  }
+  memset(h, 0, sizeof *h);
+  for (int j = 0; j < 2; j++) {
+    h->own[j] = u->k->prof->arch == MDL_ARCH_A2 && v[j] == MDL_NOVAL;
+    if (half >= 0 && half != j)
+      continue;
+    h->v[h->n] = v[j];
+    h->c[h->n] = j;
+    h->n++;
+  }
+  if (h->n == 2) { /* both halves on one id: one wait and one set */
+    int64_t c[2];
+    bool known = true;
+    for (int j = 0; j < 2; j++) {
+      mdl_val x = val(u, v[j]);
+      c[j] = v[j] == MDL_NOVAL ? j : x.c;
+      known = known && (v[j] == MDL_NOVAL || mdl_val_is_const(&x));
+    }
+    if ((known && c[0] == c[1]) || (v[0] != MDL_NOVAL && v[0] == v[1]))
+      h->n = 1;
+  }
+}
+
+static void lib_flags(ur *u, const mdl_stmt *s, const lib_hs *h,
+                      mdl_inst_kind kind) {
+  for (uint32_t j = 0; j < h->n; j++)
+    implicit_flag_id(u, s, kind, MDL_PIPE_M, MDL_PIPE_MTE1, h->v[j], h->c[j],
+                     true);
+}
+
+static void lib_own(ur *u, const mdl_stmt *s, const lib_hs *h,
+                    mdl_inst_kind kind) {
+  for (int j = 0; j < 2; j++)
+    if (h->own[j])
+      implicit_flag_id(u, s, kind, MDL_PIPE_M, MDL_PIPE_MTE1, MDL_NOVAL, j,
+                       true);
 }
 
 static void exec_op(ur *u, const mdl_stmt *s) {
@@ -412,24 +495,26 @@ static void exec_op(ur *u, const mdl_stmt *s) {
   }
   const mdl_valref *sa = s->u.op.sync_args;
   uint32_t ns = s->u.op.nsync;
-  bool mmad = s->u.op.pipe2 == MDL_PIPE_M && ns >= 7 && ns < 8;
-  bool mmadmx = s->u.op.pipe2 == MDL_PIPE_M && ns >= 8;
-  mdl_valref pingpong = MDL_NOVAL;
+  bool lib = s->u.op.mmad_lib && s->u.op.pipe2 == MDL_PIPE_M;
+  bool mmad = lib ? s->u.op.mmad_lib == 1 && ns >= 7
+                  : s->u.op.pipe2 == MDL_PIPE_M && ns >= 7 && ns < 8;
+  bool mmadmx = lib ? s->u.op.mmad_lib == 2 && ns >= 8
+                    : s->u.op.pipe2 == MDL_PIPE_M && ns >= 8;
+  lib_hs hs;
+  memset(&hs, 0, sizeof hs);
+  if (lib) {
+    lib_handshake(u, s, &hs);
+    lib_own(u, s, &hs, MDL_I_SET);
+  }
   if (mmad) {
     implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[0]);
     implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[1]);
-    mdl_val h = val(u, sa[4]);
-    if (mdl_val_is_const(&h) && h.c >= 0)
-      pingpong = (h.c & 1) ? sa[6] : sa[5];
-    else if (mdl_val_is_const(&h))
-      pingpong = MDL_NOVAL;
-    else
-      pingpong = sa[5];
-    implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_M, MDL_PIPE_MTE1, pingpong);
   } else if (mmadmx) {
     for (int i = 0; i < 4; i++)
       implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[i]);
   }
+  if (lib)
+    lib_flags(u, s, &hs, MDL_I_WAIT);
   mdl_inst *in = new_inst(u, s, MDL_I_OP, p);
   if (!in)
     return;
@@ -455,8 +540,10 @@ static void exec_op(ur *u, const mdl_stmt *s) {
     in2->nacc = u->k->accesses.len - in2->acc_first;
     in2->after = first;
     in2->unit_flag = s->u.op.unit_flag != 0;
-    if (mmad)
-      implicit_flag(u, s, MDL_I_SET, MDL_PIPE_M, MDL_PIPE_MTE1, pingpong);
+    if (lib) {
+      lib_flags(u, s, &hs, MDL_I_SET);
+      lib_own(u, s, &hs, MDL_I_WAIT);
+    }
   }
 }
 

@@ -4,7 +4,9 @@
 // function never reads get_sub_block_idx: its vector code is one logical program that the later
 // sub-block pass tiles or guards (SEMANTICS 1), so the instances of the store on AIV0 and AIV1
 // are one access, not an xcore-race with each other. Both AIVs still take part in the
-// INTRA_BLOCK sync (the AIC's set increments each AIV's counter). Correct version: no findings
+// INTRA_BLOCK sync (the AIC's set increments each AIV's counter). The mmadL1 has the compiler's form of the mmad
+// library's handshake (sync_related_args [5]/[6] = EVENT_ID0/1, both M->MTE1 events pre-set
+// before it and drained after it). Correct version: no findings
 // expected.
 module {
   func.func @scale_mix(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<256xf16, #hivm.address_space<gm>>, %arg2: memref<256xf32, #hivm.address_space<gm>>, %arg3: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<MIX>} {
@@ -12,6 +14,8 @@ module {
     %true = arith.constant true
     %cst = arith.constant 2.000000e+00 : f32
     %c0_i64 = arith.constant 0 : i64
+    %c1_i64 = arith.constant 1 : i64
+    %cm1_i64 = arith.constant -1 : i64
     %c512_i64 = arith.constant 512 : i64
     %c1024_i64 = arith.constant 1024 : i64
     %a1 = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf16, #hivm.address_space<cbuf>>
@@ -24,7 +28,11 @@ module {
     hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
     hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
-    hivm.hir.mmadL1 ins(%a1, %b1, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>)
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
+    hivm.hir.mmadL1 ins(%a1, %b1, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>) sync_related_args(%cm1_i64, %cm1_i64, %cm1_i64, %cm1_i64, %cm1_i64, %c0_i64, %c1_i64 : i64, i64, i64, i64, i64, i64, i64)
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
     hivm.hir.fixpipe {enable_nz2nd} ins(%cc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%ws : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
