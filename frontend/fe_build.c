@@ -2097,14 +2097,25 @@ static const mdl_slice *read_slice(fe_b *b, fe_op *op, uint32_t t,
 ** array<i64: ...>, or, for a dynamic entry (INT64_MIN), the next operand
 ** of the offsets group (ODS: source, offsets, sizes, strides).  Returns
 ** the number of dimensions, 0 when the op has no static_offsets. */
+static uint32_t gen_list(fe_b *b, fe_op *op, const char *attr, uint32_t seg,
+                         uint32_t *offs, uint32_t max);
+
 static uint32_t gen_offsets(fe_b *b, fe_op *op, uint32_t *offs,
                             uint32_t max) {
-  uint32_t v = gen_attr(b, op, "static_offsets");
+  return gen_list(b, op, "static_offsets", 1, offs, max);
+}
+
+/* The entries of the static list attr (static_offsets, static_sizes,
+** static_strides) of a generic op, a dynamic one (INT64_MIN) taken from
+** ODS operand group seg in order, as gen_offsets. */
+static uint32_t gen_list(fe_b *b, fe_op *op, const char *attr, uint32_t seg,
+                         uint32_t *offs, uint32_t max) {
+  uint32_t v = gen_attr(b, op, attr);
   if (v == ~0u || K(b, v + 1) != T_LANGLE)
     return 0;
   fe_generic g;
   gen_read(b, op, &g);
-  uint32_t dyn = gen_seg_start(&g, 1), ndyn = gen_seg_len(&g, 1), n = 0;
+  uint32_t dyn = gen_seg_start(&g, seg), ndyn = gen_seg_len(&g, seg), n = 0;
   uint32_t c = fe_match(b->p, v + 1), i = v + 2;
   while (i < c && K(b, i) != T_COLON)
     i++;
@@ -2275,8 +2286,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
       return;
     }
     s->u.b.src = lookup(b, t);
-    if (!gen)
-      s->u.b.sl = read_slice(b, op, t + 1, &rty);
+    s->u.b.sl = read_slice(b, op, t + 1, &rty);
     uint32_t offs[8], n;
     fe_type sty;
     if (gen) { /* static_offsets and the dynamic offset operands */
@@ -2382,21 +2392,29 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
 ** MDL_VIEW_DIMS. */
 static const mdl_slice *read_slice(fe_b *b, fe_op *op, uint32_t t,
                                    const fe_type *rty) {
-  if (K(b, t) != T_LSQ)
-    return NULL;
-  uint32_t so = fe_match(b->p, t);
-  if (so == ~0u || K(b, so + 1) != T_LSQ)
-    return NULL;
-  uint32_t st = fe_match(b->p, so + 1);
-  if (st == ~0u || K(b, st + 1) != T_LSQ)
-    return NULL;
   uint32_t offs[MDL_VIEW_DIMS + 1], sizes[MDL_VIEW_DIMS + 1],
-      steps[MDL_VIEW_DIMS + 1];
-  uint32_t n = read_list(b, t, offs, MDL_VIEW_DIMS + 1);
-  if (n == 0 || n > MDL_VIEW_DIMS ||
-      read_list(b, so + 1, sizes, MDL_VIEW_DIMS + 1) != n ||
-      read_list(b, st + 1, steps, MDL_VIEW_DIMS + 1) != n ||
-      rty->nd > MDL_VIEW_DIMS || rty->nd < 0)
+      steps[MDL_VIEW_DIMS + 1], n;
+  if (generic(b, op)) {
+    /* static_offsets / _sizes / _strides and the dynamic operands */
+    n = gen_list(b, op, "static_offsets", 1, offs, MDL_VIEW_DIMS + 1);
+    if (gen_list(b, op, "static_sizes", 2, sizes, MDL_VIEW_DIMS + 1) != n ||
+        gen_list(b, op, "static_strides", 3, steps, MDL_VIEW_DIMS + 1) != n)
+      return NULL;
+  } else {
+    if (K(b, t) != T_LSQ)
+      return NULL;
+    uint32_t so = fe_match(b->p, t);
+    if (so == ~0u || K(b, so + 1) != T_LSQ)
+      return NULL;
+    uint32_t st = fe_match(b->p, so + 1);
+    if (st == ~0u || K(b, st + 1) != T_LSQ)
+      return NULL;
+    n = read_list(b, t, offs, MDL_VIEW_DIMS + 1);
+    if (read_list(b, so + 1, sizes, MDL_VIEW_DIMS + 1) != n ||
+        read_list(b, st + 1, steps, MDL_VIEW_DIMS + 1) != n)
+      return NULL;
+  }
+  if (n == 0 || n > MDL_VIEW_DIMS || rty->nd > MDL_VIEW_DIMS || rty->nd < 0)
     return NULL;
   mdl_slice *sl = mdl_alloc(b->k->arena, sizeof *sl);
   sl->nd = (uint8_t)n;
