@@ -992,8 +992,10 @@ static void race_pair(gx *g, uint32_t a, const mdl_access *aa, uint32_t b,
                       const mdl_access *ab, mdl_valuation *val) {
   const mdl_inst *ia = I(g, a), *ib = I(g, b);
   mdl_rule rule;
-  if (ia->core != ib->core && g->k->open)
+  if (ia->core != ib->core && g->k->open) {
+    mdl_valuation_free(val);
     return; /* a lone half: cross-core races are not checked */
+  }
   if (ia->core != ib->core)
     rule = MDL_RULE_XCORE_RACE;
   else if (ia->pipe == ib->pipe) {
