@@ -31,6 +31,9 @@ typedef struct {
                             (0: no limit) */
   bool valuations;       /* SMT: keep each witness's values in the
                             diagnostic (mdl_diag.val), for replay */
+  mdl_flag_model flags;  /* intra-core flags count (default) or are one
+                            bit (--flag-model bit): which double sets are
+                            findings, and their severity */
   chk_stats *stats;      /* OUT (NULL: not measured): chk_graph phases */
 } chk_options;
 

@@ -46,6 +46,8 @@ bool chk_overlap(const mdl_access *x, const mdl_access *y);
 
 typedef struct {
   mdl_rule rule;             /* MDL_RULE_COUNT: dropped */
+  bool error;                /* severity error whatever the rule's
+                                (double-set under --flag-model bit) */
   uint32_t a, b;             /* instances: b primary, a related (NONE) */
   uint32_t mem;              /* races: memory */
   int64_t lo, hi;
@@ -88,6 +90,11 @@ void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
                  uint32_t *nwarn);
 
 const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in);
+
+/* The message of a program-order double set (--flag-model count) of the
+** flag (core, src, dst, id), both engines'.  Caller frees. */
+char *chk_po_double_msg(const mdl_kernel *k, uint32_t core, uint8_t src,
+                        uint8_t dst, int32_t id);
 
 /* Appends a deadlock finding for a cycle of waits in the concrete graph
 ** (nnodes nodes, edges es all active); false when there is none. */

@@ -46,7 +46,7 @@ module {
       %coff = arith.muli %n, %c256 : index
       %cg = memref.reinterpret_cast %arg2 to offset: [%coff], sizes: [16, 16], strides: [16, 1] : memref<512xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
       hivm.hir.fixpipe {enable_nz2nd} ins(%cc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%cg : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) // expect: race
-      hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>] // expect: double-set, double-set
+      hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>] // expect(bit): double-set, double-set
     }
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID1>]

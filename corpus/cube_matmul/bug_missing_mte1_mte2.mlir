@@ -33,7 +33,7 @@ module {
         %b1 = hivm.hir.pointer_cast(%c512_i64, %c1536_i64) : memref<16x16xf16, #hivm.address_space<cbuf>>
         hivm.hir.nd2nz {dst_continuous} ins(%ag : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%a1 : memref<16x16xf16, #hivm.address_space<cbuf>>) // expect: pipe-hazard, race
         hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>) // expect: pipe-hazard, race
-        hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev] // expect: double-set
+        hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev] // expect(bit): double-set
         hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
         hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
         hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>)

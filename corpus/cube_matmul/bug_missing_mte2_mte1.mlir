@@ -38,7 +38,7 @@ module {
         hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>) // expect: pipe-hazard
         hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
         hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>) // expect: race, race
-        hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev] // expect: double-set, double-set, double-set
+        hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev] // expect(bit): double-set, double-set, double-set
         hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       }
       %coff = arith.muli %n, %c256 : index

@@ -40,7 +40,7 @@ module {
         hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
         hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
         hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>)
-        hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev] // expect: unpaired-set, double-set
+        hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev] // expect: unpaired-set // expect(bit): double-set
         hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       }
       %coff = arith.muli %n, %c256 : index

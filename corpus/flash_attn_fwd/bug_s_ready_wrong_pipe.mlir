@@ -42,7 +42,7 @@ module {
       hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%scc : memref<16x16xf32, #hivm.address_space<cc>>) // expect: race
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect: double-set
+      hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect(bit): double-set
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.fixpipe {enable_nz2nd} ins(%scc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%sg : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
       hivm.hir.sync_block_set[<CUBE>, <PIPE_M>, <PIPE_MTE2>] flag = 1
@@ -57,7 +57,7 @@ module {
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
     }
-    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect: double-set
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect(bit): double-set
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
     hivm.hir.fixpipe {enable_nz2nd} ins(%occ : memref<16x16xf32, #hivm.address_space<cc>>) outs(%og : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]

@@ -88,7 +88,7 @@ module {
       hivm.hir.load ins(%sg : memref<128xi32, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%sb : memref<128xi32, #hivm.address_space<ub>>) // expect: pipe-hazard
       hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3
       hivm.hir.vcast ins(%sb : memref<128xi32, #hivm.address_space<ub>>) outs(%fb : memref<128xf32, #hivm.address_space<ub>>) // expect: race
-      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>] // expect: double-set, double-set
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>] // expect(bit): double-set, double-set
       hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vmul ins(%fb, %wtb : memref<128xf32, #hivm.address_space<ub>>, memref<128xf32, #hivm.address_space<ub>>) outs(%fb2 : memref<128xf32, #hivm.address_space<ub>>) // expect: race
       hivm.hir.pipe_barrier[<PIPE_V>]

@@ -47,11 +47,11 @@ module {
       hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vcast ins(%y2 : memref<256xf16, #hivm.address_space<ub>>) outs(%qb : memref<256xi8, #hivm.address_space<ub>>)
-      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>] // expect: double-set, unpaired-set
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>] // expect: unpaired-set // expect(bit): double-set
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>] // expect: double-set
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
       hivm.hir.store ins(%qb : memref<256xi8, #hivm.address_space<ub>>) outs(%qs : memref<256xi8, strided<[1], offset: ?>, #hivm.address_space<gm>>) // expect: race
-      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>] // expect: double-set
+      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>] // expect(bit): double-set
     }
     hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]

@@ -39,7 +39,7 @@ module {
       hivm.hir.vrsqrt ins(%ss : memref<8xf32, #hivm.address_space<ub>>) outs(%rs : memref<8xf32, #hivm.address_space<ub>>)
       hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vmul ins(%xb, %rs : memref<256xf16, #hivm.address_space<ub>>, memref<8xf32, #hivm.address_space<ub>>) outs(%yb : memref<256xf16, #hivm.address_space<ub>>) // expect: race
-      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>] // expect: double-set, double-set
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>] // expect(bit): double-set, double-set
       hivm.hir.pipe_barrier[<PIPE_V>]
       hivm.hir.vmul ins(%yb, %gb : memref<256xf16, #hivm.address_space<ub>>, memref<256xf16, #hivm.address_space<ub>>) outs(%y2 : memref<256xf16, #hivm.address_space<ub>>) // expect: race
       hivm.hir.pipe_barrier[<PIPE_V>]

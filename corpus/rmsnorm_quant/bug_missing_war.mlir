@@ -30,7 +30,7 @@ module {
       %xs = memref.subview %arg0[%off] [256] [1] : memref<512xf16, #hivm.address_space<gm>> to memref<256xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>
       %qs = memref.subview %arg2[%off] [256] [1] : memref<512xi8, #hivm.address_space<gm>> to memref<256xi8, strided<[1], offset: ?>, #hivm.address_space<gm>>
       hivm.hir.load ins(%xs : memref<256xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%xb : memref<256xf16, #hivm.address_space<ub>>) // expect: pipe-hazard, race, race
-      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>] // expect: double-set
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>] // expect(bit): double-set
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.vmul ins(%xb, %xb : memref<256xf16, #hivm.address_space<ub>>, memref<256xf16, #hivm.address_space<ub>>) outs(%sq : memref<256xf32, #hivm.address_space<ub>>)
       hivm.hir.pipe_barrier[<PIPE_V>]

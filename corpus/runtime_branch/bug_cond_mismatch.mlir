@@ -28,7 +28,7 @@ module {
       scf.if %has_res {
         %rs = memref.subview %arg1[%off] [128] [1] : memref<256xf16, #hivm.address_space<gm>> to memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>
         hivm.hir.load ins(%rs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%rb : memref<128xf16, #hivm.address_space<ub>>) // expect: pipe-hazard
-        hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID1>] // expect: double-set, unpaired-set
+        hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID1>] // expect: unpaired-set, double-set
       }
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]

@@ -48,7 +48,7 @@ module {
         hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
         hivm.hir.store ins(%yb : memref<128xf16, #hivm.address_space<ub>>) outs(%ys : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>)
       }
-      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>] // expect: double-set
+      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>] // expect(bit): double-set
     }
     hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]

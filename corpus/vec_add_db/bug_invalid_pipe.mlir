@@ -31,13 +31,13 @@ module {
       hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev]
       hivm.hir.load ins(%xs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%xb : memref<128xf16, #hivm.address_space<ub>>) // expect: pipe-hazard, race
       hivm.hir.load ins(%ys : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>) // expect: pipe-hazard, race
-      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, %ev] // expect: double-set
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, %ev] // expect(bit): double-set
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, %ev]
       hivm.hir.vadd ins(%xb, %yb : memref<128xf16, #hivm.address_space<ub>>, memref<128xf16, #hivm.address_space<ub>>) outs(%zb : memref<128xf16, #hivm.address_space<ub>>) // expect(a2): pipe-hazard
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE1>, %ev] // expect: invalid-sync
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE1>, %ev] // expect: invalid-sync
       hivm.hir.store ins(%zb : memref<128xf16, #hivm.address_space<ub>>) outs(%zs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) // expect: race
-      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev] // expect: double-set, double-set, double-set
+      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev] // expect(bit): double-set, double-set, double-set
     }
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>]

@@ -28,10 +28,10 @@ module {
       %zb = hivm.hir.pointer_cast(%c1024_i64, %c1280_i64) : memref<128xf16, #hivm.address_space<ub>>
       hivm.hir.load ins(%xs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%xb : memref<128xf16, #hivm.address_space<ub>>) // expect: pipe-hazard, race
       hivm.hir.load ins(%ys : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>) // expect: pipe-hazard, race
-      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, %ev] // expect: double-set
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, %ev] // expect(bit): double-set
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, %ev]
       hivm.hir.vadd ins(%xb, %yb : memref<128xf16, #hivm.address_space<ub>>, memref<128xf16, #hivm.address_space<ub>>) outs(%zb : memref<128xf16, #hivm.address_space<ub>>) // expect: race // expect(a2): pipe-hazard
-      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, %ev] // expect: double-set
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, %ev] // expect(bit): double-set
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, %ev]
       hivm.hir.store ins(%zb : memref<128xf16, #hivm.address_space<ub>>) outs(%zs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>)
     }

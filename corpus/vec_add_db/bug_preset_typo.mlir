@@ -37,7 +37,7 @@ module {
       hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, %ev]
       hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, %ev]
       hivm.hir.store ins(%zb : memref<128xf16, #hivm.address_space<ub>>) outs(%zs : memref<128xf16, strided<[1], offset: ?>, #hivm.address_space<gm>>)
-      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev] // expect: unpaired-set, double-set
+      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %ev] // expect: unpaired-set // expect(bit): double-set
     }
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID1>] // expect: deadlock
