@@ -40,6 +40,7 @@ declare -A symvals=(
   [trip_precredit]="%arg2=0|%arg2=1|%arg2=3"
   [grid_stride]="%arg4=5 block_idx=0 block_num=2|%arg4=5 block_idx=1 block_num=2|%arg4=1 block_idx=3 block_num=4"
   [xflag_rotate]="block_idx=0|block_idx=1|block_idx=3"
+  [counted_flags]="%arg2=0|%arg2=600|%arg2=1024"
 )
 cycles() { # FILE -> nominal cycles of the first kernel
   "$ksv" sim --arch $arch "$1" 2>/dev/null | awk '/^  cycles: / {print $2; exit}'
