@@ -1262,6 +1262,7 @@ static void check_po_double_sets(gx *g, mdl_vec *recs) {
       finding *fd = add_finding(g, MDL_RULE_DOUBLE_SET, si, prev);
       fd->msg = chk_po_double_msg(g->k, r->key.core, r->key.src, r->key.dst,
                                   r->key.id);
+      fd->witness = chk_po_double_witness(g->k, prev, NULL);
     }
   }
 }
@@ -1459,6 +1460,21 @@ static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled,
 }
 
 /* ------------------------------------------------------------ reporting */
+
+char *chk_po_double_witness(const mdl_kernel *k, uint32_t prev,
+                            const char *engine) {
+  char at[320] = "the previous set";
+  if (prev != NONE) {
+    const mdl_inst *p = mdl_inst_at(k, prev);
+    char wp[256];
+    mdl_inst_where(k, p, wp, sizeof wp);
+    snprintf(at, sizeof at, "the set at %u:%u (%s)", p->loc.line, p->loc.col,
+             wp);
+  }
+  return mdl_strprintf("no wait_flag of the flag runs between %s and this "
+                       "set%s%s",
+                       at, engine ? "; " : "", engine ? engine : "");
+}
 
 char *chk_po_double_msg(const mdl_kernel *k, uint32_t core, uint8_t src,
                         uint8_t dst, int32_t id) {

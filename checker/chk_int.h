@@ -95,6 +95,11 @@ const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in);
 ** flag (core, src, dst, id), both engines'.  Caller frees. */
 char *chk_po_double_msg(const mdl_kernel *k, uint32_t core, uint8_t src,
                         uint8_t dst, int32_t id);
+/* Its witness: the previous set (instance prev, or NONE) and that no wait
+** of the flag runs between the two; engine (may be NULL): the engine's
+** own witness, appended.  Caller frees. */
+char *chk_po_double_witness(const mdl_kernel *k, uint32_t prev,
+                            const char *engine);
 
 /* Appends a deadlock finding for a cycle of waits in the concrete graph
 ** (nnodes nodes, edges es all active); false when there is none. */

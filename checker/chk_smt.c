@@ -1062,6 +1062,9 @@ static void po_double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
       fd->msg = chk_po_double_msg(k, f->core, f->src, f->dst, f->id);
       uint32_t wl[1] = {se->inst};
       set_witness(x, m, fd, wl, 1);
+      char *w = chk_po_double_witness(k, prev, fd->witness);
+      free(fd->witness);
+      fd->witness = w;
       Z3_model_dec_ref(x->c, m);
     }
     free(L);

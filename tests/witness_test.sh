@@ -130,17 +130,17 @@ if r:
          'xcore-race 70: thread flows %s' % flow(r))
 
 # deadlock: the waits of the cycle, the primary first, on three cores
-d = find_diag('dl.json', 'deadlock', 48)
+d = find_diag('dl.json', 'deadlock', 52)
 if d:
     st = steps(d)
-    need(st and st[0] == ('blocked-wait', 'AIC', 'PIPE_MTE2', 48),
-         'deadlock 48: first step %s' % (st[:1],))
+    need(st and st[0] == ('blocked-wait', 'AIC', 'PIPE_MTE2', 52),
+         'deadlock 52: first step %s' % (st[:1],))
     need(all(s[0] == 'blocked-wait' for s in st) and len(st) >= 3,
-         'deadlock 48: steps %s' % st)
-    need({s[1] for s in st} == {'AIC', 'AIV0', 'AIV1'}, 'deadlock 48: cores %s' % st)
+         'deadlock 52: steps %s' % st)
+    need({s[1] for s in st} == {'AIC', 'AIV0', 'AIV1'}, 'deadlock 52: cores %s' % st)
     need([s['kind'] for s in d.get('witness_steps', [])][0] in ('wait_flag', 'sync_block_wait'),
-         'deadlock 48: the first step is not a wait')
-r = find_result('dl.sarif', 'deadlock', 48)
+         'deadlock 52: the first step is not a wait')
+r = find_result('dl.sarif', 'deadlock', 52)
 if r and d:
     fl = flow(r)
     lanes = []
@@ -148,10 +148,10 @@ if r and d:
         lane = '%s %s' % (s['core'], s['pipe'])
         if lane not in lanes:
             lanes.append(lane)
-    need([t for t, _ in fl] == lanes, 'deadlock 48: thread flows %s, steps %s' % (fl, lanes))
+    need([t for t, _ in fl] == lanes, 'deadlock 52: thread flows %s, steps %s' % (fl, lanes))
     order = sorted(o for _, ls in fl for o, _, _ in ls)
-    need(order == list(range(1, len(d.get('witness_steps', [])) + 1)), 'deadlock 48: executionOrder %s' % order)
-    need(fl[0][1][0][:2] == (1, 48), 'deadlock 48: step 1 is not the primary wait')
+    need(order == list(range(1, len(d.get('witness_steps', [])) + 1)), 'deadlock 52: executionOrder %s' % order)
+    need(fl[0][1][0][:2] == (1, 52), 'deadlock 52: step 1 is not the primary wait')
 
 # SMT engine: the race carries the schedule's cycles
 d = find_diag('sm.json', 'race', 32)
@@ -178,13 +178,13 @@ if d:
          'explain 37: chain %s' % chain)
 
 # redundant barrier: the pair it ordered, itself, what still orders them
-d = find_diag('rb.json', 'redundant-barrier', 102)
+d = find_diag('rb.json', 'redundant-barrier', 106)
 if d:
     roles = [s['role'] for s in d.get('witness_steps', [])]
     need(roles[:2] == ['earlier-access', 'sync'] and roles[-1] == 'access' and
-         'ordering-sync' in roles, 'redundant-barrier 102: roles %s' % roles)
+         'ordering-sync' in roles, 'redundant-barrier 106: roles %s' % roles)
     need(d.get('witness_steps', [])[1]['kind'] == 'pipe_barrier' and d.get('witness_steps', [])[1]['primary'],
-         'redundant-barrier 102: the barrier is not the primary step')
+         'redundant-barrier 106: the barrier is not the primary step')
 
 # the HTML timeline of the deadlock has a lane per core and pipe
 html = open(os.path.join(tmp, 'dl.html')).read()
