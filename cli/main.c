@@ -10,7 +10,7 @@
 
 static const char usage[] =
     "usage: ksv check [options] FILE...\n"
-    "       ksv dump [--arch a2|a5] [--flag-model count|bit] FILE\n"
+    "       ksv dump [--arch a2|a5] FILE\n"
     "       ksv fix [check options] [-o FILE | --in-place] [--diff]\n"
     "               [--allow-barrier-all] [--sim-runs N]\n"
     "               [--max-fix-seconds N] FILE\n"
