@@ -7,7 +7,7 @@
 # clang-only warnings (-Wfor-loop-analysis in bench/kbench.c) must not stop
 # the runtime checks.  Z3 stays an uninstrumented
 # shared library.  The differential tests run with 200, 30 and 60 (bit) random
-# kernels instead of 1000 and 100 (about 3x slower under the sanitizers),
+# kernels instead of 1000, 100 and 300 (about 3x slower under the sanitizers),
 # the metamorphic test on every 4th corpus file; every other test runs as
 # in scripts/test.sh, with 4x the timeouts, but for three that re-render
 # the whole corpus through writers the other report tests already run
