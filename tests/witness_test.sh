@@ -101,22 +101,22 @@ for name in ('ra.json', 'xr.json', 'dl.json', 'sm.json', 'ex.json', 'rb.json'):
                  '%s: %s at %d: one primary step, at the diagnostic' % (name, d['rule'], d['line']))
 
 # race, graph engine: the load still writing, then the vadd
-d = find_diag('ra.json', 'race', 37)
+d = find_diag('ra.json', 'race', 42)
 if d:
-    need(steps(d)[:2] == [('earlier-access', 'AIV', 'PIPE_MTE2', 32),
-                          ('access', 'AIV', 'PIPE_V', 37)] and len(steps(d)) == 2,
-         'race 37: steps %s' % steps(d))
-r = find_result('ra.sarif', 'race', 37)
+    need(steps(d)[:2] == [('earlier-access', 'AIV', 'PIPE_MTE2', 37),
+                          ('access', 'AIV', 'PIPE_V', 42)] and len(steps(d)) == 2,
+         'race 42: steps %s' % steps(d))
+r = find_result('ra.sarif', 'race', 42)
 if r:
-    need(flow(r) == [('AIV PIPE_MTE2', [(1, 32, 'earlier-access')]),
-                     ('AIV PIPE_V', [(2, 37, 'access')])],
-         'race 37: thread flows %s' % flow(r))
+    need(flow(r) == [('AIV PIPE_MTE2', [(1, 37, 'earlier-access')]),
+                     ('AIV PIPE_V', [(2, 42, 'access')])],
+         'race 42: thread flows %s' % flow(r))
     # --replay adds notes (related locations) but no step
-    r2 = find_result('ra-replay.sarif', 'race', 37)
+    r2 = find_result('ra-replay.sarif', 'race', 42)
     if r2:
         need(len(r2.get('relatedLocations', [])) > len(r.get('relatedLocations', [])),
-             'race 37: --replay added no note')
-        need(flow(r2) == flow(r), 'race 37: --replay changed the thread flows: %s' % flow(r2))
+             'race 42: --replay added no note')
+        need(flow(r2) == flow(r), 'race 42: --replay changed the thread flows: %s' % flow(r2))
 
 # cross-core race: two cores
 d = find_diag('xr.json', 'xcore-race', 70)

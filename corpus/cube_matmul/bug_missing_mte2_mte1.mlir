@@ -1,6 +1,9 @@
 // cube_matmul: tiled matmul on the AIC (nd2nz -> mmadL1 -> fixpipe), L1 ping-pong, 2x2 tiles.
 // Seeded bug: no MTE2->MTE1 pair: mmadL1 may read the L1 tiles before nd2nz has
 // written them (race at the mmadL1).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
 module {
   func.func @cube_matmul(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<512xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
     %c0 = arith.constant 0 : index

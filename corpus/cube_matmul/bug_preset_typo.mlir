@@ -1,6 +1,11 @@
 // cube_matmul: tiled matmul on the AIC (nd2nz -> mmadL1 -> fixpipe), L1 ping-pong, 2x2 tiles.
 // Seeded bug: EVENT_ID0 of the MTE1->MTE2 ping-pong is pre-set twice and EVENT_ID1 never
 // (double-set at the second pre-set; the odd K step then waits forever).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
+// Each double-set left in expect: is in program order (no wait of the flag between the two
+// sets): a warning since SEMANTICS 3 revised, an error under --flag-model bit.
 module {
   func.func @cube_matmul(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<512xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
     %c0 = arith.constant 0 : index

@@ -1,6 +1,9 @@
 // flash_attn_fwd: FlashAttention forward MIX, QK^T -> wsS ring -> softmax (AIV) -> wsP ring -> PV.
 // Seeded bug: S-ready (flag 1) is set on PIPE_M instead of PIPE_FIX, so it can fire before the
 // fixpipe wrote S to the workspace (xcore-race at the AIV load).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
 module {
   func.func @fa_fwd_mix_aic(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<1024xf16, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf16, #hivm.address_space<gm>>, %arg5: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index

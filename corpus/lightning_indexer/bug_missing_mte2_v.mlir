@@ -1,6 +1,9 @@
 // lightning_indexer: INT8 score + top-k MIX, 2-slot GM score ring with credits (flag 3) back to the AIC.
 // Seeded bug: the MTE2->V pair after the score load is missing; vcast may read the scores
 // before the load has written them (race).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
 module {
   func.func @lightning_indexer_mix_aic(%arg0: memref<256xi8, #hivm.address_space<gm>>, %arg1: memref<1024xi8, #hivm.address_space<gm>>, %arg2: memref<512xi32, #hivm.address_space<gm>>, %arg3: memref<256xf32, #hivm.address_space<gm>>, %arg4: memref<1024xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index

@@ -1,6 +1,9 @@
 // matmul_epilogue: MIX matmul (AIC -> GM workspace via fixpipe, flag 0) + AIV bias epilogue.
 // Seeded bug: the AIV MTE2->V pair is written MTE2->MTE1 (an AIC pipe): invalid-sync at both,
 // and the vadd reads the loaded tiles unordered (race).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
 module {
   func.func @mm_epi_mix_aic(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<256xf16, #hivm.address_space<gm>>, %arg2: memref<256xf32, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index

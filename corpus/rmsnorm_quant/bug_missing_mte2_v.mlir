@@ -1,6 +1,9 @@
 // rmsnorm_quant: RMSNorm + int8 quantization (AIV only), 2 rows, PIPE_V barriers between dependent ops.
 // Seeded bug: the MTE2->V pair after the row load is missing; the vector ops may read x
 // (and gamma) before the loads finish (race).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
 module {
   func.func @rmsnorm_quant(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<256xf16, #hivm.address_space<gm>>, %arg2: memref<512xi8, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
     %c0 = arith.constant 0 : index

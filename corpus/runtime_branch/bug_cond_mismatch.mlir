@@ -1,6 +1,8 @@
 // runtime_branch: y = x (+ r when the kernel argument %arg3 != 0) over 256 f16, AIV only, 2 tiles of 128.
 // Seeded bug: the residual is loaded (and MTE2->V EVENT_ID1 set) when %arg3 != 0 but consumed only when
 // %arg3 > 0: for a negative %arg3 the set is never waited (set again next tile, pending at the end).
+// Each double-set left in expect: is in program order (no wait of the flag between the two
+// sets): a warning since SEMANTICS 3 revised, an error under --flag-model bit.
 module {
   func.func @res_add(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<256xf16, #hivm.address_space<gm>>, %arg2: memref<256xf16, #hivm.address_space<gm>>, %arg3: i32) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
     %c0 = arith.constant 0 : index

@@ -1,6 +1,8 @@
 // tail_if: elementwise y = x + b with a 64-element tail tile handled by scf.if %is_last (AIV only).
 // Seeded bug: the tail branch sets MTE2->V itself and the common code sets it again before the
 // wait (double-set at the common set in the tail iteration).
+// Each double-set left in expect: is in program order (no wait of the flag between the two
+// sets): a warning since SEMANTICS 3 revised, an error under --flag-model bit.
 module {
   func.func @tail_add(%arg0: memref<448xf16, #hivm.address_space<gm>>, %arg1: memref<448xf16, #hivm.address_space<gm>>, %arg2: memref<448xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
     %c0 = arith.constant 0 : index

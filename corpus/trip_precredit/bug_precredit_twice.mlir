@@ -1,6 +1,11 @@
 // trip_precredit: y = exp(x) over %arg2 tiles of 128 f16 (AIV only); the tile count is a kernel argument.
 // Seeded bug: left over from a double-buffered version, xb is pre-credited once per buffer, but with one
 // buffer both credits go to the same 1-bit flag V->MTE2 EVENT_ID0 (still set at the second set).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
+// Each double-set left in expect: is in program order (no wait of the flag between the two
+// sets): a warning since SEMANTICS 3 revised, an error under --flag-model bit.
 module {
   func.func @exp_tiles(%arg0: memref<8192xf16, #hivm.address_space<gm>>, %arg1: memref<8192xf16, #hivm.address_space<gm>>, %arg2: i32) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
     %c0 = arith.constant 0 : index

@@ -1,6 +1,9 @@
 // vec_add_db: double-buffered elementwise add z = x + y (AIV only), 4 tiles, rotating event ids.
 // Seeded bug: no MTE3->MTE2 back-pressure at all: iteration i+2 reloads a UB buffer
 // that iteration i may still be reading (WAR races, and unordered MTE2 writes to one buffer).
+// Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
+// set may fire before the wait consumed the previous set, which a counting flag holds; no
+// finding now, `--flag-model bit` still reports it.
 module {
   func.func @vec_add_db(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<512xf16, #hivm.address_space<gm>>, %arg2: memref<512xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
     %c0 = arith.constant 0 : index
