@@ -1027,6 +1027,10 @@ static void po_double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
     fev *ev;
     uint32_t n = flag_events(f, &ev);
     Z3_ast *L = calloc(n + 1, sizeof *L);
+    if (!L) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
     for (uint32_t e = 1; e < n; e++) {
       if (!ev[e].set)
         continue;
