@@ -279,7 +279,7 @@ assert nofix and all(r["properties"]["fixedBy"]["line"] for r in nofix), nofix[:
 PY
   if grep -q "Proposed fix: " "$tmp/f.html" && grep -q "Fixed by the repair proposed at " "$tmp/f.html" &&
      grep -q "note: fix: .*verifies clean" "$tmp/c.txt" &&
-     grep -q "note: fixed by the repair proposed at 34:7 " "$tmp/c.txt"; then ok
+     grep -q "note: fixed by the repair proposed at 37:7 " "$tmp/c.txt"; then ok
   else bad "check --fix: HTML or text report without the fix"; fi
   # the fix of a clean kernel is no edit, exit 0
   "$ksv" fix "$root/corpus/vec_add_db/ok.mlir" >"$tmp/ok.txt" 2>&1
