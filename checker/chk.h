@@ -17,6 +17,7 @@ typedef struct {
   uint32_t reruns;       /* analyses run by the redundant-sync search */
   uint32_t queries;      /* SMT: solver queries asked */
   uint32_t pruned;       /* SMT: queries a path of certain edges decided */
+  uint32_t outcomes;     /* graph, symbolic kernel: outcomes enumerated */
 } chk_stats;
 
 typedef struct {
@@ -29,12 +30,33 @@ typedef struct {
   uint32_t sym_bound;    /* iterations unrolled for unknown trip counts */
   uint32_t max_memory_mb; /* graph: its clocks; SMT: Z3's memory_max_size
                             (0: no limit) */
+  uint32_t enum_max;     /* graph engine: at most this many outcomes of a
+                            symbolic kernel's branches and trip counts are
+                            enumerated (more: chk_enum declines) */
   bool valuations;       /* SMT: keep each witness's values in the
                             diagnostic (mdl_diag.val), for replay */
   mdl_flag_model flags;  /* intra-core flags count (default) or are one
                             bit (--flag-model bit): which double sets are
                             findings, and their severity */
   chk_stats *stats;      /* OUT (NULL: not measured): chk_graph phases */
+  /* Graph engine: can accesses a and b of one memory, with different
+  ** symbolic bases, share a byte?  1 yes (*val: the values that make them
+  ** meet, or NULL; the finding owns it), 0 no, -1 undecided (the verdict
+  ** is then unknown).  NULL: they may (conservative).  Set by the
+  ** enumeration of outcomes (chk_enum.c) to the SMT value oracle. */
+  int (*alias)(void *ctx, const mdl_access *a, const mdl_access *b,
+               mdl_valuation **val);
+  const char *(*alias_why)(void *ctx); /* what the oracle left undecided */
+  /* Graph engine, redundant-sync search: are the sync statements dis
+  ** (by statement id) also removable together from the kernels the one
+  ** searched stands for?  NULL: nothing else to verify. */
+  bool (*redundant_verify)(void *ctx, const uint8_t *dis);
+  /* Graph engine, redundant-sync search: the kernel whose sync statements
+  ** and groups are searched (the symbolic kernel an outcome was copied
+  ** from: a group is every statement of a flag in any outcome); NULL: the
+  ** checked one. */
+  const mdl_kernel *group_kernel;
+  void *alias_ctx;
 } chk_options;
 
 void chk_options_default(chk_options *o);
@@ -43,6 +65,16 @@ void chk_options_default(chk_options *o);
 ** verdict for the unit; *note receives a malloc'd explanation or NULL. */
 mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
                       mdl_diags *out, char **note);
+
+/* The graph engine on a symbolic kernel: enumerates the possible outcomes
+** of its branches and trip counts (trip counts up to k->trip_bound), at
+** most o->enum_max, and decides each concrete copy exactly (chk_enum.c).
+** Returns false, having written nothing to out, when it does not apply
+** (run-time event ids or flags, more outcomes than o->enum_max): then
+** *declined says why (malloc'd) and *verdict and *note are unset.
+** Otherwise the contract of chk_graph. */
+bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
+              char **note, mdl_verdict *verdict, char **declined);
 
 /* The SMT engine (Z3): decides k for every branch outcome and trip count
 ** its guards allow (trip counts up to o->sym_bound).  Same contract. */

@@ -33,6 +33,7 @@ void chk_options_default(chk_options *o) {
   o->timeout_ms = 10000;
   o->budget_s = 600;
   o->sym_bound = 8;
+  o->enum_max = 256;
   o->max_memory_mb = 4096;
 }
 
@@ -65,7 +66,8 @@ typedef struct {
   bool deadlock;
   bool cyclic;               /* a cycle of waits: topo covers a prefix */
   uint8_t *inorder;          /* cyclic: per node, ordered by Kahn */
-  bool undecidable;
+  const chk_options *o;       /* its alias oracle (o->alias), may be NULL */
+  bool undecidable;          /* the alias oracle left a pair undecided */
   char *undecided_why;
   uint32_t *wait_partner;    /* per instance: matched set inst / J node */
   uint32_t xcount[3];        /* per core: scalar releases so far */
@@ -961,17 +963,38 @@ bool chk_overlap(const mdl_access *x, const mdl_access *y) {
   return x->lo < y->hi && y->lo < x->hi;
 }
 
-/* Records the race between access aa of instance a (earlier) and ab of b. */
+/* Do accesses x and y of one memory share a byte?  Different symbolic
+** bases may alias unless the alias oracle (chk_options.alias) says they
+** cannot; an undecided answer makes the analysis undecided.  *val gets
+** the oracle's witness values when it found an overlap. */
+static bool may_overlap(gx *g, const mdl_access *x, const mdl_access *y,
+                        mdl_valuation **val) {
+  *val = NULL;
+  if (!(x->sym != y->sym || (x->sym && x->form != y->form)))
+    return x->lo < y->hi && y->lo < x->hi;
+  if (!g->o || !g->o->alias)
+    return true;
+  int r = g->o->alias(g->o->alias_ctx, x, y, val);
+  if (r < 0)
+    g->undecidable = true;
+  return r != 0;
+}
+
+/* Records the race between access aa of instance a (earlier) and ab of b;
+** val (owned by the finding from now on) the values that make their
+** symbolic ranges meet, or NULL. */
 static void race_pair(gx *g, uint32_t a, const mdl_access *aa, uint32_t b,
-                      const mdl_access *ab) {
+                      const mdl_access *ab, mdl_valuation *val) {
   const mdl_inst *ia = I(g, a), *ib = I(g, b);
   mdl_rule rule;
   if (ia->core != ib->core)
     rule = MDL_RULE_XCORE_RACE;
   else if (ia->pipe == ib->pipe) {
     bool both_w = (aa->mode & MDL_ACC_WRITE) && (ab->mode & MDL_ACC_WRITE);
-    if (ia->pipe != MDL_PIPE_V && !both_w)
+    if (ia->pipe != MDL_PIPE_V && !both_w) {
+      mdl_valuation_free(val);
       return;
+    }
     rule = MDL_RULE_PIPE_HAZARD;
   } else
     rule = MDL_RULE_RACE;
@@ -996,6 +1019,7 @@ static void race_pair(gx *g, uint32_t a, const mdl_access *aa, uint32_t b,
   }
   finding *fd = add_finding(g, rule, pb, pa);
   fd->mem = ab->mem;
+  fd->val = val;
   int64_t lo = aa->lo > ab->lo ? aa->lo : ab->lo;
   int64_t hi = aa->hi < ab->hi ? aa->hi : ab->hi;
   if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
@@ -1061,8 +1085,10 @@ static void find_races(gx *g) {
         for (uint32_t j = 0; j < x.cand.len; j++) {
           const accent *r = &MDL_VEC_AT(x.cand, accent, j);
           const mdl_access *aa = mdl_access_at(k, r->acc);
-          if (((aa->mode | ab->mode) & MDL_ACC_WRITE) && chk_overlap(aa, ab))
-            race_pair(g, r->inst, aa, b, ab);
+          mdl_valuation *val;
+          if (((aa->mode | ab->mode) & MDL_ACC_WRITE) &&
+              may_overlap(g, aa, ab, &val))
+            race_pair(g, r->inst, aa, b, ab, val);
         }
         if (g->any_error && g->findings.len > nf0)
           goto done; /* (every race rule is an error) */
@@ -1366,15 +1392,16 @@ void chk_skel_free(chk_skel *sk) {
 static uint32_t count_errors(const gx *g);
 
 /* Runs the whole analysis with the given disabled statements (any_error:
-** stop at the first error, for the redundant-sync search; fm: the flag
-** model of the double-set check). */
-static void analyse(gx *g, const mdl_kernel *k, const uint8_t *disabled,
-                    bool any_error, mdl_flag_model fm, chk_stats *st) {
+** stop at the first error, for the redundant-sync search).  The flag
+** model of the double-set check is o->flags. */
+static void analyse(gx *g, const mdl_kernel *k, const chk_options *o,
+                    const uint8_t *disabled, bool any_error, chk_stats *st) {
   chainst ch[NCH_MAX];
   double t0 = st ? now_s() : 0;
   init_chains(g, k, disabled, ch);
+  g->o = o;
   g->any_error = any_error;
-  g->flags = fm;
+  g->flags = o ? o->flags : MDL_FLAGS_COUNT;
   /* sync_block (all cores of a mode meet): k-th with k-th */
   {
     mdl_vec per[3] = {{0}, {0}, {0}};
@@ -1800,6 +1827,28 @@ typedef struct {
   uint32_t x, a, b, nchain, chain[PATH_MAX_SYNCS];
 } cover_path;
 
+/* What orders a before b on one pipe with no sync on the path: a kept
+** barrier of the pipe between them, V -> V order in hardware (a5), or the
+** pipe's in-order completion. */
+static void same_pipe_order(const gx *g, const mdl_kernel *k, uint32_t a,
+                            uint32_t b, char *by, size_t bn) {
+  const mdl_inst *ia = I(g, a);
+  for (uint32_t i = a + 1; i < b; i++) {
+    const mdl_inst *x = I(g, i);
+    if (x->core == ia->core && x->kind == MDL_I_BARRIER &&
+        (x->pipe == ia->pipe || x->pipe == MDL_PIPE_ALL) &&
+        !inst_disabled(g, i) && chk_sync_valid(k, x)) {
+      snprintf(by, bn, "the pipe_barrier(%s) at %u:%u",
+               mdl_pipe_name((mdl_pipe)x->pipe), x->loc.line, x->loc.col);
+      return;
+    }
+  }
+  snprintf(by, bn, "%s", ia->pipe == MDL_PIPE_V && k->prof->v_hw_ordered
+                             ? "the hardware (V -> V is in order on this "
+                               "profile)"
+                             : "the in-order pipe");
+}
+
 static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
                        char *buf, size_t bn, cover_path *cv) {
   uint32_t x = NONE;
@@ -1852,11 +1901,10 @@ static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
                      chk_op_name(k, ib), ib->loc.line, ib->loc.col);
       if (pr < 0)
         pair[0] = 0;
+      if (!nsy)
+        same_pipe_order(g, k, a, b, by, sizeof by);
       if (snprintf(buf, bn, "%s it orders are also ordered by %s", pair,
-               nsy ? by
-               : ia->pipe == ib->pipe && ia->pipe == MDL_PIPE_V
-                   ? "the hardware (V -> V is in order on this profile)"
-                   : "the in-order pipe") < 0)
+                   by) < 0)
         buf[0] = 0;
       return;
     }
@@ -1929,27 +1977,45 @@ void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp) {
 
 /* Flag groups: sets and waits of one flag key that pair only with each
 ** other, as statements.  Removing a whole group is one source edit. */
-static bool find_redundant(const mdl_kernel *k, const chk_options *o,
-                           mdl_diags *out, uint32_t *nwarn) {
+/* One sync group the search found removable: its statement s (a wait or
+** a barrier), the group (by statement id, owned) and what orders its
+** pairs without it. */
+typedef struct {
+  uint32_t s;
+  uint8_t *grp;
+  char cover[600];
+  cover_path cv;
+  bool dropped;              /* o->redundant_verify refused it */
+} red_cand;
+
+/* Is k still free of errors (and decided) with the syncs dis removed?
+** With cover, fills it and cv for statement st. */
+static bool still_clean(const mdl_kernel *k, const chk_options *o,
+                        const uint8_t *dis, const mdl_stmt *st, char *cover,
+                        size_t cn, cover_path *cv) {
+  gx g;
+  analyse(&g, k, o, dis, true, NULL);
+  if (o->stats)
+    o->stats->reruns++;
+  bool ok = !count_errors(&g) && !g.undecidable;
+  if (ok && cover)
+    cover_note(&g, k, st, cover, cn, cv);
+  gx_free(&g);
+  return ok;
+}
+
+bool chk_graph_clean(const mdl_kernel *k, const chk_options *o,
+                     const uint8_t *dis) {
+  return still_clean(k, o, dis, NULL, NULL, 0, NULL);
+}
+
+/* The greedy search: each wait's or barrier's group is removed in turn
+** and kept out when the kernel stays clean.  Appends to cands. */
+static void redundant_greedy(const mdl_kernel *k, const chk_options *o,
+                             const uint8_t *is_sync, uint8_t *dis,
+                             mdl_vec *cands) {
   uint32_t ns = k->nstmts;
-  uint8_t *dis = calloc(ns ? ns : 1, 1);
   uint8_t *tried = calloc(ns ? ns : 1, 1);
-  uint8_t *is_sync = calloc(ns ? ns : 1, 1);
-  uint32_t nsync = 0;
-  for (uint32_t i = 0; i < k->insts.len; i++) {
-    const mdl_inst *in = mdl_inst_at(k, i);
-    if ((in->kind == MDL_I_WAIT || in->kind == MDL_I_BARRIER ||
-         in->kind == MDL_I_SET) && !in->implicit && !is_sync[in->stmt]) {
-      is_sync[in->stmt] = 1;
-      nsync++;
-    }
-  }
-  if ((uint64_t)nsync * k->insts.len > o->redundant_budget) {
-    free(dis);
-    free(tried);
-    free(is_sync);
-    return false; /* too large: not searched (the caller says so) */
-  }
   for (uint32_t s = 0; s < ns; s++) {
     const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
     if (!is_sync[s] || tried[s] ||
@@ -1958,7 +2024,7 @@ static bool find_redundant(const mdl_kernel *k, const chk_options *o,
     /* group: for a wait, every set/wait statement of the same flag keys
        its instances use */
     uint8_t *grp = calloc(ns, 1);
-    chk_sync_group(k, st, grp);
+    chk_sync_group(o->group_kernel ? o->group_kernel : k, st, grp);
     bool removable = grp[s] == 1;
     for (uint32_t q = 0; q < ns; q++)
       if (grp[q]) {
@@ -1966,63 +2032,118 @@ static bool find_redundant(const mdl_kernel *k, const chk_options *o,
         if (dis[q])
           removable = false;
       }
+    red_cand c = {s, grp, {0}, {NONE, NONE, NONE, 0, {0}}, false};
     if (removable) {
       for (uint32_t q = 0; q < ns; q++)
-        if (grp[q])
-          dis[q] = 1;
-      gx g;
-      analyse(&g, k, dis, true, o->flags, NULL);
-      if (o->stats)
-        o->stats->reruns++;
-      bool still_ok = !count_errors(&g);
-      char cover[600];
-      cover_path cv = {NONE, NONE, NONE, 0, {0}};
-      if (still_ok)
-        cover_note(&g, k, st, cover, sizeof cover, &cv);
-      gx_free(&g);
-      if (still_ok) {
-        mdl_diag *d;
-        if (st->kind == MDL_S_BARRIER) {
-          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
-                           k->file, k->name, st->loc.line, st->loc.col,
-                           "pipe_barrier(%s) is redundant: %s",
-                           mdl_pipe_name(st->u.bar.pipe), cover);
-        } else {
-          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING,
-                           k->file, k->name, st->loc.line, st->loc.col,
-                           "wait_flag[%s, %s] and its set_flag are "
-                           "redundant: %s",
-                           mdl_pipe_name(st->u.flag.src),
-                           mdl_pipe_name(st->u.flag.dst), cover);
-          for (uint32_t q = 0; q < ns; q++)
-            if (grp[q] && q != s) {
-              const mdl_stmt *x = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
-              mdl_diag_related(d, x->loc.line, x->loc.col,
-                               "%s of the same flag, removed with it",
-                               x->kind == MDL_S_SET ? "set_flag"
-                                                    : "wait_flag");
-            }
-        }
-        if (cv.a != NONE) {
-          /* the pair it ordered, around it, and what orders them without
-             it; with no pair, chk_steps_locate gives its locations */
-          chk_step_inst(k, d, cv.a, MDL_STEP_EARLIER, false, NULL);
-          chk_step_inst(k, d, cv.x, MDL_STEP_SYNC, true, NULL);
-          for (uint32_t q = 0; q < cv.nchain; q++)
-            chk_step_inst(k, d, cv.chain[q], MDL_STEP_ORDERING, false, NULL);
-          chk_step_inst(k, d, cv.b, MDL_STEP_ACCESS, false, NULL);
-        }
-        (*nwarn)++;
-      } else {
-        for (uint32_t q = 0; q < ns; q++)
-          if (grp[q])
-            dis[q] = 0;
+        dis[q] |= grp[q];
+      if (still_clean(k, o, dis, st, c.cover, sizeof c.cover, &c.cv)) {
+        *(red_cand *)mdl_vec_push(cands, sizeof c) = c;
+        continue;
       }
+      for (uint32_t q = 0; q < ns; q++)
+        if (grp[q])
+          dis[q] = 0;
     }
     free(grp);
   }
-  free(dis);
   free(tried);
+}
+
+/* o->redundant_verify: the groups must also be removable together from
+** the kernels it stands for (the other outcomes of an enumeration).  When
+** the whole set is not, keeps greedily the candidates that are. */
+static void redundant_verify(const mdl_kernel *k, const chk_options *o,
+                             uint8_t *dis, mdl_vec *cands) {
+  if (!o->redundant_verify || !cands->len ||
+      o->redundant_verify(o->alias_ctx, dis))
+    return;
+  memset(dis, 0, k->nstmts ? k->nstmts : 1);
+  for (uint32_t i = 0; i < cands->len; i++) {
+    red_cand *c = &MDL_VEC_AT(*cands, red_cand, i);
+    for (uint32_t q = 0; q < k->nstmts; q++)
+      dis[q] |= c->grp[q];
+    const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, c->s);
+    if (still_clean(k, o, dis, st, c->cover, sizeof c->cover, &c->cv) &&
+        o->redundant_verify(o->alias_ctx, dis))
+      continue;
+    c->dropped = true;
+    for (uint32_t q = 0; q < k->nstmts; q++)
+      if (c->grp[q])
+        dis[q] = 0;
+  }
+}
+
+/* The warning of candidate c, with its witness steps. */
+static void redundant_emit(const mdl_kernel *k, const red_cand *c,
+                           mdl_diags *out) {
+  const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, c->s);
+  mdl_diag *d;
+  if (st->kind == MDL_S_BARRIER) {
+    d = mdl_diag_add(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
+                     k->file, k->name, st->loc.line, st->loc.col,
+                     "pipe_barrier(%s) is redundant: %s",
+                     mdl_pipe_name(st->u.bar.pipe), c->cover);
+  } else {
+    d = mdl_diag_add(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING, k->file,
+                     k->name, st->loc.line, st->loc.col,
+                     "wait_flag[%s, %s] and its set_flag are redundant: %s",
+                     mdl_pipe_name(st->u.flag.src),
+                     mdl_pipe_name(st->u.flag.dst), c->cover);
+    for (uint32_t q = 0; q < k->nstmts; q++)
+      if (c->grp[q] && q != c->s) {
+        const mdl_stmt *x = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
+        mdl_diag_related(d, x->loc.line, x->loc.col,
+                         "%s of the same flag, removed with it",
+                         x->kind == MDL_S_SET ? "set_flag" : "wait_flag");
+      }
+  }
+  if (c->cv.a != NONE) {
+    /* the pair it ordered, around it, and what orders them without it;
+       with no pair, chk_steps_locate gives its locations */
+    chk_step_inst(k, d, c->cv.a, MDL_STEP_EARLIER, false, NULL);
+    chk_step_inst(k, d, c->cv.x, MDL_STEP_SYNC, true, NULL);
+    for (uint32_t q = 0; q < c->cv.nchain; q++)
+      chk_step_inst(k, d, c->cv.chain[q], MDL_STEP_ORDERING, false, NULL);
+    chk_step_inst(k, d, c->cv.b, MDL_STEP_ACCESS, false, NULL);
+  }
+}
+
+/* redundant-wait / redundant-barrier: sync groups whose removal keeps k
+** free of errors, removable together.  False when the search is past its
+** work budget (not searched). */
+static bool find_redundant(const mdl_kernel *k, const chk_options *o,
+                           mdl_diags *out, uint32_t *nwarn) {
+  uint32_t ns = k->nstmts;
+  uint8_t *is_sync = calloc(ns ? ns : 1, 1);
+  uint32_t nsync = 0;
+  /* the syncs and their groups: of the kernel this one stands for */
+  const mdl_kernel *gk = o->group_kernel ? o->group_kernel : k;
+  for (uint32_t i = 0; i < gk->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(gk, i);
+    if ((in->kind == MDL_I_WAIT || in->kind == MDL_I_BARRIER ||
+         in->kind == MDL_I_SET) && !in->implicit && !is_sync[in->stmt]) {
+      is_sync[in->stmt] = 1;
+      nsync++;
+    }
+  }
+  if ((uint64_t)nsync * k->insts.len > o->redundant_budget) {
+    free(is_sync);
+    return false; /* too large: not searched (the caller says so) */
+  }
+  uint8_t *dis = calloc(ns ? ns : 1, 1);
+  mdl_vec cands = {0};
+  redundant_greedy(k, o, is_sync, dis, &cands);
+  redundant_verify(k, o, dis, &cands);
+  for (uint32_t i = 0; i < cands.len; i++) {
+    red_cand *c = &MDL_VEC_AT(cands, red_cand, i);
+    if (!c->dropped) {
+      redundant_emit(k, c, out);
+      (*nwarn)++;
+    }
+    free(c->grp);
+  }
+  mdl_vec_free(&cands);
+  free(dis);
   free(is_sync);
   return true;
 }
@@ -2128,8 +2249,18 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   chk_invalid(k, out, &nerr, &nwarn);
   gx g;
   chk_stats *st = o->stats;
-  analyse(&g, k, NULL, false, o->flags, st);
+  analyse(&g, k, o, NULL, false, st);
   uint32_t before = nerr;
+  if (g.undecidable) {
+    /* the alias oracle could not tell whether two ranges meet */
+    *note = mdl_strprintf("whether two symbolic byte ranges overlap was not "
+                          "decided (%s)",
+                          o->alias_why ? o->alias_why(o->alias_ctx) : "?");
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    gx_free(&g);
+    return MDL_VERDICT_UNKNOWN;
+  }
   double t3 = st ? now_s() : 0;
   chk_emit(k, &g.findings, out, &nerr, &nwarn);
   if (o->explain && !g.deadlock)

@@ -14,6 +14,7 @@
 #define KSV_CHK_INT_H
 
 #include "../model/mdl.h"
+#include "chk.h"
 
 #define NONE UINT32_MAX
 #define NI(i) (4 * (i))
@@ -131,5 +132,46 @@ bool chk_xset_ranks(const mdl_kernel *k, const uint32_t *sets, uint32_t n,
 
 /* The redundant-sync search's unit of removal for st (both engines). */
 void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp);
+
+/* ---------------------------------------------- enumerated outcomes */
+
+/* One dimension of a symbolic kernel's outcomes: the trip count of the
+** loops whose "trip > k" literals use form (kind 1; values 0..trip bound,
+** 0 standing for every count <= 0), or a branch condition (kind 0;
+** values 0 and 1). */
+typedef struct {
+  uint8_t kind;
+  uint32_t form;
+  mdl_loc loc;               /* the first literal's statement */
+  int64_t nvalues;
+} chk_dim;
+
+/* The SMT engine's encoding of a kernel's values without its instances
+** (chk_smt.c): which outcomes of the dimensions are possible, and whether
+** two symbolic byte ranges can overlap under one.  Undecided answers
+** (-1) are counted; chk_vals_unknown says what the first was. */
+typedef struct chk_vals chk_vals;
+chk_vals *chk_vals_new(const mdl_kernel *k, const chk_options *o);
+void chk_vals_free(chk_vals *v);
+/* Assumes dims[i] has values[i] until chk_vals_pop: 1 possible (*val and
+** *text, when not NULL, get a witness: atom values, and a description;
+** the caller frees both), 0 impossible (pop it anyway), -1 undecided. */
+int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
+                    const int64_t *values, mdl_valuation **val, char **text);
+void chk_vals_pop(chk_vals *v);
+/* Under the assumed outcome, can accesses a and b of one memory share a
+** byte?  1 (with the values in *val, when not NULL), 0, -1. */
+int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
+                     mdl_valuation **val);
+const char *chk_vals_unknown(const chk_vals *v);
+
+/* Is the concrete kernel k free of errors (and decided) with the sync
+** statements dis (by statement id, may be NULL) removed? (chk_graph.c) */
+bool chk_graph_clean(const mdl_kernel *k, const chk_options *o,
+                     const uint8_t *dis);
+
+/* What a symbolic kernel's verdict covers: "proven for trip counts 0..8 of
+** the loop at 5:3, both outcomes of the branch at 9:7" (malloc'd). */
+char *chk_scope_note(const mdl_kernel *k, bool findings);
 
 #endif

@@ -19,6 +19,7 @@
 #include "chk.h"
 #include "chk_int.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2038,8 +2039,10 @@ static void sx_free(sx *x) {
     Z3_del_context(x->c);
 }
 
-static void build(sx *x, const mdl_kernel *k, const chk_options *o,
-                  bool with_on) {
+/* A Z3 context and solver for k: the error handler, the memory limit,
+** the logic (difference logic for concrete kernels), the per-query
+** timeout, and the value caches. */
+static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
   memset(x, 0, sizeof *x);
   x->k = k;
   x->o = o;
@@ -2096,10 +2099,39 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
   }
   Z3_params_dec_ref(x->c, p);
   x->isort = Z3_mk_int_sort(x->c);
-  chk_skeleton(k, NULL, &x->sk);
-  x->ex = calloc(x->n ? x->n : 1, sizeof *x->ex);
   x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
   x->acache = calloc(k->atoms.len + 1, sizeof *x->acache);
+}
+
+/* The block index lies in [0, block_num); unknown trip counts within the
+** unrolled bound. */
+static void value_domain(sx *x) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t a = 0; a < k->atoms.len; a++) {
+    const mdl_atom *at = &MDL_VEC_AT(k->atoms, mdl_atom, a);
+    if (at->kind == MDL_ATOM_BLOCK_IDX || at->kind == MDL_ATOM_BLOCK_NUM) {
+      Z3_ast bi = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_idx"),
+                              x->isort);
+      Z3_ast bn = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_num"),
+                              x->isort);
+      add(x, Z3_mk_ge(x->c, bi, mk_int(x, 0)));
+      add(x, Z3_mk_lt(x->c, bi, bn));
+      break;
+    }
+  }
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    if (l->kind == 1)
+      add(x, Z3_mk_le(x->c, form_expr(x, l->atom_form),
+                      mk_int(x, (int64_t)k->trip_bound)));
+  }
+}
+
+static void build(sx *x, const mdl_kernel *k, const chk_options *o,
+                  bool with_on) {
+  z3_open(x, k, o);
+  chk_skeleton(k, NULL, &x->sk);
+  x->ex = calloc(x->n ? x->n : 1, sizeof *x->ex);
   /* one assumption literal per removable sync statement: the redundancy
      search and --explain's unsat cores work by switching them */
   x->on = calloc(k->nstmts + 1, sizeof *x->on);
@@ -2119,25 +2151,7 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
     }
     x->ex[i] = g;
   }
-  /* block index in range; unknown trip counts within the unrolled bound */
-  for (uint32_t a = 0; a < k->atoms.len; a++) {
-    const mdl_atom *at = &MDL_VEC_AT(k->atoms, mdl_atom, a);
-    if (at->kind == MDL_ATOM_BLOCK_IDX || at->kind == MDL_ATOM_BLOCK_NUM) {
-      Z3_ast bi = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_idx"),
-                              x->isort);
-      Z3_ast bn = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, "block_num"),
-                              x->isort);
-      add(x, Z3_mk_ge(x->c, bi, mk_int(x, 0)));
-      add(x, Z3_mk_lt(x->c, bi, bn));
-      break;
-    }
-  }
-  for (uint32_t i = 0; i < k->lits.len; i++) {
-    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
-    if (l->kind == 1)
-      add(x, Z3_mk_le(x->c, form_expr(x, l->atom_form),
-                      mk_int(x, (int64_t)k->trip_bound)));
-  }
+  value_domain(x);
   /* node count: instances, then sync_all meets and increment nodes */
   uint32_t nextnode = x->sk.nnodes;
 
@@ -2366,46 +2380,6 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
   free(is_sync);
 }
 
-/* What a symbolic verdict covers: "for trip counts 0..8 of the loop at
-** 21:5 and both outcomes of the branch at 30:7". */
-static char *scope_note(const mdl_kernel *k, bool findings) {
-  char buf[600];
-  size_t w = 0;
-  uint32_t shown = 0, more = 0;
-  buf[0] = 0;
-  for (uint32_t i = 0; i < k->lits.len; i++) {
-    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
-    bool dup = false;
-    for (uint32_t j = 0; j < i && !dup; j++) {
-      const mdl_lit *o = &MDL_VEC_AT(k->lits, mdl_lit, j);
-      dup = o->kind == l->kind && o->loc.line == l->loc.line &&
-            o->loc.col == l->loc.col;
-    }
-    if (dup)
-      continue;
-    if (shown == 4) {
-      more++;
-      continue;
-    }
-    int r = l->kind == 1
-                ? snprintf(buf + w, sizeof buf - w,
-                           "%strip counts 0..%u of the loop at %u:%u",
-                           shown ? ", " : "", k->trip_bound, l->loc.line,
-                           l->loc.col)
-                : snprintf(buf + w, sizeof buf - w,
-                           "%sboth outcomes of the branch at %u:%u",
-                           shown ? ", " : "", l->loc.line, l->loc.col);
-    if (r > 0 && (size_t)r < sizeof buf - w)
-      w += (size_t)r;
-    shown++;
-  }
-  char tail[40] = "";
-  if (more)
-    snprintf(tail, sizeof tail, ", and %u more", more);
-  return mdl_strprintf("%s for %s%s", findings ? "decided" : "proven", buf,
-                       tail);
-}
-
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     mdl_diags *out, char **note) {
   *note = NULL;
@@ -2491,7 +2465,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   }
   free(what);
   if (!k->concrete)
-    *note = scope_note(k, nerr || nwarn);
+    *note = chk_scope_note(k, nerr || nwarn);
   if (deadlock && !*note)
     *note = mdl_strprintf("races are not reported behind a deadlock");
   if (nunk) {
@@ -2505,4 +2479,124 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     *note = n2;
   }
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
+}
+
+/* ------------------------------------------------------ value oracle */
+
+/* The SMT engine's encoding of values alone (no instances), for the graph
+** engine's enumeration of outcomes (chk_int.h, chk_enum.c). */
+struct chk_vals {
+  sx x;
+  uint32_t depth;             /* outcomes assumed (pushes) */
+  uint32_t unknowns;
+  char *why;                  /* the first undecided question */
+};
+
+chk_vals *chk_vals_new(const mdl_kernel *k, const chk_options *o) {
+  chk_vals *v = calloc(1, sizeof *v);
+  if (!v)
+    return NULL;
+  z3_open(&v->x, k, o);
+  v->x.deadline = o->budget_s ? now_s() + o->budget_s : 0;
+  value_domain(&v->x);
+  return v;
+}
+
+void chk_vals_free(chk_vals *v) {
+  if (!v)
+    return;
+  free(v->why);
+  sx_free(&v->x);
+  free(v);
+}
+
+const char *chk_vals_unknown(const chk_vals *v) { return v->why; }
+
+/* The atom values of model m (the witness of an outcome or an overlap). */
+static mdl_valuation *vals_of_model(sx *x, Z3_model m) {
+  uint32_t na = x->k->atoms.len;
+  mdl_valuation *v = calloc(1, sizeof *v);
+  if (v) {
+    v->natoms = na;
+    v->val = calloc(na ? na : 1, sizeof *v->val);
+    v->known = calloc(na ? na : 1, 1);
+  }
+  if (!v || !v->val || !v->known) {
+    mdl_valuation_free(v);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < na; i++)
+    if (x->acache[i] && model_int(x, m, x->acache[i], &v->val[i]))
+      v->known[i] = 1;
+  return v;
+}
+
+/* Checks the base constraints plus q (NULL: none).  1 sat (the witness in
+** *val and *text when asked), 0 unsat, -1 undecided (recorded). */
+static int vals_check(chk_vals *v, Z3_ast q, const char *what,
+                      mdl_valuation **val, char **text) {
+  sx *x = &v->x;
+  Z3_model m = NULL;
+  int r = check(x, q ? q : Z3_mk_true(x->c), (val || text) ? &m : NULL,
+                what);
+  if (r < 0) {
+    v->unknowns++;
+    if (!v->why && x->unknown_what)
+      v->why = mdl_strprintf("%s", x->unknown_what);
+  }
+  if (r == 1 && m) {
+    if (val)
+      *val = vals_of_model(x, m);
+    if (text)
+      *text = witness(x, m, NULL, 0);
+    Z3_model_dec_ref(x->c, m);
+  }
+  return r;
+}
+
+int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
+                    const int64_t *values, mdl_valuation **val,
+                    char **text) {
+  sx *x = &v->x;
+  Z3_solver_push(x->c, x->s);
+  v->depth++;
+  for (uint32_t i = 0; i < n; i++) {
+    Z3_ast f = form_expr(x, dims[i].form);
+    if (dims[i].kind == 1) /* trip count: 0 stands for every f <= 0 */
+      add(x, values[i] > 0 ? Z3_mk_eq(x->c, f, mk_int(x, values[i]))
+                           : Z3_mk_le(x->c, f, mk_int(x, 0)));
+    else {
+      Z3_ast nz = Z3_mk_not(x->c, Z3_mk_eq(x->c, f, mk_int(x, 0)));
+      add(x, values[i] ? nz : Z3_mk_not(x->c, nz));
+    }
+  }
+  return vals_check(v, NULL, "whether an outcome of the branches and trip "
+                             "counts is possible", val, text);
+}
+
+void chk_vals_pop(chk_vals *v) {
+  assert(v->depth > 0);
+  Z3_solver_pop(v->x.c, v->x.s, 1);
+  v->depth--;
+}
+
+int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
+                     mdl_valuation **val) {
+  sx *x = &v->x;
+  assert(a->mem == b->mem);
+  Z3_ast la = mk_int(x, a->lo), lb = mk_int(x, b->lo);
+  if (a->sym)
+    la = mk_add2(x, la, form_expr(x, a->form));
+  if (b->sym)
+    lb = mk_add2(x, lb, form_expr(x, b->form));
+  /* [la, la + size a) and [lb, lb + size b) share a byte (an open end:
+     everything from its start on) */
+  Z3_ast q = Z3_mk_true(x->c);
+  if (a->hi != INT64_MAX)
+    q = Z3_mk_lt(x->c, lb, mk_add2(x, la, mk_int(x, a->hi - a->lo)));
+  if (b->hi != INT64_MAX)
+    q = mk_and2(x, q,
+                Z3_mk_lt(x->c, la, mk_add2(x, lb, mk_int(x, b->hi - b->lo))));
+  return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
+                    NULL);
 }

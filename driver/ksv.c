@@ -79,21 +79,39 @@ static void limits_of(const ksv_options *o, mdl_limits *l) {
   l->max_memory = (uint64_t)o->max_memory_mb << 20;
 }
 
-static char *describe_guards(const mdl_kernel *k) {
-  /* name the first unknown condition or trip count */
-  for (uint32_t i = 0; i < k->lits.len; i++) {
-    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
-    return mdl_strprintf(
-        "depends on %s at %u:%u, unknown at compile time; the graph engine "
-        "decides only kernels whose branches and trip counts are known "
-        "(--engine smt or auto decides them)",
-        l->kind == 1 ? "the trip count of the loop" : "the condition",
-        l->loc.line, l->loc.col);
+/* Why the graph engine did not decide symbolic kernel k: chk_enum's
+** reason (owned by the caller, consumed here). */
+static char *describe_guards(const mdl_kernel *k, char *declined) {
+  const char *why = declined ? declined : "it does not apply";
+  char *r;
+  if (k->lits.len) { /* name the first unknown condition or trip count */
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, 0);
+    r = mdl_strprintf("depends on %s at %u:%u, unknown at compile time, and "
+                      "the graph engine cannot enumerate its outcomes: %s "
+                      "(--engine smt or auto decides it)",
+                      l->kind == 1 ? "the trip count of the loop"
+                                   : "the condition",
+                      l->loc.line, l->loc.col, why);
+  } else {
+    r = mdl_strprintf("depends on values unknown at compile time, and the "
+                      "graph engine cannot decide it: %s (--engine smt or "
+                      "auto decides it)", why);
   }
-  return mdl_strprintf("depends on values unknown at compile time");
+  free(declined);
+  return r;
 }
 
 /* Does a sync use an event id or flag computed at run time? */
+/* Does k access memory at an offset only known symbolically (a block
+** index, an argument)?  Then the graph engine asks the value oracle
+** whether two such ranges can meet (chk_enum). */
+static bool symbolic_offsets(const mdl_kernel *k) {
+  for (uint32_t i = 0; i < k->accesses.len; i++)
+    if (mdl_access_at(k, i)->sym)
+      return true;
+  return false;
+}
+
 static bool symbolic_ids(const mdl_kernel *k) {
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
@@ -126,11 +144,12 @@ static void print_stats(const mdl_kernel *k, const char *engine,
           "ksv-stats: file=%s kernel=%s engine=%s instances=%u accesses=%u "
           "unroll_s=%.6f analyse_s=%.6f build_s=%.6f order_s=%.6f "
           "check_s=%.6f redundant_s=%.6f reruns=%u nodes=%llu edges=%llu "
-          "queries=%u pruned=%u\n",
+          "queries=%u pruned=%u outcomes=%u\n",
           k->file, k->name, engine, k->insts.len, k->accesses.len, unroll_s,
           check_s - cs->redundant_s, cs->build_s, cs->order_s, cs->check_s,
           cs->redundant_s, cs->reruns, (unsigned long long)cs->nodes,
-          (unsigned long long)cs->edges, cs->queries, cs->pruned);
+          (unsigned long long)cs->edges, cs->queries, cs->pruned,
+          cs->outcomes);
 }
 
 /* --replay: every finding of k from diags->items[first] on the simulator,
@@ -263,8 +282,21 @@ void ksv_check_text(const ksv_options *o, const char *path,
     memset(&cs, 0, sizeof cs);
     co.stats = o->stats ? &cs : NULL;
     double t_check = o->stats ? cpu_secs() : 0;
+    char *declined = NULL;
+    if ((!k->concrete || symbolic_offsets(k)) &&
+        o->engine != KSV_ENGINE_SMT &&
+        chk_enum(k, &co, &fr->diags, &u->note, &u->verdict, &declined)) {
+      /* the graph engine on each outcome of a symbolic kernel */
+      chk_steps_locate(k, &fr->diags, first);
+      if (o->stats)
+        print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
+      replay(o, k, &fr->diags, first, u);
+      u->secs = ksv_now_secs() - t_unit;
+      continue;
+    }
     if (o->engine == KSV_ENGINE_SMT ||
         (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
+      free(declined);
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
       chk_steps_locate(k, &fr->diags, first);
       if (o->stats)
@@ -274,7 +306,8 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     if (!k->concrete) {
-      char *why = describe_guards(k);
+      char *why = describe_guards(k, declined);
+      declined = NULL;
       mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
                    k->loc.line, k->loc.col, "not decided: the verdict %s",
                    why);
@@ -283,6 +316,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       u->secs = ksv_now_secs() - t_unit;
       continue;
     }
+    free(declined);
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
     chk_steps_locate(k, &fr->diags, first);
     if (o->stats)

@@ -630,6 +630,12 @@ void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
 ** set when a value it needs is not in v. */
 mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
                            const char **why);
+/* The copy of k for one outcome of its literals: the instances whose
+** guard literals are all true (lit_true[i] for k->lits i), guards dropped,
+** symbolic offsets and run-time ids kept as they are.  Same ownership as
+** mdl_specialize. */
+mdl_kernel *mdl_specialize_lits(const mdl_kernel *k, const uint8_t *lit_true,
+                                const char **why);
 void mdl_specialized_free(mdl_kernel *s);
 /* A valuation that gives the kernel argument named name ("%arg2"), or
 ** "block_idx" / "block_num", the value v (created on first use).  Returns

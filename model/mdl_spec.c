@@ -1,10 +1,14 @@
 /*
 ** mdl_spec.c -- a concrete copy of a symbolic kernel under the values a
 ** witness chose (mdl_specialize), so that the simulator can replay an SMT
-** witness: instances whose guards hold, event ids and offsets evaluated.
+** witness: instances whose guards hold, event ids and offsets evaluated;
+** and the copy of one outcome of its literals (mdl_specialize_lits), which
+** the graph engine decides when it enumerates branch outcomes and trip
+** counts (checker/chk_enum.c).
 */
 #include "mdl.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +108,63 @@ static bool is_sync(const mdl_inst *in) {
          in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT;
 }
 
-mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
-                           const char **why) {
+/* What a copy keeps: under a valuation v (mdl_specialize), or under the
+** truth of every literal (mdl_specialize_lits, which keeps symbolic
+** offsets and run-time ids as they are). */
+typedef struct {
+  const mdl_valuation *v;
+  const uint8_t *lit_true;
+} spec_by;
+
+/* 1: the guard holds, 0: it does not, -1: unknown. */
+static int guard_by(const mdl_kernel *k, const spec_by *by, uint32_t g) {
+  if (by->v || !by->lit_true)
+    return by->v ? guard_holds(k, by->v, g) : g ? -1 : 1;
+  const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
+  for (uint32_t i = 0; g && i < gd->n; i++)
+    if (!by->lit_true[gd->first + i])
+      return 0;
+  return 1;
+}
+
+/* The copy of instance in (guard dropped; under a valuation its id and
+** symbolic offsets evaluated), its accesses appended to s; false with
+** *why set when the valuation leaves its id open. */
+static bool spec_inst(const mdl_kernel *k, const spec_by *by,
+                      const mdl_inst *in, mdl_kernel *s, const char **why) {
+  mdl_inst n = *in;
+  n.guard = 0;
+  if (by->v || !by->lit_true) {
+    if (is_sync(in) && in->id == -1) {
+      int64_t id;
+      if (!by->v || !form_value(k, by->v, in->id_form, &id)) {
+        *why = "the witness leaves a run-time event id open";
+        return false;
+      }
+      /* out of range ids stay out of range (invalid, not simulated) */
+      n.id = id < -1 || id > 1000 ? 1000 : (int32_t)id;
+      n.id_form = 0;
+    }
+  }
+  n.acc_first = s->accesses.len;
+  for (uint32_t a = 0; a < in->nacc; a++) {
+    mdl_access x = *mdl_access_at(k, in->acc_first + a);
+    int64_t off;
+    if (x.sym && by->v && form_value(k, by->v, x.form, &off)) {
+      x.sym = false;
+      x.form = 0;
+      x.lo += off;
+      if (x.hi != INT64_MAX)
+        x.hi += off;
+    }
+    *(mdl_access *)mdl_vec_push(&s->accesses, sizeof x) = x;
+  }
+  *(mdl_inst *)mdl_vec_push(&s->insts, sizeof n) = n;
+  return true;
+}
+
+static mdl_kernel *specialize(const mdl_kernel *k, const spec_by *by,
+                              const char **why) {
   *why = NULL;
   if (!k->unrolled || k->limit_hit || k->input_error) {
     *why = "the kernel was not unrolled";
@@ -132,40 +191,16 @@ mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
          i < k->core_first[c] + k->core_count[c] && !*why; i++) {
       const mdl_inst *in = mdl_inst_at(k, i);
       map[i] = UINT32_MAX;
-      int h = v ? guard_holds(k, v, in->guard) : (in->guard ? -1 : 1);
+      int h = guard_by(k, by, in->guard);
       if (h < 0) {
         *why = "the witness leaves a branch or trip count open";
         break;
       }
       if (!h)
         continue;
-      mdl_inst n = *in;
-      n.guard = 0;
-      if (is_sync(in) && in->id == -1) {
-        int64_t id;
-        if (!v || !form_value(k, v, in->id_form, &id)) {
-          *why = "the witness leaves a run-time event id open";
-          break;
-        }
-        /* out of range ids stay out of range (invalid, not simulated) */
-        n.id = id < -1 || id > 1000 ? 1000 : (int32_t)id;
-        n.id_form = 0;
-      }
-      n.acc_first = s->accesses.len;
-      for (uint32_t a = 0; a < in->nacc; a++) {
-        mdl_access x = *mdl_access_at(k, in->acc_first + a);
-        int64_t off;
-        if (x.sym && v && form_value(k, v, x.form, &off)) {
-          x.sym = false;
-          x.form = 0;
-          x.lo += off;
-          if (x.hi != INT64_MAX)
-            x.hi += off;
-        }
-        *(mdl_access *)mdl_vec_push(&s->accesses, sizeof x) = x;
-      }
       map[i] = s->insts.len;
-      *(mdl_inst *)mdl_vec_push(&s->insts, sizeof n) = n;
+      if (!spec_inst(k, by, in, s, why))
+        break;
     }
     s->core_count[c] = s->insts.len - s->core_first[c];
   }
@@ -181,6 +216,20 @@ mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
     return NULL;
   }
   return s;
+}
+
+mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
+                           const char **why) {
+  spec_by by = {v, NULL};
+  return specialize(k, &by, why);
+}
+
+mdl_kernel *mdl_specialize_lits(const mdl_kernel *k, const uint8_t *lit_true,
+                                const char **why) {
+  assert(lit_true || !k->lits.len);
+  static const uint8_t none = 0;
+  spec_by by = {NULL, lit_true ? lit_true : &none};
+  return specialize(k, &by, why);
 }
 
 void mdl_specialized_free(mdl_kernel *s) {

@@ -152,19 +152,37 @@ rc=$(run cover0 check "$root/corpus/rmsnorm_quant/bug_redundant_barrier.mlir")
 grep -q "pipe_barrier(PIPE_V) is redundant: it orders no conflicting accesses" "$tmp/cover0.out" ||
   fail "redundant-barrier without conflicts: $(cat "$tmp/cover0.out")"
 
-# engines: a kernel whose verdict depends on a runtime branch
+# engines: a kernel whose verdict depends on a runtime branch; the graph
+# engine enumerates its outcomes (checker/chk_enum.c), the witness names
+# the outcome
 sym="$root/corpus/runtime_branch/bug_set_only_in_then.mlir"
-rc=$(run eng_graph check --engine graph "$sym")
-[ "$rc" = 3 ] || fail "--engine graph on a runtime branch: exit $rc, expected 3 (unknown)"
-grep -q "\[unknown\]" "$tmp/eng_graph.out" || fail "--engine graph: no unknown finding"
+rc=$(run eng_graph check --engine graph --stats "$sym")
+[ "$rc" = 1 ] || fail "--engine graph on a runtime branch: exit $rc, expected 1"
+grep -q "\[deadlock\]" "$tmp/eng_graph.out" || fail "--engine graph: no deadlock: $(cat "$tmp/eng_graph.out")"
+grep -q "witness: .*branch at .* not taken" "$tmp/eng_graph.out" ||
+  fail "--engine graph: the witness does not name the outcome: $(cat "$tmp/eng_graph.out")"
+grep -q "engine=graph .* outcomes=[1-9]" "$tmp/eng_graph.err" ||
+  fail "--engine graph: no outcomes in --stats: $(cat "$tmp/eng_graph.err")"
+# a run-time event id: the graph engine cannot enumerate, says so, unknown
+rc=$(run eng_graph_rt check --engine graph "$root/corpus/xflag_rotate/ok.mlir")
+[ "$rc" = 3 ] || fail "--engine graph on a run-time flag: exit $rc, expected 3"
+grep -q "cannot enumerate its outcomes: the sync_block_set at .* computed at run time" "$tmp/eng_graph_rt.out" ||
+  fail "--engine graph on a run-time flag: $(cat "$tmp/eng_graph_rt.out")"
+rc=$(run eng_auto_rt check "$root/corpus/xflag_rotate/ok.mlir")
+[ "$rc" = 0 ] || fail "auto on a run-time flag (the SMT engine): exit $rc, expected 0"
 rc=$(run eng_smt check --engine smt "$sym")
 [ "$rc" = 1 ] || fail "--engine smt: exit $rc, expected 1"
 grep -q "\[deadlock\]" "$tmp/eng_smt.out" || fail "--engine smt: no deadlock: $(cat "$tmp/eng_smt.out")"
 grep -q "branch at .* not taken" "$tmp/eng_smt.out" || fail "--engine smt: witness does not name the branch outcome"
 rc=$(run eng_auto check "$sym")
 [ "$rc" = 1 ] || fail "--engine auto (default): exit $rc, expected 1"
-# --explain on a symbolic kernel: the syncs of an unsat core
-rc=$(run eng_explain check --explain "$root/corpus/runtime_branch/ok.mlir")
+# --explain on a symbolic kernel: the graph engine names each pair's path,
+# the SMT engine the syncs of an unsat core
+rc=$(run eng_gexplain check --explain "$root/corpus/runtime_branch/ok.mlir")
+[ "$rc" = 0 ] || fail "--explain (graph): exit $rc, expected 0"
+grep -q "load at 25:7 is ordered after the conflicting copy at 36:9 by set_flag at 38:7 -> wait_flag at 24:7 \[explain\]" "$tmp/eng_gexplain.out" ||
+  fail "--explain (graph) on a symbolic kernel: $(head -3 "$tmp/eng_gexplain.out")"
+rc=$(run eng_explain check --engine smt --explain "$root/corpus/runtime_branch/ok.mlir")
 [ "$rc" = 0 ] || fail "--explain (smt): exit $rc, expected 0"
 grep -q "is ordered after the conflicting .* by wait_flag at 24:7.* (an unsat core" "$tmp/eng_explain.out" ||
   fail "--explain (smt): no unsat-core note: $(head -3 "$tmp/eng_explain.out")"
@@ -277,7 +295,7 @@ grep -q "ksv-stats" "$tmp/st_off.err" && fail "KSV_STATS=0 printed stats"
 # solver: on corpus/grid_stride/ok.mlir the main run asked 1131 queries
 # before, about 80 since.
 gs=$root/corpus/grid_stride
-rc=$(run st_smt check --stats --no-redundant "$gs/ok.mlir")
+rc=$(run st_smt check --engine smt --stats --no-redundant "$gs/ok.mlir")
 [ "$rc" = 0 ] || fail "grid_stride/ok: exit $rc"
 q=$(grep -o ' queries=[0-9]*' "$tmp/st_smt.err" | cut -d= -f2)
 p=$(grep -o ' pruned=[0-9]*' "$tmp/st_smt.err" | cut -d= -f2)
@@ -286,7 +304,7 @@ p=$(grep -o ' pruned=[0-9]*' "$tmp/st_smt.err" | cut -d= -f2)
 # --max-solver-seconds: with loops unrolled to 24 this kernel needs minutes
 # of solver time; a budget of 2 s makes it unknown, naming the limit, soon.
 start=$(date +%s)
-rc=$(run budget check --trip-bound 24 --max-solver-seconds 2 \
+rc=$(run budget check --engine smt --trip-bound 24 --max-solver-seconds 2 \
   "$gs/bug_tail_no_wait.mlir")
 took=$(($(date +%s) - start))
 [ "$rc" = 3 ] || fail "--max-solver-seconds: exit $rc, expected 3"

@@ -40,8 +40,10 @@ rb=corpus/flash_attn_fwd/bug_redundant_barrier.mlir
 ex=corpus/vec_add_db/ok.mlir
 args=(--no-redundant --timeout-ms 600000)
 for f in ra xr dl sm; do
-  run "$tmp/$f.json" --format json "${args[@]}" "${!f}"
-  run "$tmp/$f.sarif" --format sarif "${args[@]}" "${!f}"
+  eng=()
+  [ $f = sm ] && eng=(--engine smt) # (auto: the graph engine's outcomes)
+  run "$tmp/$f.json" --format json "${eng[@]}" "${args[@]}" "${!f}"
+  run "$tmp/$f.sarif" --format sarif "${eng[@]}" "${args[@]}" "${!f}"
 done
 run "$tmp/ex.json" --format json --explain "${args[@]}" "$ex"
 run "$tmp/ex.sarif" --format sarif --explain "${args[@]}" "$ex"

@@ -1,0 +1,668 @@
+/*
+** chk_enum.c -- the graph engine on a symbolic kernel whose outcomes are
+** few.  Every possible combination of its branch outcomes and trip counts
+** (0..trip bound: the same claims the SMT engine decides) is a concrete
+** kernel (mdl_specialize_lits) that the exact graph engine decides in
+** milliseconds; Z3 is asked only which combinations are possible and, for
+** an unordered pair of accesses whose byte ranges have different symbolic
+** bases, whether they can overlap under one (chk_vals, in chk_smt.c).
+**
+** The outcomes are enumerated depth first over the dimensions (trip counts
+** first, then branches in program order), so an impossible prefix prunes
+** every outcome below it, and a branch no instance of the outcome depends
+** on is not enumerated at all.  The findings are the union over the
+** outcomes, each with its outcome as the witness; a sync group is
+** redundant when removing it keeps every outcome clean (the greedy search
+** runs on one outcome, the others verify its result).
+*/
+#include "chk.h"
+#include "chk_int.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One possible outcome: a value per dimension (-1: no instance depends on
+** it), and its witness. */
+typedef struct {
+  int64_t *value;
+  mdl_valuation *val;        /* atom values that realise it, or NULL */
+  char *text;                /* "trip count 2 for the loop at 5:3, ..." */
+  uint32_t ninst;
+} outcome;
+
+/* A cached answer of the alias oracle under the current outcome. */
+typedef struct {
+  uint32_t fa, fb;
+  int64_t d, sa, sb;         /* lo b - lo a, sizes (-1: open) */
+  int r;
+  bool used;
+} alias_ent;
+
+typedef struct {
+  const mdl_kernel *k;
+  const chk_options *o;
+  chk_vals *vals;
+  chk_dim *dims;
+  uint32_t ndims;
+  uint32_t *lit_dim;         /* per literal: its dimension */
+  mdl_vec *dim_guards;       /* per dimension: guard ids (uint32_t) */
+  int64_t *value;            /* per dimension, during the search */
+  mdl_vec outs;              /* outcome */
+  uint32_t max_outcomes;
+  bool too_many, undecided;
+  uint32_t cur;              /* outcome being analysed (alias, verify) */
+  char *onote;               /* the first note of an outcome's verdict */
+  alias_ent *cache;
+  uint32_t cache_cap, cache_len;
+} ex;
+
+/* ------------------------------------------------------------ dimensions */
+
+static uint32_t dim_of(ex *x, const mdl_lit *l) {
+  for (uint32_t d = 0; d < x->ndims; d++)
+    if (x->dims[d].kind == l->kind && x->dims[d].form == l->atom_form)
+      return d;
+  return UINT32_MAX;
+}
+
+/* Collects the dimensions: trip counts first, then branch conditions in
+** the order of the first instance that depends on them. */
+static bool collect_dims(ex *x) {
+  const mdl_kernel *k = x->k;
+  x->dims = calloc(k->lits.len + 1, sizeof *x->dims);
+  x->lit_dim = calloc(k->lits.len + 1, sizeof *x->lit_dim);
+  if (!x->dims || !x->lit_dim)
+    return false;
+  for (int pass = 1; pass >= 0; pass--)
+    for (uint32_t i = 0; i < k->insts.len; i++) {
+      uint32_t g = mdl_inst_at(k, i)->guard;
+      if (!g)
+        continue;
+      const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
+      for (uint32_t j = 0; j < gd->n; j++) {
+        const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, gd->first + j);
+        if (l->kind != pass || dim_of(x, l) != UINT32_MAX)
+          continue;
+        chk_dim *d = &x->dims[x->ndims++];
+        d->kind = l->kind;
+        d->form = l->atom_form;
+        d->loc = l->loc;
+        d->nvalues = l->kind == 1 ? (int64_t)k->trip_bound + 1 : 2;
+      }
+    }
+  for (uint32_t i = 0; i < k->lits.len; i++)
+    x->lit_dim[i] = dim_of(x, &MDL_VEC_AT(k->lits, mdl_lit, i));
+  x->dim_guards = calloc(x->ndims + 1, sizeof *x->dim_guards);
+  x->value = calloc(x->ndims + 1, sizeof *x->value);
+  if (!x->dim_guards || !x->value)
+    return false;
+  for (uint32_t g = 1; g < k->guards.len; g++) {
+    const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
+    for (uint32_t j = 0; j < gd->n; j++) {
+      uint32_t d = x->lit_dim[gd->first + j];
+      mdl_vec *v = &x->dim_guards[d];
+      if (d != UINT32_MAX &&
+          (!v->len || MDL_VEC_AT(*v, uint32_t, v->len - 1) != g))
+        *(uint32_t *)mdl_vec_push(v, sizeof(uint32_t)) = g;
+    }
+  }
+  return true;
+}
+
+/* The truth of literal l when its dimension has value v (-1: false; no
+** instance of the outcome depends on it). */
+static bool lit_true_at(const mdl_lit *l, int64_t v) {
+  if (v < 0)
+    return false;
+  return l->kind == 1 ? v > l->k : (v != 0) == l->positive;
+}
+
+/* Can a guard that holds a literal of dimension d hold, given the values
+** of the dimensions before d?  Otherwise no instance depends on d. */
+static bool relevant(ex *x, uint32_t d) {
+  const mdl_kernel *k = x->k;
+  const mdl_vec *gs = &x->dim_guards[d];
+  for (uint32_t i = 0; i < gs->len; i++) {
+    const mdl_guard *gd =
+        &MDL_VEC_AT(k->guards, mdl_guard, MDL_VEC_AT(*gs, uint32_t, i));
+    bool can = true;
+    for (uint32_t j = 0; j < gd->n && can; j++) {
+      uint32_t e = x->lit_dim[gd->first + j];
+      if (e < d)
+        can = lit_true_at(&MDL_VEC_AT(k->lits, mdl_lit, gd->first + j),
+                          x->value[e]);
+    }
+    if (can)
+      return true;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------ outcomes */
+
+/* Records the outcome the search has reached, with its witness. */
+static void leaf(ex *x) {
+  if (x->outs.len >= x->max_outcomes) {
+    x->too_many = true;
+    return;
+  }
+  outcome oc = {0};
+  oc.value = malloc((x->ndims + 1) * sizeof *oc.value);
+  if (!oc.value) {
+    x->undecided = true;
+    return;
+  }
+  memcpy(oc.value, x->value, x->ndims * sizeof *oc.value);
+  int r = chk_vals_assume(x->vals, 0, NULL, NULL, &oc.val, &oc.text);
+  chk_vals_pop(x->vals);
+  if (r != 1) { /* (the search checked it already) */
+    x->undecided |= r < 0;
+    free(oc.value);
+    mdl_valuation_free(oc.val);
+    free(oc.text);
+    return;
+  }
+  *(outcome *)mdl_vec_push(&x->outs, sizeof oc) = oc;
+}
+
+/* Depth-first over dimension d and the ones after it. */
+static void search(ex *x, uint32_t d) {
+  if (x->too_many || x->undecided)
+    return;
+  if (d == x->ndims) {
+    leaf(x);
+    return;
+  }
+  if (!relevant(x, d)) {
+    x->value[d] = -1;
+    search(x, d + 1);
+    return;
+  }
+  for (int64_t v = 0; v < x->dims[d].nvalues; v++) {
+    int r = chk_vals_assume(x->vals, 1, &x->dims[d], &v, NULL, NULL);
+    if (r < 0)
+      x->undecided = true;
+    if (r == 1) {
+      x->value[d] = v;
+      search(x, d + 1);
+    }
+    chk_vals_pop(x->vals);
+    if (x->too_many || x->undecided)
+      return;
+  }
+}
+
+/* Assumes outcome i in the value oracle (the alias queries are asked
+** under it); pop with chk_vals_pop. */
+static bool assume_outcome(ex *x, uint32_t i) {
+  const outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
+  chk_dim *ds = malloc((x->ndims + 1) * sizeof *ds);
+  int64_t *vs = malloc((x->ndims + 1) * sizeof *vs);
+  uint32_t n = 0;
+  for (uint32_t d = 0; ds && vs && d < x->ndims; d++)
+    if (oc->value[d] >= 0) {
+      ds[n] = x->dims[d];
+      vs[n++] = oc->value[d];
+    }
+  int r = ds && vs ? chk_vals_assume(x->vals, n, ds, vs, NULL, NULL) : -1;
+  free(ds);
+  free(vs);
+  x->cur = i;
+  x->cache_len = 0;
+  if (x->cache)
+    memset(x->cache, 0, x->cache_cap * sizeof *x->cache);
+  return r == 1;
+}
+
+/* The copy of k for outcome i. */
+static mdl_kernel *outcome_kernel(ex *x, uint32_t i, const char **why) {
+  const mdl_kernel *k = x->k;
+  const outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
+  uint8_t *lt = calloc(k->lits.len + 1, 1);
+  if (!lt) {
+    *why = "out of memory";
+    return NULL;
+  }
+  for (uint32_t l = 0; l < k->lits.len; l++) {
+    uint32_t d = x->lit_dim[l];
+    lt[l] = d != UINT32_MAX &&
+            lit_true_at(&MDL_VEC_AT(k->lits, mdl_lit, l), oc->value[d]);
+  }
+  mdl_kernel *s = mdl_specialize_lits(k, lt, why);
+  free(lt);
+  return s;
+}
+
+/* ------------------------------------------------------- alias oracle */
+
+static uint64_t alias_hash(const alias_ent *e) {
+  uint64_t h = e->fa * 0x9E3779B97F4A7C15ull ^ e->fb * 0xC2B2AE3D27D4EB4Full;
+  h ^= (uint64_t)e->d * 0x165667B19E3779F9ull;
+  h ^= (uint64_t)e->sa * 31 + (uint64_t)e->sb;
+  return h ^ (h >> 29);
+}
+
+/* chk_options.alias: asks the value oracle under the current outcome,
+** once per (bases, relative offset, sizes). */
+static int enum_alias(void *ctx, const mdl_access *a, const mdl_access *b,
+                      mdl_valuation **val) {
+  ex *x = ctx;
+  alias_ent key = {a->sym ? a->form : 0, b->sym ? b->form : 0,
+                   b->lo - a->lo, a->hi == INT64_MAX ? -1 : a->hi - a->lo,
+                   b->hi == INT64_MAX ? -1 : b->hi - b->lo, 0, true};
+  if (x->cache_len * 2 >= x->cache_cap) {
+    uint32_t nc = x->cache_cap ? x->cache_cap * 2 : 256;
+    alias_ent *n = calloc(nc, sizeof *n);
+    if (!n)
+      return chk_vals_overlap(x->vals, a, b, val);
+    for (uint32_t i = 0; i < x->cache_cap; i++)
+      if (x->cache[i].used) {
+        uint32_t h = (uint32_t)(alias_hash(&x->cache[i]) & (nc - 1));
+        while (n[h].used)
+          h = (h + 1) & (nc - 1);
+        n[h] = x->cache[i];
+      }
+    free(x->cache);
+    x->cache = n;
+    x->cache_cap = nc;
+  }
+  uint32_t h = (uint32_t)(alias_hash(&key) & (x->cache_cap - 1));
+  for (; x->cache[h].used; h = (h + 1) & (x->cache_cap - 1)) {
+    const alias_ent *e = &x->cache[h];
+    if (e->fa == key.fa && e->fb == key.fb && e->d == key.d &&
+        e->sa == key.sa && e->sb == key.sb) {
+      if (e->r == 1) /* the witness values: ask again (rare: a finding) */
+        return chk_vals_overlap(x->vals, a, b, val);
+      return e->r;
+    }
+  }
+  key.r = chk_vals_overlap(x->vals, a, b, val);
+  if (key.r < 0)
+    x->undecided = true;
+  x->cache[h] = key;
+  x->cache_len++;
+  return key.r;
+}
+
+static const char *enum_alias_why(void *ctx) {
+  const char *w = chk_vals_unknown(((ex *)ctx)->vals);
+  return w ? w : "the value oracle gave no answer";
+}
+
+/* chk_options.redundant_verify: dis keeps every other outcome clean. */
+static bool enum_verify(void *ctx, const uint8_t *dis) {
+  ex *x = ctx;
+  uint32_t searched = x->cur;
+  bool ok = true;
+  chk_vals_pop(x->vals); /* leave the searched outcome for the others */
+  for (uint32_t i = 0; i < x->outs.len && ok; i++) {
+    if (i == searched)
+      continue;
+    const char *why;
+    mdl_kernel *s = outcome_kernel(x, i, &why);
+    if (!s)
+      return false; /* (out of memory: not verified) */
+    ok = assume_outcome(x, i);
+    chk_options co = *x->o;
+    co.redundant = false;
+    co.stats = NULL;
+    ok = ok && chk_graph_clean(s, &co, dis);
+    chk_vals_pop(x->vals);
+    mdl_specialized_free(s);
+  }
+  assume_outcome(x, searched); /* (the search goes on under its own) */
+  return ok;
+}
+
+/* ------------------------------------------------------------- merging */
+
+/* Is deadlock diagnostic d a cycle of waits (chk_cycle_finding's text)? */
+static bool is_cycle(const mdl_diag *d) {
+  return d->rule == MDL_RULE_DEADLOCK && d->message &&
+         !strncmp(d->message, "cycle of waits", 14);
+}
+
+/* Is d (of an outcome) already in out from first on?  One diagnostic per
+** rule, location and, for pair rules, the other location; one cycle of
+** waits per kernel (the first outcome's, in enumeration order). */
+static bool merged(const mdl_diags *out, uint32_t first, const mdl_diag *d) {
+  for (uint32_t i = first; is_cycle(d) && i < out->items.len; i++)
+    if (is_cycle(&MDL_VEC_AT(out->items, mdl_diag, i)))
+      return true;
+  bool pair = d->rule == MDL_RULE_RACE || d->rule == MDL_RULE_PIPE_HAZARD ||
+              d->rule == MDL_RULE_XCORE_RACE ||
+              d->rule == MDL_RULE_DOUBLE_SET || d->rule == MDL_RULE_EXPLAIN;
+  for (uint32_t i = first; i < out->items.len; i++) {
+    const mdl_diag *e = &MDL_VEC_AT(out->items, mdl_diag, i);
+    if (e->rule != d->rule || e->line != d->line || e->col != d->col)
+      continue;
+    if (!pair || (!e->nrelated && !d->nrelated))
+      return true;
+    if (e->nrelated && d->nrelated &&
+        e->related[0].line == d->related[0].line &&
+        e->related[0].col == d->related[0].col)
+      return true;
+  }
+  return false;
+}
+
+static mdl_valuation *valuation_copy(const mdl_valuation *v) {
+  if (!v)
+    return NULL;
+  mdl_valuation *c = calloc(1, sizeof *c);
+  if (!c)
+    return NULL;
+  c->natoms = v->natoms;
+  c->val = malloc((v->natoms ? v->natoms : 1) * sizeof *c->val);
+  c->known = malloc(v->natoms ? v->natoms : 1);
+  if (!c->val || !c->known) {
+    mdl_valuation_free(c);
+    return NULL;
+  }
+  memcpy(c->val, v->val, v->natoms * sizeof *c->val);
+  memcpy(c->known, v->known, v->natoms);
+  return c;
+}
+
+/* Moves the diagnostics of one outcome into out (from first on: this
+** kernel's), new ones only, each with the outcome in its witness. */
+static void merge(ex *x, const outcome *oc, mdl_diags *tmp, mdl_diags *out,
+                  uint32_t first) {
+  for (uint32_t i = 0; i < tmp->items.len; i++) {
+    mdl_diag *d = &MDL_VEC_AT(tmp->items, mdl_diag, i);
+    if (merged(out, first, d))
+      continue;
+    mdl_diag *n = mdl_vec_push(&out->items, sizeof *n);
+    *n = *d;
+    memset(d, 0, sizeof *d); /* moved */
+    if (n->severity == MDL_SEV_ERROR)
+      out->errors++;
+    else if (n->severity == MDL_SEV_WARNING)
+      out->warnings++;
+    else
+      out->notes++;
+    if (oc && oc->text && n->rule != MDL_RULE_INVALID_SYNC &&
+        n->rule != MDL_RULE_REDUNDANT_WAIT &&
+        n->rule != MDL_RULE_REDUNDANT_BARRIER) {
+      char *w = n->witness
+                    ? mdl_strprintf("%s; %s", n->witness, oc->text)
+                    : mdl_strprintf("%s", oc->text);
+      free(n->witness);
+      n->witness = w;
+    }
+    if (oc && !n->val && x->o->valuations)
+      n->val = valuation_copy(oc->val);
+  }
+  mdl_diags_free(tmp);
+  memset(tmp, 0, sizeof *tmp);
+}
+
+/* Removes diagnostic i of out (its strings too). */
+static void drop_diag(mdl_diags *out, uint32_t i) {
+  mdl_diag *d = &MDL_VEC_AT(out->items, mdl_diag, i);
+  if (d->severity == MDL_SEV_ERROR)
+    out->errors--;
+  else if (d->severity == MDL_SEV_WARNING)
+    out->warnings--;
+  mdl_diags one = {0};
+  *(mdl_diag *)mdl_vec_push(&one.items, sizeof *d) = *d;
+  mdl_diags_free(&one);
+  memmove(d, d + 1, (out->items.len - i - 1) * sizeof *d);
+  out->items.len--;
+}
+
+/* What a deadlock in some outcome leaves of the kernel's findings, as the
+** SMT engine reports them: no races (decision 13 in
+** docs/semantics-decisions.md: what runs after a stuck wait is not
+** defined).  (One cycle of waits per kernel: merged keeps the first.) */
+static void after_deadlock(mdl_diags *out, uint32_t first) {
+  bool dead = false;
+  for (uint32_t i = first; i < out->items.len; i++)
+    dead |= MDL_VEC_AT(out->items, mdl_diag, i).rule == MDL_RULE_DEADLOCK;
+  for (uint32_t i = first; dead && i < out->items.len;) {
+    const mdl_diag *d = &MDL_VEC_AT(out->items, mdl_diag, i);
+    if (d->rule == MDL_RULE_RACE || d->rule == MDL_RULE_PIPE_HAZARD ||
+        d->rule == MDL_RULE_XCORE_RACE)
+      drop_diag(out, i);
+    else
+      i++;
+  }
+}
+
+/* -------------------------------------------------------------- engine */
+
+static void ex_free(ex *x) {
+  for (uint32_t i = 0; i < x->outs.len; i++) {
+    outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
+    free(oc->value);
+    mdl_valuation_free(oc->val);
+    free(oc->text);
+  }
+  mdl_vec_free(&x->outs);
+  for (uint32_t d = 0; x->dim_guards && d < x->ndims; d++)
+    mdl_vec_free(&x->dim_guards[d]);
+  free(x->dim_guards);
+  free(x->dims);
+  free(x->lit_dim);
+  free(x->value);
+  free(x->cache);
+  free(x->onote);
+  chk_vals_free(x->vals);
+}
+
+/* The outcome the redundant-sync search runs on: the largest with every
+** trip count at most 2 (a first and a following iteration of each loop),
+** else the largest. */
+static uint32_t search_outcome(const ex *x) {
+  uint32_t best = 0, best_small = UINT32_MAX;
+  for (uint32_t i = 0; i < x->outs.len; i++) {
+    const outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
+    bool small = true;
+    for (uint32_t d = 0; d < x->ndims; d++)
+      if (x->dims[d].kind == 1 && oc->value[d] > 2)
+        small = false;
+    if (oc->ninst > MDL_VEC_AT(x->outs, outcome, best).ninst)
+      best = i;
+    if (small && (best_small == UINT32_MAX ||
+                  oc->ninst > MDL_VEC_AT(x->outs, outcome, best_small).ninst))
+      best_small = i;
+  }
+  return best_small != UINT32_MAX ? best_small : best;
+}
+
+/* Decides every outcome; returns false (and the verdict) when one is
+** unknown. */
+static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
+                            uint32_t *nerr, char **note, mdl_verdict *v) {
+  for (uint32_t i = 0; i < x->outs.len; i++) {
+    outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
+    const char *why;
+    mdl_kernel *s = outcome_kernel(x, i, &why);
+    if (!s || !assume_outcome(x, i)) {
+      if (s)
+        chk_vals_pop(x->vals);
+      mdl_specialized_free(s);
+      *note = mdl_strprintf("the outcome %s could not be built: %s",
+                            oc->text ? oc->text : "?",
+                            s ? "the value oracle gave no answer" : why);
+      *v = MDL_VERDICT_UNKNOWN;
+      return false;
+    }
+    oc->ninst = s->insts.len;
+    chk_options co = *x->o;
+    co.redundant = false;
+    co.stats = NULL;
+    mdl_diags tmp = {0};
+    char *n1 = NULL;
+    mdl_verdict r = chk_graph(s, &co, &tmp, &n1);
+    chk_vals_pop(x->vals);
+    mdl_specialized_free(s);
+    *nerr += tmp.errors;
+    merge(x, oc, &tmp, out, first);
+    if (r == MDL_VERDICT_UNKNOWN) {
+      *note = mdl_strprintf("%s (with %s)", n1 ? n1 : "not decided",
+                            oc->text ? oc->text : "an outcome");
+      free(n1);
+      *v = MDL_VERDICT_UNKNOWN;
+      return false;
+    }
+    if (n1 && !x->onote)
+      x->onote = n1;
+    else
+      free(n1);
+  }
+  return true;
+}
+
+/* The redundant-sync search on one outcome, verified on the others. */
+static void redundant(ex *x, mdl_diags *out, uint32_t first) {
+  uint32_t i = search_outcome(x);
+  const char *why;
+  mdl_kernel *s = outcome_kernel(x, i, &why);
+  if (!s)
+    return;
+  if (assume_outcome(x, i)) {
+    chk_options co = *x->o;
+    co.redundant = true;
+    co.redundant_verify = enum_verify;
+    co.group_kernel = x->k;
+    mdl_diags tmp = {0}, keep = {0};
+    char *n1 = NULL;
+    chk_graph(s, &co, &tmp, &n1);
+    if (n1 && !x->onote)
+      x->onote = n1;
+    else
+      free(n1);
+    /* only the search's warnings: the rest is known */
+    for (uint32_t j = 0; j < tmp.items.len; j++) {
+      mdl_diag *d = &MDL_VEC_AT(tmp.items, mdl_diag, j);
+      if (d->rule != MDL_RULE_REDUNDANT_WAIT &&
+          d->rule != MDL_RULE_REDUNDANT_BARRIER)
+        continue;
+      *(mdl_diag *)mdl_vec_push(&keep.items, sizeof *d) = *d;
+      memset(d, 0, sizeof *d);
+    }
+    mdl_diags_free(&tmp);
+    merge(x, NULL, &keep, out, first);
+  }
+  chk_vals_pop(x->vals);
+  mdl_specialized_free(s);
+}
+
+bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
+              char **note, mdl_verdict *verdict, char **declined) {
+  *note = NULL;
+  *declined = NULL;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->kind != MDL_I_OP && in->kind != MDL_I_BARRIER &&
+        in->kind != MDL_I_SYNC_ALL && in->id == -1) {
+      /* a run-time id: the SMT engine matches it by guarded counts */
+      *declined = mdl_strprintf("the %s at %u:%u uses an event id or flag "
+                                "computed at run time",
+                                mdl_inst_kind_name(in->kind), in->loc.line,
+                                in->loc.col);
+      return false;
+    }
+  }
+  ex x;
+  memset(&x, 0, sizeof x);
+  x.k = k;
+  x.o = o;
+  x.max_outcomes = o->enum_max;
+  x.vals = chk_vals_new(k, o);
+  if (!x.vals || !collect_dims(&x)) {
+    ex_free(&x);
+    *declined = mdl_strprintf("out of memory");
+    return false;
+  }
+  search(&x, 0);
+  if (x.too_many || (x.undecided && !x.outs.len)) {
+    /* too many outcomes (or none decided): the SMT engine */
+    *declined = x.too_many
+                    ? mdl_strprintf("it has more than %u possible outcomes "
+                                    "of its branches and trip counts",
+                                    x.max_outcomes)
+                    : mdl_strprintf("which outcomes are possible was not "
+                                    "decided (%s)", enum_alias_why(&x));
+    ex_free(&x);
+    return false;
+  }
+  uint32_t first = out->items.len, nerr = 0;
+  mdl_verdict v = MDL_VERDICT_CLEAN;
+  chk_options co = *o;
+  co.alias = enum_alias;
+  co.alias_why = enum_alias_why;
+  co.alias_ctx = &x;
+  x.o = &co;
+  bool decided = !x.undecided && decide_outcomes(&x, out, first, &nerr,
+                                                 note, &v);
+  if (decided && x.outs.len > 1) /* (one outcome: chk_graph's own) */
+    after_deadlock(out, first);
+  if (decided && !nerr && o->redundant && x.outs.len)
+    redundant(&x, out, first);
+  if (decided && x.undecided) {
+    decided = false;
+    *note = mdl_strprintf("not decided: %s", enum_alias_why(&x));
+  }
+  if (!decided) {
+    if (v != MDL_VERDICT_UNKNOWN || !*note)
+      *note = *note ? *note : mdl_strprintf("an outcome was not decided");
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    *verdict = MDL_VERDICT_UNKNOWN;
+  } else {
+    bool any = out->items.len > first;
+    /* a concrete kernel's note is its one outcome's */
+    *note = k->lits.len ? chk_scope_note(k, any) : x.onote;
+    if (*note == x.onote)
+      x.onote = NULL;
+    *verdict = any ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
+  }
+  if (o->stats)
+    o->stats->outcomes = x.outs.len;
+  ex_free(&x);
+  return true;
+}
+
+/* What a symbolic kernel's verdict covers: each loop's trip counts and
+** each branch's outcomes (both engines). */
+char *chk_scope_note(const mdl_kernel *k, bool findings) {
+  char buf[600];
+  size_t w = 0;
+  uint32_t shown = 0, more = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    bool dup = false;
+    for (uint32_t j = 0; j < i && !dup; j++) {
+      const mdl_lit *o = &MDL_VEC_AT(k->lits, mdl_lit, j);
+      dup = o->kind == l->kind && o->loc.line == l->loc.line &&
+            o->loc.col == l->loc.col;
+    }
+    if (dup)
+      continue;
+    if (shown == 4) {
+      more++;
+      continue;
+    }
+    int r = l->kind == 1
+                ? snprintf(buf + w, sizeof buf - w,
+                           "%strip counts 0..%u of the loop at %u:%u",
+                           shown ? ", " : "", k->trip_bound, l->loc.line,
+                           l->loc.col)
+                : snprintf(buf + w, sizeof buf - w,
+                           "%sboth outcomes of the branch at %u:%u",
+                           shown ? ", " : "", l->loc.line, l->loc.col);
+    if (r > 0 && (size_t)r < sizeof buf - w)
+      w += (size_t)r;
+    shown++;
+  }
+  char tail[40] = "";
+  if (more)
+    snprintf(tail, sizeof tail, ", and %u more", more);
+  return mdl_strprintf("%s for %s%s", findings ? "decided" : "proven", buf,
+                       tail);
+}
