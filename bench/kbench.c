@@ -103,7 +103,12 @@ static void gen_aic(const opts *o, long wslots) {
   for (int e = 0; e < B; e++)
     printf("    hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID%d>]\n",
            e);
-  printf("    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]\n"
+  /* the mmad library's M->MTE1 handshake on EVENT_ID0/1 (the mmadL1's
+     sync_related_args [5]/[6]): pre-set both, drained after the loop */
+  printf("    %%c-1_i64 = arith.constant -1 : i64\n"
+         "    %%c1_i64 = arith.constant 1 : i64\n"
+         "    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]\n"
+         "    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]\n"
          "    hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]\n");
   printf("    scf.for %%t = %%c0 to %%cT step %%c1 {\n");
   rotate(o, "%t");
@@ -124,12 +129,13 @@ static void gen_aic(const opts *o, long wslots) {
          ") outs(%%b1 : " L1T ")\n");
   printf("      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, %%ev]\n"
          "      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %%ev]\n"
-         "      hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]\n"
-         "      hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]\n");
+         "      hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]\n");
   printf("      hivm.hir.mmadL1 ins(%%a1, %%b1, %%true, %%c16, %%c16, %%c16 : "
-         L1T ", " L1T ", i1, index, index, index) outs(%%cc : " CCT ")\n");
-  printf("      hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %%ev]\n"
-         "      hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]\n");
+         L1T ", " L1T ", i1, index, index, index) outs(%%cc : " CCT ") "
+         "sync_related_args(%%c-1_i64, %%c-1_i64, %%c-1_i64, %%c-1_i64, "
+         "%%c-1_i64, %%c0_i64, %%c1_i64 : i64, i64, i64, i64, i64, i64, "
+         "i64)\n");
+  printf("      hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %%ev]\n");
   printf("      %%slot = arith.remsi %%t, %%cR : index\n"
          "      %%coff = arith.muli %%slot, %%c256 : index\n"
          "      %%cg = memref.reinterpret_cast %%arg2 to offset: [%%coff], "
@@ -151,6 +157,7 @@ static void gen_aic(const opts *o, long wslots) {
     printf("    hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID%d>]\n",
            e);
   printf("    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]\n"
+         "    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]\n"
          "    hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]\n");
   for (long s = 0; s < (o->ring ? wslots : 0); s++)
     printf("    hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE2>, <PIPE_FIX>] "

@@ -431,6 +431,17 @@ static void after_deadlock(mdl_diags *out, uint32_t first) {
   }
 }
 
+/* KSV_ENUM_TRACE: the dimensions and how many outcomes they gave. */
+static void trace(const ex *x) {
+  fprintf(stderr, "enum: %u dimensions, %u outcomes%s\n", x->ndims,
+          x->outs.len, x->too_many ? " (too many)" : "");
+  for (uint32_t d = 0; d < x->ndims; d++)
+    fprintf(stderr, "  %s at %u:%u (form %u), %lld values\n",
+            x->dims[d].kind ? "trip count" : "branch", x->dims[d].loc.line,
+            x->dims[d].loc.col, x->dims[d].form,
+            (long long)x->dims[d].nvalues);
+}
+
 /* -------------------------------------------------------------- engine */
 
 static void ex_free(ex *x) {
@@ -579,6 +590,8 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
     return false;
   }
   search(&x, 0);
+  if (getenv("KSV_ENUM_TRACE"))
+    trace(&x);
   if (x.too_many || (x.undecided && !x.outs.len)) {
     /* too many outcomes (or none decided): the SMT engine */
     *declined = x.too_many
@@ -615,10 +628,20 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
     *verdict = MDL_VERDICT_UNKNOWN;
   } else {
     bool any = out->items.len > first;
-    /* a concrete kernel's note is its one outcome's */
+    /* a concrete kernel's note is its one outcome's; a symbolic one's
+       what the outcomes cover, after what an incomplete program leaves
+       unchecked (a lone half; a loop cut after K iterations is never
+       symbolic: that kernel stays unknown) */
     *note = k->lits.len ? chk_scope_note(k, any) : x.onote;
     if (*note == x.onote)
       x.onote = NULL;
+    else if (k->open || k->cut_cores) {
+      char *inc = chk_incomplete_note(k, 0, UINT32_MAX);
+      char *both = mdl_strprintf("%s; %s", inc, *note);
+      free(inc);
+      free(*note);
+      *note = both;
+    }
     *verdict = any ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
   }
   if (o->stats)

@@ -373,6 +373,10 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
     if (f < 64 && !((used >> f) & 1))
       continue;
     for (uint32_t r = 0; r < nc; r++) {
+      /* a lone half: a counter the missing partner feeds is the
+         environment's (its waits are open, released at any time) */
+      if (chk_open_counter(k, r, f))
+        continue;
       mdl_vec incs = {0}, incset = {0}, waits = {0};
       /* waits on core r */
       for (uint32_t xi = 0; xi < xs.len; xi++) {
@@ -492,7 +496,7 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
           add_edge(g, MDL_VEC_AT(incs, uint32_t, rank[w]), NE(wi));
           g->wait_partner[wi] = MDL_VEC_AT(incset, uint32_t, rank[w]);
         }
-        if (w == incs.len) {
+        if (w == incs.len && !k->cut_cores) { /* (a cut: not decided) */
           finding *fd = add_finding(g, MDL_RULE_DEADLOCK, wi, NONE);
           fd->msg = mdl_strprintf(
               "sync_block_wait on flag %d waits forever: only %u matching "
@@ -503,7 +507,7 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
         }
       }
       /* leftovers and overflow */
-      if (incs.len > waits.len) {
+      if (incs.len > waits.len && !k->cut_cores) {
         uint32_t si = MDL_VEC_AT(incset, uint32_t, waits.len);
         finding *fd = add_finding(g, MDL_RULE_UNPAIRED_SET, si, NONE);
         fd->msg = mdl_strprintf(
@@ -518,6 +522,8 @@ static void match_xcore(gx *g, uint32_t *xnode_of_set) {
         uint32_t need = m - (uint32_t)k->prof->max_counter, nw = need;
         while (nw < waits.len && rank[nw] < need)
           nw++;
+        if (nw >= waits.len && k->cut_cores)
+          break; /* the consuming wait may come after the cut */
         if (nw >= waits.len) {
           /* checked after the graph is closed: mark with a=NONE */
           finding *fd = add_finding(g, MDL_RULE_FLAG_OVERFLOW,
@@ -575,7 +581,7 @@ static void match_flags(gx *g, mdl_vec *recs) {
         uint32_t si = MDL_VEC_AT(r->sets, uint32_t, w);
         add_edge(g, NS(si), NE(wi));
         g->wait_partner[wi] = si;
-      } else if (w == ns) {
+      } else if (w == ns && !chk_cut_core(k, r->key.core)) {
         finding *fd = add_finding(g, MDL_RULE_DEADLOCK, wi, NONE);
         fd->msg = mdl_strprintf(
             "wait_flag[%s, %s, EVENT_ID%d] on %s waits forever: it is wait "
@@ -587,7 +593,7 @@ static void match_flags(gx *g, mdl_vec *recs) {
         g->deadlock = true;
       }
     }
-    if (ns > nw) {
+    if (ns > nw && !chk_cut_core(k, r->key.core)) {
       uint32_t si = MDL_VEC_AT(r->sets, uint32_t, nw);
       finding *fd = add_finding(g, MDL_RULE_UNPAIRED_SET, si, NONE);
       fd->msg = mdl_strprintf(
@@ -987,6 +993,8 @@ static void race_pair(gx *g, uint32_t a, const mdl_access *aa, uint32_t b,
                       const mdl_access *ab, mdl_valuation *val) {
   const mdl_inst *ia = I(g, a), *ib = I(g, b);
   mdl_rule rule;
+  if (ia->core != ib->core && g->k->open)
+    return; /* a lone half: cross-core races are not checked */
   if (ia->core != ib->core)
     rule = MDL_RULE_XCORE_RACE;
   else if (ia->pipe == ib->pipe) {
@@ -1225,10 +1233,14 @@ bool chk_cycle_finding(const mdl_kernel *k, uint32_t nnodes,
         nw++;
       }
     }
-    fd->msg = mdl_strprintf(
-        "cycle of waits: %u wait%s can each be released only after "
-        "another on the cycle, so none ever is",
-        nw, nw == 1 ? "" : "s");
+    fd->msg = nw == 1
+                  ? mdl_strprintf(
+                        "wait_flag that only a set it holds back can release "
+                        "(a cycle of one wait): no set of its flag comes "
+                        "before it")
+                  : mdl_strprintf(
+                        "cycle of waits: %u waits can each be released only "
+                        "after another on the cycle, so none ever is", nw);
   }
   free(off);
   free(adj);
@@ -2225,7 +2237,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
     }
     has_x |= in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT;
   }
-  if (has_x && k->kind != MDL_KIND_MIX) {
+  if (has_x && k->kind != MDL_KIND_MIX && !k->open) {
     *note = mdl_strprintf("cross-core sync in a kernel whose partner cores "
                           "are not in this input");
     mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
@@ -2262,6 +2274,13 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
     return MDL_VERDICT_UNKNOWN;
   }
   double t3 = st ? now_s() : 0;
+  /* a prefix: what a wait left waiting at the cut may order is not
+     decided (chk_open.c) */
+  uint32_t first_cut = NONE;
+  uint8_t *behind = chk_behind_cut(k, g.nnodes, g.edges.data, g.edges.len,
+                                   NULL, 0, &first_cut);
+  uint32_t undecided = chk_drop_behind(k, behind, &g.findings);
+  free(behind);
   chk_emit(k, &g.findings, out, &nerr, &nwarn);
   if (o->explain && !g.deadlock)
     explain(&g, k, out);
@@ -2272,7 +2291,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   gx_free(&g);
   double t4 = st ? now_s() : 0;
   bool searched = true;
-  if (clean_errors && o->redundant)
+  if (clean_errors && o->redundant && !k->cut_cores)
     searched = find_redundant(k, o, out, &nwarn);
   if (st)
     st->redundant_s = now_s() - t4;
@@ -2285,5 +2304,14 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
                           "its budget of %llu",
                           k->insts.len,
                           (unsigned long long)o->redundant_budget);
+  if (k->cut_cores || k->open) {
+    char *inc = chk_incomplete_note(k, undecided, first_cut);
+    char *both = *note ? mdl_strprintf("%s; %s", inc, *note) : inc;
+    if (*note) {
+      free(inc);
+      free(*note);
+    }
+    *note = both;
+  }
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
 }

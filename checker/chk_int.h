@@ -130,6 +130,32 @@ void chk_xwait_ranks(const mdl_kernel *k, const uint32_t *waits, uint32_t n,
 bool chk_xset_ranks(const mdl_kernel *k, const uint32_t *sets, uint32_t n,
                     uint32_t *rank);
 
+/* Incomplete programs (chk_open.c).  Is the cross-core counter (receiving
+** core r, flag f) of a lone half fed by the missing partner (one of its
+** waits is open)?  Then it is not matched and not checked. */
+bool chk_open_counter(const mdl_kernel *k, uint32_t r, int32_t f);
+/* Was core's program cut after the first iterations of a loop past the
+** unroll budget?  Then its flags' end-of-kernel checks are not decided. */
+bool chk_cut_core(const mdl_kernel *k, uint32_t core);
+/* In a kernel with a cut core: the instances behind (reachable from the
+** release of) a wait that may still wait when a cut prefix ends, over the
+** edges of both lists (nnodes nodes).  Returns a malloc'd mark per
+** instance, or NULL when there is no such wait; *first_cut: the first
+** such wait, or NONE. */
+uint8_t *chk_behind_cut(const mdl_kernel *k, uint32_t nnodes,
+                        const chk_edge *e1, uint32_t n1, const chk_edge *e2,
+                        uint32_t n2, uint32_t *first_cut);
+/* Drops (rule MDL_RULE_COUNT) the races, double sets and overflows with
+** an instance behind such a wait; returns how many (rule, statement pair)
+** findings were dropped. */
+uint32_t chk_drop_behind(const mdl_kernel *k, const uint8_t *behind,
+                         mdl_vec *findings);
+/* The verdict note of an incomplete program (k->open or k->cut_cores):
+** what was not checked and why; undecided findings dropped behind the
+** wait first_cut (NONE).  Caller frees. */
+char *chk_incomplete_note(const mdl_kernel *k, uint32_t undecided,
+                          uint32_t first_cut);
+
 /* The redundant-sync search's unit of removal for st (both engines). */
 void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp);
 

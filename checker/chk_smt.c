@@ -78,6 +78,8 @@ typedef struct {
   uint32_t pruned;            /* queries the must graph made needless */
   mdl_vec findings;           /* chk_finding */
   uint8_t *dead;              /* per node: on or behind the witness cycle */
+  uint8_t *behind;            /* a prefix: per instance, behind a wait that
+                                 may still wait at the cut (chk_open.c) */
   bool probe;                 /* redundancy re-check: any error will do */
   bool want_core;             /* record unsat cores (explain) */
   Z3_ast last_core[64];
@@ -816,6 +818,8 @@ static void flag_queries(sx *x, mdl_vec *keys) {
   for (uint32_t j = 0; j < keys->len; j++) {
     fkey *f = &MDL_VEC_AT(*keys, fkey, j);
     Z3_ast one = mk_int(x, 1);
+    if (chk_cut_core(k, f->core))
+      continue; /* a prefix: the end of the kernel is not in it */
     /* the first wait without a set: deadlock, per wait statement */
     for (uint32_t w = 0; w < f->waits.len; w++) {
       seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
@@ -1170,6 +1174,10 @@ static void xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
   uint32_t nc = k->ncores;
   for (int32_t fl = 0; fl <= k->prof->max_block_flag; fl++)
     for (uint32_t r = 0; r < nc; r++) {
+      /* a lone half: a counter the missing partner feeds is the
+         environment's (its waits are open, released at any time) */
+      if (chk_open_counter(k, r, fl))
+        continue;
       xrec xr;
       memset(&xr, 0, sizeof xr);
       xr.r = r;
@@ -1340,8 +1348,8 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
   Z3_ast one = mk_int(x, 1);
   for (uint32_t j = 0; j < recs->len; j++) {
     xrec *xr = &MDL_VEC_AT(*recs, xrec, j);
-    /* deadlock: the first wait past the increments */
-    for (uint32_t w = 0; w < xr->waits.len; w++) {
+    /* deadlock: the first wait past the increments (not in a prefix) */
+    for (uint32_t w = 0; w < xr->waits.len && !k->cut_cores; w++) {
       seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
       uint32_t st = mdl_inst_at(k, we->inst)->stmt;
       bool seen = false;
@@ -1414,7 +1422,36 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
             continue;
           Z3_ast need = mk_int(x, (int64_t)m + 1 - maxc);
           Z3_ast early;
-          if (k->prof->xcore_wait_scalar)
+          if (k->cut_cores) {
+            /* a prefix: the consuming wait may come after the cut; only
+               a wait here that ends after the increment is a finding */
+            early = Z3_mk_false(x->c);
+            for (uint32_t w = 0; w < xr->waits.len; w++) {
+              const seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+              Z3_ast c2 = k->prof->xcore_wait_scalar ? we->cnt : we->rcnt;
+              Z3_ast wh = k->prof->xcore_wait_scalar
+                              ? when(x, we->mem, c2, need)
+                              : mk_and2(x, we->mem,
+                                        Z3_mk_ge(x->c, c2, need));
+              if (wh)
+                early = mk_or2(x, early,
+                               mk_and2(x, wh,
+                                       Z3_mk_lt(x->c, T(x, xr->jfirst + m),
+                                                done_node(x, we->inst))));
+            }
+            if (!k->prof->xcore_wait_scalar) {
+              /* first-come: no sure-to-follow wait ended before it */
+              Z3_ast safe = Z3_mk_false(x->c);
+              for (uint32_t w = 0; w < xr->waits.len; w++) {
+                seqel *we = &MDL_VEC_AT(xr->waits, seqel, w);
+                Z3_ast v[3] = {we->mem, Z3_mk_ge(x->c, we->rcnt, need),
+                               Z3_mk_le(x->c, done_node(x, we->inst),
+                                        T(x, xr->jfirst + m))};
+                safe = mk_or2(x, safe, Z3_mk_and(x->c, 3, v));
+              }
+              early = mk_and2(x, early, Z3_mk_not(x->c, safe));
+            }
+          } else if (k->prof->xcore_wait_scalar)
             early = wait_late(x, &xr->waits, xr->nwaits, need,
                               xr->jfirst + m);
           else {
@@ -1441,7 +1478,7 @@ static void xcore_queries(sx *x, mdl_vec *recs) {
       const mdl_inst *sq = mdl_inst_at(k, se->inst);
       snprintf(what, sizeof what, "whether the sync_block_set at %u:%u is "
                "always waited for", sq->loc.line, sq->loc.col);
-      if (check(x, lft, &m, what) == 1) {
+      if (!k->cut_cores && check(x, lft, &m, what) == 1) {
         int64_t mn = 0, nw = 0;
         model_int(x, m, xr->mn, &mn);
         model_int(x, m, xr->nwaits, &nw);
@@ -1823,6 +1860,77 @@ static void explain_group(sx *x, const rgroup *g, const uint8_t *used) {
   mdl_diag_related(d, ia->loc.line, ia->loc.col, "the earlier access");
 }
 
+/* Asks whether one of the np statement pairs of group g (pairs: 4 ids
+** each) can overlap; records a finding for every pair the model shows.
+** conds: room for np conditions.  Returns whether one did. */
+static bool race_group(sx *x, const rgroup *g, const uint32_t *pairs,
+                       uint32_t np, Z3_ast *conds) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t p = 0; p < np; p++) {
+    const uint32_t *q4 = pairs + 4 * p;
+    uint32_t b = q4[0], a = q4[1];
+    Z3_ast v[5] = {x->ex[a], x->ex[b],
+                   acc_overlap(x, mdl_access_at(k, q4[3]),
+                               mdl_access_at(k, q4[2])),
+                   Z3_mk_lt(x->c, T(x, NS(b)), done_node(x, a)),
+                   Z3_mk_lt(x->c, T(x, NS(a)), done_node(x, b))};
+    conds[p] = Z3_mk_and(x->c, 5, v);
+  }
+  /* small groups in one query; large ones pair by pair (a disjunction
+     of many schedules makes the solver case-split), first hit wins */
+  Z3_model m;
+  int r = 0;
+  char what[128];
+  {
+    const uint32_t *w4 = pairs;
+    const mdl_inst *wb = mdl_inst_at(k, w4[0]), *wa = mdl_inst_at(k, w4[1]);
+    snprintf(what, sizeof what, "whether the %s at %u:%u and the %s at "
+             "%u:%u can overlap", chk_op_name(k, wa), wa->loc.line,
+             wa->loc.col, chk_op_name(k, wb), wb->loc.line, wb->loc.col);
+  }
+  uint8_t *used = x->explain ? calloc(k->nstmts + 1, 1) : NULL;
+  if (np <= 8) {
+    r = check(x, Z3_mk_or(x->c, np, conds), &m, what);
+    note_core(x, used);
+  } else {
+    for (uint32_t p = 0; p < np && r != 1; p++) {
+      r = check(x, conds[p], &m, what) == 1 ? 1 : r;
+      note_core(x, used);
+    }
+  }
+  if (r == 0 && used)
+    explain_group(x, g, used);
+  free(used);
+  if (r == 1) {
+    bool first = true;
+    for (uint32_t p = 0; p < np; p++) {
+      if (!model_true(x, m, conds[p]))
+        continue;
+      const uint32_t *q4 = pairs + 4 * p;
+      const mdl_access *ab = mdl_access_at(k, q4[2]),
+                       *aa = mdl_access_at(k, q4[3]);
+      chk_finding *fd = add_finding(x, g->rule, q4[0], q4[1]);
+      fd->mem = ab->mem;
+      fd->lo = aa->lo > ab->lo ? aa->lo : ab->lo;
+      fd->hi = aa->hi < ab->hi ? aa->hi : ab->hi;
+      if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
+        fd->lo = ab->lo;
+        fd->hi = ab->hi;
+      }
+      /* wbits as chk_emit reads them: 4 | related writes | primary */
+      fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
+                            ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
+      if (first) {
+        uint32_t two[2] = {q4[1], q4[0]};
+        set_witness(x, m, fd, two, 2);
+        first = false;
+      }
+    }
+    Z3_model_dec_ref(x->c, m);
+  }
+  return r == 1;
+}
+
 static void races(sx *x) {
   const mdl_kernel *k = x->k;
   mdl_vec groups = {0};
@@ -1834,6 +1942,8 @@ static void races(sx *x) {
       const mdl_inst *ia = mdl_inst_at(k, a);
       if (ia->kind != MDL_I_OP || x->sk.chain[a] == NONE)
         continue;
+      if (ia->core != ib->core && k->open)
+        continue; /* a lone half: cross-core races are not checked */
       if (ia->core == ib->core && ia->pipe == ib->pipe &&
           !overlapping_pipe(k, ia->pipe))
         continue; /* an in-order pipe orders them */
@@ -1924,67 +2034,35 @@ static void races(sx *x) {
       free(conds);
       continue;
     }
-    for (uint32_t p = 0; p < np; p++) {
-      const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
-      uint32_t b = q4[0], a = q4[1];
-      Z3_ast v[5] = {x->ex[a], x->ex[b],
-                     acc_overlap(x, mdl_access_at(k, q4[3]),
-                                 mdl_access_at(k, q4[2])),
-                     Z3_mk_lt(x->c, T(x, NS(b)), done_node(x, a)),
-                     Z3_mk_lt(x->c, T(x, NS(a)), done_node(x, b))};
-      conds[p] = Z3_mk_and(x->c, 5, v);
-    }
-    /* small groups in one query; large ones pair by pair (a disjunction
-       of many schedules makes the solver case-split), first hit wins */
-    Z3_model m;
-    int r = 0;
-    char what[128];
-    {
-      const uint32_t *w4 = g->pairs.data;
-      const mdl_inst *wb = mdl_inst_at(k, w4[0]), *wa = mdl_inst_at(k, w4[1]);
-      snprintf(what, sizeof what, "whether the %s at %u:%u and the %s at "
-               "%u:%u can overlap", chk_op_name(k, wa), wa->loc.line,
-               wa->loc.col, chk_op_name(k, wb), wb->loc.line, wb->loc.col);
-    }
-    uint8_t *used = x->explain ? calloc(k->nstmts + 1, 1) : NULL;
-    if (np <= 8) {
-      r = check(x, Z3_mk_or(x->c, np, conds), &m, what);
-      note_core(x, used);
-    } else {
-      for (uint32_t p = 0; p < np && r != 1; p++) {
-        r = check(x, conds[p], &m, what) == 1 ? 1 : r;
-        note_core(x, used);
-      }
-    }
-    if (r == 0 && used)
-      explain_group(x, g, used);
-    free(used);
-    if (r == 1) {
-      bool first = true;
+    /* a prefix (chk_open.c): the pairs with an instance behind a wait
+       left waiting at the cut come last and are asked only when no other
+       pair of the group races (their findings are then dropped as
+       undecided, as the graph engine drops them) */
+    uint32_t nfront = np;
+    if (x->behind) {
+      uint32_t *tmp = malloc(4 * np * sizeof *tmp), f = 0, l = np;
       for (uint32_t p = 0; p < np; p++) {
-        if (!model_true(x, m, conds[p]))
-          continue;
         const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
-        const mdl_access *ab = mdl_access_at(k, q4[2]),
-                         *aa = mdl_access_at(k, q4[3]);
-        chk_finding *fd = add_finding(x, g->rule, q4[0], q4[1]);
-        fd->mem = ab->mem;
-        fd->lo = aa->lo > ab->lo ? aa->lo : ab->lo;
-        fd->hi = aa->hi < ab->hi ? aa->hi : ab->hi;
-        if (aa->sym != ab->sym || (aa->sym && aa->form != ab->form)) {
-          fd->lo = ab->lo;
-          fd->hi = ab->hi;
-        }
-        /* wbits as chk_emit reads them: 4 | related writes | primary */
-        fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
-                              ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
-        if (first) {
-          uint32_t two[2] = {q4[1], q4[0]};
-          set_witness(x, m, fd, two, 2);
-          first = false;
-        }
+        bool bh = x->behind[q4[0]] || x->behind[q4[1]];
+        memcpy(tmp + 4 * (bh ? --l : f++), q4, 4 * sizeof *tmp);
       }
-      Z3_model_dec_ref(x->c, m);
+      /* (the behind ones in their order) */
+      for (uint32_t i = l, j = np - 1; i < j; i++, j--)
+        for (int c = 0; c < 4; c++) {
+          uint32_t t = tmp[4 * i + c];
+          tmp[4 * i + c] = tmp[4 * j + c];
+          tmp[4 * j + c] = t;
+        }
+      memcpy(g->pairs.data, tmp, 4 * np * sizeof *tmp);
+      free(tmp);
+      nfront = f;
+    }
+    bool hit = false;
+    for (int phase = 0; phase < 2 && !hit; phase++) {
+      uint32_t p0 = phase ? nfront : 0, p1 = phase ? np : nfront;
+      if (p0 < p1)
+        hit = race_group(x, g, (const uint32_t *)g->pairs.data + 4 * p0,
+                         p1 - p0, conds);
     }
     free(conds);
   }
@@ -2007,6 +2085,7 @@ static uint32_t count_sync_all_guarded(const mdl_kernel *k) {
 
 static void sx_free(sx *x) {
   chk_skel_free(&x->sk);
+  free(x->behind);
   free(x->t);
   free(x->ex);
   free(x->gcache);
@@ -2397,7 +2476,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
       return MDL_VERDICT_UNKNOWN;
     }
     if ((in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) &&
-        k->kind != MDL_KIND_MIX) {
+        k->kind != MDL_KIND_MIX && !k->open) {
       *note = mdl_strprintf("cross-core sync in a kernel whose partner "
                             "cores are not in this input");
       mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
@@ -2417,11 +2496,17 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   sx x;
   build(&x, k, o, o->explain);
   x.deadline = deadline;
+  /* a prefix: what a wait left waiting at the cut may order is not
+     decided (chk_open.c) */
+  uint32_t first_cut = NONE;
+  x.behind = chk_behind_cut(k, x.nnodes, x.sk.edges.data, x.sk.edges.len,
+                            x.medges.data, x.medges.len, &first_cut);
   x.explain = o->explain ? out : NULL;
   x.want_core = o->explain;
   run(&x, NULL, NULL);
   x.explain = NULL;
   x.want_core = false;
+  uint32_t undecided = chk_drop_behind(k, x.behind, &x.findings);
   chk_emit(k, &x.findings, out, &nerr, &nwarn);
   bool deadlock = x.deadlock;
   uint32_t unknowns = x.unknowns;
@@ -2432,7 +2517,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     o->stats->pruned = x.pruned;
   }
   sx_free(&x);
-  if (!nerr && !unknowns && o->redundant) {
+  if (!nerr && !unknowns && o->redundant && !k->cut_cores) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     sx y;
@@ -2477,6 +2562,15 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
         *note ? *note : "", *note ? "; " : "", nunk, nunk == 1 ? "" : "s");
     free(*note);
     *note = n2;
+  }
+  if (k->cut_cores || k->open) {
+    char *inc = chk_incomplete_note(k, undecided, first_cut);
+    char *both = *note ? mdl_strprintf("%s; %s", inc, *note) : inc;
+    if (*note) {
+      free(inc);
+      free(*note);
+    }
+    *note = both;
   }
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
 }

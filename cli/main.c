@@ -23,7 +23,9 @@ static const char usage[] =
     "Static synchronization verifier for fused Ascend kernels (HIVM MLIR).\n"
     "\n"
     "check options:\n"
-    "  --arch a2|a5          machine profile (default a2: Atlas A2/A3)\n"
+    "  --arch a2|a5          machine profile (default: the one the module's\n"
+    "                        hacc.target names, Ascend910B*/910_93* a2,\n"
+    "                        Ascend910_95*/950* a5; a2 without a target)\n"
     "  --flag-model count|bit  intra-core flags count their sets (default;\n"
     "                        double-set: a warning for two sets with no\n"
     "                        wait between them in program order) or are\n"
@@ -51,7 +53,14 @@ static const char usage[] =
     "  --fail-on error|warning  findings that make the exit status 1\n"
     "                        (default error)\n"
     "  --max-unroll N        iterations unrolled per loop with a known trip\n"
-    "                        count (default 65536); more gives 'unknown'\n"
+    "                        count (default 65536); a longer loop, or a\n"
+    "                        scf.while that never ends, is checked on its\n"
+    "                        first iterations (the --trip-bound K), the\n"
+    "                        note says what is left undecided\n"
+    "  --require-complete    a lone half of a MIX pair (or a lone function\n"
+    "                        with cross-core syncs), checked without its\n"
+    "                        partner cores, is 'unknown' (exit 3) instead\n"
+    "                        of 'clean (cross-core not checked)'\n"
     "  --max-instances N     instances per kernel (default 4000000)\n"
     "  --max-memory-mb N     memory per kernel for the model, the graph\n"
     "                        engine and Z3, each (default 4096); more\n"
@@ -67,7 +76,8 @@ static const char usage[] =
     "                        kernel is 'unknown'\n"
     "  --trip-bound N        loops with unknown trip counts are checked for\n"
     "                        0..N iterations (default: 8, or one past the\n"
-    "                        longest buffer/event-id rotation if larger)\n"
+    "                        longest rotation that selects a buffer, an\n"
+    "                        event id or a cross-core flag, if larger)\n"
     "\n"
     "fix options (besides the check options; docs/fix.md):\n"
     "  -o FILE | --in-place  write the fixed kernel to FILE / over FILE\n"
@@ -80,7 +90,7 @@ static const char usage[] =
     "                        what it found and says it stopped\n"
     "\n"
     "sim options (the Cube/Vector simulator, docs/simulator.md):\n"
-    "  --arch a2|a5          machine profile (default a2)\n"
+    "  --arch a2|a5          machine profile (default: hacc.target, else a2)\n"
     "  --flag-model count|bit  flags count their sets (default) or are\n"
     "                        one bit (a second set is lost)\n"
     "  --runs N              run 0 nominal, runs 1..N-1 with jittered\n"
@@ -340,6 +350,8 @@ int main(int argc, char **argv) {
       o.no_redundant = true;
     } else if (!strcmp(a, "--stats")) {
       o.stats = true;
+    } else if (!strcmp(a, "--require-complete")) {
+      o.require_complete = true;
     } else if (is_fix && !strcmp(a, "--in-place")) {
       fo.in_place = true;
     } else if (is_fix && !strcmp(a, "--diff")) {

@@ -19,6 +19,7 @@
 
 void ksv_options_default(ksv_options *o) {
   memset(o, 0, sizeof *o);
+  o->arch = -1; /* the module's hacc.target, else a2 */
   mdl_limits l;
   mdl_limits_default(&l);
   o->max_unroll = l.max_unroll;
@@ -164,6 +165,27 @@ static void replay(const ksv_options *o, const mdl_kernel *k,
   u->sim = ksv_simfig_str(&f);
 }
 
+/* A lone half (k->open) is checked without its partner cores: the unit
+** says so (its verdict "clean (cross-core not checked)"), and with
+** --require-complete it is undecided instead. */
+static void open_verdict(const ksv_options *o, const mdl_kernel *k,
+                         mdl_diags *diags, mdl_unit_result *u) {
+  if (!k->open || u->verdict == MDL_VERDICT_ERROR ||
+      u->verdict == MDL_VERDICT_UNKNOWN)
+    return;
+  u->open = true;
+  if (!o->require_complete)
+    return;
+  mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+               k->loc.line, k->loc.col,
+               "not decided: %s %s not in this input, so its cross-core "
+               "properties were not checked (--require-complete)",
+               k->open_missing ? k->open_missing : "the partner cores",
+               k->open_missing && !strcmp(k->open_missing, "the AIC")
+                   ? "is" : "are");
+  u->verdict = MDL_VERDICT_UNKNOWN;
+}
+
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const char *path,
@@ -212,7 +234,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   fr->path = path;
   mdl_vec units = {0};
   double t_parse = o->stats ? cpu_secs() : 0;
-  fe_parse_file(path, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
                 &fr->diags);
   if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
@@ -246,6 +268,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
     mdl_kernel *k = fu->k;
+    fr->archs |= (uint8_t)(1u << k->prof->arch);
     double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
     double t_unroll = o->stats ? cpu_secs() : 0;
     mdl_unroll(k, &lim);
@@ -298,6 +321,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
         (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
       free(declined);
       u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
+      open_verdict(o, k, &fr->diags, u);
       chk_steps_locate(k, &fr->diags, first);
       if (o->stats)
         print_stats(k, "smt", t_unroll, cpu_secs() - t_check, &cs);
@@ -318,6 +342,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
     }
     free(declined);
     u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
+    open_verdict(o, k, &fr->diags, u);
     chk_steps_locate(k, &fr->diags, first);
     if (o->stats)
       print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
@@ -437,9 +462,13 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
       baselined += drop_baselined(&frs[i], &fis[i], &base);
   }
   rep_fpset_free(&base);
-  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION,
-                  o->arch ? "a5" : "a2", o->fail_on_warning, o->baseline,
-                  baselined};
+  uint8_t archs = 0; /* without --arch: the profiles the targets chose */
+  for (int i = 0; i < nfiles; i++)
+    archs |= frs[i].archs;
+  const char *arch = o->arch == 1 ? "a5" : o->arch == 0 ? "a2"
+                     : archs == 2 ? "a5" : archs == 3 ? "a2+a5" : "a2";
+  rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
+                  o->fail_on_warning, o->baseline, baselined};
   int rc;
   switch (o->format) {
   case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;
@@ -513,12 +542,23 @@ static void dump_access(FILE *out, const mdl_kernel *k, const mdl_access *a) {
 
 static void dump_kernel(FILE *out, const mdl_kernel *k) {
   fprintf(out, "kernel %s (%s, %s)\n", k->name,
-          k->kind == MDL_KIND_MIX ? "mix: 1 AIC + 2 AIV" : "single core",
+          k->ncores == 3 ? "mix: 1 AIC + 2 AIV"
+          : k->ncores == 2 ? "lone half: 2 AIV" : "single core",
           k->prof->name);
+  if (k->open)
+    fprintf(out, "  open: %s %s not in this input; its cross-core waits "
+                 "marked (open) are released by them at any time\n",
+            k->open_missing ? k->open_missing : "the partner cores",
+            k->open_missing && !strcmp(k->open_missing, "the AIC") ? "is"
+                                                                  : "are");
   if (k->limit_hit)
     fprintf(out, "  not unrolled: %s\n", k->limit_hit);
   if (k->bound_note)
     fprintf(out, "  note: %s\n", k->bound_note);
+  if (k->cut_cores)
+    fprintf(out, "  note: unrolled to the first %u iterations of %s; "
+                 "nothing after them is in the model\n",
+            k->cut_iters, k->cut_note ? k->cut_note : "a loop");
   for (uint32_t c = 0; c < k->ncores; c++) {
     fprintf(out, "  core %s (%s, function %s): %u instances\n",
             k->cores[c].label,
@@ -540,7 +580,9 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
         break;
       case MDL_I_SET:
       case MDL_I_WAIT:
-        fprintf(out, "%s%s %s -> %s id=", in->implicit ? "implicit " : "",
+        fprintf(out, "%s%s %s -> %s id=",
+                in->lib ? "implicit(mmad library) "
+                : in->implicit ? "implicit " : "",
                 mdl_inst_kind_name(in->kind),
                 mdl_pipe_name(in->kind == MDL_I_SET ? (mdl_pipe)in->pipe
                                                     : (mdl_pipe)in->pipe2),
@@ -562,9 +604,10 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
           fprintf(out, "%d", in->id);
         else
           fprintf(out, "?");
-        fprintf(out, " mode=%s", in->mode == 2 ? "intra-block"
-                                 : in->mode == 1 ? "inter-subblock"
-                                                 : "inter-block");
+        fprintf(out, " mode=%s%s", in->mode == 2 ? "intra-block"
+                                   : in->mode == 1 ? "inter-subblock"
+                                                   : "inter-block",
+                in->open ? " (open)" : "");
         break;
       default:
         fprintf(out, "%s", mdl_inst_kind_name(in->kind));
@@ -602,7 +645,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &fr.diags);
   mdl_limits lim;
   limits_of(o, &lim);

@@ -16,6 +16,12 @@
 /* Monotonic wall-clock seconds (for durations). */
 double ksv_now_secs(void);
 
+/* The frontend's profile argument for an options arch (0 a2, 1 a5, -1 not
+** given: each module's hacc.target, a2 without one). */
+static inline int ksv_fe_arch(int arch) {
+  return arch < 0 ? -1 : arch ? 1 : 0;
+}
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep);
@@ -41,6 +47,8 @@ typedef struct {
   uint32_t findings;           /* distinct dynamic findings */
   uint32_t runs_with_findings;
   char first[256];             /* the first dynamic finding, "" if none */
+  bool open;                   /* a lone half: open waits released at once */
+  uint32_t cut_iters;          /* a prefix of that many iterations, or 0 */
 } ksv_simfig;
 
 /* Simulates the unrolled kernel k in `runs` runs (seed: jitter; fm: how

@@ -18,6 +18,7 @@
 
 void ksv_sim_options_default(ksv_sim_options *o) {
   memset(o, 0, sizeof *o);
+  o->arch = -1; /* the module's hacc.target, else a2 */
   mdl_limits l;
   mdl_limits_default(&l);
   o->runs = 1;
@@ -266,6 +267,19 @@ static void print_figures(FILE *out, const char *path, const mdl_kernel *k,
     fprintf(out, "replay run\n");
   else
     fprintf(out, "%u run%s\n", r->runs, r->runs == 1 ? "" : "s");
+  /* what the simulated program is not: its partner cores, its end */
+  if (k->open)
+    fprintf(out, "  open: %s %s not in this input; its cross-core waits "
+                 "on flags they set are released as soon as they reach "
+                 "their pipe, and its cross-core sets go nowhere\n",
+            k->open_missing ? k->open_missing : "the partner cores",
+            k->open_missing && !strcmp(k->open_missing, "the AIC") ? "is"
+                                                                  : "are");
+  if (k->cut_cores)
+    fprintf(out, "  prefix: the first %u iterations of %s; a wait still "
+                 "waiting, a set still pending or a counter still full "
+                 "when they end is not a finding\n",
+            k->cut_iters, k->cut_note ? k->cut_note : "a loop");
   fprintf(out, "  cycles: %" PRId64, r->total);
   if (r->runs > 1)
     fprintf(out, " (run 0, nominal); over %u runs min %" PRId64
@@ -589,7 +603,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   mdl_diags diags;
   memset(&diags, 0, sizeof diags);
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, o->arch ? MDL_ARCH_A5 : MDL_ARCH_A2, &units,
+  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &diags);
   bool bad = false, unknown = false, findings = false, traced = false;
   bool replay_found = false;
@@ -822,6 +836,8 @@ void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
   f->has_overlap = r.has_overlap;
   f->findings = r.findings.len;
   f->runs_with_findings = r.runs_with_findings;
+  f->open = k->open;
+  f->cut_iters = k->cut_cores ? k->cut_iters : 0;
   if (r.findings.len) {
     qsort(r.findings.data, r.findings.len, sizeof(sim_finding), finding_cmp);
     const sim_finding *x = &MDL_VEC_AT(r.findings, sim_finding, 0);
@@ -853,10 +869,15 @@ char *ksv_simfig_str(const ksv_simfig *f) {
   else
     snprintf(fi, sizeof fi, "no dynamic finding in %u run%s", f->runs,
              f->runs == 1 ? "" : "s");
-  return mdl_strprintf("simulated: %" PRId64 " cycles (nominal; at most %" PRId64
-                       " over %u jittered run%s)%s; %s",
-                       f->cycles, f->max_cycles, f->runs,
-                       f->runs == 1 ? "" : "s", ov, fi);
+  char sc[160] = "";
+  if (f->cut_iters)
+    snprintf(sc, sizeof sc, " (the first %u iterations)", f->cut_iters);
+  return mdl_strprintf("simulated%s: %" PRId64 " cycles (nominal; at most %"
+                       PRId64 " over %u jittered run%s)%s; %s%s",
+                       sc, f->cycles, f->max_cycles, f->runs,
+                       f->runs == 1 ? "" : "s", ov, fi,
+                       f->open ? "; open cross-core waits released at once"
+                               : "");
 }
 
 /* The finding of rule `want` that the replay hit at la (and lb), or NULL. */

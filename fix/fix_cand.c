@@ -1880,7 +1880,73 @@ static void subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
   }
 }
 
+/* A flag finding at an mmad op's own M->MTE1 handshake (the mmad library's
+** implicit syncs, docs/semantics-decisions.md 40): never an edit of the op,
+** only explicit syncs around it.  A wait of the library that never passes:
+** the pre-set of its events before the outermost loop holding the op, with
+** the drain after it (the compiler's form), and the removal of hand-written
+** syncs of those events in the op's block (a pair that repeats the
+** library's own consumes its pre-set); a set left pending: the drain. */
+static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
+  uint32_t wids = 0, sids = 0;
+  for (uint32_t i = 0; i < x->k->insts.len; i++) {
+    const mdl_inst *o = mdl_inst_at(x->k, i);
+    if (o->stmt != s->id || !o->lib || o->id < 0 || o->id >= 32)
+      continue;
+    if (o->kind == MDL_I_WAIT)
+      wids |= 1u << o->id;
+    else
+      sids |= 1u << o->id;
+  }
+  const mdl_stmt *top = s;
+  while (x->si[top->id].parent)
+    top = x->si[top->id].parent;
+  if (d->rule == MDL_RULE_DEADLOCK && wids) {
+    fix_cand *c = cand_new(x, fmt("the pre-set of the mmad library's M->MTE1 "
+                                  "events before the %s at %u:%u, drained "
+                                  "after it", top->name ? top->name : "op",
+                                  top->loc.line, top->loc.col));
+    for (int id = 0; id < 32; id++)
+      if ((wids >> id) & 1) {
+        edit(c, FIX_INSERT_BEFORE, top->loc.line,
+             set_text(MDL_PIPE_M, MDL_PIPE_MTE1, id), NULL);
+        edit(c, FIX_INSERT_AFTER, top->loc.line,
+             wait_text(MDL_PIPE_M, MDL_PIPE_MTE1, id), NULL);
+      }
+    fix_cand *r = NULL;
+    for (const mdl_stmt *o = x->si[s->id].blk->first; o; o = o->next) {
+      const mdl_inst *oi;
+      if ((o->kind != MDL_S_SET && o->kind != MDL_S_WAIT) || !own_line(x, o) ||
+          !(oi = first_inst(x->k, o)) || oi->id < 0 || oi->id >= 32 ||
+          !((wids >> oi->id) & 1) ||
+          (o->kind == MDL_S_SET ? oi->pipe : oi->pipe2) != MDL_PIPE_M ||
+          (o->kind == MDL_S_SET ? oi->pipe2 : oi->pipe) != MDL_PIPE_MTE1)
+        continue;
+      if (!r)
+        r = cand_new(x, fmt("the hand-written M->MTE1 syncs beside the %s at "
+                            "%u:%u removed: the mmad library waits and sets "
+                            "them itself", s->name, s->loc.line, s->loc.col));
+      edit(r, FIX_DELETE, o->loc.line, NULL, NULL);
+    }
+  }
+  if (d->rule == MDL_RULE_UNPAIRED_SET && sids) {
+    fix_cand *c = cand_new(x, fmt("a drain of the mmad library's M->MTE1 "
+                                  "events after the %s at %u:%u",
+                                  top->name ? top->name : "op",
+                                  top->loc.line, top->loc.col));
+    for (int id = 0; id < 32; id++)
+      if ((sids >> id) & 1)
+        edit(c, FIX_INSERT_AFTER, top->loc.line,
+             wait_text(MDL_PIPE_M, MDL_PIPE_MTE1, id), NULL);
+  }
+}
+
 static void flag_cands(cx *x, const mdl_diag *d) {
+  const mdl_stmt *lib = stmt_at(x->k, d->line, d->col);
+  if (lib && lib->kind == MDL_S_OP && lib->u.op.mmad_lib) {
+    lib_cands(x, d, lib);
+    return;
+  }
   const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
   if (!s)
     return;
@@ -2431,6 +2497,23 @@ bool fix_rule_fixable(mdl_rule r) {
   }
 }
 
+/* Does candidate c add, move, change or remove a cross-core sync?  A lone
+** half gets no such repair: its partner cores are not in the input, so
+** nothing can check what the edit does to them. */
+static bool touches_xcore(const fix_text *t, const fix_cand *c) {
+  for (uint32_t e = 0; e < c->edits.len; e++) {
+    const fix_edit *x = &MDL_VEC_AT(c->edits, fix_edit, e);
+    if (x->text && strstr(x->text, "sync_block"))
+      return true;
+    if ((x->op == FIX_DELETE || x->op == FIX_REPLACE) && x->line >= 1 &&
+        x->line <= t->lines.len &&
+        strstr(MDL_VEC_AT(t->lines, fix_line, x->line - 1).text,
+               "sync_block"))
+      return true;
+  }
+  return false;
+}
+
 static int cand_cmp(const void *p, const void *q) {
   const fix_cand *a = p, *b = q;
   return a->cost < b->cost ? -1 : a->cost > b->cost;
@@ -2495,7 +2578,7 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
   uint32_t kept = first;
   for (uint32_t i = first; i < out->len; i++) {
     fix_cand *c = &MDL_VEC_AT(*out, fix_cand, i);
-    if (!c->edits.len)
+    if (!c->edits.len || (k->open && touches_xcore(t, c)))
       fix_cand_free(c);
     else
       MDL_VEC_AT(*out, fix_cand, kept++) = *c;

@@ -7,6 +7,7 @@
 ** func.call to a function of the same chunk is inlined.
 */
 #include "fe.h"
+#include "fe_cfg.h"
 #include "fe_parse.h"
 
 #include <errno.h>
@@ -226,17 +227,32 @@ static bool tok_int(fe_b *b, uint32_t t, int64_t *out) {
   return true;
 }
 
+/* The op an op-name token names, in the custom (bare) or the generic
+** (quoted) form. */
 static fe_opcode classify(fe_b *b, uint32_t t) {
-  if (K(b, t) != T_BARE)
+  if (K(b, t) != T_BARE && K(b, t) != T_STRING)
     return OP_UNKNOWN;
   for (int i = 0; i < OP_COUNT; i++)
-    if (IS(b, t, optab[i].name))
+    if (fe_is_op(b->p, t, optab[i].name))
       return (fe_opcode)i;
   uint32_t n;
-  const char *s = tok_str(b, t, &n);
+  const char *s = fe_op_name(b->p, t, &n);
   if (n > 10 && memcmp(s, "hivm.hir.v", 10) == 0)
     return OP_VECTOR;
   return OP_UNKNOWN;
+}
+
+/* Is op in the generic form ("name"(operands) ... : (types) -> results)? */
+static bool generic(fe_b *b, const fe_op *op) {
+  return K(b, op->name) == T_STRING;
+}
+
+/* The op's name into buf (without the quotes of the generic form). */
+static const char *op_text(fe_b *b, const fe_op *op, char *buf, size_t n) {
+  uint32_t m;
+  const char *s = fe_op_name(b->p, op->name, &m);
+  snprintf(buf, n, "%.*s", (int)m, s);
+  return buf;
 }
 
 static uint32_t elem_bytes(fe_b *b, uint32_t t) {
@@ -553,6 +569,158 @@ static bool result_type(fe_b *b, fe_op *op, fe_type *ty) {
   return true;
 }
 
+/* -------------------------------------------------------- generic form */
+
+/* MLIR's generic op form (what -mlir-print-op-generic prints):
+**   results = "name"(operands) [successors]? <{properties}>? ({regions})?
+**             {attributes}? : (operand types) -> result types
+** The helpers below read it; each builder takes its operands from them
+** where the custom form has keywords (docs/semantics-decisions.md 44). */
+
+/* The value token after `key =` at the top level of the op's properties
+** <{...}> or attribute dictionary {...} (not inside its regions), or ~0. */
+static uint32_t gen_attr(fe_b *b, fe_op *op, const char *key) {
+  for (uint32_t i = op->name + 1; i < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    fe_tok_kind k = K(b, i);
+    if (k == T_LBRACE) {
+      uint32_t c = fe_match(b->p, i);
+      for (uint32_t j = i + 1; j < c; j++) {
+        if (IS(b, j, key) && K(b, j + 1) == T_EQ)
+          return j + 2;
+        fe_tok_kind kj = K(b, j);
+        if (kj == T_LPAREN || kj == T_LSQ || kj == T_LANGLE || kj == T_LBRACE)
+          j = fe_match(b->p, j);
+      }
+      i = c;
+    } else if (k == T_LANGLE && K(b, i + 1) == T_LBRACE) {
+      continue; /* <{ properties }>: read the dictionary */
+    } else if (k == T_LPAREN || k == T_LSQ || k == T_LANGLE) {
+      i = fe_match(b->p, i);
+    }
+  }
+  return ~0u;
+}
+
+/* The operand tokens of a generic op, its types (from the function type
+** after the op's last top-level ':'), and the operand count of each ODS
+** operand group (operandSegmentSizes = array<i32: ...>, or the older
+** operand_segment_sizes = dense<[...]>; nseg 0 when the op has none, i.e.
+** one operand per group). */
+typedef struct {
+  uint32_t n, tok[64];
+  fe_type ty[64];
+  bool has_ty;
+  uint32_t nseg, seg[16];
+} fe_generic;
+
+static void gen_read(fe_b *b, fe_op *op, fe_generic *g) {
+  memset(g, 0, sizeof *g);
+  uint32_t t = op->name + 1, colon = ~0u;
+  if (K(b, t) == T_LPAREN)
+    for (uint32_t i = t + 1, c = fe_match(b->p, t); i < c; i++)
+      if (K(b, i) == T_PERCENT && g->n < 64)
+        g->tok[g->n++] = i;
+  for (uint32_t i = t; i < op->t1; i++) {
+    if (fe_in_region(op, i))
+      continue;
+    fe_tok_kind k = K(b, i);
+    if (k == T_COLON)
+      colon = i;
+    if ((k == T_LPAREN || k == T_LSQ || k == T_LANGLE || k == T_LBRACE) &&
+        fe_match(b->p, i) != ~0u)
+      i = fe_match(b->p, i);
+  }
+  if (colon != ~0u && K(b, colon + 1) == T_LPAREN) {
+    uint32_t c = fe_match(b->p, colon + 1), n = 0;
+    for (uint32_t i = colon + 2; i < c && n < 64; n++) {
+      i = parse_type(b, i, &g->ty[n]);
+      if (K(b, i) != T_COMMA)
+        break;
+      i++;
+    }
+    g->has_ty = true;
+  }
+  uint32_t v = gen_attr(b, op, "operandSegmentSizes");
+  if (v == ~0u)
+    v = gen_attr(b, op, "operand_segment_sizes");
+  if (v != ~0u && K(b, v + 1) == T_LANGLE) {
+    uint32_t c = fe_match(b->p, v + 1);
+    for (uint32_t i = v + 2; i < c && g->nseg < 16; i++) {
+      int64_t x;
+      if (K(b, i) == T_INT && K(b, i - 1) != T_BARE && tok_int(b, i, &x))
+        g->seg[g->nseg++] = x > 0 ? (uint32_t)x : 0;
+    }
+  }
+}
+
+/* Appends operands [first, first + n) of g to o. */
+static void gen_take(const fe_generic *g, uint32_t first, uint32_t n,
+                     fe_operands *o) {
+  for (uint32_t i = first; i < first + n && i < g->n && o->n < 32; i++) {
+    o->tok[o->n] = g->tok[i];
+    o->ty[o->n] = g->ty[i];
+    o->has_ty[o->n] = g->has_ty;
+    o->n++;
+  }
+}
+
+/* Start of ODS operand group k of g (one operand per group without
+** segment sizes). */
+static uint32_t gen_seg_start(const fe_generic *g, uint32_t k) {
+  if (!g->nseg)
+    return k;
+  uint32_t s = 0;
+  for (uint32_t i = 0; i < k && i < g->nseg; i++)
+    s += g->seg[i];
+  return s;
+}
+
+static uint32_t gen_seg_len(const fe_generic *g, uint32_t k) {
+  return !g->nseg ? 1 : k < g->nseg ? g->seg[k] : 0;
+}
+
+/* A generic op ksv knows but cannot read in that form: a located error. */
+static void gen_unsupported(fe_b *b, fe_op *op) {
+  uint32_t n;
+  const char *nm = fe_op_name(b->p, op->name, &n);
+  fe_error(b->p, op->name, "unsupported: the generic form of '%.*s'; print "
+           "the IR in its custom form (without -mlir-print-op-generic)",
+           (int)n, nm);
+  b->failed = true;
+}
+
+/* The symbol text of @name, @"name" or "name" (quotes and @ dropped). */
+static const char *sym_text(fe_b *b, uint32_t t, uint32_t *n) {
+  const char *s = tok_str(b, t, n);
+  if (*n && s[0] == '@') {
+    s++;
+    (*n)--;
+  }
+  if (*n >= 2 && s[0] == '"' && s[*n - 1] == '"') {
+    s++;
+    *n -= 2;
+  }
+  return s;
+}
+
+/* The @callee of a func.call whose name token is t: `func.call @f(...)`
+** or `"func.call"(...) <{callee = @f}>`, or ~0. */
+static uint32_t call_callee(fe_b *b, uint32_t t) {
+  if (K(b, t + 1) == T_AT)
+    return t + 1;
+  if (K(b, t) != T_STRING)
+    return ~0u;
+  for (uint32_t i = t + 1; i < t + 4096 && K(b, i) != T_EOF; i++) {
+    if (IS(b, i, "callee") && K(b, i + 1) == T_EQ && K(b, i + 2) == T_AT)
+      return i + 2;
+    if (fe_tokat(b->p, i)->nl)
+      break;
+  }
+  return ~0u;
+}
+
 /* ------------------------------------------------------------- values */
 
 static mdl_valref new_value(fe_b *b, uint32_t nametok, const fe_type *ty) {
@@ -847,6 +1015,7 @@ static mdl_valref build_affine(fe_b *b, fe_op *op, uint32_t maptok,
 
 static void build_block(fe_b *b, fe_blk *blk);
 static void build_op(fe_b *b, fe_op *op);
+static uint32_t build_cfg(fe_b *b, fe_region *r);
 
 static mdl_valref *arena_vals(fe_b *b, uint32_t n) {
   mdl_valref *v = mdl_alloc(b->k->arena, (n ? n : 1) * sizeof *v);
@@ -896,14 +1065,10 @@ static void build_region(fe_b *b, fe_region *r, mdl_block *dst,
         out_args[i] = v;
       bind_tok(b, blk->args[i], v);
     }
-    for (uint32_t j = 0; j < r->nblocks; j++) {
-      if (j > 0) {
-        for (uint32_t i = 0; i < r->blocks[j].nargs; i++)
-          bind_tok(b, r->blocks[j].args[i],
-                   new_value(b, r->blocks[j].args[i], NULL));
-      }
-      build_block(b, &r->blocks[j]);
-    }
+    if (r->nblocks > 1)
+      build_cfg(b, r);
+    else
+      build_block(b, &r->blocks[0]);
   }
   scope_pop(b, mark);
   b->blk = save;
@@ -917,7 +1082,8 @@ static void record_term(fe_b *b, fe_op *op, bool condition) {
   if (condition && K(b, t) == T_LPAREN) {
     if (K(b, t + 1) == T_PERCENT)
       b->term_cond = lookup(b, t + 1);
-    t = fe_match(b->p, t) + 1;
+    /* scf.condition(%c) %args; generic: "scf.condition"(%c, %args) */
+    t = generic(b, op) ? t + 2 : fe_match(b->p, t) + 1;
   }
   for (uint32_t i = t; i < op->t1; i++) {
     if (K(b, i) == T_COLON)
@@ -927,42 +1093,85 @@ static void record_term(fe_b *b, fe_op *op, bool condition) {
   }
 }
 
-static void build_for(fe_b *b, fe_op *op) {
-  /* scf.for %iv = %lb to %ub step %s (iter_args(%a = %x, ...))? ... */
+/* The header of an scf.for: induction variable, bounds and iter_args
+** (names and initial values); the custom form
+**   scf.for %iv = %lb to %ub step %s (iter_args(%a = %x, ...))? ...
+** or the generic "scf.for"(%lb, %ub, %s, %x...) ({^bb0(%iv, %a...): ...}).
+** Returns false after a located error. */
+typedef struct {
+  uint32_t iv, lb, ub, step; /* tokens */
+  uint32_t n, names[64];
+  mdl_valref inits[64];
+} fe_for_head;
+
+static bool for_header(fe_b *b, fe_op *op, fe_for_head *h) {
   uint32_t t = op->name + 1;
+  memset(h, 0, sizeof *h);
+  if (generic(b, op)) {
+    fe_generic g;
+    gen_read(b, op, &g);
+    const fe_blk *e = op->nregions && op->regions[0]->nblocks
+                          ? &op->regions[0]->blocks[0] : NULL;
+    if (g.n < 3 || !e || e->nargs != g.n - 2) {
+      fe_error(b->p, t, "expected '\"scf.for\"(%%lb, %%ub, %%step, "
+               "%%inits...) ({^bb0(%%iv, %%iter_args...): ...})'");
+      b->failed = true;
+      return false;
+    }
+    h->lb = g.tok[0];
+    h->ub = g.tok[1];
+    h->step = g.tok[2];
+    h->iv = e->args[0];
+    for (uint32_t j = 3; j < g.n && h->n < 64; j++) {
+      h->names[h->n] = e->args[j - 2];
+      h->inits[h->n++] = lookup(b, g.tok[j]);
+    }
+    return true;
+  }
   if (K(b, t) != T_PERCENT || K(b, t + 1) != T_EQ ||
       K(b, t + 2) != T_PERCENT || !IS(b, t + 3, "to") ||
       K(b, t + 4) != T_PERCENT || !IS(b, t + 5, "step") ||
       K(b, t + 6) != T_PERCENT) {
     fe_error(b->p, t, "expected 'scf.for %%iv = %%lb to %%ub step %%step'");
     b->failed = true;
-    return;
+    return false;
   }
+  h->iv = t;
+  h->lb = t + 2;
+  h->ub = t + 4;
+  h->step = t + 6;
+  uint32_t ia = find_group(b, op, "iter_args");
+  if (ia != ~0u) {
+    uint32_t c = fe_match(b->p, ia);
+    for (uint32_t j = ia + 1; j < c; j++)
+      if (K(b, j) == T_PERCENT && K(b, j + 1) == T_EQ && h->n < 64) {
+        h->names[h->n] = j;
+        h->inits[h->n] = lookup(b, j + 2);
+        h->n++;
+        j += 2;
+      }
+  }
+  return true;
+}
+
+static void build_for(fe_b *b, fe_op *op) {
   if (op->nregions < 1) {
     fe_error(b->p, op->t0, "scf.for without a body region");
     b->failed = true;
     return;
   }
+  fe_for_head h;
+  if (!for_header(b, op, &h))
+    return;
+  uint32_t t = h.iv, n = h.n, *names = h.names;
+  mdl_valref *inits = h.inits;
   mdl_stmt *s = emit(b, MDL_S_FOR, op->t0);
   s->name = "scf.for";
-  s->u.loop.lb = lookup(b, t + 2);
-  s->u.loop.ub = lookup(b, t + 4);
-  s->u.loop.step = lookup(b, t + 6);
+  s->u.loop.lb = lookup(b, h.lb);
+  s->u.loop.ub = lookup(b, h.ub);
+  s->u.loop.step = lookup(b, h.step);
   s->u.loop.iv = new_value(b, t, NULL);
   s->u.loop.loop_id = b->f->nloops++;
-  uint32_t ia = find_group(b, op, "iter_args");
-  uint32_t n = 0, names[64];
-  mdl_valref inits[64];
-  if (ia != ~0u) {
-    uint32_t c = fe_match(b->p, ia);
-    for (uint32_t j = ia + 1; j < c; j++)
-      if (K(b, j) == T_PERCENT && K(b, j + 1) == T_EQ && n < 64) {
-        names[n] = j;
-        inits[n] = lookup(b, j + 2);
-        n++;
-        j += 2;
-      }
-  }
   s->u.loop.niter = n;
   s->u.loop.iter_init = arena_vals(b, n);
   s->u.loop.iter_arg = arena_vals(b, n);
@@ -1008,7 +1217,7 @@ static void build_for(fe_b *b, fe_op *op) {
 }
 
 static void build_if(fe_b *b, fe_op *op) {
-  uint32_t t = op->name + 1;
+  uint32_t t = op->name + 1 + generic(b, op); /* "scf.if"(%c) */
   if (K(b, t) != T_PERCENT) {
     fe_error(b->p, t, "expected a condition value after scf.if");
     b->failed = true;
@@ -1068,7 +1277,15 @@ static void build_while(fe_b *b, fe_op *op) {
   s->u.wh.loop_id = b->f->nloops++;
   uint32_t t = op->name + 1, n = 0, names[64];
   mdl_valref inits[64];
-  if (K(b, t) == T_LPAREN) {
+  if (generic(b, op)) { /* "scf.while"(%x...) ({^bb0(%a...): ...}, {...}) */
+    fe_generic g;
+    gen_read(b, op, &g);
+    const fe_blk *e = &op->regions[0]->blocks[0];
+    for (uint32_t j = 0; j < g.n && j < 64; j++) {
+      names[n] = j < e->nargs ? e->args[j] : g.tok[j];
+      inits[n++] = lookup(b, g.tok[j]);
+    }
+  } else if (K(b, t) == T_LPAREN) {
     uint32_t c = fe_match(b->p, t);
     for (uint32_t j = t + 1; j < c; j++)
       if (K(b, j) == T_PERCENT && K(b, j + 1) == T_EQ && n < 64) {
@@ -1140,6 +1357,242 @@ static void build_block(fe_b *b, fe_blk *blk) {
   }
 }
 
+/* ------------------------------------------------- unstructured CFGs */
+
+/* A region of several blocks joined by cf.br / cf.cond_br / cf.switch is
+** lowered into structured if/else (docs/semantics-decisions.md 42): each
+** branch becomes an MDL_S_IF whose arms run the successors up to the
+** branch's immediate post-dominator (the join), whose block arguments
+** are the if's results; the join is built once after it.  A block both
+** arms reach before the join is built in each (path duplication), at most
+** FE_CFG_MAX_COPIES block copies per region.  A block argument is bound
+** to the incoming value of the path.  Cycles are not lowered. */
+#define FE_CFG_MAX_COPIES 4096
+
+typedef struct {
+  fe_region *r;
+  fe_cfg g;
+  uint32_t copies;     /* block copies built */
+  uint32_t exits;      /* paths that left the region (return sites) */
+  uint32_t nexit;      /* values of the region's terminators (return,
+                          scf.yield): the results of an if whose arms
+                          both leave the region */
+  bool stop;           /* too many copies */
+} cfgx;
+
+static void cfg_path(fe_b *b, cfgx *x, uint32_t blk, uint32_t stop,
+                     mdl_valref *yv);
+
+/* Builds the ops of block blk but its cf terminator. */
+static void cfg_block_ops(fe_b *b, fe_blk *blk, const fe_term *tm) {
+  for (fe_op *o = blk->first; o; o = o->next) {
+    if (tm->kind != FE_T_EXIT && o == tm->op)
+      return;
+    fe_opcode c = classify(b, o->name);
+    build_op(b, o);
+    if (c != OP_YIELD && c != OP_CONDITION && c != OP_SCOPE_RET &&
+        c != OP_RETURN && c != OP_FRETURN) {
+      b->has_term = false;
+      b->term_n = 0;
+      b->term_cond = MDL_NOVAL;
+    }
+  }
+}
+
+/* Takes successor s of a branch on the current path: its operands feed
+** the join's results (yv) when s is the join stop, else they are bound
+** to s's block arguments and the path goes on into s. */
+static void cfg_arm(fe_b *b, cfgx *x, const fe_succ *s, uint32_t stop,
+                    mdl_valref *yv) {
+  mdl_valref v[64];
+  uint32_t n = s->nargs < 64 ? s->nargs : 64;
+  for (uint32_t i = 0; i < n; i++)
+    v[i] = lookup(b, s->args[i]);
+  if (s->blk == stop) {
+    memcpy(yv, v, n * sizeof *v);
+    return;
+  }
+  fe_blk *t = &x->r->blocks[s->blk];
+  for (uint32_t i = 0; i < n && i < t->nargs; i++)
+    bind_tok(b, t->args[i], v[i]);
+  cfg_path(b, x, s->blk, stop, yv);
+}
+
+/* Emits `if cond { succ a } else { succ c }` (one arm each, up to the join
+** J) with nj results; returns the if statement. */
+static mdl_stmt *cfg_if(fe_b *b, cfgx *x, mdl_valref cond, uint32_t at,
+                        uint32_t nj) {
+  mdl_stmt *s = emit(b, MDL_S_IF, at);
+  s->name = "cf.cond_br";
+  s->u.cif.cond = cond;
+  s->u.cif.nres = nj;
+  s->u.cif.res = arena_vals(b, nj);
+  s->u.cif.then_y = arena_vals(b, nj);
+  s->u.cif.else_y = arena_vals(b, nj);
+  (void)x;
+  return s;
+}
+
+/* Builds one arm of if s into its then (else_arm false) or else block. */
+static void cfg_if_arm(fe_b *b, cfgx *x, mdl_stmt *s, bool else_arm,
+                       const fe_succ *succ, uint32_t J) {
+  mdl_block *save = b->blk;
+  b->blk = else_arm ? &s->u.cif.else_b : &s->u.cif.then_b;
+  uint32_t mark = scope_mark(b);
+  cfg_arm(b, x, succ, J, else_arm ? s->u.cif.else_y : s->u.cif.then_y);
+  scope_pop(b, mark);
+  b->blk = save;
+}
+
+/* The cases k.. of cf.switch tm as a chain of ifs on `value == case`
+** (the default last), joining at J; the chain's join values go to yv. */
+static void cfg_switch(fe_b *b, cfgx *x, const fe_term *tm, uint32_t k,
+                       uint32_t J, uint32_t nj, mdl_valref *yv) {
+  if (k >= tm->nsucc) { /* succ[0] is the default */
+    uint32_t mark = scope_mark(b);
+    cfg_arm(b, x, &tm->succ[0], J, yv);
+    scope_pop(b, mark);
+    return;
+  }
+  uint32_t at = tm->op->t0;
+  mdl_valref c = emit_const(b, tm->succ[k].value, at);
+  mdl_stmt *cmp = emit(b, MDL_S_SCALAR, at);
+  cmp->def = new_value(b, ~0u, NULL);
+  cmp->u.x.op = MDL_X_CMP;
+  cmp->u.x.cmp = MDL_CMP_EQ;
+  cmp->u.x.a = lookup(b, tm->cond);
+  cmp->u.x.b = c;
+  cmp->u.x.c = MDL_NOVAL;
+  mdl_stmt *s = cfg_if(b, x, cmp->def, at, nj);
+  s->name = "cf.switch";
+  cfg_if_arm(b, x, s, false, &tm->succ[k], J);
+  mdl_block *save = b->blk;
+  b->blk = &s->u.cif.else_b;
+  uint32_t mark = scope_mark(b);
+  cfg_switch(b, x, tm, k + 1, J, nj, s->u.cif.else_y);
+  scope_pop(b, mark);
+  b->blk = save;
+  if (J == x->g.n)
+    s->u.cif.nres = nj = x->nexit < 64 ? x->nexit : 64;
+  for (uint32_t j = 0; j < nj; j++) {
+    s->u.cif.res[j] = new_value(b, ~0u, NULL);
+    copy_value_info(b, s->u.cif.res[j], s->u.cif.then_y[j]);
+    yv[j] = s->u.cif.res[j];
+  }
+}
+
+/* Builds the path from block blk up to (not into) block stop, the join
+** of the enclosing branch (x->g.n: the region's exit); the operands of
+** the branch into stop go to yv. */
+static void cfg_path(fe_b *b, cfgx *x, uint32_t blk, uint32_t stop,
+                     mdl_valref *yv) {
+  for (;;) {
+    if (++x->copies > FE_CFG_MAX_COPIES || x->stop || b->failed) {
+      x->stop = true;
+      return;
+    }
+    const fe_term *tm = &x->g.term[blk];
+    cfg_block_ops(b, &x->r->blocks[blk], tm);
+    if (tm->kind == FE_T_EXIT) { /* its values join at the exit */
+      x->exits++;
+      x->nexit = b->term_n;
+      if (stop == x->g.n)
+        memcpy(yv, b->term_vals, b->term_n * sizeof *yv);
+      return;
+    }
+    if (tm->kind == FE_T_BR) {
+      const fe_succ *s = &tm->succ[0];
+      if (s->blk == stop) {
+        cfg_arm(b, x, s, stop, yv);
+        return;
+      }
+      fe_blk *t = &x->r->blocks[s->blk];
+      for (uint32_t i = 0; i < s->nargs && i < t->nargs; i++)
+        bind_tok(b, t->args[i], lookup(b, s->args[i]));
+      blk = s->blk;
+      continue;
+    }
+    uint32_t J = x->g.ipdom[blk];
+    uint32_t nj = J < x->g.n ? x->r->blocks[J].nargs : 64;
+    mdl_valref res[64];
+    if (nj > 64) {
+      fe_error(b->p, tm->op->t0, "join block with more than 64 arguments");
+      b->failed = true;
+      return;
+    }
+    if (tm->kind == FE_T_COND) {
+      mdl_stmt *s = cfg_if(b, x, lookup(b, tm->cond), tm->op->t0, nj);
+      cfg_if_arm(b, x, s, false, &tm->succ[0], J);
+      cfg_if_arm(b, x, s, true, &tm->succ[1], J);
+      if (J == x->g.n)
+        s->u.cif.nres = nj = x->nexit < 64 ? x->nexit : 64;
+      for (uint32_t j = 0; j < nj; j++) {
+        s->u.cif.res[j] = res[j] = new_value(b, ~0u, NULL);
+        copy_value_info(b, res[j], s->u.cif.then_y[j]);
+      }
+    } else {
+      cfg_switch(b, x, tm, 1, J, nj, res);
+      if (J == x->g.n)
+        nj = x->nexit < 64 ? x->nexit : 64;
+    }
+    if (J == x->g.n) { /* every path left the region inside the arms */
+      if (stop == x->g.n)
+        memcpy(yv, res, nj * sizeof *res);
+      return;
+    }
+    if (J == stop) {
+      memcpy(yv, res, nj * sizeof *res);
+      return;
+    }
+    fe_blk *jb = &x->r->blocks[J];
+    for (uint32_t j = 0; j < nj; j++)
+      bind_tok(b, jb->args[j], res[j]);
+    blk = J;
+  }
+}
+
+/* Builds multi-block region r at the current block (its entry block's
+** arguments already bound), leaving the values the region returns or
+** yields (selected by the path) in b->term_*.  Returns the number of
+** paths that leave the region (its return sites); on a cycle or past
+** FE_CFG_MAX_COPIES the kernel is not decided (k->limit_hit names the
+** place). */
+static uint32_t build_cfg(fe_b *b, fe_region *r) {
+  cfgx x;
+  memset(&x, 0, sizeof x);
+  x.r = r;
+  uint32_t cycle;
+  if (!fe_cfg_build(b->p, r, &x.g, &cycle)) {
+    b->failed = true;
+    return 0;
+  }
+  if (cycle != ~0u) {
+    const fe_tok *t = fe_tokat(b->p, cycle);
+    char nm[32];
+    if (!b->k->limit_hit)
+      b->k->limit_hit = mdl_strprintf(
+          "unsupported: the %s at %u:%u closes a cycle of blocks (a loop "
+          "in unstructured control flow); ksv checks loops written as "
+          "scf.for / scf.while", fe_text(b->p, cycle, nm, sizeof nm),
+          t->line, t->col);
+    return 0;
+  }
+  mdl_valref out[64];
+  cfg_path(b, &x, 0, x.g.n, out);
+  b->has_term = x.exits > 0;
+  b->term_n = x.nexit < 64 ? x.nexit : 64;
+  memcpy(b->term_vals, out, b->term_n * sizeof *out);
+  b->term_cond = MDL_NOVAL;
+  if (x.stop && !b->failed && !b->k->limit_hit) {
+    const fe_tok *t = fe_tokat(b->p, r->open);
+    b->k->limit_hit = mdl_strprintf(
+        "unsupported: the control flow of the region at %u:%u needs more "
+        "than %u block copies to be checked path by path", t->line, t->col,
+        FE_CFG_MAX_COPIES);
+  }
+  return x.exits;
+}
+
 /* ---------------------------------------------------------- functions */
 
 typedef struct {
@@ -1175,6 +1628,13 @@ static void fn_info(fe_b *b, fe_op *fn, fe_fninfo *fi) {
       fi->host = true;
   }
   fi->has_body = fn->nregions > 0;
+  if (generic(b, fn)) { /* <{sym_name = "f", function_type = ...}> */
+    uint32_t v = gen_attr(b, fn, "sym_name");
+    fi->sym = v != ~0u && K(b, v) == T_STRING ? v : ~0u;
+    fi->args_open = ~0u;
+    fi->has_body = fn->nregions > 0 && (fn->regions[0]->nblocks > 1 ||
+                                        fn->regions[0]->blocks[0].first);
+  }
 }
 
 /* Builds fn's body at the current block.  args (when non-NULL) bind the
@@ -1185,18 +1645,30 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
   fn_info(b, fn, &fi);
   uint32_t mark = scope_mark(b);
   uint32_t argno = 0;
+  /* the parameters `%a: T` of the signature, or (generic form) of the
+     entry block ^bb0(%a: T, ...) */
+  uint32_t ptok[256], np = 0;
   if (fi.args_open != ~0u) {
     uint32_t c = fe_match(b->p, fi.args_open);
-    for (uint32_t j = fi.args_open + 1; j < c; j++) {
+    for (uint32_t j = fi.args_open + 1; j < c && np < 256; j++) {
       if (K(b, j) == T_LBRACE || K(b, j) == T_LANGLE || K(b, j) == T_LSQ ||
           (K(b, j) == T_LPAREN)) {
         j = fe_match(b->p, j);
         continue;
       }
-      if (!(K(b, j) == T_PERCENT && K(b, j + 1) == T_COLON))
-        continue;
+      if (K(b, j) == T_PERCENT && K(b, j + 1) == T_COLON)
+        ptok[np++] = j;
+    }
+  } else if (generic(b, fn) && fn->nregions && fn->regions[0]->nblocks) {
+    const fe_blk *e = &fn->regions[0]->blocks[0];
+    for (uint32_t i = 0; i < e->nargs && np < 256; i++)
+      ptok[np++] = e->args[i];
+  }
+  {
+    for (uint32_t pi = 0; pi < np; pi++) {
+      uint32_t j = ptok[pi];
       fe_type ty;
-      uint32_t e = parse_type(b, j + 2, &ty);
+      parse_type(b, j + 2, &ty);
       mdl_valref v;
       if (args) {
         v = argno < nargs ? args[argno] : new_value(b, j, &ty);
@@ -1222,7 +1694,6 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
       }
       bind_tok(b, j, v);
       argno++;
-      j = e - 1;
     }
   }
   if (!args)
@@ -1231,8 +1702,11 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
     fe_region *r = fn->regions[0];
     b->has_term = false;
     b->term_n = 0;
-    for (uint32_t j = 0; j < r->nblocks; j++)
-      build_block(b, &r->blocks[j]);
+    if (r->nblocks > 1) {
+      build_cfg(b, r);
+    } else {
+      build_block(b, &r->blocks[0]);
+    }
     for (uint32_t j = 0; j < nrets && j < b->term_n; j++)
       rets[j] = b->term_vals[j];
   }
@@ -1241,14 +1715,14 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
 
 static fe_op *find_func(fe_b *b, uint32_t symtok) {
   uint32_t n;
-  const char *s = tok_str(b, symtok, &n);
+  const char *s = sym_text(b, symtok, &n);
   for (uint32_t i = 0; i < b->nfuncs; i++) {
     fe_fninfo fi;
     fn_info(b, b->funcs[i], &fi);
     if (fi.sym == ~0u)
       continue;
     uint32_t m;
-    const char *s2 = tok_str(b, fi.sym, &m);
+    const char *s2 = sym_text(b, fi.sym, &m);
     if (m == n && memcmp(s, s2, n) == 0)
       return b->funcs[i];
   }
@@ -1269,7 +1743,13 @@ static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
   switch (code) {
   case OP_CONST: {
     int64_t v;
-    if (tok_int(b, t, &v)) {
+    if (generic(b, op)) /* "arith.constant"() <{value = 5 : i32}> */
+      t = gen_attr(b, op, "value");
+    else if (K(b, t) == T_LBRACE) /* arith.constant {attrs} 5 : i32 */
+      t = fe_match(b->p, t) + 1;
+    if (t == ~0u) {
+      x = MDL_X_UNKNOWN;
+    } else if (tok_int(b, t, &v)) {
       x = MDL_X_CONST;
       kval = v;
     } else if (IS(b, t, "true") || IS(b, t, "false")) {
@@ -1302,7 +1782,16 @@ static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
                                   "sge", "ult", "ule", "ugt", "uge"};
     x = MDL_X_CMP;
     bool found = false;
-    for (int i = 0; i < 10; i++)
+    int64_t pi;
+    if (generic(b, op)) { /* <{predicate = 2 : i64}>: arith's enum order */
+      uint32_t pv = gen_attr(b, op, "predicate");
+      if (pv != ~0u && tok_int(b, pv, &pi) && pi >= 0 && pi < 10) {
+        cmp = (mdl_cmp)pi;
+        found = true;
+      }
+      t = pv == ~0u ? op->name : pv;
+    }
+    for (int i = 0; i < 10 && !found; i++)
       if (IS(b, t, preds[i])) {
         cmp = (mdl_cmp)i;
         found = true;
@@ -1314,7 +1803,7 @@ static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
       b->failed = true;
       return;
     }
-    t += 2;
+    t = generic(b, op) ? op->name + 1 : t + 2;
     break;
   }
   case OP_SELECT: x = MDL_X_SELECT; break;
@@ -1343,6 +1832,10 @@ static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
     break;
   }
   case OP_AFFINE_APPLY: case OP_AFFINE_MIN: case OP_AFFINE_MAX: {
+    if (generic(b, op)) { /* <{map = ...}>: not read in that form */
+      gen_unsupported(b, op);
+      return;
+    }
     mdl_valref v = build_affine(b, op, t,
                                 code == OP_AFFINE_MAX ? MDL_X_MAXS
                                                       : MDL_X_MINS);
@@ -1384,7 +1877,7 @@ static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
     if (n < need) {
       char buf[48];
       fe_error(b->p, op->t0, "'%s' expects %u operands",
-               fe_text(b->p, op->name, buf, sizeof buf), need);
+               op_text(b, op, buf, sizeof buf), need);
       b->failed = true;
       return;
     }
@@ -1451,8 +1944,47 @@ static void set_memref_info(fe_b *b, mdl_valref v, const fe_type *ty,
   mv->elem = ty->elem ? ty->elem : 1;
 }
 
+/* The offsets of a generic memref.subview / reinterpret_cast, one token
+** per dimension into offs (up to max): the entry of static_offsets =
+** array<i64: ...>, or, for a dynamic entry (INT64_MIN), the next operand
+** of the offsets group (ODS: source, offsets, sizes, strides).  Returns
+** the number of dimensions, 0 when the op has no static_offsets. */
+static uint32_t gen_offsets(fe_b *b, fe_op *op, uint32_t *offs,
+                            uint32_t max) {
+  uint32_t v = gen_attr(b, op, "static_offsets");
+  if (v == ~0u || K(b, v + 1) != T_LANGLE)
+    return 0;
+  fe_generic g;
+  gen_read(b, op, &g);
+  uint32_t dyn = gen_seg_start(&g, 1), ndyn = gen_seg_len(&g, 1), n = 0;
+  uint32_t c = fe_match(b->p, v + 1), i = v + 2;
+  while (i < c && K(b, i) != T_COLON)
+    i++;
+  for (i++; i < c && n < max; i++) {
+    int64_t x;
+    if (K(b, i) != T_INT && K(b, i) != T_MINUS)
+      continue;
+    uint32_t at = i;
+    if (K(b, i) == T_MINUS)
+      i++;
+    if (!tok_int(b, at, &x))
+      return 0;
+    if (x == INT64_MIN) {
+      if (!ndyn)
+        return 0;
+      at = g.tok[dyn++];
+      ndyn--;
+    }
+    offs[n++] = at;
+  }
+  return n;
+}
+
 static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   uint32_t t = op->name + 1;
+  bool gen = generic(b, op);
+  if (gen && code != OP_POINTER_CAST) /* "memref.cast"(%src) : (...) -> T */
+    t++;
   fe_type rty;
   memset(&rty, 0, sizeof rty);
   if (!result_type(b, op, &rty) || rty.kind != 1) {
@@ -1472,7 +2004,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   char nb[48];
   /* fe_text first: the order in which arguments are evaluated is
      unspecified, and strlen(nb) ran on the uninitialised buffer (valgrind) */
-  fe_text(b->p, op->name, nb, sizeof nb);
+  op_text(b, op, nb, sizeof nb);
   s->name = mdl_strdup(b->k->arena, nb, strlen(nb));
   s->def = new_value(b, op->res[0].tok, NULL);
   s->u.b.src = MDL_NOVAL;
@@ -1482,7 +2014,18 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   s->u.b.off_scale = 1;
   s->cores = 0x3;
   mdl_space fallback = MDL_SPACE_LOCAL;
+  if (gen && code == OP_VIEW)
+    code = OP_COUNT; /* "memref.view": the whole source */
   switch (code) {
+  case OP_COUNT:
+    if (K(b, t) != T_PERCENT) {
+      fe_error(b->p, t, "expected the source memref");
+      b->failed = true;
+      return;
+    }
+    s->u.b.kind = MDL_B_WHOLE;
+    s->u.b.src = lookup(b, t);
+    break;
   case OP_POINTER_CAST: {
     if (K(b, t) != T_LPAREN) {
       fe_error(b->p, t, "expected '(' after hivm.hir.pointer_cast");
@@ -1549,7 +2092,15 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     mdl_value *sv = s->u.b.src != MDL_NOVAL ? mdl_value_at(b->f, s->u.b.src)
                                             : NULL;
     s->u.b.off_scale = rty.elem ? rty.elem : (sv && sv->elem ? sv->elem : 1);
-    for (uint32_t i = t + 1; i < op->t1; i++)
+    uint32_t go[1];
+    if (gen && gen_offsets(b, op, go, 1) == 1) {
+      s->u.b.off = operand_or_const(b, go[0], op->t0);
+      if (s->u.b.off == MDL_NOVAL)
+        s->u.b.kind = MDL_B_WHOLE;
+    } else if (gen) {
+      s->u.b.kind = MDL_B_WHOLE;
+    }
+    for (uint32_t i = t + 1; i < op->t1 && !gen; i++)
       if (IS(b, i, "offset") && K(b, i + 1) == T_COLON &&
           K(b, i + 2) == T_LSQ) {
         uint32_t l[1];
@@ -1563,18 +2114,26 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   }
   case OP_SUBVIEW: {
     /* subview %src[offs] [sizes] [strides] : srcT to dstT */
-    if (K(b, t) != T_PERCENT || K(b, t + 1) != T_LSQ) {
+    if (K(b, t) != T_PERCENT || (!gen && K(b, t + 1) != T_LSQ)) {
       fe_error(b->p, t, "expected 'memref.subview %%src[...] [...] [...]'");
       b->failed = true;
       return;
     }
     s->u.b.src = lookup(b, t);
-    uint32_t offs[8], n = read_list(b, t + 1, offs, 8);
-    uint32_t i = fe_match(b->p, t + 1) + 1;
-    while (i < op->t1 && K(b, i) != T_COLON)
-      i++;
+    uint32_t offs[8], n;
     fe_type sty;
-    parse_type(b, i + 1, &sty);
+    if (gen) { /* static_offsets and the dynamic offset operands */
+      fe_generic g;
+      gen_read(b, op, &g);
+      n = gen_offsets(b, op, offs, 8);
+      sty = g.ty[0];
+    } else {
+      n = read_list(b, t + 1, offs, 8);
+      uint32_t i = fe_match(b->p, t + 1) + 1;
+      while (i < op->t1 && K(b, i) != T_COLON)
+        i++;
+      parse_type(b, i + 1, &sty);
+    }
     int64_t strides[8];
     bool ok = n <= 8 && sty.kind == 1 && (int)n == sty.nd;
     if (ok) {
@@ -1633,7 +2192,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     if (!sv->is_memref) {
       char nm[48];
       fe_error(b->p, t, "'%s' expects a memref operand, but '%s' is not one",
-               fe_text(b->p, op->name, nm, sizeof nm), mdl_value_at(b->f, s->u.b.src)->name);
+               op_text(b, op, nm, sizeof nm), mdl_value_at(b->f, s->u.b.src)->name);
       b->failed = true;
       return;
     }
@@ -1735,12 +2294,109 @@ static uint8_t cores_with_pipes(fe_b *b, mdl_pipe p1, mdl_pipe p2) {
   return m ? m : 0x3;
 }
 
+/* A sync op in the generic form: its pipes, event / flag ids and modes are
+** properties (set_pipe, wait_pipe, static_event_id; pipe; tcore_type,
+** tpipe, pipe, static_flag_id, tsync_instr_mode; sync_block_mode,
+** flag_id, tcube_pipe, tvector_pipe), a dynamic id its first operand. */
+static void build_sync_generic(fe_b *b, fe_op *op, fe_opcode code) {
+  fe_generic g;
+  gen_read(b, op, &g);
+  mdl_stmt *s = NULL;
+  uint32_t n;
+  const char *nm = fe_op_name(b->p, op->name, &n);
+  switch (code) {
+  case OP_SET_FLAG:
+  case OP_WAIT_FLAG: {
+    uint32_t sp = gen_attr(b, op, "set_pipe"), wp = gen_attr(b, op, "wait_pipe");
+    uint32_t ev = gen_attr(b, op, "static_event_id");
+    mdl_pipe src, dst;
+    if (sp == ~0u || wp == ~0u || (ev == ~0u && !g.n)) {
+      fe_error(b->p, op->name, "%.*s needs set_pipe, wait_pipe and an event "
+               "id", (int)n, nm);
+      b->failed = true;
+      return;
+    }
+    if (!parse_pipe(b, sp, &src) || !parse_pipe(b, wp, &dst))
+      return;
+    mdl_valref id = parse_event(b, ev != ~0u ? ev : g.tok[0], op->t0);
+    if (id == MDL_NOVAL)
+      return;
+    s = emit(b, code == OP_SET_FLAG ? MDL_S_SET : MDL_S_WAIT, op->t0);
+    s->u.flag.src = src;
+    s->u.flag.dst = dst;
+    s->u.flag.id = id;
+    if (b->mix_single)
+      s->cores = cores_with_pipes(b, src, dst);
+    break;
+  }
+  case OP_PIPE_BARRIER: {
+    uint32_t pv = gen_attr(b, op, "pipe");
+    mdl_pipe p;
+    if (pv == ~0u) {
+      fe_error(b->p, op->name, "pipe_barrier needs its pipe");
+      b->failed = true;
+      return;
+    }
+    if (!parse_pipe(b, pv, &p))
+      return;
+    s = emit(b, MDL_S_BARRIER, op->t0);
+    s->u.bar.pipe = p;
+    if (b->mix_single)
+      s->cores = cores_with_pipes(b, p, p);
+    break;
+  }
+  case OP_BSET:
+  case OP_BWAIT: {
+    uint32_t ct = gen_attr(b, op, "tcore_type"), tp = gen_attr(b, op, "tpipe");
+    uint32_t pp = gen_attr(b, op, "pipe"), fl = gen_attr(b, op, "static_flag_id");
+    uint32_t in = ct != ~0u ? angle_inner(b, ct) : ~0u;
+    mdl_pipe sp, wp;
+    if (in == ~0u || tp == ~0u || pp == ~0u ||
+        (fl == ~0u && !gen_seg_len(&g, 0))) {
+      fe_error(b->p, op->name, "%.*s needs tcore_type, tpipe, pipe and a "
+               "flag", (int)n, nm);
+      b->failed = true;
+      return;
+    }
+    if (!parse_pipe(b, tp, &sp) || !parse_pipe(b, pp, &wp))
+      return;
+    mdl_valref flag = parse_event(b, fl != ~0u ? fl : g.tok[0], op->t0);
+    if (flag == MDL_NOVAL)
+      return;
+    mdl_xmode mode = MDL_XMODE_INTRA_BLOCK;
+    uint32_t mv = gen_attr(b, op, "tsync_instr_mode");
+    uint32_t mi = mv != ~0u ? angle_inner(b, mv) : ~0u;
+    if (mi != ~0u && IS(b, mi, "INTER_BLOCK_SYNCHRONIZATION"))
+      mode = MDL_XMODE_INTER_BLOCK;
+    else if (mi != ~0u && IS(b, mi, "INTER_SUBBLOCK_SYNCHRONIZATION"))
+      mode = MDL_XMODE_INTER_SUBBLOCK;
+    s = emit(b, code == OP_BSET ? MDL_S_BSET : MDL_S_BWAIT, op->t0);
+    s->u.blk.core = IS(b, in, "CUBE") ? MDL_CORE_AIC : MDL_CORE_AIV;
+    s->u.blk.set_pipe = sp;
+    s->u.blk.wait_pipe = wp;
+    s->u.blk.flag = flag;
+    s->u.blk.mode = mode;
+    if (b->mix_single)
+      s->cores = (uint8_t)(1u << s->u.blk.core);
+    break;
+  }
+  default: /* sync_block: its modes as the custom form spells them */
+    gen_unsupported(b, op);
+    return;
+  }
+  s->name = mdl_strdup(b->k->arena, nm, n);
+}
+
 static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
+  if (generic(b, op)) {
+    build_sync_generic(b, op, code);
+    return;
+  }
   uint32_t lsq = find_tok(b, op, T_LSQ, 0);
   if (lsq == ~0u) {
     char buf[48];
     fe_error(b->p, op->t0, "expected '[' after %s",
-             fe_text(b->p, op->name, buf, sizeof buf));
+             op_text(b, op, buf, sizeof buf));
     b->failed = true;
     return;
   }
@@ -1757,7 +2413,7 @@ static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
   }
   mdl_stmt *s;
   char nb[48];
-  const char *opname = fe_text(b->p, op->name, nb, sizeof nb);
+  const char *opname = op_text(b, op, nb, sizeof nb);
   switch (code) {
   case OP_SET_FLAG:
   case OP_WAIT_FLAG: {
@@ -1924,6 +2580,42 @@ static uint8_t core_of_space(mdl_space sp) {
   }
 }
 
+/* The ins, outs and sync_related_args of a data op in the generic form,
+** by its ODS operand groups: mmadL1 / batchMmadL1 (a, b, init, m, k, n,
+** c, sync_related_args, unit_flag_cond, per_channel_bias); every other
+** data op (src, dst, then extra operands such as temp_buffer, read and
+** written).  Returns false after a located error. */
+static bool gen_ins_outs(fe_b *b, fe_op *op, fe_opcode code, fe_operands *ins,
+                         fe_operands *outs, fe_operands *sync) {
+  fe_generic g;
+  gen_read(b, op, &g);
+  if (code == OP_MMADL1 || code == OP_BATCHMMADL1) {
+    if (g.nseg < 7) {
+      gen_unsupported(b, op);
+      return false;
+    }
+    gen_take(&g, gen_seg_start(&g, 0), gen_seg_len(&g, 0), ins);
+    gen_take(&g, gen_seg_start(&g, 1), gen_seg_len(&g, 1), ins);
+    gen_take(&g, gen_seg_start(&g, 9), gen_seg_len(&g, 9), ins);
+    gen_take(&g, gen_seg_start(&g, 6), gen_seg_len(&g, 6), outs);
+    gen_take(&g, gen_seg_start(&g, 7), gen_seg_len(&g, 7), sync);
+    return true;
+  }
+  if (code == OP_MMADMXL1 || code == OP_MLOAD || code == OP_MSTORE) {
+    gen_unsupported(b, op); /* operand layout not documented / scalar */
+    return false;
+  }
+  uint32_t si = gen_seg_start(&g, 0), sn = gen_seg_len(&g, 0);
+  uint32_t di = gen_seg_start(&g, 1), dn = gen_seg_len(&g, 1);
+  gen_take(&g, si, sn, ins);
+  gen_take(&g, di, dn, outs);
+  for (uint32_t i = di + dn; i < g.n; i++) { /* temp_buffer, ...: RW */
+    gen_take(&g, i, 1, ins);
+    gen_take(&g, i, 1, outs);
+  }
+  return true;
+}
+
 static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
   mdl_acc_spec acc[70], acc2[8];
   uint32_t na = 0, na2 = 0;
@@ -1931,10 +2623,14 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
   mdl_pipe pipe2 = MDL_PIPE_NONE;
   mdl_space src_sp = MDL_SPACE_LOCAL, dst_sp = MDL_SPACE_LOCAL;
   char nb[64];
-  const char *opname = fe_text(b->p, op->name, nb, sizeof nb);
+  const char *opname = op_text(b, op, nb, sizeof nb);
   if (code == OP_MLOAD || code == OP_MSTORE) {
     /* memref.load %buf[%i] : T ; memref.store %v, %buf[%i] : T */
     uint32_t t = op->name + 1;
+    if (generic(b, op)) {
+      gen_unsupported(b, op);
+      return;
+    }
     if (code == OP_MSTORE) {
       if (K(b, t) != T_PERCENT || K(b, t + 1) != T_COMMA) {
         fe_error(b->p, t, "expected 'memref.store %%value, %%memref[...]'");
@@ -1993,19 +2689,27 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
       bind_unknown_results(b, op, false);
     return;
   }
-  uint32_t gi = find_group(b, op, "ins"), go = find_group(b, op, "outs");
-  if (go == ~0u && code != OP_VECTOR) {
-    fe_error(b->p, op->t0, "%s expects 'ins(...) outs(...)'", opname);
-    b->failed = true;
-    return;
-  }
-  fe_operands ins, outs;
+  fe_operands ins, outs, gsync;
   memset(&ins, 0, sizeof ins);
   memset(&outs, 0, sizeof outs);
-  if (gi != ~0u)
-    parse_group(b, gi, &ins);
-  if (go != ~0u)
-    parse_group(b, go, &outs);
+  memset(&gsync, 0, sizeof gsync);
+  bool have_gsync = false;
+  if (generic(b, op)) {
+    if (!gen_ins_outs(b, op, code, &ins, &outs, &gsync))
+      return;
+    have_gsync = gsync.n > 0;
+  } else {
+    uint32_t gi = find_group(b, op, "ins"), go = find_group(b, op, "outs");
+    if (go == ~0u && code != OP_VECTOR) {
+      fe_error(b->p, op->t0, "%s expects 'ins(...) outs(...)'", opname);
+      b->failed = true;
+      return;
+    }
+    if (gi != ~0u)
+      parse_group(b, gi, &ins);
+    if (go != ~0u)
+      parse_group(b, go, &outs);
+  }
   bool macro = code == OP_MMADL1 || code == OP_BATCHMMADL1 ||
                code == OP_MMADMXL1;
   for (uint32_t i = 0; i < ins.n; i++) {
@@ -2059,14 +2763,15 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
   mdl_valref *sargs = NULL;
   uint32_t nsargs = 0;
   uint32_t sg = find_group(b, op, "sync_related_args");
-  if (sg != ~0u) {
-    fe_operands g;
-    parse_group(b, sg, &g);
+  if (sg != ~0u || have_gsync) {
+    fe_operands g = gsync;
+    if (sg != ~0u)
+      parse_group(b, sg, &g);
     nsargs = g.n;
     sargs = arena_vals(b, nsargs);
     for (uint32_t i = 0; i < g.n; i++)
       sargs[i] = lookup(b, g.tok[i]);
-    if (code == OP_MMADL1 && nsargs >= 5)
+    if ((code == OP_MMADL1 || code == OP_BATCHMMADL1) && nsargs >= 5)
       half = sargs[4];
   }
   if (macro) {
@@ -2101,6 +2806,8 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
   memcpy(s->u.op.acc2, acc2, na2 * sizeof *acc2);
   s->u.op.sync_args = sargs;
   s->u.op.nsync = nsargs;
+  s->u.op.mmad_lib = code == OP_MMADMXL1 ? 2
+                     : code == OP_MMADL1 || code == OP_BATCHMMADL1 ? 1 : 0;
   /* unit flag: `unit_flag[<ENABLED...>]` or unit_flag_mode(...) */
   for (uint32_t i = op->name + 1; i < op->t1; i++) {
     if ((IS(b, i, "unit_flag") || IS(b, i, "unit_flag_mode")) &&
@@ -2153,7 +2860,7 @@ static void build_unknown(fe_b *b, fe_op *op) {
     }
   }
   char nb[64];
-  const char *opname = fe_text(b->p, op->name, nb, sizeof nb);
+  const char *opname = op_text(b, op, nb, sizeof nb);
   if (na) {
     fe_warn(b->p, op->t0, MDL_RULE_UNSUPPORTED,
             "unknown op '%s' touches memory: modelled as an opaque scalar "
@@ -2220,7 +2927,7 @@ static void build_op(fe_b *b, fe_op *op) {
   case OP_CONDITION:
     record_term(b, op, true);
     return;
-  case OP_SCOPE: {
+  case OP_SCOPE: case OP_EXEC_REGION: { /* a region run once, in place */
     mdl_valref rets[64];
     uint32_t nr = 0;
     if (op->nregions) {
@@ -2235,8 +2942,8 @@ static void build_op(fe_b *b, fe_op *op) {
   }
   case OP_CALL:
   case OP_CALL2: {
-    uint32_t t = op->name + 1;
-    fe_op *callee = K(b, t) == T_AT ? find_func(b, t) : NULL;
+    uint32_t t = op->name + 1, ct = call_callee(b, op->name);
+    fe_op *callee = ct != ~0u ? find_func(b, ct) : NULL;
     if (!callee || callee->nregions == 0) {
       fe_warn(b->p, op->t0, MDL_RULE_UNSUPPORTED,
               "call to a function not defined in this input");
@@ -2250,9 +2957,10 @@ static void build_op(fe_b *b, fe_op *op) {
     }
     mdl_valref args[64];
     uint32_t na = 0;
-    if (K(b, t + 1) == T_LPAREN) {
-      uint32_t c = fe_match(b->p, t + 1);
-      for (uint32_t j = t + 2; j < c; j++)
+    uint32_t ao = generic(b, op) ? t : t + 1; /* "func.call"(%a) / @f(%a) */
+    if (K(b, ao) == T_LPAREN) {
+      uint32_t c = fe_match(b->p, ao);
+      for (uint32_t j = ao + 1; j < c; j++)
         if (K(b, j) == T_PERCENT && na < 64)
           args[na++] = lookup(b, j);
     }
@@ -2303,18 +3011,113 @@ static void build_op(fe_b *b, fe_op *op) {
 
 /* --------------------------------------------------------------- chunks */
 
-static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out) {
+/* Appends the functions of blk (and of the modules in it, recursively)
+** to out, and the modules to mods. */
+static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out, mdl_vec *mods) {
   for (fe_op *o = blk->first; o; o = o->next) {
     fe_opcode c = classify(b, o->name);
     if (c == OP_FUNC) {
       fe_op **slot = mdl_vec_push(out, sizeof(fe_op *));
       *slot = o;
     } else if (c == OP_MODULE || c == OP_BMODULE) {
+      *(fe_op **)mdl_vec_push(mods, sizeof(fe_op *)) = o;
       for (uint32_t r = 0; r < o->nregions; r++)
         for (uint32_t j = 0; j < o->regions[r]->nblocks; j++)
-          collect_funcs(b, &o->regions[r]->blocks[j], out);
+          collect_funcs(b, &o->regions[r]->blocks[j], out, mods);
     }
   }
+}
+
+/* ------------------------------------------------------------- targets */
+
+/* The profile a device name selects (SEMANTICS.md 1, "Contracts the
+** producer states in the IR"; docs/semantics-decisions.md 41):
+** Ascend910B* and Ascend910_93* are a2, Ascend910_95* and Ascend950* are
+** a5; the target spec's ARCH entry "dav-c220" / "dav-c310" the same.  -1
+** for a name ksv does not know. */
+static int device_arch(const char *s, uint32_t n) {
+  static const struct { const char *prefix; int arch; } dev[] = {
+      {"Ascend910B", MDL_ARCH_A2}, {"Ascend910_93", MDL_ARCH_A2},
+      {"Ascend910_95", MDL_ARCH_A5}, {"Ascend950", MDL_ARCH_A5},
+      {"dav-c220", MDL_ARCH_A2}, {"dav-c310", MDL_ARCH_A5}};
+  for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) {
+    size_t m = strlen(dev[i].prefix);
+    if (n >= m && memcmp(s, dev[i].prefix, m) == 0)
+      return dev[i].arch;
+  }
+  return -1;
+}
+
+/* The device module m names: `hacc.target = #hacc.target<"NAME">` among
+** its attributes, else `#dlti.dl_entry<"ARCH", "dav-...">` of its target
+** spec.  Returns 0 (a2), 1 (a5), -1 none, -2 a name ksv does not know;
+** *at is the token of the name. */
+static int module_target(fe_b *b, fe_op *m, uint32_t *at) {
+  int spec = -1;
+  uint32_t spec_at = ~0u;
+  for (uint32_t i = m->name + 1; i + 2 < m->t1; i++) {
+    if (fe_in_region(m, i))
+      continue;
+    if (IS(b, i, "#hacc.target") && K(b, i + 1) == T_LANGLE &&
+        K(b, i + 2) == T_STRING) {
+      uint32_t n;
+      const char *s = tok_str(b, i + 2, &n);
+      *at = i + 2;
+      int a = n >= 2 ? device_arch(s + 1, n - 2) : -1;
+      return a >= 0 ? a : -2;
+    }
+    if (IS(b, i, "#dlti.dl_entry") && K(b, i + 1) == T_LANGLE &&
+        IS(b, i + 2, "\"ARCH\"") && K(b, i + 3) == T_COMMA &&
+        K(b, i + 4) == T_STRING && spec == -1) {
+      uint32_t n;
+      const char *s = tok_str(b, i + 4, &n);
+      spec_at = i + 4;
+      spec = n >= 2 ? device_arch(s + 1, n - 2) : -1;
+      if (spec < 0)
+        spec = -2;
+    }
+  }
+  *at = spec_at;
+  return spec;
+}
+
+/* Warns once about every module of the chunk whose target ksv does not
+** know (it is then checked as a2). */
+static void warn_targets(fe_b *b, fe_op **mods, uint32_t nmods) {
+  for (uint32_t i = 0; i < nmods; i++) {
+    uint32_t at = ~0u;
+    if (module_target(b, mods[i], &at) != -2)
+      continue;
+    char nm[80];
+    fe_warn(b->p, at, MDL_RULE_UNSUPPORTED,
+            "target %s names no device ksv models (Ascend910B*, "
+            "Ascend910_93*: a2; Ascend910_95*, Ascend950*: a5): its kernels "
+            "are checked as a2; give --arch to choose",
+            fe_text(b->p, at, nm, sizeof nm));
+  }
+}
+
+/* The profile of the kernel whose function is fn: arch when it is a
+** profile, else the target of the innermost module holding fn, else a2. */
+static const mdl_profile *fn_profile(fe_b *b, int arch, fe_op *fn,
+                                     fe_op **mods, uint32_t nmods) {
+  if (arch >= 0)
+    return mdl_profile_get((mdl_arch)arch);
+  int best = -1;
+  uint32_t best_open = 0;
+  for (uint32_t i = 0; i < nmods; i++) {
+    fe_op *m = mods[i];
+    uint32_t at;
+    if (!m->nregions || fn->t0 < m->regions[0]->open ||
+        fn->t0 > m->regions[0]->close || m->regions[0]->open < best_open)
+      continue;
+    int t = module_target(b, m, &at);
+    if (t == -1)
+      continue;
+    best = t;
+    best_open = m->regions[0]->open;
+  }
+  return mdl_profile_get(best == MDL_ARCH_A5 ? MDL_ARCH_A5 : MDL_ARCH_A2);
 }
 
 static bool called_in_chunk(fe_b *b, fe_op *fn) {
@@ -2327,9 +3130,10 @@ static bool called_in_chunk(fe_b *b, fe_op *fn) {
     if (f == fn)
       continue;
     for (uint32_t t = f->t0; t < f->t1 || (f->nregions && t <= f->regions[0]->close); t++) {
-      if (IS(b, t, "func.call") && K(b, t + 1) == T_AT) {
+      uint32_t ct = fe_is_op(b->p, t, "func.call") ? call_callee(b, t) : ~0u;
+      if (ct != ~0u) {
         uint32_t n1, n2;
-        const char *s1 = tok_str(b, t + 1, &n1), *s2 = tok_str(b, fi.sym, &n2);
+        const char *s1 = sym_text(b, ct, &n1), *s2 = sym_text(b, fi.sym, &n2);
         if (n1 == n2 && memcmp(s1, s2, n1) == 0)
           return true;
       }
@@ -2343,8 +3147,10 @@ static const char *fn_name(fe_b *b, fe_op *fn, char *buf, size_t n) {
   fn_info(b, fn, &fi);
   if (fi.sym == ~0u)
     return "anonymous";
-  fe_text(b->p, fi.sym, buf, n);
-  return buf[0] == '@' ? buf + 1 : buf;
+  uint32_t m;
+  const char *s = sym_text(b, fi.sym, &m);
+  snprintf(buf, n, "%.*s", (int)m, s);
+  return buf;
 }
 
 static bool ends_with(const char *s, const char *suf) {
@@ -2356,6 +3162,15 @@ static bool ends_with(const char *s, const char *suf) {
 static bool looks_cube(fe_b *b, fe_op *fn) {
   if (!fn->nregions)
     return false;
+  /* ops that say where they run (sync_block_set[<CUBE>, ...]): only CUBE */
+  uint32_t cube = 0, vector = 0;
+  for (uint32_t t = fn->regions[0]->open; t <= fn->regions[0]->close; t++)
+    if (IS(b, t, "#hivm.tcore_type") && K(b, t + 1) == T_LANGLE) {
+      cube += IS(b, t + 2, "CUBE");
+      vector += IS(b, t + 2, "VECTOR");
+    }
+  if (cube && !vector)
+    return true;
   for (uint32_t t = fn->regions[0]->open; t <= fn->regions[0]->close; t++) {
     if (IS(b, t, "hivm.hir.mmadL1") || IS(b, t, "hivm.hir.fixpipe") ||
         IS(b, t, "hivm.hir.nd2nz") || IS(b, t, "hivm.hir.batchMmadL1") ||
@@ -2390,8 +3205,43 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
   *out = f;
 }
 
+/* Does the kernel hold a cross-core flag sync (sync_block_set/wait)? */
+static bool has_xcore_sync(const mdl_kernel *k) {
+  for (uint32_t i = 0; i < k->stmts.len; i++) {
+    mdl_stmt_kind kd = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->kind;
+    if (kd == MDL_S_BSET || kd == MDL_S_BWAIT)
+      return true;
+  }
+  return false;
+}
+
+/* The cores of a function without a partner (SEMANTICS.md 1, "Incomplete
+** programs"; docs/semantics-decisions.md 50).  A plain function is one
+** core of type ct.  A lone half of a MIX pair (half), or any lone
+** function with cross-core flag syncs, is checked in an open environment
+** (k->open): a vector one runs on both sub-blocks, AIV0 and AIV1, as in
+** the pair (its INTER_SUBBLOCK and INTER_BLOCK syncs meet inside it); a
+** cube one is the AIC alone. */
+static void lone_cores(mdl_kernel *k, const mdl_func *ff, mdl_core_type ct,
+                       bool half) {
+  k->open = half || has_xcore_sync(k);
+  if (k->open && ct == MDL_CORE_AIV) {
+    k->kind = MDL_KIND_MIX;
+    k->ncores = 2;
+    k->cores[0] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
+    k->cores[1] = (mdl_core){MDL_CORE_AIV, 1, ff, "AIV1"};
+    k->open_missing = "the AIC";
+    return;
+  }
+  k->kind = MDL_KIND_SINGLE;
+  k->ncores = 1;
+  k->cores[0] = (mdl_core){ct, 0, ff, ct == MDL_CORE_AIC ? "AIC" : "AIV"};
+  if (k->open)
+    k->open_missing = ct == MDL_CORE_AIC ? "the two AIVs" : "the AIC";
+}
+
 uint32_t fe_parse_file(const char *path, const char *text, size_t len,
-                       mdl_arch arch, mdl_vec *units, mdl_diags *diags) {
+                       int arch, mdl_vec *units, mdl_diags *diags) {
   uint32_t total_errors = 0;
   if (len > 0xFFFFFFF0u) {
     mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
@@ -2448,16 +3298,17 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
     } else {
       errs = fe_parse_chunk(&p);
     }
-    mdl_vec funcs = {0};
+    mdl_vec funcs = {0}, mods = {0};
     fe_b b;
     memset(&b, 0, sizeof b);
     b.p = &p;
-    b.arch = arch;
-    b.prof = mdl_profile_get(arch);
+    b.prof = mdl_profile_get(MDL_ARCH_A2);
     if (!errs) {
-      collect_funcs(&b, &p.top, &funcs);
+      collect_funcs(&b, &p.top, &funcs, &mods);
       b.funcs = funcs.data;
       b.nfuncs = funcs.len;
+      if (arch < 0)
+        warn_targets(&b, mods.data, mods.len);
       /* statements outside any function/module are not allowed */
       for (fe_op *o = p.top.first; o; o = o->next) {
         fe_opcode c = classify(&b, o->name);
@@ -2514,6 +3365,8 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
         }
         mdl_kernel *k;
         used[i] = true;
+        b.prof = fn_profile(&b, arch, fn, mods.data, mods.len);
+        b.arch = b.prof->arch;
         if (partner >= 0) {
           used[partner] = true;
           fe_op *aic = is_aic ? fn : b.funcs[partner];
@@ -2550,14 +3403,13 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
             k->cores[1] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
             k->cores[2] = (mdl_core){MDL_CORE_AIV, 1, ff, "AIV1"};
           } else {
-            k->kind = MDL_KIND_SINGLE;
-            k->ncores = 1;
-            mdl_core_type ct = fi.core == 0 ? MDL_CORE_AIC
+            mdl_core_type ct = is_aic ? MDL_CORE_AIC
+                               : is_aiv ? MDL_CORE_AIV
+                               : fi.core == 0 ? MDL_CORE_AIC
                                : fi.core == 1 ? MDL_CORE_AIV
                                : looks_cube(&b, fn) ? MDL_CORE_AIC
                                                     : MDL_CORE_AIV;
-            k->cores[0] = (mdl_core){ct, 0, ff,
-                                     ct == MDL_CORE_AIC ? "AIC" : "AIV"};
+            lone_cores(k, ff, ct, is_aic || is_aiv);
           }
         }
         fe_unit *u = mdl_vec_push(units, sizeof *u);
@@ -2598,6 +3450,7 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
                    start_line, 1, "%u more errors in this chunk not shown",
                    p.nerrors - 20);
     mdl_vec_free(&funcs);
+    mdl_vec_free(&mods);
     mdl_vec_free(&b.names);
     mdl_vec_free(&b.syms);
     free(b.ht);

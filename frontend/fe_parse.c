@@ -30,6 +30,22 @@ bool fe_is(const fe_parser *p, uint32_t t, const char *s) {
   return k->len == n && memcmp(p->text + k->off, s, n) == 0;
 }
 
+const char *fe_op_name(const fe_parser *p, uint32_t t, uint32_t *n) {
+  const fe_tok *k = fe_tokat(p, t);
+  if (k->kind == T_STRING && k->len >= 2) { /* generic form: "scf.for" */
+    *n = k->len - 2;
+    return p->text + k->off + 1;
+  }
+  *n = k->len;
+  return p->text + k->off;
+}
+
+bool fe_is_op(const fe_parser *p, uint32_t t, const char *s) {
+  uint32_t n;
+  const char *x = fe_op_name(p, t, &n);
+  return n == strlen(s) && memcmp(x, s, n) == 0;
+}
+
 const char *fe_text(const fe_parser *p, uint32_t t, char *buf, size_t n) {
   const fe_tok *k = fe_tokat(p, t);
   size_t m = k->len < n - 1 ? k->len : n - 1;
@@ -196,27 +212,45 @@ static bool is_starter(const fe_parser *p, uint32_t t) {
   }
 }
 
-static bool is_region_open(const fe_parser *p, uint32_t t) {
+/* Does the '{' at t open a region (rather than an attribute dictionary)?
+** A dictionary is `{` (key (= value)?), ... `}`; a region holds
+** statements.  after_region: t follows a region of the same op (`} {`,
+** `}) {`), where MLIR puts only the op's trailing attribute dictionary;
+** after_name: t follows the op name, where custom formats put attr-dict.
+** A dictionary may span lines (`} {\n  no_inline,\n  hivm.x = ...\n}`).
+** The one ambiguous shape, a lone dotted word on its own line
+** (`{\n  hivm.part_of_mix\n}` or `{\n  hivm.hir.set_mask_norm\n}`), is a
+** dictionary right after the op name and a region elsewhere
+** (docs/semantics-decisions.md 43). */
+static bool is_region_open(const fe_parser *p, uint32_t t, bool after_region,
+                           bool after_name) {
   if (t > 0 && fe_is(p, t - 1, "attributes"))
     return false;
   uint32_t n = t + 1;
   if (kind(p, n) == T_RBRACE) /* `{}`: an empty dictionary, unless it is an
                                  empty region: `{` .. `}` over lines, or
                                  an empty then-region before `else` */
-    return fe_tokat(p, n)->nl || fe_is(p, n + 1, "else");
-  if (fe_tokat(p, n)->nl)
-    return true;
+    return !after_region && (fe_tokat(p, n)->nl || fe_is(p, n + 1, "else"));
+  if (after_region)
+    return false;
   switch (kind(p, n)) {
   case T_PERCENT:
   case T_CARET:
     return true;
-  case T_BARE:
-    return has_dot(p, n) && kind(p, n + 1) != T_EQ &&
-           kind(p, n + 1) != T_COMMA && kind(p, n + 1) != T_RBRACE;
   case T_STRING:
     return kind(p, n + 1) == T_LPAREN;
+  case T_BARE: {
+    fe_tok_kind k1 = kind(p, n + 1);
+    if (k1 == T_EQ || k1 == T_COMMA)
+      return false; /* key = value, or a unit attribute and more */
+    if (is_starter(p, n) && !has_dot(p, n))
+      return true; /* `{ return }` */
+    if (k1 == T_RBRACE) /* one word: `{hivm.parallel_loop}` or a lone op */
+      return has_dot(p, n) && fe_tokat(p, n + 1)->nl && !after_name;
+    return has_dot(p, n);
+  }
   default:
-    return false;
+    return fe_tokat(p, n)->nl;
   }
 }
 
@@ -321,7 +355,7 @@ static fe_op *parse_op(fe_parser *p, uint32_t end, int depth) {
     return NULL;
   }
   uint32_t i = op->name + 1;
-  uint32_t rcap = 0;
+  uint32_t rcap = 0, after_region = ~0u;
   while (i < end && kind(p, i) != T_EOF) {
     const fe_tok *t = fe_tokat(p, i);
     if (t->nl && is_starter(p, i))
@@ -331,7 +365,7 @@ static fe_op *parse_op(fe_parser *p, uint32_t end, int depth) {
     if (t->kind == T_LBRACE || (t->kind == T_LPAREN &&
                                 kind(p, i + 1) == T_LBRACE)) {
       uint32_t b = t->kind == T_LBRACE ? i : i + 1;
-      if (is_region_open(p, b)) {
+      if (is_region_open(p, b, i == after_region, i == op->name + 1)) {
         if (depth > FE_MAX_NEST / 4) {
           fe_error(p, b, "regions nested deeper than %d levels",
                    FE_MAX_NEST / 4);
@@ -359,6 +393,7 @@ static fe_op *parse_op(fe_parser *p, uint32_t end, int depth) {
           break;
         }
         i = t->kind == T_LBRACE ? b : fe_match(p, i) + 1;
+        after_region = i;
         continue;
       }
     }

@@ -60,6 +60,11 @@ uint32_t fe_parse_chunk(fe_parser *p);
 
 /* Token helpers shared with the builder. */
 bool fe_is(const fe_parser *p, uint32_t t, const char *s);
+/* The op name at t without the quotes of the generic form
+** ("scf.for" -> scf.for); *n its length. */
+const char *fe_op_name(const fe_parser *p, uint32_t t, uint32_t *n);
+/* Is the op name at t (custom or generic form) s? */
+bool fe_is_op(const fe_parser *p, uint32_t t, const char *s);
 const fe_tok *fe_tokat(const fe_parser *p, uint32_t t);
 /* Index of the token that closes the group opened at t ('(' '[' '{' '<'),
 ** or ~0 when unbalanced. */

@@ -20,7 +20,8 @@ enum { KSV_ENGINE_AUTO = 0, KSV_ENGINE_GRAPH = 1, KSV_ENGINE_SMT = 2 };
 enum { KSV_FLAGS_COUNT = 0, KSV_FLAGS_BIT = 1 };
 
 typedef struct {
-  int arch;               /* 0 = a2, 1 = a5 */
+  int arch;               /* 0 = a2, 1 = a5, -1 = (default) the profile
+                             each module's hacc.target names, a2 without */
   int format;             /* KSV_FORMAT_* */
   bool fail_on_warning;   /* exit 1 on warnings too */
   bool explain;           /* notes naming the sync that orders safe pairs */
@@ -45,6 +46,8 @@ typedef struct {
                              (docs/fix.md) */
   int flag_model;         /* KSV_FLAGS_*: count (default) or bit; the
                              engines, --replay, fix and export follow it */
+  bool require_complete;  /* a lone half (cross-core not checked) is
+                             `unknown` (exit 3), not clean */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);
@@ -88,7 +91,7 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out);
 
 /* The simulator (docs/simulator.md). */
 typedef struct {
-  int arch;               /* 0 = a2, 1 = a5 */
+  int arch;               /* 0 = a2, 1 = a5, -1 = (default) hacc.target */
   uint32_t runs;          /* run 0 nominal, runs 1.. jittered (default 1) */
   uint64_t seed;          /* jitter seed (default 1) */
   const char *cost_file;  /* "key = value" overrides, or NULL */

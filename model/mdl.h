@@ -225,6 +225,9 @@ struct mdl_stmt {
       uint8_t unit_flag;       /* 0 none, else unit_flag_mode code */
       /* implicit sync of macro ops: sync_related_args */
       uint32_t nsync; mdl_valref *sync_args;
+      uint8_t mmad_lib;        /* lowered to the mmad library template
+                                  (M->MTE1 handshake): 0 no, 1 mmadL1 id
+                                  layout (7 ids), 2 mmadmxL1 (8 ids) */
     } op;
     struct { mdl_pipe src, dst; mdl_valref id; } flag;     /* SET/WAIT */
     struct { mdl_pipe pipe; } bar;                         /* BARRIER */
@@ -320,7 +323,12 @@ typedef struct {
   uint8_t pipe2;               /* SET/WAIT: other pipe; BSET/BWAIT: wait pipe */
   uint8_t mode;                /* BSET/BWAIT: mdl_xmode */
   bool implicit;               /* sync from sync_related_args / macro part */
+  bool lib;                    /* implicit: the mmad library's own M->MTE1
+                                  handshake (not from sync_related_args) */
   bool unit_flag;              /* unit-flag M<->FIX handshake */
+  bool open;                   /* BWAIT of a lone half: released by the
+                                  partner cores that are not in the input,
+                                  at an arbitrary time (mdl_kernel.open) */
   uint32_t after;              /* instance that must end before this one
                                   starts (macro op parts), or ~0 */
   int32_t id;                  /* event/flag id; -1 = symbolic */
@@ -505,6 +513,9 @@ typedef struct {
   uint32_t line;
   mdl_verdict verdict;
   char *note;                  /* what was proven / why unknown, or NULL */
+  bool open;                   /* a lone half checked in an open
+                                  environment: cross-core properties were
+                                  not checked (mdl_unit_verdict_name) */
   char *sim;                   /* the simulator's figures (check --replay),
                                   or NULL */
   double secs;                 /* wall seconds the driver spent on it:
@@ -515,9 +526,14 @@ typedef struct {
   const char *path;
   mdl_vec units;               /* mdl_unit_result */
   mdl_diags diags;
+  uint8_t archs;               /* profiles its kernels were checked on:
+                                  bit mdl_arch (a module's hacc.target) */
 } mdl_file_result;
 
 void mdl_file_result_free(mdl_file_result *r);
+/* The verdict of a unit as the reports print it: mdl_verdict_name, or
+** "clean (cross-core not checked)" for a clean lone half (u->open). */
+const char *mdl_unit_verdict_name(const mdl_unit_result *u);
 
 /* -------------------------------------------------------------- kernel */
 
@@ -553,6 +569,23 @@ typedef struct {
   mdl_loc input_error_loc;
   char *bound_note;            /* "loop at 21:5 unrolled to 8 iterations" */
   uint32_t trip_bound;         /* iterations unrolled for unknown trips */
+  /* Incomplete programs (SEMANTICS.md 1): */
+  bool open;                   /* a lone half (or a lone function with
+                                  cross-core syncs): the partner cores are
+                                  not in the input; its cross-core waits
+                                  that they would release are `open` */
+  const char *open_missing;    /* "the AIC" / "the two AIVs" (arena) */
+  uint8_t cut_cores;           /* bit per core slot: its program was cut
+                                  after the first cut_iters iterations of
+                                  a loop past the unroll budget (checked
+                                  as a prefix: nothing after the cut) */
+  uint32_t cut_iters;          /* K of the first cut */
+  const char *cut_note;        /* the first cut loop: "the loop at 12:5
+                                  (100000 iterations, more than
+                                  --max-unroll 65536)" (arena) */
+  bool cut_forever;            /* that loop never ends */
+  uint32_t cut_more;           /* other loops cut (other cores, or another
+                                  loop of a core) */
 } mdl_kernel;
 
 mdl_kernel *mdl_kernel_new(const char *file, const char *name);

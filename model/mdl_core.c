@@ -335,6 +335,12 @@ const char *mdl_verdict_name(mdl_verdict v) {
   return (unsigned)v <= MDL_VERDICT_ERROR ? n[v] : "?";
 }
 
+const char *mdl_unit_verdict_name(const mdl_unit_result *u) {
+  if (u->open && u->verdict == MDL_VERDICT_CLEAN)
+    return "clean (cross-core not checked)";
+  return mdl_verdict_name(u->verdict);
+}
+
 void mdl_file_result_free(mdl_file_result *r) {
   for (uint32_t i = 0; i < r->units.len; i++) {
     mdl_unit_result *u = &MDL_VEC_AT(r->units, mdl_unit_result, i);

@@ -122,6 +122,10 @@ void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
       return;
     w += (size_t)m;
   }
+  if (in->implicit && in->kind != MDL_I_OP && w < n)
+    snprintf(buf + w, n - w, "%s",
+             in->lib ? " (the mmad library's own M->MTE1 handshake)"
+                     : " (implicit: sync_related_args)");
 }
 
 /* ------------------------------------------------------------ self-check */

@@ -44,9 +44,17 @@ typedef struct {
 } guard_tab;
 
 /* Work done while unrolling one kernel, against its limits. */
+#define MAX_CUTS 8
 typedef struct {
   uint64_t steps;  /* statements executed, all cores */
   guard_tab gt;
+  /* loops past the unroll budget that are checked on their first K
+     iterations (statement ids): known before they run (scf.for with a
+     constant trip count, a scf.while that provably never ends) or found
+     by a run that reached --max-unroll (restart) */
+  uint32_t cuts[MAX_CUTS], ncuts;
+  uint32_t restart;  /* a scf.while to cut on the next run, or ~0 */
+  uint32_t cut_seen[MAX_CUTS], nseen; /* loops cut in this run */
 } ur_budget;
 
 typedef struct {
@@ -357,21 +365,104 @@ static void emit_accs(ur *u, const mdl_acc_spec *acc, uint32_t n) {
   }
 }
 
-static void implicit_flag(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
-                          mdl_pipe src, mdl_pipe dst, mdl_valref idv) {
-  if (idv == MDL_NOVAL)
-    return;
-  mdl_val x = val(u, idv);
-  if (mdl_val_is_const(&x) && x.c < 0)
-    return; /* -1 = none */
+/* Emits an implicit set or wait of flag (src -> dst) on the id value idv;
+** a constant id below 0 means none.  lib marks the mmad library's own
+** handshake; idv == MDL_NOVAL with lib gives the constant id cid. */
+static void implicit_flag_id(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
+                             mdl_pipe src, mdl_pipe dst, mdl_valref idv,
+                             int32_t cid, bool lib) {
+  int32_t id = cid;
+  uint32_t form = 0;
+  if (idv != MDL_NOVAL || !lib) {
+    if (idv == MDL_NOVAL)
+      return;
+    mdl_val x = val(u, idv);
+    if (mdl_val_is_const(&x) && x.c < 0)
+      return; /* -1 = none */
+    id = id_of(u, idv);
+    form = u->last_id_form;
+  }
   mdl_inst *in = new_inst(u, s, kind, kind == MDL_I_SET ? src : dst);
   if (!in)
     return;
   in->pipe2 = (uint8_t)(kind == MDL_I_SET ? dst : src);
-  in->id = id_of(u, idv);
-  in->id_form = u->last_id_form;
+  in->id = id;
+  in->id_form = form;
   in->implicit = true;
+  in->lib = lib;
   in->nacc = 0;
+}
+
+static void implicit_flag(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
+                          mdl_pipe src, mdl_pipe dst, mdl_valref idv) {
+  implicit_flag_id(u, s, kind, src, dst, idv, -1, false);
+}
+
+/* The M->MTE1 handshake of the mmad library template (SEMANTICS.md 1,
+** "The mmad library's own handshake"; docs/semantics-decisions.md 40):
+** which ids the op waits before its MTE1 part and sets after its M part,
+** and which of EVENT_ID0/EVENT_ID1 it pre-sets at entry and waits at exit
+** itself (a2, for an id [5]/[6] of -1). */
+typedef struct {
+  uint32_t n;          /* ids waited and set: 1 (known half) or 2 */
+  mdl_valref v[2];     /* the id value, or MDL_NOVAL: constant c[] */
+  int32_t c[2];
+  bool own[2];         /* a2: pre-set EVENT_ID0/1 at entry, wait at exit */
+} lib_hs;
+
+static bool neg_const(ur *u, mdl_valref v) {
+  mdl_val x = val(u, v);
+  return v == MDL_NOVAL || (mdl_val_is_const(&x) && x.c < 0);
+}
+
+static void lib_handshake(ur *u, const mdl_stmt *s, lib_hs *h) {
+  const mdl_valref *sa = s->u.op.sync_args;
+  bool ids = s->u.op.mmad_lib == 1 && s->u.op.nsync >= 7;
+  mdl_valref v[2] = {MDL_NOVAL, MDL_NOVAL};
+  int half = -1; /* -1: alternating by k-part, or not known: both */
+  if (ids) {
+    for (int j = 0; j < 2; j++)
+      if (!neg_const(u, sa[5 + j]))
+        v[j] = sa[5 + j];
+    mdl_val hv = val(u, sa[4]);
+    if (mdl_val_is_const(&hv) && hv.c >= 0)
+      half = (int)(hv.c & 1);
+  }
+  memset(h, 0, sizeof *h);
+  for (int j = 0; j < 2; j++) {
+    h->own[j] = u->k->prof->arch == MDL_ARCH_A2 && v[j] == MDL_NOVAL;
+    if (half >= 0 && half != j)
+      continue;
+    h->v[h->n] = v[j];
+    h->c[h->n] = j;
+    h->n++;
+  }
+  if (h->n == 2) { /* both halves on one id: one wait and one set */
+    int64_t c[2];
+    bool known = true;
+    for (int j = 0; j < 2; j++) {
+      mdl_val x = val(u, v[j]);
+      c[j] = v[j] == MDL_NOVAL ? j : x.c;
+      known = known && (v[j] == MDL_NOVAL || mdl_val_is_const(&x));
+    }
+    if ((known && c[0] == c[1]) || (v[0] != MDL_NOVAL && v[0] == v[1]))
+      h->n = 1;
+  }
+}
+
+static void lib_flags(ur *u, const mdl_stmt *s, const lib_hs *h,
+                      mdl_inst_kind kind) {
+  for (uint32_t j = 0; j < h->n; j++)
+    implicit_flag_id(u, s, kind, MDL_PIPE_M, MDL_PIPE_MTE1, h->v[j], h->c[j],
+                     true);
+}
+
+static void lib_own(ur *u, const mdl_stmt *s, const lib_hs *h,
+                    mdl_inst_kind kind) {
+  for (int j = 0; j < 2; j++)
+    if (h->own[j])
+      implicit_flag_id(u, s, kind, MDL_PIPE_M, MDL_PIPE_MTE1, MDL_NOVAL, j,
+                       true);
 }
 
 static void exec_op(ur *u, const mdl_stmt *s) {
@@ -387,24 +478,26 @@ static void exec_op(ur *u, const mdl_stmt *s) {
   }
   const mdl_valref *sa = s->u.op.sync_args;
   uint32_t ns = s->u.op.nsync;
-  bool mmad = s->u.op.pipe2 == MDL_PIPE_M && ns >= 7 && ns < 8;
-  bool mmadmx = s->u.op.pipe2 == MDL_PIPE_M && ns >= 8;
-  mdl_valref pingpong = MDL_NOVAL;
+  bool lib = s->u.op.mmad_lib && s->u.op.pipe2 == MDL_PIPE_M;
+  bool mmad = lib ? s->u.op.mmad_lib == 1 && ns >= 7
+                  : s->u.op.pipe2 == MDL_PIPE_M && ns >= 7 && ns < 8;
+  bool mmadmx = lib ? s->u.op.mmad_lib == 2 && ns >= 8
+                    : s->u.op.pipe2 == MDL_PIPE_M && ns >= 8;
+  lib_hs hs;
+  memset(&hs, 0, sizeof hs);
+  if (lib) {
+    lib_handshake(u, s, &hs);
+    lib_own(u, s, &hs, MDL_I_SET);
+  }
   if (mmad) {
     implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[0]);
     implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[1]);
-    mdl_val h = val(u, sa[4]);
-    if (mdl_val_is_const(&h) && h.c >= 0)
-      pingpong = (h.c & 1) ? sa[6] : sa[5];
-    else if (mdl_val_is_const(&h))
-      pingpong = MDL_NOVAL;
-    else
-      pingpong = sa[5];
-    implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_M, MDL_PIPE_MTE1, pingpong);
   } else if (mmadmx) {
     for (int i = 0; i < 4; i++)
       implicit_flag(u, s, MDL_I_WAIT, MDL_PIPE_MTE2, MDL_PIPE_MTE1, sa[i]);
   }
+  if (lib)
+    lib_flags(u, s, &hs, MDL_I_WAIT);
   mdl_inst *in = new_inst(u, s, MDL_I_OP, p);
   if (!in)
     return;
@@ -430,8 +523,10 @@ static void exec_op(ur *u, const mdl_stmt *s) {
     in2->nacc = u->k->accesses.len - in2->acc_first;
     in2->after = first;
     in2->unit_flag = s->u.op.unit_flag != 0;
-    if (mmad)
-      implicit_flag(u, s, MDL_I_SET, MDL_PIPE_M, MDL_PIPE_MTE1, pingpong);
+    if (lib) {
+      lib_flags(u, s, &hs, MDL_I_SET);
+      lib_own(u, s, &hs, MDL_I_WAIT);
+    }
   }
 }
 
@@ -688,6 +783,57 @@ static void note_bound(ur *u, const mdl_stmt *s, uint32_t n) {
   }
 }
 
+/* K of a loop past the unroll budget: the bound of unknown trip counts
+** (one past the longest rotation, --trip-bound), at most --max-unroll. */
+static uint32_t cut_iters(const ur *u) {
+  uint32_t K = u->k->trip_bound;
+  return K < u->lim->max_unroll ? K : u->lim->max_unroll;
+}
+
+/* May loop s be cut here?  Only where no unknown branch or trip count
+** holds (the cut ends the core's program, which must be one program
+** order); otherwise the loop length is a limit (unknown). */
+static bool can_cut(ur *u, const mdl_stmt *s, const char *why) {
+  if (!u->litstack.len)
+    return true;
+  char msg[300];
+  snprintf(msg, sizeof msg,
+           "%s is under a branch or trip count unknown at compile time; "
+           "the kernel was not analysed", why);
+  set_limit(u, msg);
+  (void)s;
+  return false;
+}
+
+/* The core's program ends here: the loop that runs past the unroll
+** budget has run its first K iterations (docs/semantics-decisions.md 51).
+** Nothing after it is executed; the checks that need the end of the
+** kernel are not decided for this core. */
+static void cut_here(ur *u, const mdl_stmt *s, const char *why,
+                     uint32_t iters, bool forever) {
+  mdl_kernel *k = u->k;
+  if (!k->cut_note) {
+    k->cut_note = mdl_strdup(k->arena, why, strlen(why));
+    k->cut_iters = iters;
+    k->cut_forever = forever;
+  }
+  k->cut_cores |= (uint8_t)(1u << u->core);
+  u->stop = true;
+  bool seen = false; /* (AIV0 and AIV1 cut the same loop) */
+  for (uint32_t i = 0; i < u->bud->nseen && !seen; i++)
+    seen = u->bud->cut_seen[i] == s->id;
+  if (!seen && u->bud->nseen < MAX_CUTS)
+    u->bud->cut_seen[u->bud->nseen++] = s->id;
+  k->cut_more = u->bud->nseen ? u->bud->nseen - 1 : 0;
+}
+
+static bool is_cut(const ur *u, const mdl_stmt *s) {
+  for (uint32_t i = 0; i < u->bud->ncuts; i++)
+    if (u->bud->cuts[i] == s->id)
+      return true;
+  return false;
+}
+
 static void exec_for(ur *u, const mdl_stmt *s) {
   mdl_val lb = val(u, s->u.loop.lb), ub = val(u, s->u.loop.ub),
           st = val(u, s->u.loop.step);
@@ -716,15 +862,16 @@ static void exec_for(ur *u, const mdl_stmt *s) {
       uint64_t d = ub.c > lb.c ? (uint64_t)ub.c - (uint64_t)lb.c : 0;
       ut = d / (uint64_t)st.c + (d % (uint64_t)st.c != 0);
     }
+    char why[200] = "";
     if (ut > u->lim->max_unroll) {
-      char msg[200];
-      snprintf(msg, sizeof msg,
-               "the loop at %u:%u runs %llu iterations, more than "
-               "--max-unroll %u; the kernel was not analysed",
-               s->loc.line, s->loc.col, (unsigned long long)ut,
+      /* checked on its first K iterations: a prefix of the run */
+      snprintf(why, sizeof why,
+               "the loop at %u:%u (%llu iterations, more than --max-unroll "
+               "%u)", s->loc.line, s->loc.col, (unsigned long long)ut,
                u->lim->max_unroll);
-      set_limit(u, msg);
-      return;
+      if (!can_cut(u, s, why))
+        return;
+      ut = cut_iters(u);
     }
     int64_t t = (int64_t)ut;
     for (int64_t i = 0; i < t && !u->stop; i++) {
@@ -735,6 +882,10 @@ static void exec_for(ur *u, const mdl_stmt *s) {
       exec_block(u, &s->u.loop.body);
       u->depth--;
       assign_all(u, ia, s->u.loop.yield, n);
+    }
+    if (why[0] && !u->stop) {
+      cut_here(u, s, why, (uint32_t)t, false);
+      return;
     }
     assign_all(u, s->u.loop.res, ia, s->u.loop.nres);
     return;
@@ -809,14 +960,98 @@ static void exec_if(ur *u, const mdl_stmt *s) {
   }
 }
 
+/* Marks in bad[] the values of block b whose value may change between
+** two iterations with the same loop-carried arguments: what alloca slots,
+** loop counters or unknown ops give, what nested control flow defines,
+** and every scalar computed from those. */
+static void taint_block(const mdl_func *f, const mdl_block *b, uint8_t *bad) {
+  for (const mdl_stmt *s = b->first; s; s = s->next) {
+    mdl_valref d = s->def;
+    bool t = false;
+    if (s->kind == MDL_S_SCALAR) {
+      mdl_xop op = s->u.x.op;
+      t = op == MDL_X_SLOAD || op == MDL_X_MBCOUNTER || op == MDL_X_UNKNOWN;
+      const mdl_valref in[3] = {s->u.x.a, s->u.x.b, s->u.x.c};
+      for (int i = 0; i < 3 && !t; i++)
+        t = in[i] != MDL_NOVAL && in[i] < f->values.len && bad[in[i]];
+    } else if (s->kind != MDL_S_BUF) {
+      t = true; /* nested loops and ifs, ops with results */
+      const mdl_valref *res = s->kind == MDL_S_FOR ? s->u.loop.res
+                              : s->kind == MDL_S_IF ? s->u.cif.res
+                              : s->kind == MDL_S_WHILE ? s->u.wh.res : NULL;
+      uint32_t nr = s->kind == MDL_S_FOR ? s->u.loop.nres
+                    : s->kind == MDL_S_IF ? s->u.cif.nres
+                    : s->kind == MDL_S_WHILE ? s->u.wh.nres : 0;
+      for (uint32_t j = 0; j < nr; j++)
+        if (res[j] != MDL_NOVAL && res[j] < f->values.len)
+          bad[res[j]] = 1;
+    }
+    if (t && d != MDL_NOVAL && d < f->values.len)
+      bad[d] = 1;
+  }
+}
+
+/* Is the control of scf.while s a function of its loop-carried arguments
+** and of values from outside the loop?  Then two iterations entered with
+** equal arguments continue alike, and a condition that is true in both
+** stays true: the loop never ends. */
+static bool while_pure(const mdl_func *f, const mdl_stmt *s) {
+  uint8_t *bad = calloc(f->values.len + 1, 1);
+  if (!bad)
+    return false;
+  taint_block(f, &s->u.wh.before, bad);
+  taint_block(f, &s->u.wh.after, bad);
+  bool ok = s->u.wh.cond == MDL_NOVAL || s->u.wh.cond >= f->values.len ||
+            !bad[s->u.wh.cond];
+  for (uint32_t j = 0; ok && j < s->u.wh.nres; j++) {
+    mdl_valref v = s->u.wh.cond_args[j];
+    ok = v == MDL_NOVAL || v >= f->values.len || !bad[v];
+  }
+  for (uint32_t j = 0; ok && j < s->u.wh.ninit; j++) {
+    mdl_valref v = s->u.wh.yield[j];
+    ok = v == MDL_NOVAL || v >= f->values.len || !bad[v];
+  }
+  free(bad);
+  return ok;
+}
+
+static bool val_same(const mdl_val *a, const mdl_val *b) {
+  if (a->unknown || b->unknown || a->c != b->c || a->n != b->n)
+    return false;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->atom[i] != b->atom[i] || a->coef[i] != b->coef[i])
+      return false;
+  return true;
+}
+
 static void exec_while(ur *u, const mdl_stmt *s) {
   uint32_t n = s->u.wh.ninit;
   assign_all(u, s->u.wh.before_args, s->u.wh.init, n);
   uint32_t pushed = 0;
+  char why[200] = "";
+  bool cut = is_cut(u, s), forever = false;
+  if (cut)
+    snprintf(why, sizeof why, "the scf.while at %u:%u (more than "
+             "--max-unroll %u iterations)", s->loc.line, s->loc.col,
+             u->lim->max_unroll);
+  /* the loop-carried arguments of the previous iteration, to see a loop
+     whose condition stays true with arguments that never change */
+  bool pure = !cut && !u->litstack.len && while_pure(u->f, s);
+  mdl_val *prev = pure ? calloc(n + 1, sizeof *prev) : NULL;
   for (uint32_t i = 0;; i++) {
     if (u->stop)
       break;
+    if (cut && i >= cut_iters(u)) {
+      cut_here(u, s, why, i, forever);
+      break;
+    }
     if (i >= u->lim->max_unroll) {
+      if (!pushed && !u->litstack.len && u->bud->ncuts < MAX_CUTS) {
+        /* unroll again, checking only its first K iterations */
+        u->bud->restart = s->id;
+        u->stop = true;
+        break;
+      }
       char msg[200];
       snprintf(msg, sizeof msg,
                "the scf.while at %u:%u runs more than --max-unroll %u "
@@ -829,12 +1064,25 @@ static void exec_while(ur *u, const mdl_stmt *s) {
       note_bound(u, s, i);
       break;
     }
+    bool same = prev && i > 0;
+    for (uint32_t j = 0; prev && j < n; j++) {
+      mdl_val v = val(u, s->u.wh.before_args[j]);
+      same = same && val_same(&v, &prev[j]);
+      prev[j] = v;
+    }
     push_loop(u, s, i);
     exec_block(u, &s->u.wh.before);
     mdl_val c = val(u, s->u.wh.cond);
     if (mdl_val_is_const(&c) && !c.c) {
       u->depth--;
       break;
+    }
+    if (same && mdl_val_is_const(&c) && !cut) {
+      /* entered with the arguments of the previous iteration, whose
+         condition was true too: it never ends */
+      cut = forever = true;
+      snprintf(why, sizeof why, "the scf.while at %u:%u (it never ends: its "
+               "condition stays true)", s->loc.line, s->loc.col);
     }
     if (!mdl_val_is_const(&c)) {
       mdl_val form = c;
@@ -846,12 +1094,15 @@ static void exec_while(ur *u, const mdl_stmt *s) {
       }
       push_lit(u, 0, &form, 0, true, s->loc);
       pushed++;
+      free(prev); /* a condition unknown at compile time: guarded */
+      prev = NULL;
     }
     assign_all(u, s->u.wh.after_args, s->u.wh.cond_args, s->u.wh.nres);
     exec_block(u, &s->u.wh.after);
     u->depth--;
     assign_all(u, s->u.wh.before_args, s->u.wh.yield, n);
   }
+  free(prev);
   while (pushed--)
     pop_lit(u);
   if (u->k->bound_note || !u->k->concrete)
@@ -998,34 +1249,128 @@ void mdl_limits_default(mdl_limits *l) {
   l->max_memory = (uint64_t)4096 << 20;
 }
 
-/* The longest loop-carried period in k: address rotations of
-** multi-buffers and `rem` by a constant (rotating event ids). */
-static void period_walk(const mdl_kernel *k, const mdl_block *b,
-                        const mdl_func *f, int64_t *consts, uint32_t *p) {
+/* The trip bound K of unknown trip counts is one past the longest
+** rotation that decides which flag or buffer an iteration uses (decision
+** 16; docs/semantics-decisions.md 52): the address list of a
+** multi-buffer pointer_cast, and a `rem` by a constant whose value
+** reaches an event id, a cross-core flag, the sync_related_args of a
+** macro op, an L0 ping-pong half, a pointer_cast address, or the
+** condition that selects between memrefs (arith.select, scf.if).  A rem
+** that only feeds offsets, views and indices (a tile offset) does not
+** raise K.  per[v] is the longest rotation period that value v of the
+** function depends on (0: none), found by a forward use-analysis to a
+** fixpoint (loop-carried values and alloca slots carry it around). */
+typedef struct {
+  const mdl_func *f;
+  int64_t *consts;             /* per value: constant, 0 if none */
+  uint32_t *per;               /* per value: period it depends on */
+  uint32_t p;                  /* longest period at a sink */
+  bool changed;
+} per_walk;
+
+static uint32_t per_of(const per_walk *w, mdl_valref v) {
+  return v != MDL_NOVAL && v < w->f->values.len ? w->per[v] : 0;
+}
+
+static void per_raise(per_walk *w, mdl_valref v, uint32_t p) {
+  if (v != MDL_NOVAL && v < w->f->values.len && p > w->per[v]) {
+    w->per[v] = p;
+    w->changed = true;
+  }
+}
+
+static void per_sink(per_walk *w, mdl_valref v) {
+  uint32_t p = per_of(w, v);
+  if (p > w->p)
+    w->p = p;
+}
+
+static void per_copy(per_walk *w, const mdl_valref *dst, const mdl_valref *src,
+                     uint32_t n, uint32_t extra) {
+  for (uint32_t i = 0; dst && src && i < n; i++) {
+    uint32_t p = per_of(w, src[i]);
+    per_raise(w, dst[i], p > extra ? p : extra);
+  }
+}
+
+static bool is_memref(const per_walk *w, mdl_valref v) {
+  return v != MDL_NOVAL && v < w->f->values.len &&
+         mdl_value_at(w->f, v)->is_memref;
+}
+
+static void per_scalar(per_walk *w, const mdl_stmt *s) {
+  const mdl_func *f = w->f;
+  if (s->u.x.op == MDL_X_CONST && s->def < f->values.len)
+    w->consts[s->def] = s->u.x.k;
+  uint32_t p = per_of(w, s->u.x.a);
+  if (s->u.x.op != MDL_X_SLOAD) {
+    uint32_t q = per_of(w, s->u.x.b), r = per_of(w, s->u.x.c);
+    p = q > p ? q : p;
+    p = r > p ? r : p;
+  }
+  if ((s->u.x.op == MDL_X_REMU || s->u.x.op == MDL_X_REMS) &&
+      s->u.x.b < f->values.len && w->consts[s->u.x.b] > 0 &&
+      w->consts[s->u.x.b] < 4096 && (uint32_t)w->consts[s->u.x.b] > p)
+    p = (uint32_t)w->consts[s->u.x.b];
+  per_raise(w, s->def, p);
+  if (s->u.x.op == MDL_X_SELECT && is_memref(w, s->def))
+    per_sink(w, s->u.x.a); /* the condition picks a buffer */
+}
+
+static void per_block(per_walk *w, const mdl_block *b) {
   for (const mdl_stmt *s = b->first; s; s = s->next) {
     switch (s->kind) {
-    case MDL_S_SCALAR:
-      if (s->u.x.op == MDL_X_CONST && s->def < f->values.len)
-        consts[s->def] = s->u.x.k;
-      if ((s->u.x.op == MDL_X_REMU || s->u.x.op == MDL_X_REMS) &&
-          s->u.x.b < f->values.len && consts[s->u.x.b] > 0 &&
-          consts[s->u.x.b] < 4096 && (uint32_t)consts[s->u.x.b] > *p)
-        *p = (uint32_t)consts[s->u.x.b];
+    case MDL_S_SCALAR: per_scalar(w, s); break;
+    case MDL_S_SSTORE: per_raise(w, s->u.sst.slot, per_of(w, s->u.sst.val));
       break;
     case MDL_S_BUF:
-      if (s->u.b.kind == MDL_B_PTR && s->u.b.naddr > *p)
-        *p = s->u.b.naddr;
+      if (s->u.b.kind == MDL_B_PTR) {
+        if (s->u.b.naddr > w->p)
+          w->p = s->u.b.naddr;
+        for (uint32_t a = 0; a < s->u.b.naddr; a++)
+          per_sink(w, s->u.b.addrs[a]);
+      }
       break;
+    case MDL_S_OP:
+      for (uint32_t a = 0; a < s->u.op.nsync; a++)
+        per_sink(w, s->u.op.sync_args[a]);
+      for (uint32_t a = 0; a < s->u.op.nacc; a++)
+        per_sink(w, s->u.op.acc[a].half);
+      for (uint32_t a = 0; a < s->u.op.nacc2; a++)
+        per_sink(w, s->u.op.acc2[a].half);
+      break;
+    case MDL_S_SET:
+    case MDL_S_WAIT: per_sink(w, s->u.flag.id); break;
+    case MDL_S_BSET:
+    case MDL_S_BWAIT: per_sink(w, s->u.blk.flag); break;
+    case MDL_S_SYNC_BLOCK: per_sink(w, s->u.sb.flag); break;
     case MDL_S_FOR:
-      period_walk(k, &s->u.loop.body, f, consts, p);
+      per_copy(w, s->u.loop.iter_arg, s->u.loop.iter_init, s->u.loop.niter, 0);
+      per_block(w, &s->u.loop.body);
+      per_copy(w, s->u.loop.iter_arg, s->u.loop.yield, s->u.loop.niter, 0);
+      per_copy(w, s->u.loop.res, s->u.loop.iter_arg,
+               s->u.loop.nres < s->u.loop.niter ? s->u.loop.nres
+                                                : s->u.loop.niter, 0);
       break;
-    case MDL_S_IF:
-      period_walk(k, &s->u.cif.then_b, f, consts, p);
-      period_walk(k, &s->u.cif.else_b, f, consts, p);
+    case MDL_S_IF: {
+      per_block(w, &s->u.cif.then_b);
+      per_block(w, &s->u.cif.else_b);
+      uint32_t c = per_of(w, s->u.cif.cond);
+      per_copy(w, s->u.cif.res, s->u.cif.then_y, s->u.cif.nres, c);
+      per_copy(w, s->u.cif.res, s->u.cif.else_y, s->u.cif.nres, c);
+      for (uint32_t j = 0; j < s->u.cif.nres; j++)
+        if (is_memref(w, s->u.cif.res[j]))
+          per_sink(w, s->u.cif.cond);
       break;
+    }
     case MDL_S_WHILE:
-      period_walk(k, &s->u.wh.before, f, consts, p);
-      period_walk(k, &s->u.wh.after, f, consts, p);
+      per_copy(w, s->u.wh.before_args, s->u.wh.init, s->u.wh.ninit, 0);
+      per_block(w, &s->u.wh.before);
+      per_copy(w, s->u.wh.after_args, s->u.wh.cond_args, s->u.wh.nres, 0);
+      per_block(w, &s->u.wh.after);
+      per_copy(w, s->u.wh.before_args, s->u.wh.yield, s->u.wh.ninit, 0);
+      per_copy(w, s->u.wh.res, s->u.wh.cond_args, s->u.wh.nres,
+               per_of(w, s->u.wh.cond));
       break;
     default:
       break;
@@ -1036,38 +1381,107 @@ static void period_walk(const mdl_kernel *k, const mdl_block *b,
 static uint32_t loop_period(const mdl_kernel *k) {
   uint32_t p = 1;
   for (uint32_t i = 0; i < k->funcs.len; i++) {
-    const mdl_func *f = MDL_VEC_AT(k->funcs, mdl_func *, i);
-    int64_t *consts = calloc(f->values.len + 1, sizeof *consts);
-    if (!consts)
-      continue;
-    period_walk(k, &f->body, f, consts, &p);
-    free(consts);
+    per_walk w = {MDL_VEC_AT(k->funcs, mdl_func *, i), NULL, NULL, 1, false};
+    uint32_t nv = w.f->values.len + 1;
+    w.consts = calloc(nv, sizeof *w.consts);
+    w.per = calloc(nv, sizeof *w.per);
+    if (w.consts && w.per) {
+      /* every pass raises some per[v]; values are few and periods < 4096 */
+      for (uint32_t pass = 0; pass < 64; pass++) {
+        w.changed = false;
+        per_block(&w, &w.f->body);
+        if (!w.changed)
+          break;
+      }
+      if (w.p > p)
+        p = w.p;
+    }
+    free(w.consts);
+    free(w.per);
   }
   return p;
 }
 
-int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
-  if (k->unrolled)
-    return k->limit_hit || k->input_error ? -1 : 0;
-  k->unrolled = true;
-  k->trip_bound = lim->sym_bound;
-  if (!lim->bound_fixed) {
-    uint32_t p = loop_period(k) + 1;
-    if (p > k->trip_bound)
-      k->trip_bound = p > 64 ? 64 : p;
+/* Does some core of k have type t? */
+static bool has_core_type(const mdl_kernel *k, mdl_core_type t) {
+  for (uint32_t c = 0; c < k->ncores; c++)
+    if (k->cores[c].type == t)
+      return true;
+  return false;
+}
+
+/* A lone half (k->open): the cross-core waits whose setters are not in
+** the input are released by the environment (SEMANTICS.md 1).  A counter
+** (receiving core, flag) with one such wait is the environment's as a
+** whole: every wait on it is open (a wait whose flag is computed at run
+** time may be on any counter of its core).  INTER_SUBBLOCK and
+** INTER_BLOCK waits whose setters are all here stay closed. */
+static void mark_open(mdl_kernel *k) {
+  uint32_t n = k->insts.len;
+  uint32_t any[3] = {0, 0, 0}; /* per core: bit per flag 0..31 with an open
+                                  wait; bit 31 also for a run-time id */
+  bool sym_open[3] = {false, false, false};
+  for (uint32_t i = 0; i < n; i++) {
+    mdl_inst *in = &MDL_VEC_AT(k->insts, mdl_inst, i);
+    if (in->kind != MDL_I_BWAIT)
+      continue;
+    mdl_core_type rt = k->cores[in->core].type, st = rt;
+    switch ((mdl_xmode)in->mode) {
+    case MDL_XMODE_INTRA_BLOCK:
+      st = rt == MDL_CORE_AIC ? MDL_CORE_AIV : MDL_CORE_AIC;
+      break;
+    case MDL_XMODE_INTER_SUBBLOCK: st = MDL_CORE_AIV; break;
+    case MDL_XMODE_INTER_BLOCK: st = rt; break;
+    }
+    in->open = !has_core_type(k, st);
+    if (!in->open)
+      continue;
+    if (in->id >= 0 && in->id < 31)
+      any[in->core] |= 1u << in->id;
+    else
+      sym_open[in->core] = true;
   }
+  for (uint32_t i = 0; i < n; i++) {
+    mdl_inst *in = &MDL_VEC_AT(k->insts, mdl_inst, i);
+    if (in->kind != MDL_I_BWAIT || in->open)
+      continue;
+    in->open = sym_open[in->core] ||
+               (in->id >= 0 && in->id < 31
+                    ? (any[in->core] >> in->id) & 1u
+                    : any[in->core] != 0);
+  }
+}
+
+/* Forgets the instances of an unrolling that is run again (a scf.while
+** reached --max-unroll and is now cut): atoms, forms and memories stay,
+** they are interned. */
+static void unroll_reset(mdl_kernel *k) {
+  k->insts.len = 0;
+  k->accesses.len = 0;
+  k->lits.len = 0;
+  k->guards.len = 1;
   k->concrete = true;
-  if (!k->guards.len)
-    mdl_vec_push(&k->guards, sizeof(mdl_guard)); /* guard 0 = true */
-  ur_budget bud;
-  memset(&bud, 0, sizeof bud);
+  free(k->bound_note);
+  k->bound_note = NULL;
+  k->cut_cores = 0;
+  k->cut_iters = 0;
+  k->cut_note = NULL;
+  k->cut_forever = false;
+  k->cut_more = 0;
+}
+
+/* Unrolls every core once with the cuts in bud.  Returns true when a
+** scf.while asked for another run with it cut (bud->restart). */
+static bool unroll_cores(mdl_kernel *k, const mdl_limits *lim,
+                         ur_budget *bud) {
+  bud->restart = ~0u;
   for (uint32_t c = 0; c < k->ncores; c++) {
     k->core_first[c] = k->insts.len;
     ur u;
     memset(&u, 0, sizeof u);
     u.k = k;
     u.lim = lim;
-    u.bud = &bud;
+    u.bud = bud;
     u.core = (int)c;
     u.ctype = k->cores[c].type;
     u.f = k->cores[c].fn;
@@ -1088,8 +1502,36 @@ int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
     mdl_vec_free(&u.litstack);
     mdl_vec_free(&u.slots);
     k->core_count[c] = k->insts.len - k->core_first[c];
-    if (u.stop)
+    /* a cut ends only this core's program */
+    if (k->limit_hit || k->input_error || bud->restart != ~0u)
       break;
+  }
+  return bud->restart != ~0u && !k->limit_hit && !k->input_error;
+}
+
+int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
+  if (k->unrolled)
+    return k->limit_hit || k->input_error ? -1 : 0;
+  k->unrolled = true;
+  k->trip_bound = lim->sym_bound;
+  if (!lim->bound_fixed) {
+    uint32_t p = loop_period(k) + 1;
+    if (p > k->trip_bound)
+      k->trip_bound = p > 64 ? 64 : p;
+  }
+  k->concrete = true;
+  if (!k->guards.len)
+    mdl_vec_push(&k->guards, sizeof(mdl_guard)); /* guard 0 = true */
+  ur_budget bud;
+  memset(&bud, 0, sizeof bud);
+  while (unroll_cores(k, lim, &bud)) {
+    bud.cuts[bud.ncuts++] = bud.restart;
+    free(bud.gt.slot);
+    bud.gt.slot = NULL;
+    bud.gt.cap = 0;
+    bud.steps = 0; /* the run that found the loop is not this one's work */
+    bud.nseen = 0;
+    unroll_reset(k);
   }
   free(bud.gt.slot);
   for (uint32_t c = 0; c < k->ncores; c++)
@@ -1098,5 +1540,7 @@ int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
       k->core_first[c] = k->insts.len;
       k->core_count[c] = 0;
     }
+  if (k->open && !k->limit_hit && !k->input_error)
+    mark_open(k);
   return k->limit_hit || k->input_error ? -1 : 0;
 }

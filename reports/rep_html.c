@@ -32,6 +32,7 @@ static const char css[] =
     ".v-clean{background:#dcf3e3;color:#17612e}"
     ".v-findings{background:#fde2e1;color:#9b1c17}"
     ".v-unknown{background:#fff0c2;color:#7a5300}"
+    ".v-open{background:#e3eef9;color:#1d4f86}"
     ".v-error{background:#e8dcf7;color:#52248f}"
     ".finding{background:#fff;border:1px solid #d8dce3;border-left:5px solid "
     "#9b1c17;margin:12px 0;padding:8px 14px}"
@@ -414,10 +415,12 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
   }
 }
 
-static const char *verdict_class(mdl_verdict v) {
+static const char *verdict_class(const mdl_unit_result *u) {
   static const char *c[] = {"v v-clean", "v v-findings", "v v-unknown",
                             "v v-error"};
-  return (unsigned)v <= MDL_VERDICT_ERROR ? c[v] : "v";
+  if (u->open && u->verdict == MDL_VERDICT_CLEAN)
+    return "v v-open"; /* clean, cross-core not checked */
+  return (unsigned)u->verdict <= MDL_VERDICT_ERROR ? c[u->verdict] : "v";
 }
 
 static void td_num(node tr, uint32_t v) {
@@ -459,7 +462,7 @@ int rep_html(FILE *out, const rep_input *in) {
   prop(mp, "d", "M0 0L10 5L0 10z");
   prop(mp, "fill", "#3a6fc4");
 
-  uint32_t errors = 0, warnings = 0, unknown = 0, units = 0;
+  uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     errors += in->files[f].diags.errors;
     warnings += in->files[f].diags.warnings;
@@ -467,6 +470,7 @@ int rep_html(FILE *out, const rep_input *in) {
       units++;
       unknown += MDL_VEC_AT(in->files[f].units, mdl_unit_result, u).verdict ==
                  MDL_VERDICT_UNKNOWN;
+      open += MDL_VEC_AT(in->files[f].units, mdl_unit_result, u).open;
     }
   }
   node hdr = el(body, "header", NULL);
@@ -477,6 +481,11 @@ int rep_html(FILE *out, const rep_input *in) {
       in->tool_version, in->arch, in->nfiles, in->nfiles == 1 ? "" : "s",
       units, units == 1 ? "" : "s", errors, errors == 1 ? "" : "s", warnings,
       warnings == 1 ? "" : "s", unknown);
+  if (open) { /* lone halves: their cross-core properties were not checked */
+    char *s2 = mdl_strprintf("%s, %u cross-core not checked", sum, open);
+    free(sum);
+    sum = s2;
+  }
   el(hdr, "p", sum);
   free(sum);
   if (in->baseline) {
@@ -513,8 +522,8 @@ int rep_html(FILE *out, const rep_input *in) {
       snprintf(href, sizeof href, "#f%u", f);
       prop(a, "href", href);
       el(el(tr, "td", NULL), "code", ur->name);
-      elc(el(tr, "td", NULL), "span", verdict_class(ur->verdict),
-          mdl_verdict_name(ur->verdict));
+      elc(el(tr, "td", NULL), "span", verdict_class(ur),
+          mdl_unit_verdict_name(ur));
       td_num(tr, ne);
       td_num(tr, nw);
       node nt = elc(tr, "td", "note", ur->note ? ur->note : "");

@@ -107,7 +107,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(root, "tool", tool);
   json_object_set_new(root, "arch", json_string(in->arch));
   json_t *files = json_array();
-  uint32_t errors = 0, warnings = 0, unknown = 0;
+  uint32_t errors = 0, warnings = 0, unknown = 0, open = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
     json_t *fo = json_object();
@@ -119,7 +119,10 @@ int rep_json(FILE *out, const rep_input *in) {
       json_object_set_new(uo, "name", json_string(ur->name));
       json_object_set_new(uo, "line", json_integer(ur->line));
       json_object_set_new(uo, "verdict",
-                          json_string(mdl_verdict_name(ur->verdict)));
+                          json_string(mdl_unit_verdict_name(ur)));
+      /* false for a lone half checked without its partner cores */
+      json_object_set_new(uo, "cross_core_checked",
+                          json_boolean(!ur->open));
       if (ur->note)
         json_object_set_new(uo, "note", json_string(ur->note));
       if (ur->sim)
@@ -127,6 +130,7 @@ int rep_json(FILE *out, const rep_input *in) {
       json_array_append_new(units, uo);
       if (ur->verdict == MDL_VERDICT_UNKNOWN)
         unknown++;
+      open += ur->open;
     }
     json_object_set_new(fo, "units", units);
     json_t *diags = json_array();
@@ -145,6 +149,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(sum, "errors", json_integer(errors));
   json_object_set_new(sum, "warnings", json_integer(warnings));
   json_object_set_new(sum, "unknown", json_integer(unknown));
+  json_object_set_new(sum, "cross_core_not_checked", json_integer(open));
   if (in->baseline) /* findings left out because the baseline has them */
     json_object_set_new(sum, "baselined", json_integer(in->baselined));
   json_object_set_new(root, "summary", sum);

@@ -868,6 +868,17 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file,
              k->limit_hit ? k->limit_hit : "the kernel was not unrolled");
     return -1;
   }
+  /* incomplete programs (docs/semantics-decisions.md 50, 51): the model
+     would block on the partner's waits, or stop at the cut as if the
+     kernel ended there */
+  if (k->open || k->cut_cores) {
+    snprintf(why, nwhy, "%s",
+             k->open ? "a lone half: its partner cores are not in this "
+                       "input, so the model would wait for them forever"
+                     : "the kernel is checked on a prefix of a loop past "
+                       "--max-unroll, which has no end to model");
+    return -1;
+  }
   if (!k->concrete) {
     const mdl_lit *l =
         k->lits.len ? &MDL_VEC_AT(k->lits, mdl_lit, 0) : NULL;

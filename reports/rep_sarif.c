@@ -344,7 +344,8 @@ int rep_sarif(FILE *out, const rep_input *in) {
       json_t *uo = json_object();
       json_object_set_new(uo, "file", str(fr->path));
       json_object_set_new(uo, "kernel", str(ur->name));
-      json_object_set_new(uo, "verdict", json_string(mdl_verdict_name(ur->verdict)));
+      json_object_set_new(uo, "verdict", json_string(mdl_unit_verdict_name(ur)));
+      json_object_set_new(uo, "crossCoreChecked", json_boolean(!ur->open));
       if (ur->note)
         json_object_set_new(uo, "note", str(ur->note));
       json_array_append_new(units, uo);

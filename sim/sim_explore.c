@@ -79,8 +79,8 @@ static int check_kernel(const mdl_kernel *k) {
       return SIM_ESYMBOLIC;
     has_x |= in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT;
   }
-  if (has_x && k->kind != MDL_KIND_MIX)
-    return SIM_EPARTNER;
+  if (has_x && k->kind != MDL_KIND_MIX && !k->open)
+    return SIM_EPARTNER; /* (a lone half is open: sim_run.c) */
   return SIM_OK;
 }
 

@@ -151,6 +151,8 @@ typedef struct {
   uint32_t xsent[3][NXFLAG][3]; /* sets per (receiver, flag, sender) */
   uint32_t xincs[3][NXFLAG];
   uint32_t xwaited[3][NXFLAG];  /* waits released per counter */
+  bool xopen[3][NXFLAG];     /* a lone half: the counter is the missing
+                                partner's (it has an open wait) */
   int64_t now;
   uint32_t *dep;             /* per set: a wait it lands after, or NULL */
   uint32_t *po_prev;         /* count model, per set: the previous set of

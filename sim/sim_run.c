@@ -203,7 +203,7 @@ static void xcore_visible(run *R, uint32_t i) {
     R->xincs[r][f] = mn;
     R->xcnt[r][f] += delta;
     R->xlast[r][f] = i;
-    if (R->xcnt[r][f] > k->prof->max_counter) {
+    if (R->xcnt[r][f] > k->prof->max_counter && !R->xopen[r][f]) {
       sim_finding *fd = sim_add_finding(R, MDL_RULE_FLAG_OVERFLOW, i, SIM_NONE);
       fd->value = R->xcnt[r][f];
       fd->mem = r; /* the receiving core */
@@ -284,6 +284,10 @@ static bool try_release(run *R, uint32_t i) {
     fl->v = 0;
     fl->released++;
     s->released_by[i] = fl->owner;
+  } else if (in->open) {
+    /* a lone half: released by the missing partner, here at once */
+    R->xwaited[in->core][in->id]++;
+    s->released_by[i] = SIM_NONE;
   } else {
     int32_t *c = &R->xcnt[in->core][in->id];
     if (*c <= 0)
@@ -676,6 +680,26 @@ static uint32_t *make_po_prev(const sim_plan *p) {
   return prev;
 }
 
+/* A kernel run on the first iterations of a loop past the unroll budget
+** (mdl_kernel.cut_cores): what needs the end of the kernel is not a
+** finding of the prefix -- a wait still waiting for a set that comes
+** after the cut, a set still pending, a counter whose consuming waits come
+** after it.  A cycle of waits stays one (value > 0). */
+static void drop_cut_findings(sim_sched *s) {
+  uint32_t kept = 0;
+  for (uint32_t j = 0; j < s->findings.len; j++) {
+    sim_finding *f = &MDL_VEC_AT(s->findings, sim_finding, j);
+    bool end = f->rule == MDL_RULE_UNPAIRED_SET ||
+               f->rule == MDL_RULE_FLAG_OVERFLOW ||
+               (f->rule == MDL_RULE_DEADLOCK && f->value <= 0);
+    if (!end)
+      MDL_VEC_AT(s->findings, sim_finding, kept++) = *f;
+  }
+  s->findings.len = kept;
+  if (!kept)
+    s->deadlock = false;
+}
+
 void sim_execute(const sim_plan *p, const sim_options *o,
                  const double *factor, uint32_t stretch, int64_t big,
                  sim_sched *s) {
@@ -716,6 +740,13 @@ void sim_execute(const sim_plan *p, const sim_options *o,
     R.ch[ch].pmax = calloc(nm + 1, sizeof *R.ch[ch].pmax);
     if (!R.ch[ch].pmax)
       abort();
+  }
+  /* a lone half: a counter with an open wait is the missing partner's */
+  for (uint32_t i = 0; i < n; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->kind == MDL_I_BWAIT && in->open && in->id >= 0 &&
+        in->id < NXFLAG)
+      R.xopen[in->core][in->id] = true;
   }
   for (uint32_t c = 0; c < 3; c++) {
     R.cs[c].blocked_by = SIM_NONE;
@@ -765,7 +796,7 @@ void sim_execute(const sim_plan *p, const sim_options *o,
                                      R.flags[f].released), SIM_NONE);
     for (uint32_t c = 0; c < k->ncores; c++)
       for (uint32_t f = 0; f < NXFLAG; f++)
-        if (R.xcnt[c][f] > 0) {
+        if (R.xcnt[c][f] > 0 && !R.xopen[c][f]) {
           sim_finding *fd = sim_add_finding(
               &R, MDL_RULE_UNPAIRED_SET,
               unpaired_xset(&R, c, f, R.xwaited[c][f], R.xlast[c][f]),
@@ -775,6 +806,8 @@ void sim_execute(const sim_plan *p, const sim_options *o,
           fd->lo = f;
         }
   }
+  if (k->cut_cores)
+    drop_cut_findings(s);
   for (uint32_t j = 0; j < s->findings.len; j++)
     fill_times(s, &MDL_VEC_AT(s->findings, sim_finding, j));
   for (uint32_t ch = 0; ch < p->nch; ch++)

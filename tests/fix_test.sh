@@ -35,6 +35,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 unfixed=$(grep -v '^#' "$root/tests/fix_unfixed.txt" | awk 'NF {print $1}')
 declare -A symvals=(
+  [cf_branch]="%mode=0|%mode=1|%mode=5"
   [dynamic_event_id]="%arg3=0|%arg3=1|%arg3=2|%arg3=5"
   [runtime_branch]="%arg3=0|%arg3=1"
   [trip_precredit]="%arg2=0|%arg2=1|%arg2=3"
@@ -189,9 +190,9 @@ m=$root/corpus/mla_prolog/bug_ws2_no_subblock.mlir
 if [ -f "$m" ] && [[ mla_prolog == $glob ]]; then
   # the view is the whole argument: no room for a second share, so no
   # address is invented and the race stays
-  sed -e '120s/sizes: \[8, 16\]/sizes: [16, 16]/' \
-      -e '120s/memref<8x16xf16, strided/memref<16x16xf16, strided/' \
-      -e '143s/memref<8x16xf16, strided/memref<16x16xf16, strided/' \
+  sed -e '122s/sizes: \[8, 16\]/sizes: [16, 16]/' \
+      -e '122s/memref<8x16xf16, strided/memref<16x16xf16, strided/' \
+      -e '145s/memref<8x16xf16, strided/memref<16x16xf16, strided/' \
       "$m" >"$tmp/full.mlir"
   "$ksv" fix "$tmp/full.mlir" >"$tmp/full.txt" 2>&1; rc=$?
   if [ $rc -eq 1 ] && grep -q 'not fixed: .*\[xcore-race\]' "$tmp/full.txt" &&
@@ -202,7 +203,7 @@ x=$root/corpus/xflag_rotate/bug_aiv_start.mlir
 if [ -f "$x" ] && [[ xflag_rotate == $glob ]]; then
   # without an index value of the block index in the AIV there is no
   # repair: the AIC's loop is never made to ignore the block index
-  sed '68{/%bid = arith.index_cast/d}' "$x" >"$tmp/nobid.mlir"
+  sed '74{/%bid = arith.index_cast/d}' "$x" >"$tmp/nobid.mlir"
   "$ksv" fix "$tmp/nobid.mlir" >"$tmp/nobid.txt" 2>&1; rc=$?
   if [ $rc -eq 1 ] && grep -q 'not fixed: .*\[deadlock\]' "$tmp/nobid.txt"; then ok
   else bad "loop alignment without a block-index value (exit $rc)"; head -12 "$tmp/nobid.txt"; fi

@@ -57,6 +57,10 @@ nf=$(grep -o '<section id="f' "$tmp/corpus.dom" | wc -l)
 [ "$nf" = "${#files[@]}" ] || fail "corpus.html: $nf file sections for ${#files[@]} files"
 grep -q 'class="l primary"' "$tmp/corpus.dom" || fail "corpus.html: no highlighted source line"
 grep -q 'proven ordered' "$tmp/explain.dom" || fail "explain.html: no --explain notes"
+# a lone half has a verdict of its own, and the header counts it
+grep -q '<span class="v v-open">clean (cross-core not checked)</span>' "$tmp/corpus.dom" ||
+  fail "corpus.html: no lone-half verdict"
+grep -q 'cross-core not checked</p>' "$tmp/corpus.dom" || fail "corpus.html: the header does not count lone halves"
 grep -q 'ksv-arrow' "$tmp/explain.dom" || fail "explain.html: no set-to-wait arrow"
 
 if [ -n "${KSV_SCREENSHOT:-}" ]; then

@@ -90,6 +90,21 @@ for s in suites:
             bad.append('%s: %s: a testcase of a checked kernel has no time' % (s.get('name'), cls))
         if checked and max(t for t, _ in ts) - min(t for t, _ in ts) > 2e-6:
             bad.append('%s: %s: its testcases do not share its time evenly' % (s.get('name'), cls))
+# a lone half (corpus/lone_aiv/ok.mlir): its cross-core rules are skipped
+# testcases saying so, its verdict in system-out is its own
+for s in suites:
+    if not s.get('name', '').endswith('lone_aiv/ok.mlir'):
+        continue
+    xc = [c for c in s.findall('testcase') if c.get('name') == 'xcore-race']
+    sk = [e for c in xc for e in c if e.tag == 'skipped']
+    if len(xc) != 1 or len(sk) != 1 or 'cross-core not checked' not in (sk[0].get('message') or ''):
+        bad.append('lone_aiv/ok.mlir: xcore-race is not a skipped testcase that says why')
+    out = ''.join(e.text or '' for e in s.findall('system-out'))
+    if 'epi_mix_aiv: clean (cross-core not checked) -- a lone half' not in out:
+        bad.append('lone_aiv/ok.mlir: system-out lacks its verdict')
+    break
+else:
+    bad.append('no testsuite for corpus/lone_aiv/ok.mlir')
 # the corpus has findings, undecided-free kernels and the two bad files
 if not kinds['failure']:
     bad.append('no failure in the whole corpus')

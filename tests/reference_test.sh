@@ -61,14 +61,37 @@ else
   fail "inject-sync.mlir missing from $ref"
 fi
 
-# check on every reference file never reports bad input
+# check on every reference file never reports bad input.  Since the lone
+# halves are checked (docs/semantics-decisions.md 50), a few of their
+# kernels reach the SMT engine at sizes it does not decide quickly (the
+# 76k-instance chunk_gated_delta_rule_bwd_kernel_dhu_blockdim64_mix_aiv of
+# tile-and-bind-sub-block.mlir): each check is bounded here, and a file
+# whose check does not finish is named, not failed.
 for f in "$ref"/*.mlir; do
   b=$(basename "$f")
-  "$ksv" check "$f" >"$tmp/$b.check" 2>&1
+  timeout "${KSV_REFERENCE_TIMEOUT:-180}" "$ksv" check "$f" >"$tmp/$b.check" 2>&1
   rc=$?
+  [ "$rc" = 124 ] && echo "NOTE: $b: check did not finish in ${KSV_REFERENCE_TIMEOUT:-180} s"
   [ "$rc" = 2 ] && fail "$b: check exit 2 (bad input)"
   grep -q "\[bad-input\]" "$tmp/$b.check" && fail "$b: check reported bad-input"
 done
+# the lone halves of the reference files are checked, not unknown: a lone
+# AIC half with intra-core findings, lone AIV halves clean with cross-core
+# not checked
+grep -q "_attn_fwd_mix_aic: findings -- a lone half: the two AIVs are not in this input" \
+  "$tmp/sync-solver-unit-flag.mlir.check" || fail "sync-solver-unit-flag: lone AIC half not checked"
+grep -q "test_sync_block_wait_flag_attr: findings -- a lone half" "$tmp/IR_sync-ops.mlir.check" ||
+  fail "IR_sync-ops: lone function with a cross-core wait not checked"
+awk '/^\/\/ -----$/{exit} {print}' "$ref/tile-and-bind-sub-block.mlir" >"$tmp/tb0.mlir"
+"$ksv" check "$tmp/tb0.mlir" >"$tmp/tb0.check" 2>&1
+grep -q "mm_01_mix_aiv: clean (cross-core not checked)" "$tmp/tb0.check" ||
+  fail "tile-and-bind-sub-block: lone AIV half not checked: $(cat "$tmp/tb0.check")"
+grep -q "partner cores are not in this input" "$tmp"/*.check && fail "a lone half is still unknown"
+# the scf.while loops that never end are checked on their first iterations
+grep -q "while_gss_basic: findings -- checked on the first 8 iterations of the scf.while at 28:5 (it never ends: its condition stays true)" \
+  "$tmp/SyncSolver_hivm-gss-while.mlir.check" || fail "gss-while: not checked on a prefix"
+grep -q "more than --max-unroll" "$tmp/SyncSolver_hivm-gss-while.mlir.check" &&
+  grep -q "\[unknown\]" "$tmp/SyncSolver_hivm-gss-while.mlir.check" && fail "gss-while: unknown"
 
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"

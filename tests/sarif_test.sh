@@ -186,6 +186,16 @@ xr = [r for r in results if r.get('ruleId') == 'xcore-race']
 need(any(len({t['id'].split()[0] for t in cf['threadFlows']}) >= 2
          for r in xr for cf in r.get('codeFlows', [])),
      'no xcore-race has threadFlows on two cores')
+# a lone half: a verdict of its own, and crossCoreChecked false
+kern = run.get('properties', {}).get('kernels', [])
+lone = [u for u in kern if u.get('kernel') == 'epi_mix_aiv' and
+        u.get('file', '').endswith('lone_aiv/ok.mlir')]
+need(len(lone) == 1 and lone[0].get('verdict') == 'clean (cross-core not checked)' and
+     lone[0].get('crossCoreChecked') is False and 'a lone half' in lone[0].get('note', ''),
+     'lone_aiv/ok.mlir: properties.kernels: %r' % lone)
+need(all(u.get('crossCoreChecked') is True for u in kern
+         if u.get('file', '').endswith('vec_add_db/ok.mlir')),
+     'a complete kernel is not crossCoreChecked')
 for b in bad[:30]:
     print('FAIL:', b)
 print('%d results, %d code flows, %d rules' % (len(results), flows, len(rules)))

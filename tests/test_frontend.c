@@ -191,7 +191,9 @@ Test(frontend, cube_nd2nz_mmadl1_fixpipe) {
   cr_assert_eq(k->ncores, 1);
   cr_assert_eq(k->cores[0].type, MDL_CORE_AIC, "cube ops => AIC core");
   cr_assert_str_eq(k->cores[0].label, "AIC");
-  cr_assert_eq(k->core_count[0], 4);
+  /* nd2nz, the mmadL1's 2 parts and its library handshake (a2, no
+     sync_related_args: pre-set 2, wait 2, set 2, wait 2), fixpipe */
+  cr_assert_eq(k->core_count[0], 4 + 8);
 
   const mdl_inst *nd = inst(k, 0, 0);
   cr_assert_eq(nd->kind, MDL_I_OP);
@@ -200,14 +202,14 @@ Test(frontend, cube_nd2nz_mmadl1_fixpipe) {
   check_acc(k, nd, 1, "cbuf", MDL_ACC_WRITE, 0, 1024);
 
   /* mmadL1 = an MTE1 part (L1 -> L0A/L0B) then an M part after it */
-  const mdl_inst *m1 = inst(k, 0, 1);
-  const mdl_inst *m2 = inst(k, 0, 2);
+  const mdl_inst *m1 = inst(k, 0, 5);
+  const mdl_inst *m2 = inst(k, 0, 6);
   cr_assert_eq(m1->kind, MDL_I_OP);
   cr_assert_eq(m2->kind, MDL_I_OP);
   cr_assert_eq(m1->pipe, MDL_PIPE_MTE1);
   cr_assert_eq(m2->pipe, MDL_PIPE_M);
   cr_assert_eq(m1->stmt, m2->stmt, "both parts come from one statement");
-  cr_assert_eq(m2->after, k->core_first[0] + 1, "M part after MTE1 part");
+  cr_assert_eq(m2->after, k->core_first[0] + 5, "M part after MTE1 part");
   cr_assert_eq(m1->loc.line, 11);
   cr_assert_eq(m2->loc.line, 11);
   check_acc(k, m1, 0, "cbuf", MDL_ACC_READ, 0, 1024);
@@ -224,7 +226,7 @@ Test(frontend, cube_nd2nz_mmadl1_fixpipe) {
   }
   cr_assert(m_writes_cc, "the M part writes L0C");
 
-  const mdl_inst *fx = inst(k, 0, 3);
+  const mdl_inst *fx = inst(k, 0, 11);
   cr_assert_eq(fx->pipe, MDL_PIPE_FIX);
   check_acc(k, fx, 0, "cc", MDL_ACC_READ, 0, 1024);
   check_acc(k, fx, 1, "gm:%arg1", MDL_ACC_WRITE, 0, 1024);

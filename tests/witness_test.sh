@@ -121,28 +121,28 @@ if r:
         need(flow(r2) == flow(r), 'race 42: --replay changed the thread flows: %s' % flow(r2))
 
 # cross-core race: two cores
-d = find_diag('xr.json', 'xcore-race', 70)
+d = find_diag('xr.json', 'xcore-race', 76)
 if d:
-    need(steps(d) == [('earlier-access', 'AIC', 'PIPE_FIX', 37),
-                      ('access', 'AIV0', 'PIPE_MTE2', 70)],
-         'xcore-race 70: steps %s' % steps(d))
-r = find_result('xr.sarif', 'xcore-race', 70)
+    need(steps(d) == [('earlier-access', 'AIC', 'PIPE_FIX', 42),
+                      ('access', 'AIV0', 'PIPE_MTE2', 76)],
+         'xcore-race 76: steps %s' % steps(d))
+r = find_result('xr.sarif', 'xcore-race', 76)
 if r:
     need([t for t, _ in flow(r)] == ['AIC PIPE_FIX', 'AIV0 PIPE_MTE2'],
-         'xcore-race 70: thread flows %s' % flow(r))
+         'xcore-race 76: thread flows %s' % flow(r))
 
 # deadlock: the waits of the cycle, the primary first, on three cores
-d = find_diag('dl.json', 'deadlock', 52)
+d = find_diag('dl.json', 'deadlock', 57)
 if d:
     st = steps(d)
-    need(st and st[0] == ('blocked-wait', 'AIC', 'PIPE_MTE2', 52),
-         'deadlock 52: first step %s' % (st[:1],))
+    need(st and st[0] == ('blocked-wait', 'AIC', 'PIPE_MTE2', 57),
+         'deadlock 57: first step %s' % (st[:1],))
     need(all(s[0] == 'blocked-wait' for s in st) and len(st) >= 3,
-         'deadlock 52: steps %s' % st)
-    need({s[1] for s in st} == {'AIC', 'AIV0', 'AIV1'}, 'deadlock 52: cores %s' % st)
+         'deadlock 57: steps %s' % st)
+    need({s[1] for s in st} == {'AIC', 'AIV0', 'AIV1'}, 'deadlock 57: cores %s' % st)
     need([s['kind'] for s in d.get('witness_steps', [])][0] in ('wait_flag', 'sync_block_wait'),
-         'deadlock 52: the first step is not a wait')
-r = find_result('dl.sarif', 'deadlock', 52)
+         'deadlock 57: the first step is not a wait')
+r = find_result('dl.sarif', 'deadlock', 57)
 if r and d:
     fl = flow(r)
     lanes = []
@@ -150,10 +150,10 @@ if r and d:
         lane = '%s %s' % (s['core'], s['pipe'])
         if lane not in lanes:
             lanes.append(lane)
-    need([t for t, _ in fl] == lanes, 'deadlock 52: thread flows %s, steps %s' % (fl, lanes))
+    need([t for t, _ in fl] == lanes, 'deadlock 57: thread flows %s, steps %s' % (fl, lanes))
     order = sorted(o for _, ls in fl for o, _, _ in ls)
-    need(order == list(range(1, len(d.get('witness_steps', [])) + 1)), 'deadlock 52: executionOrder %s' % order)
-    need(fl[0][1][0][:2] == (1, 52), 'deadlock 52: step 1 is not the primary wait')
+    need(order == list(range(1, len(d.get('witness_steps', [])) + 1)), 'deadlock 57: executionOrder %s' % order)
+    need(fl[0][1][0][:2] == (1, 57), 'deadlock 57: step 1 is not the primary wait')
 
 # SMT engine: the race carries the schedule's cycles
 d = find_diag('sm.json', 'race', 32)
@@ -180,13 +180,13 @@ if d:
          'explain 37: chain %s' % chain)
 
 # redundant barrier: the pair it ordered, itself, what still orders them
-d = find_diag('rb.json', 'redundant-barrier', 106)
+d = find_diag('rb.json', 'redundant-barrier', 110)
 if d:
     roles = [s['role'] for s in d.get('witness_steps', [])]
     need(roles[:2] == ['earlier-access', 'sync'] and roles[-1] == 'access' and
-         'ordering-sync' in roles, 'redundant-barrier 106: roles %s' % roles)
+         'ordering-sync' in roles, 'redundant-barrier 110: roles %s' % roles)
     need(d.get('witness_steps', [])[1]['kind'] == 'pipe_barrier' and d.get('witness_steps', [])[1]['primary'],
-         'redundant-barrier 106: the barrier is not the primary step')
+         'redundant-barrier 110: the barrier is not the primary step')
 
 # the HTML timeline of the deadlock has a lane per core and pipe
 html = open(os.path.join(tmp, 'dl.html')).read()

@@ -1,6 +1,12 @@
 // cube_matmul: tiled matmul on the AIC (nd2nz -> mmadL1 -> fixpipe), L1 ping-pong, 2x2 tiles.
-// Seeded bug: no M->MTE1 flags: the MTE1 part of the next mmadL1 overwrites L0A/L0B while the
-// M part of the previous one may still read them (race at the mmadL1).
+// Seeded bug: the M->MTE1 pre-set is missing. The mmadL1s carry the compiler's sync_related_args
+// ([5]/[6] = EVENT_ID0/EVENT_ID1), so the mmad library waits M->MTE1 EVENT_ID0/1 before its MTE1
+// part; nothing sets them before the first mmad, whose wait is released only by its own set after
+// its M part (deadlock at the mmadL1), and the drains after the loops wait one set too many.
+// Reclassified (issue 16): this kernel used to have no M->MTE1 flags and no sync_related_args and
+// was a race at the mmadL1. By the mmad library's contract (SEMANTICS.md 1) that form is correct on
+// a2 (the template pre-sets and drains EVENT_ID0/1 itself) and deadlocks on a5 (corpus/mmad_library/
+// bug_no_preset_a5.mlir keeps it); the missing M->MTE1 sync is now the missing pre-set.
 module {
   func.func @cube_matmul(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<512xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
     %c0 = arith.constant 0 : index
@@ -16,6 +22,9 @@ module {
     %cc = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf32, #hivm.address_space<cc>>
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID1>]
+    %c-1_i64 = arith.constant -1 : i64
+    %ev0_i64 = arith.constant 0 : i64
+    %ev1_i64 = arith.constant 1 : i64
     hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     scf.for %n = %c0 to %c2 step %c1 {
       hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
@@ -37,7 +46,7 @@ module {
         hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
         hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
         hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
-        hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>) // expect: race
+        hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>) sync_related_args(%c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %ev0_i64, %ev1_i64 : i64, i64, i64, i64, i64, i64, i64) // expect: deadlock
         hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev]
       }
       %coff = arith.muli %n, %c256 : index
@@ -49,6 +58,8 @@ module {
     }
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID1>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>] // expect: deadlock
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>] // expect: deadlock
     hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     return
   }

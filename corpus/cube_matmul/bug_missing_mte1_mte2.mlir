@@ -1,6 +1,9 @@
 // cube_matmul: tiled matmul on the AIC (nd2nz -> mmadL1 -> fixpipe), L1 ping-pong, 2x2 tiles.
 // Seeded bug: no MTE1->MTE2 back-pressure: nd2nz of a later K step overwrites an L1 buffer
 // the MTE1 part of an earlier mmadL1 may still read (race, and unordered MTE2 writes).
+// The mmadL1s carry the compiler's sync_related_args: the mmad library waits M->MTE1
+// EVENT_ID0/EVENT_ID1 ([5]/[6]) before its MTE1 part and sets them after its M part; the
+// kernel pre-sets both before the first mmad and drains both after the last (SEMANTICS.md 1).
 // Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
 // set may fire before the wait consumed the previous set, which a counting flag holds; no
 // finding now, `--flag-model bit` still reports it.
@@ -17,7 +20,11 @@ module {
     %c1024_i64 = arith.constant 1024 : i64
     %c1536_i64 = arith.constant 1536 : i64
     %cc = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf32, #hivm.address_space<cc>>
+    %c-1_i64 = arith.constant -1 : i64
+    %ev0_i64 = arith.constant 0 : i64
+    %ev1_i64 = arith.constant 1 : i64
     hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     scf.for %n = %c0 to %c2 step %c1 {
       hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
@@ -38,9 +45,7 @@ module {
         hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>) // expect: pipe-hazard, race
         hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev] // expect(bit): double-set
         hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
-        hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-        hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>)
-        hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+        hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>) sync_related_args(%c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %ev0_i64, %ev1_i64 : i64, i64, i64, i64, i64, i64, i64)
       }
       %coff = arith.muli %n, %c256 : index
       %cg = memref.reinterpret_cast %arg2 to offset: [%coff], sizes: [16, 16], strides: [16, 1] : memref<512xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
@@ -50,6 +55,7 @@ module {
       hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     }
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     return
   }

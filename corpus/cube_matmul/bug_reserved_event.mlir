@@ -1,5 +1,8 @@
 // cube_matmul: tiled matmul on the AIC (nd2nz -> mmadL1 -> fixpipe), L1 ping-pong, 2x2 tiles.
 // Seeded bug: the M->FIX pair uses EVENT_ID7, reserved by the runtime (invalid-sync warning).
+// The mmadL1s carry the compiler's sync_related_args: the mmad library waits M->MTE1
+// EVENT_ID0/EVENT_ID1 ([5]/[6]) before its MTE1 part and sets them after its M part; the
+// kernel pre-sets both before the first mmad and drains both after the last (SEMANTICS.md 1).
 module {
   func.func @cube_matmul(%arg0: memref<512xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<512xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
     %c0 = arith.constant 0 : index
@@ -15,7 +18,11 @@ module {
     %cc = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf32, #hivm.address_space<cc>>
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID1>]
+    %c-1_i64 = arith.constant -1 : i64
+    %ev0_i64 = arith.constant 0 : i64
+    %ev1_i64 = arith.constant 1 : i64
     hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     scf.for %n = %c0 to %c2 step %c1 {
       hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
@@ -37,10 +44,8 @@ module {
         hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
         hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
         hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
-        hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-        hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>)
+        hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>) sync_related_args(%c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %ev0_i64, %ev1_i64 : i64, i64, i64, i64, i64, i64, i64)
         hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev]
-        hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       }
       %coff = arith.muli %n, %c256 : index
       %cg = memref.reinterpret_cast %arg2 to offset: [%coff], sizes: [16, 16], strides: [16, 1] : memref<512xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
@@ -52,6 +57,7 @@ module {
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID1>]
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     return
   }

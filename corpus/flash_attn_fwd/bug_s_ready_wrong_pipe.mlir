@@ -1,6 +1,9 @@
 // flash_attn_fwd: FlashAttention forward MIX, QK^T -> wsS ring -> softmax (AIV) -> wsP ring -> PV.
 // Seeded bug: S-ready (flag 1) is set on PIPE_M instead of PIPE_FIX, so it can fire before the
 // fixpipe wrote S to the workspace (xcore-race at the AIV load).
+// The mmadL1s carry the compiler's sync_related_args: the mmad library waits M->MTE1
+// EVENT_ID0/EVENT_ID1 ([5]/[6]) before its MTE1 part and sets them after its M part; the
+// kernel pre-sets both before the first mmad and drains both after the last (SEMANTICS.md 1).
 // Flags count (SEMANTICS 3 revised): each double-set under expect(bit) is timing-only: the
 // set may fire before the wait consumed the previous set, which a counting flag holds; no
 // finding now, `--flag-model bit` still reports it.
@@ -26,7 +29,11 @@ module {
     %qg = memref.reinterpret_cast %arg0 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<256xf16, #hivm.address_space<gm>> to memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<gm>>
     %og = memref.reinterpret_cast %arg5 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<256xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+    %c-1_i64 = arith.constant -1 : i64
+    %ev0_i64 = arith.constant 0 : i64
+    %ev1_i64 = arith.constant 1 : i64
     hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.nd2nz {dst_continuous} ins(%qg : memref<16x16xf16, strided<[16, 1]>, #hivm.address_space<gm>>) outs(%qb : memref<16x16xf16, #hivm.address_space<cbuf>>)
     scf.for %j = %c0 to %c4 step %c1 {
       %slot = arith.remsi %j, %c2 : index
@@ -41,10 +48,8 @@ module {
       hivm.hir.nd2nz {dst_continuous} ins(%kg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%kb : memref<16x16xf16, #hivm.address_space<cbuf>>)
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%scc : memref<16x16xf32, #hivm.address_space<cc>>) // expect: race
+      hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%scc : memref<16x16xf32, #hivm.address_space<cc>>) sync_related_args(%c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %ev0_i64, %ev1_i64 : i64, i64, i64, i64, i64, i64, i64) // expect: race
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect(bit): double-set
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.fixpipe {enable_nz2nd} ins(%scc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%sg : memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>)
@@ -55,16 +60,15 @@ module {
       hivm.hir.nd2nz {dst_continuous} ins(%vg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%vb : memref<16x16xf16, #hivm.address_space<cbuf>>)
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.mmadL1 ins(%pb, %vb, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%occ : memref<16x16xf32, #hivm.address_space<cc>>)
+      hivm.hir.mmadL1 ins(%pb, %vb, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%occ : memref<16x16xf32, #hivm.address_space<cc>>) sync_related_args(%c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %ev0_i64, %ev1_i64 : i64, i64, i64, i64, i64, i64, i64)
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
     }
     hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>] // expect(bit): double-set
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
     hivm.hir.fixpipe {enable_nz2nd} ins(%occ : memref<16x16xf32, #hivm.address_space<cc>>) outs(%og : memref<16x16xf32, strided<[16, 1]>, #hivm.address_space<gm>>)
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     return
   }
   func.func @fa_fwd_mix_aiv(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<1024xf16, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf16, #hivm.address_space<gm>>, %arg5: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix} {

@@ -1,6 +1,9 @@
 // lightning_indexer: INT8 score + top-k MIX, 2-slot GM score ring with credits (flag 3) back to the AIC.
 // Seeded bug: no pipe_barrier(PIPE_V) before vsort; on a2 it may read the weighted scores
 // before the vmul wrote them (pipe-hazard, a2 only).
+// The mmadL1s carry the compiler's sync_related_args: the mmad library waits M->MTE1
+// EVENT_ID0/EVENT_ID1 ([5]/[6]) before its MTE1 part and sets them after its M part; the
+// kernel pre-sets both before the first mmad and drains both after the last (SEMANTICS.md 1).
 module {
   func.func @lightning_indexer_mix_aic(%arg0: memref<256xi8, #hivm.address_space<gm>>, %arg1: memref<1024xi8, #hivm.address_space<gm>>, %arg2: memref<512xi32, #hivm.address_space<gm>>, %arg3: memref<256xf32, #hivm.address_space<gm>>, %arg4: memref<1024xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index
@@ -17,7 +20,11 @@ module {
     %cc = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xi32, #hivm.address_space<cc>>
     %qg = memref.reinterpret_cast %arg0 to offset: [0], sizes: [16, 16], strides: [16, 1] : memref<256xi8, #hivm.address_space<gm>> to memref<16x16xi8, strided<[16, 1]>, #hivm.address_space<gm>>
     hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+    %c-1_i64 = arith.constant -1 : i64
+    %ev0_i64 = arith.constant 0 : i64
+    %ev1_i64 = arith.constant 1 : i64
     hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     hivm.hir.nd2nz {dst_continuous} ins(%qg : memref<16x16xi8, strided<[16, 1]>, #hivm.address_space<gm>>) outs(%qb : memref<16x16xi8, #hivm.address_space<cbuf>>)
     scf.for %j = %c0 to %c4 step %c1 {
@@ -30,11 +37,9 @@ module {
       hivm.hir.nd2nz {dst_continuous} ins(%kg : memref<16x16xi8, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%kb : memref<16x16xi8, #hivm.address_space<cbuf>>)
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
-      hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
-      hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xi8, #hivm.address_space<cbuf>>, memref<16x16xi8, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xi32, #hivm.address_space<cc>>)
+      hivm.hir.mmadL1 {b_transpose} ins(%qb, %kb, %true, %c16, %c16, %c16 : memref<16x16xi8, #hivm.address_space<cbuf>>, memref<16x16xi8, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xi32, #hivm.address_space<cc>>) sync_related_args(%c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %ev0_i64, %ev1_i64 : i64, i64, i64, i64, i64, i64, i64)
       hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
-      hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
       hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3
@@ -44,6 +49,7 @@ module {
     }
     hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
     hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
     hivm.hir.wait_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]
     hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3
     hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE2>, <PIPE_FIX>] flag = 3

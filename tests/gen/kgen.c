@@ -664,7 +664,7 @@ static void gen_aic(fn *f, const ccfg *c) {
   int outer = c->sym || c->nout > 1, inner = c->nk > 1;
   long nout = c->sym ? 64 : c->nout;
   long nmm = c->sym ? 1000 : (long)c->nout * c->nk;
-  int revl1 = nmm > c->nbuf, mm1 = nmm >= 2, fixm = outer;
+  int revl1 = nmm > c->nbuf, fixm = outer;
   /* MIX, one K step per tile: the credit wait before fixpipe(t) is a scalar
      wait (a2) released only after the AIVs loaded slot t - nslots, i.e.
      after mmad(t - nslots): with nbuf > nslots that already orders the L1
@@ -705,8 +705,10 @@ static void gen_aic(fn *f, const ccfg *c) {
     if (order[i] == 0 && revl1)
       for (int e = 0; e < c->nbuf; e++)
         SETF(f, P_MTE1, P_MTE2, EL(c->evbase + e));
-    if (order[i] == 1 && mm1)
+    if (order[i] == 1) { /* the mmad library's M->MTE1 events [5]/[6] */
       SETF(f, P_M, P_MTE1, EL(0));
+      SETF(f, P_M, P_MTE1, EL(1));
+    }
     if (order[i] == 2 && fixm)
       SETF(f, P_FIX, P_M, EL(0));
   }
@@ -767,16 +769,17 @@ static void gen_aic(fn *f, const ccfg *c) {
     XSYNC(f, LK_BSET, c->f2, P_MTE2, P_MTE3);
   SETF(f, P_MTE2, P_MTE1, E);
   WAITF(f, P_MTE2, P_MTE1, E);
-  if (mm1)
-    WAITF(f, P_M, P_MTE1, EL(0));
+  /* the compiler's form: the mmad library waits M->MTE1 EVENT_ID0/1
+     ([5]/[6]) before its MTE1 part and sets them after its M part */
+  const char *none = CL(f, -1);
   OP(f, PB(P_MTE1) | PB(P_M),
      "hivm.hir.mmadL1 ins(%%a1, %%b1, %s, %s, %s, %s : %s, %s, i1, index, "
-     "index, index) outs(%%cc : %s)",
-     init, CI(f, 16), CI(f, 16), CI(f, 16), l1t(), l1t(), cct());
+     "index, index) outs(%%cc : %s) sync_related_args(%s, %s, %s, %s, %s, "
+     "%s, %s : i64, i64, i64, i64, i64, i64, i64)",
+     init, CI(f, 16), CI(f, 16), CI(f, 16), l1t(), l1t(), cct(), none, none,
+     none, none, none, CL(f, 0), CL(f, 1));
   if (revl1)
     SETF(f, P_MTE1, P_MTE2, E);
-  if (mm1)
-    SETF(f, P_M, P_MTE1, EL(0));
   if (inner)
     END(f);
 
@@ -836,8 +839,10 @@ static void gen_aic(fn *f, const ccfg *c) {
     if (order[i] == 0 && revl1)
       for (int e = 0; e < c->nbuf; e++)
         WAITF(f, P_MTE1, P_MTE2, EL(c->evbase + e));
-    if (order[i] == 1 && mm1)
+    if (order[i] == 1) {
       WAITF(f, P_M, P_MTE1, EL(0));
+      WAITF(f, P_M, P_MTE1, EL(1));
+    }
     if (order[i] == 2 && fixm)
       WAITF(f, P_FIX, P_M, EL(0));
   }

@@ -1,0 +1,57 @@
+// mmad_library: one 16x16 output tile C = sum_k A[k] * B[k] over 4 K steps on the AIC, in the form
+// AscendNPU-IR emits after sync injection. Each mmadL1 carries sync_related_args as the sync solver
+// writes them: [0]..[3] are -1 (the MTE2->MTE1 / MTE1->MTE2 flags around it are explicit), [4] is the
+// L0 ping-pong half of this K step (k mod 2), [5]/[6] are EVENT_ID0/EVENT_ID1, the M->MTE1 events of
+// the two halves. The mmad library waits the event of its half before its MTE1 part (L1 -> L0A/L0B)
+// and sets it after its M part, so the mmad of step k+2 refills a half only after the M part of step
+// k has read it, while step k+1 uses the other half. The kernel pre-sets both events before the
+// first mmad and drains both after the last (SEMANTICS.md 1, "The mmad library's own handshake").
+// Correct version: no findings on a2 and a5.
+module {
+  func.func @mmad_pingpong(%arg0: memref<1024xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c256 = arith.constant 256 : index
+    %c-1_i64 = arith.constant -1 : i64
+    %c0_i64 = arith.constant 0 : i64
+    %c1_i64 = arith.constant 1 : i64
+    %c512_i64 = arith.constant 512 : i64
+    %c1024_i64 = arith.constant 1024 : i64
+    %c1536_i64 = arith.constant 1536 : i64
+    %cc = hivm.hir.pointer_cast(%c0_i64) : memref<16x16xf32, #hivm.address_space<cc>>
+    hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID1>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
+    scf.for %k = %c0 to %c4 step %c1 {
+      %par = arith.remsi %k, %c2 : index
+      %half = arith.index_cast %par : index to i64
+      %even = arith.cmpi eq, %par, %c0 : index
+      %ev = arith.select %even, %c0_i64, %c1_i64 : i64
+      %init = arith.cmpi eq, %k, %c0 : index
+      %off = arith.muli %k, %c256 : index
+      %ag = memref.reinterpret_cast %arg0 to offset: [%off], sizes: [16, 16], strides: [16, 1] : memref<1024xf16, #hivm.address_space<gm>> to memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
+      %bg = memref.reinterpret_cast %arg1 to offset: [%off], sizes: [16, 16], strides: [16, 1] : memref<1024xf16, #hivm.address_space<gm>> to memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
+      %a1 = hivm.hir.pointer_cast(%c0_i64, %c1024_i64) : memref<16x16xf16, #hivm.address_space<cbuf>>
+      %b1 = hivm.hir.pointer_cast(%c512_i64, %c1536_i64) : memref<16x16xf16, #hivm.address_space<cbuf>>
+      hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev]
+      hivm.hir.nd2nz {dst_continuous} ins(%ag : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%a1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
+      hivm.hir.nd2nz {dst_continuous} ins(%bg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%b1 : memref<16x16xf16, #hivm.address_space<cbuf>>)
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
+      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, %ev]
+      hivm.hir.mmadL1 ins(%a1, %b1, %init, %c16, %c16, %c16 : memref<16x16xf16, #hivm.address_space<cbuf>>, memref<16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<16x16xf32, #hivm.address_space<cc>>) sync_related_args(%c-1_i64, %c-1_i64, %c-1_i64, %c-1_i64, %half, %c0_i64, %c1_i64 : i64, i64, i64, i64, i64, i64, i64)
+      hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %ev]
+    }
+    hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    hivm.hir.fixpipe {enable_nz2nd} ins(%cc : memref<16x16xf32, #hivm.address_space<cc>>) outs(%arg2 : memref<256xf32, #hivm.address_space<gm>>)
+    hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID1>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]
+    hivm.hir.wait_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]
+    return
+  }
+}

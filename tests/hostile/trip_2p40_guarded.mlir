@@ -1,0 +1,16 @@
+// hostile: 3 the loop at 11:5 \(1099511627776 iterations, more than --max-unroll 65536\) is under a branch or trip count unknown at compile time
+func.func @k(%a: memref<16xf32, #hivm.address_space<ub>>, %n: index) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cbig = arith.constant 60000 : index
+  %c2p40 = arith.constant 1099511627776 : index
+  %cmax = arith.constant 9223372036854775807 : index
+  %t = arith.cmpi eq, %n, %c0 : index
+  scf.if %t {
+    scf.for %i = %c0 to %c2p40 step %c1 {
+      hivm.hir.pipe_barrier[<PIPE_V>]
+    }
+  }
+  return
+}
