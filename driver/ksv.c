@@ -186,6 +186,61 @@ static void open_verdict(const ksv_options *o, const mdl_kernel *k,
   u->verdict = MDL_VERDICT_UNKNOWN;
 }
 
+/* Which engine decides k: the graph engine where the kernel is concrete
+** with concrete offsets, and on the enumerated outcomes of the rest
+** (chk_enum) where that applies; the SMT engine for what remains (auto)
+** or always (--engine smt).  NULL engine: undecided (why in *declined). */
+static const char *engine_of(const ksv_options *o, const mdl_kernel *k,
+                             const chk_options *co, mdl_diags *diags,
+                             mdl_unit_result *u, bool *done,
+                             char **declined) {
+  *done = false;
+  *declined = NULL;
+  if ((!k->concrete || symbolic_offsets(k)) && o->engine != KSV_ENGINE_SMT &&
+      chk_enum(k, co, diags, &u->note, &u->verdict, declined)) {
+    *done = true;
+    return "graph";
+  }
+  if (o->engine == KSV_ENGINE_SMT ||
+      (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k))))
+    return "smt";
+  return k->concrete ? "graph" : NULL;
+}
+
+/* Decides the unrolled kernel k into diags and u; every engine's result
+** gets the same finishing: a lone half's verdict, witness steps, --stats,
+** --replay. */
+static void decide(const ksv_options *o, const mdl_kernel *k,
+                   chk_options *co, mdl_diags *diags, mdl_unit_result *u,
+                   double t_unroll) {
+  uint32_t first = diags->items.len;
+  chk_stats cs;
+  memset(&cs, 0, sizeof cs);
+  co->stats = o->stats ? &cs : NULL;
+  double t_check = o->stats ? cpu_secs() : 0;
+  bool done;
+  char *declined;
+  const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
+  if (!eng) {
+    char *why = describe_guards(k, declined);
+    mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: the verdict %s",
+                 why);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    u->note = why;
+    return;
+  }
+  free(declined);
+  if (!done)
+    u->verdict = !strcmp(eng, "smt") ? chk_smt(k, co, diags, &u->note)
+                                     : chk_graph(k, co, diags, &u->note);
+  open_verdict(o, k, diags, u);
+  chk_steps_locate(k, diags, first);
+  if (o->stats)
+    print_stats(k, eng, t_unroll, cpu_secs() - t_check, &cs);
+  replay(o, k, diags, first, u);
+}
+
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const char *path,
@@ -300,53 +355,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
 #endif
-    uint32_t first = fr->diags.items.len;
-    chk_stats cs;
-    memset(&cs, 0, sizeof cs);
-    co.stats = o->stats ? &cs : NULL;
-    double t_check = o->stats ? cpu_secs() : 0;
-    char *declined = NULL;
-    if ((!k->concrete || symbolic_offsets(k)) &&
-        o->engine != KSV_ENGINE_SMT &&
-        chk_enum(k, &co, &fr->diags, &u->note, &u->verdict, &declined)) {
-      /* the graph engine on each outcome of a symbolic kernel */
-      chk_steps_locate(k, &fr->diags, first);
-      if (o->stats)
-        print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
-      replay(o, k, &fr->diags, first, u);
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    if (o->engine == KSV_ENGINE_SMT ||
-        (o->engine == KSV_ENGINE_AUTO && (!k->concrete || symbolic_ids(k)))) {
-      free(declined);
-      u->verdict = chk_smt(k, &co, &fr->diags, &u->note);
-      open_verdict(o, k, &fr->diags, u);
-      chk_steps_locate(k, &fr->diags, first);
-      if (o->stats)
-        print_stats(k, "smt", t_unroll, cpu_secs() - t_check, &cs);
-      replay(o, k, &fr->diags, first, u);
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    if (!k->concrete) {
-      char *why = describe_guards(k, declined);
-      declined = NULL;
-      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
-                   k->loc.line, k->loc.col, "not decided: the verdict %s",
-                   why);
-      u->verdict = MDL_VERDICT_UNKNOWN;
-      u->note = why;
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    free(declined);
-    u->verdict = chk_graph(k, &co, &fr->diags, &u->note);
-    open_verdict(o, k, &fr->diags, u);
-    chk_steps_locate(k, &fr->diags, first);
-    if (o->stats)
-      print_stats(k, "graph", t_unroll, cpu_secs() - t_check, &cs);
-    replay(o, k, &fr->diags, first, u);
+    decide(o, k, &co, &fr->diags, u, t_unroll);
     u->secs = ksv_now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
