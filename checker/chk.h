@@ -76,6 +76,10 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
 bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
               char **note, mdl_verdict *verdict, char **declined);
 
+/* The SMT engine declines kernels of more instances (unknown): Z3 takes
+** minutes to build and push their encoding (docs/limits.md). */
+#define CHK_SMT_MAX_INSTANCES 20000u
+
 /* The SMT engine (Z3): decides k for every branch outcome and trip count
 ** its guards allow (trip counts up to o->sym_bound).  Same contract. */
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,

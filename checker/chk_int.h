@@ -189,6 +189,12 @@ void chk_vals_pop(chk_vals *v);
 ** byte?  1 (with the values in *val, when not NULL), 0, -1. */
 int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
                      mdl_valuation **val);
+/* Under the assumed outcome, can -sb < c + sum coef[i] * atom[i] < sa
+** hold (sa, sb -1: no bound on that side)?  1 (with the values in *val,
+** when not NULL), 0, -1. */
+int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
+                  const int64_t *coefs, int64_t c, int64_t sa, int64_t sb,
+                  mdl_valuation **val);
 const char *chk_vals_unknown(const chk_vals *v);
 
 /* Is the concrete kernel k free of errors (and decided) with the sync

@@ -2484,6 +2484,16 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
       return MDL_VERDICT_UNKNOWN;
     }
   }
+  if (k->insts.len > CHK_SMT_MAX_INSTANCES) {
+    /* past this size Z3 spends minutes asserting the encoding, before
+       --max-solver-seconds could stop a query (docs/limits.md) */
+    *note = mdl_strprintf("%u instances, more than the SMT engine's limit "
+                          "of %u (docs/limits.md)",
+                          k->insts.len, CHK_SMT_MAX_INSTANCES);
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    return MDL_VERDICT_UNKNOWN;
+  }
   if (count_sync_all_guarded(k)) {
     *note = mdl_strprintf("a sync_block barrier under a runtime branch");
     mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
@@ -2691,6 +2701,22 @@ int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
   if (b->hi != INT64_MAX)
     q = mk_and2(x, q,
                 Z3_mk_lt(x->c, la, mk_add2(x, lb, mk_int(x, b->hi - b->lo))));
+  return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
+                    NULL);
+}
+
+int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
+                  const int64_t *coefs, int64_t c, int64_t sa, int64_t sb,
+                  mdl_valuation **val) {
+  sx *x = &v->x;
+  Z3_ast d = mk_int(x, c);
+  for (uint32_t i = 0; i < n; i++)
+    d = mk_add2(x, d, mk_mul2(x, mk_int(x, coefs[i]), atom_expr(x, atoms[i])));
+  Z3_ast q = Z3_mk_true(x->c);
+  if (sa >= 0)
+    q = Z3_mk_lt(x->c, d, mk_int(x, sa));
+  if (sb >= 0)
+    q = mk_and2(x, q, Z3_mk_lt(x->c, mk_int(x, -sb), d));
   return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
                     NULL);
 }
