@@ -35,6 +35,9 @@ typedef struct {
                             enumerated (more: chk_enum declines) */
   bool valuations;       /* SMT: keep each witness's values in the
                             diagnostic (mdl_diag.val), for replay */
+  mdl_flag_model flags;  /* intra-core flags count (default) or are one
+                            bit (--flag-model bit): which double sets are
+                            findings, and their severity */
   chk_stats *stats;      /* OUT (NULL: not measured): chk_graph phases */
   /* Graph engine: can accesses a and b of one memory, with different
   ** symbolic bases, share a byte?  1 yes (*val: the values that make them
