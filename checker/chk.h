@@ -35,6 +35,9 @@ typedef struct {
                             enumerated (more: chk_enum declines) */
   bool valuations;       /* SMT: keep each witness's values in the
                             diagnostic (mdl_diag.val), for replay */
+  mdl_flag_model flags;  /* intra-core flags count (default) or are one
+                            bit (--flag-model bit): which double sets are
+                            findings, and their severity */
   chk_stats *stats;      /* OUT (NULL: not measured): chk_graph phases */
   /* Graph engine: can accesses a and b of one memory, with different
   ** symbolic bases, share a byte?  1 yes (*val: the values that make them
@@ -72,6 +75,10 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
 ** Otherwise the contract of chk_graph. */
 bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
               char **note, mdl_verdict *verdict, char **declined);
+
+/* The SMT engine declines kernels of more instances (unknown): Z3 takes
+** minutes to build and push their encoding (docs/limits.md). */
+#define CHK_SMT_MAX_INSTANCES 20000u
 
 /* The SMT engine (Z3): decides k for every branch outcome and trip count
 ** its guards allow (trip counts up to o->sym_bound).  Same contract. */

@@ -23,6 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* At most this many instances analysed over all outcomes (a few seconds
+** of graph work); past it, and past chk_options.enum_max outcomes, only
+** the first outcomes are decided (docs/limits.md). */
+#define ENUM_WORK 4000000u
+
 /* One possible outcome: a value per dimension (-1: no instance depends on
 ** it), and its witness. */
 typedef struct {
@@ -32,11 +37,22 @@ typedef struct {
   uint32_t ninst;
 } outcome;
 
-/* A cached answer of the alias oracle under the current outcome. */
+/* The distance between two accesses' byte ranges, (b's start) - (a's
+** start) = c + sum coef[i] * atom[i] (atoms ascending, no zero coef), and
+** their sizes (-1: open): they meet iff -sb < distance < sa.  A cached
+** answer of the alias oracle under the current outcome is keyed by it. */
+#define DIST_TERMS (2 * MDL_LIN_TERMS)
 typedef struct {
-  uint32_t fa, fb;
-  int64_t d, sa, sb;         /* lo b - lo a, sizes (-1: open) */
+  uint32_t n;
+  uint32_t atom[DIST_TERMS];
+  int64_t coef[DIST_TERMS];
+  int64_t c, sa, sb;
+} chk_dist;
+
+typedef struct {
+  chk_dist key;
   int r;
+  mdl_valuation *val;        /* the witness values of a meeting, or NULL */
   bool used;
 } alias_ent;
 
@@ -52,6 +68,8 @@ typedef struct {
   mdl_vec outs;              /* outcome */
   uint32_t max_outcomes;
   bool too_many, undecided;
+  bool partial;              /* only the first outcomes were decided */
+  uint32_t decided;          /* outcomes analysed */
   uint32_t cur;              /* outcome being analysed (alias, verify) */
   char *onote;               /* the first note of an outcome's verdict */
   alias_ent *cache;
@@ -194,6 +212,16 @@ static void search(ex *x, uint32_t d) {
   }
 }
 
+/* Forgets the alias oracle's answers (they hold under one outcome). */
+static void cache_clear(ex *x) {
+  for (uint32_t i = 0; i < x->cache_cap; i++)
+    if (x->cache[i].used)
+      mdl_valuation_free(x->cache[i].val);
+  if (x->cache)
+    memset(x->cache, 0, x->cache_cap * sizeof *x->cache);
+  x->cache_len = 0;
+}
+
 /* Assumes outcome i in the value oracle (the alias queries are asked
 ** under it); pop with chk_vals_pop. */
 static bool assume_outcome(ex *x, uint32_t i) {
@@ -210,9 +238,7 @@ static bool assume_outcome(ex *x, uint32_t i) {
   free(ds);
   free(vs);
   x->cur = i;
-  x->cache_len = 0;
-  if (x->cache)
-    memset(x->cache, 0, x->cache_cap * sizeof *x->cache);
+  cache_clear(x);
   return r == 1;
 }
 
@@ -237,29 +263,81 @@ static mdl_kernel *outcome_kernel(ex *x, uint32_t i, const char **why) {
 
 /* ------------------------------------------------------- alias oracle */
 
-static uint64_t alias_hash(const alias_ent *e) {
-  uint64_t h = e->fa * 0x9E3779B97F4A7C15ull ^ e->fb * 0xC2B2AE3D27D4EB4Full;
-  h ^= (uint64_t)e->d * 0x165667B19E3779F9ull;
-  h ^= (uint64_t)e->sa * 31 + (uint64_t)e->sb;
+static mdl_valuation *valuation_copy(const mdl_valuation *v) {
+  if (!v)
+    return NULL;
+  mdl_valuation *c = calloc(1, sizeof *c);
+  if (!c)
+    return NULL;
+  c->natoms = v->natoms;
+  c->val = malloc((v->natoms ? v->natoms : 1) * sizeof *c->val);
+  c->known = malloc(v->natoms ? v->natoms : 1);
+  if (!c->val || !c->known) {
+    mdl_valuation_free(c);
+    return NULL;
+  }
+  memcpy(c->val, v->val, v->natoms * sizeof *c->val);
+  memcpy(c->known, v->known, v->natoms);
+  return c;
+}
+
+/* Adds sign * the symbolic part of form f to d; false when it does not
+** fit (then the caller asks the oracle about the accesses themselves). */
+static bool dist_add(const mdl_kernel *k, chk_dist *d, uint32_t f,
+                     int64_t sign) {
+  if (!f)
+    return true;
+  const mdl_val *v = &MDL_VEC_AT(k->forms, mdl_val, f);
+  if (v->unknown)
+    return false;
+  d->c += sign * v->c;
+  for (uint32_t i = 0; i < v->n; i++) {
+    uint32_t j = 0;
+    while (j < d->n && d->atom[j] < v->atom[i])
+      j++;
+    if (j < d->n && d->atom[j] == v->atom[i]) {
+      d->coef[j] += sign * v->coef[i];
+      if (!d->coef[j]) { /* cancelled */
+        memmove(d->atom + j, d->atom + j + 1, (d->n - j - 1) * 4);
+        memmove(d->coef + j, d->coef + j + 1, (d->n - j - 1) * 8);
+        d->n--;
+      }
+      continue;
+    }
+    if (d->n == DIST_TERMS)
+      return false;
+    memmove(d->atom + j + 1, d->atom + j, (d->n - j) * 4);
+    memmove(d->coef + j + 1, d->coef + j, (d->n - j) * 8);
+    d->atom[j] = v->atom[i];
+    d->coef[j] = sign * v->coef[i];
+    d->n++;
+  }
+  return true;
+}
+
+static uint64_t dist_hash(const chk_dist *d) {
+  uint64_t h = (uint64_t)d->c * 0x9E3779B97F4A7C15ull ^
+               (uint64_t)d->sa * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)d->sb;
+  for (uint32_t i = 0; i < d->n; i++)
+    h = (h ^ d->atom[i]) * 0x100000001B3ull ^ (uint64_t)d->coef[i];
   return h ^ (h >> 29);
 }
 
-/* chk_options.alias: asks the value oracle under the current outcome,
-** once per (bases, relative offset, sizes). */
-static int enum_alias(void *ctx, const mdl_access *a, const mdl_access *b,
-                      mdl_valuation **val) {
-  ex *x = ctx;
-  alias_ent key = {a->sym ? a->form : 0, b->sym ? b->form : 0,
-                   b->lo - a->lo, a->hi == INT64_MAX ? -1 : a->hi - a->lo,
-                   b->hi == INT64_MAX ? -1 : b->hi - b->lo, 0, true};
+static bool dist_eq(const chk_dist *a, const chk_dist *b) {
+  return a->n == b->n && a->c == b->c && a->sa == b->sa && a->sb == b->sb &&
+         !memcmp(a->atom, b->atom, a->n * sizeof *a->atom) &&
+         !memcmp(a->coef, b->coef, a->n * sizeof *a->coef);
+}
+
+static alias_ent *alias_slot(ex *x, const chk_dist *d) {
   if (x->cache_len * 2 >= x->cache_cap) {
     uint32_t nc = x->cache_cap ? x->cache_cap * 2 : 256;
     alias_ent *n = calloc(nc, sizeof *n);
     if (!n)
-      return chk_vals_overlap(x->vals, a, b, val);
+      return NULL;
     for (uint32_t i = 0; i < x->cache_cap; i++)
       if (x->cache[i].used) {
-        uint32_t h = (uint32_t)(alias_hash(&x->cache[i]) & (nc - 1));
+        uint32_t h = (uint32_t)(dist_hash(&x->cache[i].key) & (nc - 1));
         while (n[h].used)
           h = (h + 1) & (nc - 1);
         n[h] = x->cache[i];
@@ -268,22 +346,48 @@ static int enum_alias(void *ctx, const mdl_access *a, const mdl_access *b,
     x->cache = n;
     x->cache_cap = nc;
   }
-  uint32_t h = (uint32_t)(alias_hash(&key) & (x->cache_cap - 1));
-  for (; x->cache[h].used; h = (h + 1) & (x->cache_cap - 1)) {
-    const alias_ent *e = &x->cache[h];
-    if (e->fa == key.fa && e->fb == key.fb && e->d == key.d &&
-        e->sa == key.sa && e->sb == key.sb) {
-      if (e->r == 1) /* the witness values: ask again (rare: a finding) */
-        return chk_vals_overlap(x->vals, a, b, val);
-      return e->r;
-    }
+  uint32_t h = (uint32_t)(dist_hash(d) & (x->cache_cap - 1));
+  while (x->cache[h].used && !dist_eq(&x->cache[h].key, d))
+    h = (h + 1) & (x->cache_cap - 1);
+  return &x->cache[h];
+}
+
+/* chk_options.alias: do the ranges of a and b meet under the current
+** outcome?  Decided on their distance: a constant one at once, a
+** symbolic one by the value oracle, once per distance and sizes. */
+static int enum_alias(void *ctx, const mdl_access *a, const mdl_access *b,
+                      mdl_valuation **val) {
+  ex *x = ctx;
+  *val = NULL;
+  chk_dist d = {0};
+  d.c = b->lo - a->lo;
+  d.sa = a->hi == INT64_MAX ? -1 : a->hi - a->lo;
+  d.sb = b->hi == INT64_MAX ? -1 : b->hi - b->lo;
+  if (!dist_add(x->k, &d, b->sym ? b->form : 0, 1) ||
+      !dist_add(x->k, &d, a->sym ? a->form : 0, -1)) {
+    int r = chk_vals_overlap(x->vals, a, b, val);
+    x->undecided |= r < 0;
+    return r;
   }
-  key.r = chk_vals_overlap(x->vals, a, b, val);
-  if (key.r < 0)
-    x->undecided = true;
-  x->cache[h] = key;
-  x->cache_len++;
-  return key.r;
+  if (!d.n) /* the same symbolic base: a constant distance */
+    return (d.sb < 0 || -d.sb < d.c) && (d.sa < 0 || d.c < d.sa);
+  alias_ent *e = alias_slot(x, &d);
+  if (!e) {
+    int r = chk_vals_overlap(x->vals, a, b, val);
+    x->undecided |= r < 0;
+    return r;
+  }
+  if (!e->used) {
+    e->key = d;
+    e->used = true;
+    e->r = chk_vals_meet(x->vals, d.n, d.atom, d.coef, d.c, d.sa, d.sb,
+                         &e->val);
+    x->undecided |= e->r < 0;
+    x->cache_len++;
+  }
+  if (e->r == 1)
+    *val = valuation_copy(e->val);
+  return e->r;
 }
 
 static const char *enum_alias_why(void *ctx) {
@@ -349,23 +453,6 @@ static bool merged(const mdl_diags *out, uint32_t first, const mdl_diag *d) {
   return false;
 }
 
-static mdl_valuation *valuation_copy(const mdl_valuation *v) {
-  if (!v)
-    return NULL;
-  mdl_valuation *c = calloc(1, sizeof *c);
-  if (!c)
-    return NULL;
-  c->natoms = v->natoms;
-  c->val = malloc((v->natoms ? v->natoms : 1) * sizeof *c->val);
-  c->known = malloc(v->natoms ? v->natoms : 1);
-  if (!c->val || !c->known) {
-    mdl_valuation_free(c);
-    return NULL;
-  }
-  memcpy(c->val, v->val, v->natoms * sizeof *c->val);
-  memcpy(c->known, v->known, v->natoms);
-  return c;
-}
 
 /* Moves the diagnostics of one outcome into out (from first on: this
 ** kernel's), new ones only, each with the outcome in its witness. */
@@ -432,6 +519,34 @@ static void after_deadlock(mdl_diags *out, uint32_t first) {
   }
 }
 
+/* A partial enumeration (more outcomes than chk_options.enum_max, or
+** than ENUM_WORK instances to analyse) stands only on what it found: an
+** error in a possible outcome is a real finding.  With none, its
+** diagnostics are taken back and the kernel declined (*declined). */
+static bool partial_findings(ex *x, mdl_diags *out, uint32_t first,
+                             uint32_t nerr, char **declined) {
+  if (nerr)
+    return true;
+  while (out->items.len > first)
+    drop_diag(out, out->items.len - 1);
+  *declined = mdl_strprintf(
+      "it has more than %u possible outcomes of its branches and trip "
+      "counts (or more than %u instances to analyse over them), and the "
+      "first %u show no error",
+      x->too_many ? x->max_outcomes : x->outs.len, ENUM_WORK, x->decided);
+  return false;
+}
+
+static char *partial_note(const ex *x) {
+  return mdl_strprintf(
+      "decided on the first %u of %s%u possible outcomes of its branches "
+      "and trip counts (smallest trip counts first; past %u outcomes or %u "
+      "instances to analyse the rest is not checked): every finding there "
+      "is real; the other outcomes were not checked",
+      x->decided, x->too_many ? "more than " : "", x->outs.len,
+      x->max_outcomes, ENUM_WORK);
+}
+
 /* KSV_ENUM_TRACE: the dimensions and how many outcomes they gave. */
 static void trace(const ex *x) {
   fprintf(stderr, "enum: %u dimensions, %u outcomes%s\n", x->ndims,
@@ -459,6 +574,7 @@ static void ex_free(ex *x) {
   free(x->dims);
   free(x->lit_dim);
   free(x->value);
+  cache_clear(x);
   free(x->cache);
   free(x->onote);
   chk_vals_free(x->vals);
@@ -488,7 +604,12 @@ static uint32_t search_outcome(const ex *x) {
 ** unknown. */
 static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
                             uint32_t *nerr, char **note, mdl_verdict *v) {
+  uint64_t work = 0;
   for (uint32_t i = 0; i < x->outs.len; i++) {
+    if (work > ENUM_WORK) { /* the rest is not decided */
+      x->partial = true;
+      break;
+    }
     outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
     const char *why;
     mdl_kernel *s = outcome_kernel(x, i, &why);
@@ -503,6 +624,8 @@ static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
       return false;
     }
     oc->ninst = s->insts.len;
+    work += s->insts.len;
+    x->decided = i + 1;
     chk_options co = *x->o;
     co.redundant = false;
     co.stats = NULL;
@@ -593,17 +716,13 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   search(&x, 0);
   if (getenv("KSV_ENUM_TRACE"))
     trace(&x);
-  if (x.too_many || (x.undecided && !x.outs.len)) {
-    /* too many outcomes (or none decided): the SMT engine */
-    *declined = x.too_many
-                    ? mdl_strprintf("it has more than %u possible outcomes "
-                                    "of its branches and trip counts",
-                                    x.max_outcomes)
-                    : mdl_strprintf("which outcomes are possible was not "
-                                    "decided (%s)", enum_alias_why(&x));
+  if (x.undecided && !x.outs.len) {
+    *declined = mdl_strprintf("which outcomes are possible was not "
+                              "decided (%s)", enum_alias_why(&x));
     ex_free(&x);
     return false;
   }
+  x.partial = x.too_many;
   uint32_t first = out->items.len, nerr = 0;
   mdl_verdict v = MDL_VERDICT_CLEAN;
   chk_options co = *o;
@@ -613,9 +732,14 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   x.o = &co;
   bool decided = !x.undecided && decide_outcomes(&x, out, first, &nerr,
                                                  note, &v);
+  if (decided && x.partial && !partial_findings(&x, out, first, nerr,
+                                                declined)) {
+    ex_free(&x);
+    return false; /* nothing found in the outcomes it could afford */
+  }
   if (decided && x.outs.len > 1) /* (one outcome: chk_graph's own) */
     after_deadlock(out, first);
-  if (decided && !nerr && o->redundant && x.outs.len)
+  if (decided && !nerr && o->redundant && x.outs.len && !x.partial)
     redundant(&x, out, first);
   if (decided && x.undecided) {
     decided = false;
@@ -633,7 +757,8 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
        what the outcomes cover, after what an incomplete program leaves
        unchecked (a lone half; a loop cut after K iterations is never
        symbolic: that kernel stays unknown) */
-    *note = k->lits.len ? chk_scope_note(k, any) : x.onote;
+    *note = x.partial ? partial_note(&x)
+            : k->lits.len ? chk_scope_note(k, any) : x.onote;
     if (*note == x.onote)
       x.onote = NULL;
     else if (k->open || k->cut_cores) {

@@ -73,6 +73,7 @@ typedef struct {
   uint32_t xcount[3];        /* per core: scalar releases so far */
   bool any_error;            /* redundancy probe: one error decides, so the
                                 race search stops at the first */
+  mdl_flag_model flags;      /* which double sets are findings */
 } gx;
 
 /* CPU seconds of this thread (chk_stats: robust on a loaded machine). */
@@ -1282,7 +1283,38 @@ static bool behind_stuck_wait(const gx *g, uint32_t x) {
   return false;
 }
 
+/* --flag-model count: the set numbered s+1 of a flag follows the one
+** numbered s with no wait of the flag between them in program order
+** (instances of one core are numbered in program order, and a flag
+** belongs to one core).  A warning: counting hardware keeps both sets,
+** but the CCE documentation forbids it and it is the mark of a lost
+** wait.  Sets behind a wait that is never released never run. */
+static void check_po_double_sets(gx *g, mdl_vec *recs) {
+  for (uint32_t j = 0; j < recs->len; j++) {
+    flagrec *r = &MDL_VEC_AT(*recs, flagrec, j);
+    uint32_t w = 0, nw = r->waits.len;
+    for (uint32_t s = 1; s < r->sets.len; s++) {
+      uint32_t prev = MDL_VEC_AT(r->sets, uint32_t, s - 1);
+      uint32_t si = MDL_VEC_AT(r->sets, uint32_t, s);
+      while (w < nw && MDL_VEC_AT(r->waits, uint32_t, w) < prev)
+        w++;
+      if (w < nw && MDL_VEC_AT(r->waits, uint32_t, w) < si)
+        continue; /* a wait of the flag between them */
+      if (g->deadlock && behind_stuck_wait(g, si))
+        continue;
+      finding *fd = add_finding(g, MDL_RULE_DOUBLE_SET, si, prev);
+      fd->msg = chk_po_double_msg(g->k, r->key.core, r->key.src, r->key.dst,
+                                  r->key.id);
+      fd->witness = chk_po_double_witness(g->k, prev, NULL);
+    }
+  }
+}
+
 static void check_double_sets(gx *g, mdl_vec *recs) {
+  if (g->flags == MDL_FLAGS_COUNT) {
+    check_po_double_sets(g, recs);
+    return;
+  }
   for (uint32_t j = 0; j < recs->len; j++) {
     flagrec *r = &MDL_VEC_AT(*recs, flagrec, j);
     for (uint32_t s = 1; s < r->sets.len; s++) {
@@ -1294,6 +1326,7 @@ static void check_double_sets(gx *g, mdl_vec *recs) {
       if (!ok) {
         finding *fd = add_finding(g, MDL_RULE_DOUBLE_SET, si,
                                   MDL_VEC_AT(r->sets, uint32_t, s - 1));
+        fd->error = true; /* one bit: the set is lost */
         fd->msg = mdl_strprintf(
             "set_flag[%s, %s, EVENT_ID%d] can fire while the flag is still "
             "set: %s",
@@ -1376,7 +1409,8 @@ void chk_skel_free(chk_skel *sk) {
 static uint32_t count_errors(const gx *g);
 
 /* Runs the whole analysis with the given disabled statements (any_error:
-** stop at the first error, for the redundant-sync search). */
+** stop at the first error, for the redundant-sync search).  The flag
+** model of the double-set check is o->flags. */
 static void analyse(gx *g, const mdl_kernel *k, const chk_options *o,
                     const uint8_t *disabled, bool any_error, chk_stats *st) {
   chainst ch[NCH_MAX];
@@ -1384,6 +1418,7 @@ static void analyse(gx *g, const mdl_kernel *k, const chk_options *o,
   init_chains(g, k, disabled, ch);
   g->o = o;
   g->any_error = any_error;
+  g->flags = o ? o->flags : MDL_FLAGS_COUNT;
   /* sync_block (all cores of a mode meet): k-th with k-th */
   {
     mdl_vec per[3] = {{0}, {0}, {0}};
@@ -1470,6 +1505,32 @@ static void analyse(gx *g, const mdl_kernel *k, const chk_options *o,
 
 /* ------------------------------------------------------------ reporting */
 
+char *chk_po_double_witness(const mdl_kernel *k, uint32_t prev,
+                            const char *engine) {
+  char at[320] = "the previous set";
+  if (prev != NONE) {
+    const mdl_inst *p = mdl_inst_at(k, prev);
+    char wp[256];
+    mdl_inst_where(k, p, wp, sizeof wp);
+    snprintf(at, sizeof at, "the set at %u:%u (%s)", p->loc.line, p->loc.col,
+             wp);
+  }
+  return mdl_strprintf("no wait_flag of the flag runs between %s and this "
+                       "set%s%s",
+                       at, engine ? "; " : "", engine ? engine : "");
+}
+
+char *chk_po_double_msg(const mdl_kernel *k, uint32_t core, uint8_t src,
+                        uint8_t dst, int32_t id) {
+  return mdl_strprintf(
+      "set_flag[%s, %s, EVENT_ID%d] on %s sets the flag again with no "
+      "wait_flag of it since the previous set (program order): the flag "
+      "counts both, but the CCE documentation forbids it and a wait is "
+      "often missing",
+      mdl_pipe_name((mdl_pipe)src), mdl_pipe_name((mdl_pipe)dst), id,
+      k->cores[core].label);
+}
+
 const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in) {
   const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt);
   const char *n = s->name ? s->name : mdl_inst_kind_name(in->kind);
@@ -1517,7 +1578,7 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
     char wb[256], wa[256], rng[96];
     mdl_inst_where(k, b, wb, sizeof wb);
     mdl_diag *d;
-    mdl_severity sev = mdl_rule_severity(f->rule);
+    mdl_severity sev = f->error ? MDL_SEV_ERROR : mdl_rule_severity(f->rule);
     if (f->rule == MDL_RULE_RACE || f->rule == MDL_RULE_PIPE_HAZARD ||
         f->rule == MDL_RULE_XCORE_RACE || f->rule == MDL_RULE_PARALLEL_LOOP) {
       unsigned bits = f->wbits;
@@ -1708,7 +1769,7 @@ static uint32_t count_errors(const gx *g) {
     const finding *f = &MDL_VEC_AT(g->findings, finding, i);
     /* a broken parallel_loop contract blocks redundancy claims too */
     if (f->rule != MDL_RULE_COUNT &&
-        (mdl_rule_severity(f->rule) == MDL_SEV_ERROR ||
+        (f->error || mdl_rule_severity(f->rule) == MDL_SEV_ERROR ||
          f->rule == MDL_RULE_PARALLEL_LOOP))
       n++;
   }

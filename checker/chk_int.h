@@ -44,6 +44,8 @@ bool chk_sync_valid(const mdl_kernel *k, const mdl_inst *in);
 
 typedef struct {
   mdl_rule rule;             /* MDL_RULE_COUNT: dropped */
+  bool error;                /* severity error whatever the rule's
+                                (double-set under --flag-model bit) */
   uint32_t a, b;             /* instances: b primary, a related (NONE) */
   uint32_t mem;              /* races: memory */
   int64_t lo, hi;
@@ -86,6 +88,16 @@ void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
                  uint32_t *nwarn);
 
 const char *chk_op_name(const mdl_kernel *k, const mdl_inst *in);
+
+/* The message of a program-order double set (--flag-model count) of the
+** flag (core, src, dst, id), both engines'.  Caller frees. */
+char *chk_po_double_msg(const mdl_kernel *k, uint32_t core, uint8_t src,
+                        uint8_t dst, int32_t id);
+/* Its witness: the previous set (instance prev, or NONE) and that no wait
+** of the flag runs between the two; engine (may be NULL): the engine's
+** own witness, appended.  Caller frees. */
+char *chk_po_double_witness(const mdl_kernel *k, uint32_t prev,
+                            const char *engine);
 
 /* Appends a deadlock finding for a cycle of waits in the concrete graph
 ** (nnodes nodes, edges es all active); false when there is none. */
@@ -174,6 +186,12 @@ void chk_vals_pop(chk_vals *v);
 ** byte?  1 (with the values in *val, when not NULL), 0, -1. */
 int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
                      mdl_valuation **val);
+/* Under the assumed outcome, can -sb < c + sum coef[i] * atom[i] < sa
+** hold (sa, sb -1: no bound on that side)?  1 (with the values in *val,
+** when not NULL), 0, -1. */
+int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
+                  const int64_t *coefs, int64_t c, int64_t sa, int64_t sb,
+                  mdl_valuation **val);
 const char *chk_vals_unknown(const chk_vals *v);
 
 /* Is the concrete kernel k free of errors (and decided) with the sync

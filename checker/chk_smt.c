@@ -950,10 +950,147 @@ static bool must_clear_before(sx *x, const fkey *f, const seqel *se) {
   return false;
 }
 
+/* One set or wait of a flag, in the program order of its core. */
+typedef struct {
+  const seqel *e;
+  bool set;
+} fev;
+
+/* The events of f (sets and waits, each in program order) merged into
+** program order.  Caller frees *OUT. */
+static uint32_t flag_events(const fkey *f, fev **out) {
+  uint32_t ns = f->sets.len, nw = f->waits.len, n = 0, a = 0, b = 0;
+  fev *ev = malloc((ns + nw ? ns + nw : 1) * sizeof *ev);
+  if (!ev) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  while (a < ns || b < nw) {
+    const seqel *se = a < ns ? &MDL_VEC_AT(f->sets, seqel, a) : NULL;
+    const seqel *we = b < nw ? &MDL_VEC_AT(f->waits, seqel, b) : NULL;
+    bool take_set = se && (!we || se->inst < we->inst);
+    ev[n].e = take_set ? se : we;
+    ev[n++].set = take_set;
+    take_set ? a++ : b++;
+  }
+  *out = ev;
+  return n;
+}
+
+/* L[j]: the latest existing event of the flag before event j is a set
+** (false when there is none), as a chain of if-then-else terms shared
+** between the queries (memo L, NULL where not built yet). */
+static Z3_ast last_is_set(sx *x, const fev *ev, Z3_ast *L, uint32_t j) {
+  uint32_t from = j;
+  while (from > 0 && !L[from])
+    from--;
+  if (!L[0])
+    L[0] = Z3_mk_false(x->c);
+  for (uint32_t i = from + 1; i <= j; i++)
+    L[i] = Z3_mk_ite(x->c, ev[i - 1].e->mem,
+                     ev[i - 1].set ? Z3_mk_true(x->c) : Z3_mk_false(x->c),
+                     L[i - 1]);
+  return L[j];
+}
+
+/* How far a query walks back before it uses the shared chain. */
+#define PO_WALK 64
+
+/* "Set event j follows an existing set of its flag with no existing set
+** or wait of it between them", assuming event j exists; NULL when no
+** outcome allows it.  Walks back over the events before j: an event
+** whose existence j's implies (member_implies) ends the walk. */
+static Z3_ast po_double_cond(sx *x, const fev *ev, Z3_ast *L, uint32_t j) {
+  Z3_ast none = Z3_mk_true(x->c), cand = NULL;
+  uint32_t i = j, steps = 0;
+  while (i > 0 && steps < PO_WALK) {
+    const fev *p = &ev[--i];
+    steps++;
+    if (p->set) {
+      Z3_ast t = mk_and2(x, none, p->e->mem);
+      cand = cand ? mk_or2(x, cand, t) : t;
+    }
+    if (member_implies(x, ev[j].e, p->e))
+      return cand; /* it exists: nothing before it counts */
+    none = mk_and2(x, none, Z3_mk_not(x->c, p->e->mem));
+  }
+  if (i > 0) { /* walk cut short: the rest through the chain */
+    Z3_ast t = mk_and2(x, none, last_is_set(x, ev, L, i));
+    cand = cand ? mk_or2(x, cand, t) : t;
+  }
+  return cand;
+}
+
+/* --flag-model count: two sets of a flag with no wait of it between them
+** in program order, on some outcome (a warning; SEMANTICS.md 3).  As for
+** the one-bit double sets, a set behind a wait that is never released
+** never runs. */
+static void po_double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t j = 0; j < keys->len; j++) {
+    fkey *f = &MDL_VEC_AT(*keys, fkey, j);
+    fev *ev;
+    uint32_t n = flag_events(f, &ev);
+    Z3_ast *L = calloc(n + 1, sizeof *L);
+    if (!L) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t e = 1; e < n; e++) {
+      if (!ev[e].set)
+        continue;
+      const seqel *se = ev[e].e;
+      const mdl_inst *si = mdl_inst_at(k, se->inst);
+      if (x->dead && x->dead[NS(se->inst)])
+        continue; /* on or behind a cycle of waits: never runs */
+      Z3_ast c = po_double_cond(x, ev, L, e);
+      if (!c) {
+        x->pruned++; /* a wait of the flag before it always exists */
+        continue;
+      }
+      Z3_ast q = mk_and2(x, se->mem, c);
+      for (uint32_t d = 0; d < stuck->len; d++) {
+        uint32_t wi = MDL_VEC_AT(*stuck, uint32_t, d);
+        q = mk_and2(x, q, Z3_mk_lt(x->c, T(x, NS(se->inst)),
+                                   done_node(x, wi)));
+      }
+      Z3_model m;
+      char what[96];
+      snprintf(what, sizeof what, "whether the set_flag at %u:%u can follow "
+               "a set of its flag with no wait between", si->loc.line,
+               si->loc.col);
+      if (check(x, q, &m, what) != 1)
+        continue;
+      uint32_t prev = NONE; /* the model's latest event before it */
+      for (uint32_t p = e; p > 0; p--)
+        if (model_true(x, m, ev[p - 1].e->mem)) {
+          prev = ev[p - 1].set ? ev[p - 1].e->inst : NONE;
+          break;
+        }
+      chk_finding *fd = add_finding(x, MDL_RULE_DOUBLE_SET, se->inst, prev);
+      fd->msg = chk_po_double_msg(k, f->core, f->src, f->dst, f->id);
+      uint32_t wl[1] = {se->inst};
+      set_witness(x, m, fd, wl, 1);
+      char *w = chk_po_double_witness(k, prev, fd->witness);
+      free(fd->witness);
+      fd->witness = w;
+      Z3_model_dec_ref(x->c, m);
+    }
+    free(L);
+    free(ev);
+  }
+}
+
 /* Double sets: the set numbered c fires before the wait numbered c-1 is
-** released, or no such wait exists. */
+** released, or no such wait exists (--flag-model bit); with counting
+** flags, two sets with no wait between them in program order. */
 static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
   const mdl_kernel *k = x->k;
+  if (x->o->flags == MDL_FLAGS_COUNT) {
+    if (!x->probe) /* warnings: a redundancy probe looks for errors */
+      po_double_sets(x, keys, stuck);
+    return;
+  }
   for (uint32_t j = 0; j < keys->len; j++) {
     fkey *f = &MDL_VEC_AT(*keys, fkey, j);
     Z3_ast one = mk_int(x, 1), two = mk_int(x, 2);
@@ -991,6 +1128,7 @@ static void double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
       has_wait = nw >= pv;
       chk_finding *fd = add_finding(x, MDL_RULE_DOUBLE_SET, se->inst,
                                     prev_set);
+      fd->error = true; /* one bit: the set is lost */
       fd->msg = mdl_strprintf(
           "set_flag[%s, %s, EVENT_ID%d] can fire while the flag is still "
           "set: %s",
@@ -2219,7 +2357,7 @@ static uint32_t errors_of(const sx *x) {
   for (uint32_t i = 0; i < x->findings.len; i++) {
     const chk_finding *f = &MDL_VEC_AT(x->findings, chk_finding, i);
     /* a broken parallel_loop contract blocks redundancy claims too */
-    if (mdl_rule_severity(f->rule) == MDL_SEV_ERROR ||
+    if (f->error || mdl_rule_severity(f->rule) == MDL_SEV_ERROR ||
         f->rule == MDL_RULE_PARALLEL_LOOP)
       n++;
   }
@@ -2335,6 +2473,16 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                    k->loc.line, k->loc.col, "not decided: %s", *note);
       return MDL_VERDICT_UNKNOWN;
     }
+  }
+  if (k->insts.len > CHK_SMT_MAX_INSTANCES) {
+    /* past this size Z3 spends minutes asserting the encoding, before
+       --max-solver-seconds could stop a query (docs/limits.md) */
+    *note = mdl_strprintf("%u instances, more than the SMT engine's limit "
+                          "of %u (docs/limits.md)",
+                          k->insts.len, CHK_SMT_MAX_INSTANCES);
+    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
+                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    return MDL_VERDICT_UNKNOWN;
   }
   if (count_sync_all_guarded(k)) {
     *note = mdl_strprintf("a sync_block barrier under a runtime branch");
@@ -2544,6 +2692,22 @@ int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
   if (b->hi != INT64_MAX)
     q = mk_and2(x, q,
                 Z3_mk_lt(x->c, la, mk_add2(x, lb, mk_int(x, b->hi - b->lo))));
+  return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
+                    NULL);
+}
+
+int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
+                  const int64_t *coefs, int64_t c, int64_t sa, int64_t sb,
+                  mdl_valuation **val) {
+  sx *x = &v->x;
+  Z3_ast d = mk_int(x, c);
+  for (uint32_t i = 0; i < n; i++)
+    d = mk_add2(x, d, mk_mul2(x, mk_int(x, coefs[i]), atom_expr(x, atoms[i])));
+  Z3_ast q = Z3_mk_true(x->c);
+  if (sa >= 0)
+    q = Z3_mk_lt(x->c, d, mk_int(x, sa));
+  if (sb >= 0)
+    q = mk_and2(x, q, Z3_mk_lt(x->c, mk_int(x, -sb), d));
   return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
                     NULL);
 }

@@ -16,7 +16,8 @@ static const char usage[] =
     "               [--max-fix-seconds N] FILE\n"
     "       ksv sim [sim options] FILE\n"
     "       ksv export --format promela [--arch a2|a5] [--kernel NAME]\n"
-    "                  [-o OUT] FILE    the kernel as a model for SPIN\n"
+    "                  [--flag-model count|bit] [-o OUT] FILE\n"
+    "                                   the kernel as a model for SPIN\n"
     "       ksv --version | --help\n"
     "\n"
     "Static synchronization verifier for fused Ascend kernels (HIVM MLIR).\n"
@@ -25,6 +26,12 @@ static const char usage[] =
     "  --arch a2|a5          machine profile (default: the one the module's\n"
     "                        hacc.target names, Ascend910B*/910_93* a2,\n"
     "                        Ascend910_95*/950* a5; a2 without a target)\n"
+    "  --flag-model count|bit  intra-core flags count their sets (default;\n"
+    "                        double-set: a warning for two sets with no\n"
+    "                        wait between them in program order) or are\n"
+    "                        one bit (a set that may fire before the wait\n"
+    "                        clearing the previous one: error double-set);\n"
+    "                        also for fix, sim and export\n"
     "  --format text|json|junit|sarif|html  report format (default text)\n"
     "  -o FILE               write the report to FILE (default stdout)\n"
     "  --baseline FILE       report only findings absent from FILE, an\n"
@@ -84,6 +91,8 @@ static const char usage[] =
     "\n"
     "sim options (the Cube/Vector simulator, docs/simulator.md):\n"
     "  --arch a2|a5          machine profile (default: hacc.target, else a2)\n"
+    "  --flag-model count|bit  flags count their sets (default) or are\n"
+    "                        one bit (a second set is lost)\n"
     "  --runs N              run 0 nominal, runs 1..N-1 with jittered\n"
     "                        latencies (default 1)\n"
     "  --seed S              jitter seed (default 1)\n"
@@ -99,8 +108,9 @@ static const char usage[] =
     "  --replay L:C[,L:C][,RULE]  on a set_flag / sync_block_set (and the\n"
     "                        earlier set): force a double-set or\n"
     "                        flag-overflow there by holding waits\n"
-    "  exit status: 0 no dynamic finding, 1 dynamic findings, 2 bad\n"
-    "  input, 3 kernel not concrete (unknown branches or trip counts)\n"
+    "  exit status: 0 no dynamic finding (or only warnings), 1 dynamic\n"
+    "  errors, 2 bad input, 3 kernel not concrete (unknown branches or\n"
+    "  trip counts)\n"
     "\n"
     "exit status: 0 clean, 1 findings, 2 bad input or usage,\n"
     "             3 undecided (unknown) or internal error\n";
@@ -124,6 +134,26 @@ static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
   return 0;
 }
 
+/* --flag-model count|bit (or --flag-model=X): returns how many argv
+** slots it took (1 or 2), 0 when a is not the option, -1 on a bad value
+** (after the usage message). */
+static int flag_model_opt(const char *a, const char *v, int *out) {
+  const char *val = v;
+  int used = 2;
+  if (!strncmp(a, "--flag-model=", 13)) {
+    val = a + 13;
+    used = 1;
+  } else if (strcmp(a, "--flag-model")) {
+    return 0;
+  }
+  if (!val || (strcmp(val, "count") && strcmp(val, "bit"))) {
+    bad_usage("--flag-model expects count or bit", val);
+    return -1;
+  }
+  *out = !strcmp(val, "bit") ? KSV_FLAGS_BIT : KSV_FLAGS_COUNT;
+  return used;
+}
+
 /* ksv sim [options] FILE */
 static int sim_main(int argc, char **argv) {
   ksv_sim_options o;
@@ -137,6 +167,13 @@ static int sim_main(int argc, char **argv) {
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
+    int fm = flag_model_opt(a, v, &o.flag_model);
+    if (fm < 0)
+      return KSV_EXIT_BAD_INPUT;
+    if (fm) {
+      i += fm - 1;
+      continue;
+    }
     if (!strcmp(a, "--arch")) {
       if (!v || (strcmp(v, "a2") && strcmp(v, "a5")))
         return bad_usage("--arch expects a2 or a5", v);
@@ -184,6 +221,13 @@ static int export_main(int argc, char **argv) {
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
+    int fm = flag_model_opt(a, v, &o.flag_model);
+    if (fm < 0)
+      return KSV_EXIT_BAD_INPUT;
+    if (fm) {
+      i += fm - 1;
+      continue;
+    }
     if (!strcmp(a, "--arch")) {
       if (!v || (strcmp(v, "a2") && strcmp(v, "a5")))
         return bad_usage("--arch expects a2 or a5", v);
@@ -264,7 +308,12 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    if (!strcmp(a, "--arch")) {
+    int fm = flag_model_opt(a, v, &o.flag_model);
+    if (fm < 0)
+      return KSV_EXIT_BAD_INPUT;
+    if (fm) {
+      i += fm - 1;
+    } else if (!strcmp(a, "--arch")) {
       if (!v || (strcmp(v, "a2") && strcmp(v, "a5")))
         return bad_usage("--arch expects a2 or a5", v);
       o.arch = !strcmp(v, "a5");

@@ -159,9 +159,9 @@ static void replay(const ksv_options *o, const mdl_kernel *k,
                    mdl_diags *diags, uint32_t first, mdl_unit_result *u) {
   if (!o->replay || u->verdict == MDL_VERDICT_ERROR)
     return;
-  ksv_replay_diags(k, diags, first);
+  ksv_replay_diags(k, diags, first, ksv_flag_model(o->flag_model));
   ksv_simfig f;
-  ksv_simulate(k, o->sim_runs, 1, &f);
+  ksv_simulate(k, o->sim_runs, 1, ksv_flag_model(o->flag_model), &f);
   u->sim = ksv_simfig_str(&f);
 }
 
@@ -312,6 +312,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.sym_bound = o->sym_bound;
   co.max_memory_mb = o->max_memory_mb;
   co.valuations = o->replay;
+  co.flags = ksv_flag_model(o->flag_model);
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
     mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);

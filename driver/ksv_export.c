@@ -76,7 +76,8 @@ int ksv_export(const ksv_options *o, const char *file, const char *kernel,
               k->input_error_loc.line, k->input_error_loc.col,
               k->input_error);
       rc = KSV_EXIT_BAD_INPUT;
-    } else if (rep_promela(out, k, file, why, sizeof why)) {
+    } else if (rep_promela(out, k, file, ksv_flag_model(o->flag_model), why,
+                           sizeof why)) {
       fprintf(stderr, "%s:%u:%u: error: not exported: %s [unknown]\n", file,
               k->loc.line, k->loc.col, why);
       rc = KSV_EXIT_UNKNOWN;

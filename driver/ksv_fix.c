@@ -157,7 +157,8 @@ typedef struct {
   char why[200], first[256];
 } simsum;
 
-static void simulate(const checked *c, uint32_t runs, simsum *s) {
+static void simulate(const checked *c, uint32_t runs, mdl_flag_model fm,
+                     simsum *s) {
   memset(s, 0, sizeof *s);
   s->ran = c->units.len > 0;
   for (uint32_t i = 0; i < c->units.len; i++) {
@@ -167,7 +168,7 @@ static void simulate(const checked *c, uint32_t runs, simsum *s) {
       continue;
     }
     ksv_simfig f;
-    ksv_simulate(u->k, runs, 1, &f);
+    ksv_simulate(u->k, runs, 1, fm, &f);
     if (f.status) {
       s->ran = false;
       snprintf(s->why, sizeof s->why, "%s: %s", u->name, f.why);
@@ -365,7 +366,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   uint32_t dl0 = deadlocks(&before_all);
   simsum s0 = {0};
   if (phase == 2)
-    simulate(cc, 1, &s0);
+    simulate(cc, 1, ksv_flag_model(co->flag_model), &s0);
   int best = -1;
   fix_text best_t = {0};
   checked best_c = {0};
@@ -432,7 +433,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     if (ok && phase == 2 && s0.ran) {
       simsum s1;
-      simulate(&r2, 1, &s1);
+      simulate(&r2, 1, ksv_flag_model(co->flag_model), &s1);
       ok = s1.ran && s1.cycles <= s0.cycles;
     }
     if (trace)
@@ -629,7 +630,7 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   if (r->c0.bad || r->c0.unknown)
     return r->c0.bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
   r->n0 = r->c0.errors + r->c0.warnings;
-  simulate(&r->c0, 1, &r->sim0);
+  simulate(&r->c0, 1, ksv_flag_model(o->check.flag_model), &r->sim0);
   /* phase 1: everything but redundant syncs; phase 2: those.  Concrete
      kernels check in milliseconds: every candidate is judged with the
      redundant search too, so a repair that makes another sync redundant
@@ -705,7 +706,8 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   keys_free(&kf);
   r->clean = !r->cf.bad && !r->cf.unknown && !r->cf.errors &&
              !r->cf.warnings;
-  simulate(&r->cf, o->sim_runs, &r->simf);
+  simulate(&r->cf, o->sim_runs, ksv_flag_model(o->check.flag_model),
+           &r->simf);
   r->sim_ok = r->simf.ran && !r->simf.findings;
   r->changed = fix_diff(NULL, "", "", &r->orig, &r->cur);
   return 0;

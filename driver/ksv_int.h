@@ -51,9 +51,10 @@ typedef struct {
   uint32_t cut_iters;          /* a prefix of that many iterations, or 0 */
 } ksv_simfig;
 
-/* Simulates the unrolled kernel k in `runs` runs (seed: jitter). */
+/* Simulates the unrolled kernel k in `runs` runs (seed: jitter; fm: how
+** flags hold their sets). */
 void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
-                  ksv_simfig *f);
+                  mdl_flag_model fm, ksv_simfig *f);
 
 /* One line of figures: "simulated: 1234 cycles, ...". Caller frees. */
 char *ksv_simfig_str(const ksv_simfig *f);
@@ -61,7 +62,14 @@ char *ksv_simfig_str(const ksv_simfig *f);
 /* Replays every race, pipe-hazard, xcore-race, deadlock, double-set,
 ** flag-overflow and unpaired-set finding d->items[from..] of kernel k on
 ** the simulator and adds a note saying what happened (both accesses'
-** cycles, the stuck pipes, the set that landed on a set flag). */
-void ksv_replay_diags(const mdl_kernel *k, mdl_diags *d, uint32_t from);
+** cycles, the stuck pipes, the set that landed on a set flag), with the
+** flag model fm the diagnostics were found under. */
+void ksv_replay_diags(const mdl_kernel *k, mdl_diags *d, uint32_t from,
+                      mdl_flag_model fm);
+
+/* The flag model of o->flag_model. */
+static inline mdl_flag_model ksv_flag_model(int flag_model) {
+  return flag_model == KSV_FLAGS_BIT ? MDL_FLAGS_BIT : MDL_FLAGS_COUNT;
+}
 
 #endif

@@ -106,8 +106,19 @@ static void runs_str(const sim_result *r, const sim_finding *f, char *buf,
              r->runs == 1 ? "" : "s", f->run);
 }
 
+/* Is f a warning (a program-order double set of counting flags)? */
+/* A double set is a warning under counting flags, an error under one
+** bit; every other rule has its own severity (parallel-loop-conflict is
+** a warning). */
+static bool sim_warning(const sim_finding *f, mdl_flag_model fm) {
+  if (f->rule == MDL_RULE_DOUBLE_SET)
+    return fm == MDL_FLAGS_COUNT;
+  return mdl_rule_severity(f->rule) != MDL_SEV_ERROR;
+}
+
 static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
-                          const sim_result *r, const sim_finding *f) {
+                          const sim_result *r, const sim_finding *f,
+                          mdl_flag_model fm) {
   const mdl_inst *b = mdl_inst_at(k, f->b);
   const mdl_inst *a = f->a != SIM_NONE ? mdl_inst_at(k, f->a) : NULL;
   char wb[256], wa[256] = "", rs[96], rn[128], sb[128], sa[128] = "";
@@ -117,7 +128,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
   runs_str(r, f, rn, sizeof rn);
   const char *rule = mdl_rule_name(f->rule);
   fprintf(out, "%s:%u:%u: %s: ", path, b->loc.line, b->loc.col,
-          mdl_severity_name(mdl_rule_severity(f->rule)));
+          sim_warning(f, fm) ? "warning" : "error");
   switch (f->rule) {
   case MDL_RULE_RACE:
   case MDL_RULE_PIPE_HAZARD:
@@ -199,6 +210,18 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
   }
   case MDL_RULE_DOUBLE_SET:
     sync_str(k, f->b, sb, sizeof sb);
+    if (fm == MDL_FLAGS_COUNT) {
+      fprintf(out,
+              "%s %s landed at cycle %" PRId64 " with no wait of its flag "
+              "since the set at %u:%u in program order: the flag counts %d "
+              "pending set%s, none is lost (%s) [%s]\n",
+              sb, wb, f->b_end, a->loc.line, a->loc.col, f->value,
+              f->value == 1 ? "" : "s", rn, rule);
+      fprintf(out, "%s:%u:%u: note: the previous set, %s, landed at cycle "
+                   "%" PRId64 "\n",
+              path, a->loc.line, a->loc.col, wa, f->a_end);
+      break;
+    }
     fprintf(out,
             "%s %s and the set at %u:%u both set the flag (at cycles %" PRId64
             " and %" PRId64 ") with no wait clearing it in between: one set "
@@ -443,10 +466,11 @@ static int replay_set(const mdl_kernel *k, const sim_options *base,
     mdl_vec_free(&fs);
     return -1;
   }
-  /* then all of them again under count pairing (an earlier double set
-     may have lost the set whose pairing the static finding counts on),
-     count pairing alone first */
-  uint32_t nf = fs.len;
+  /* then, with one-bit flags, all of them again under count pairing (an
+     earlier double set may have lost the set whose pairing the static
+     finding counts on), count pairing alone first; counting flags lose
+     no set */
+  uint32_t nf = base->flags == MDL_FLAGS_BIT ? fs.len : 0;
   for (uint32_t j = 0; j < nf; j++) {
     uint32_t xi = MDL_VEC_AT(fs, flag_force, j).free_set;
     if (j && MDL_VEC_AT(fs, flag_force, j - 1).free_set == xi)
@@ -550,6 +574,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   so.runs = o->runs ? o->runs : 1;
   so.seed = o->seed;
   so.jitter = true;
+  so.flags = ksv_flag_model(o->flag_model);
   if (o->cost_file) {
     char err[512];
     if (sim_costs_load(&so.costs, o->cost_file, err, sizeof err)) {
@@ -695,11 +720,12 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     if (r.findings.len)
       qsort(r.findings.data, r.findings.len, sizeof(sim_finding),
             finding_cmp);
-    for (uint32_t j = 0; j < r.findings.len; j++)
-      print_finding(out, file, k, &r,
-                    &MDL_VEC_AT(r.findings, sim_finding, j));
+    for (uint32_t j = 0; j < r.findings.len; j++) {
+      const sim_finding *f = &MDL_VEC_AT(r.findings, sim_finding, j);
+      print_finding(out, file, k, &r, f, so.flags);
+      findings |= !sim_warning(f, so.flags); /* warnings: exit 0 */
+    }
     nfind += r.findings.len;
-    findings |= r.findings.len > 0;
     print_figures(out, file, k, &r);
     if (flag_replay) {
       fprintf(out, "  replay: %s at the set at %u:%u",
@@ -785,10 +811,11 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
 /* ------------------------------------------- ksv check --replay, ksv fix */
 
 void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
-                  ksv_simfig *f) {
+                  mdl_flag_model fm, ksv_simfig *f) {
   memset(f, 0, sizeof *f);
   sim_options o;
   sim_options_default(&o);
+  o.flags = fm;
   o.runs = runs ? runs : 1;
   o.seed = seed;
   o.jitter = true;
@@ -949,6 +976,15 @@ static void replay_flag(const mdl_kernel *k, const sim_options *so,
                      "replay on the simulator: no %s at this set in the %u "
                      "schedule%s tried", mdl_rule_name(d->rule), tried + 1,
                      tried ? "s" : "");
+  else if (f->rule == MDL_RULE_DOUBLE_SET && so->flags == MDL_FLAGS_COUNT)
+    mdl_diag_related(d, d->line, d->col,
+                     "replay on the simulator: the set lands at cycle %" PRId64
+                     " with no wait of its flag since the set at %u:%u "
+                     "(landed at cycle %" PRId64 ") in program order; the "
+                     "flag counts %d pending set%s, none is lost",
+                     f->b_end, mdl_inst_at(k, f->a)->loc.line,
+                     mdl_inst_at(k, f->a)->loc.col, f->a_end, f->value,
+                     f->value == 1 ? "" : "s");
   else if (f->rule == MDL_RULE_DOUBLE_SET)
     mdl_diag_related(d, d->line, d->col,
                      "replay on the simulator: the set lands at cycle %" PRId64
@@ -1004,9 +1040,10 @@ static void replay_plain(const mdl_kernel *k, const sim_options *so,
     if (f)
       mdl_diag_related(d, d->line, d->col, "replay on the simulator: the "
                        "flag is still set when the kernel ends");
-    else if ((f = hit_at(k, &r, MDL_RULE_DOUBLE_SET,
-                         (mdl_loc){d->line, d->col}, (mdl_loc){0, 0})) ||
-             (f = double_set_with(k, &r, d->line, d->col)))
+    else if (so->flags == MDL_FLAGS_BIT &&
+             ((f = hit_at(k, &r, MDL_RULE_DOUBLE_SET,
+                          (mdl_loc){d->line, d->col}, (mdl_loc){0, 0})) ||
+              (f = double_set_with(k, &r, d->line, d->col))))
       mdl_diag_related(d, d->line, d->col, "replay on the simulator: no set "
                        "is left over because the 1-bit flag lost one to the "
                        "double set at %u:%u (cycle %" PRId64 "); ksv counts "
@@ -1071,9 +1108,11 @@ static bool symbolic_ids(const mdl_kernel *k) {
   return false;
 }
 
-void ksv_replay_diags(const mdl_kernel *k0, mdl_diags *ds, uint32_t from) {
+void ksv_replay_diags(const mdl_kernel *k0, mdl_diags *ds, uint32_t from,
+                      mdl_flag_model fm) {
   sim_options so;
   sim_options_default(&so);
+  so.flags = fm;
   so.runs = 1;
   so.jitter = false;
   bool symbolic = !k0->concrete || symbolic_ids(k0);

@@ -16,6 +16,8 @@ enum { KSV_EXIT_CLEAN = 0, KSV_EXIT_FINDINGS = 1, KSV_EXIT_BAD_INPUT = 2,
 enum { KSV_FORMAT_TEXT = 0, KSV_FORMAT_JSON = 1, KSV_FORMAT_JUNIT = 2,
        KSV_FORMAT_SARIF = 3, KSV_FORMAT_HTML = 4 };
 enum { KSV_ENGINE_AUTO = 0, KSV_ENGINE_GRAPH = 1, KSV_ENGINE_SMT = 2 };
+/* --flag-model: intra-core flags count (SEMANTICS.md 3) or are one bit */
+enum { KSV_FLAGS_COUNT = 0, KSV_FLAGS_BIT = 1 };
 
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5, -1 = (default) the profile
@@ -42,6 +44,8 @@ typedef struct {
   uint32_t sim_runs;      /* --replay: runs for the figures (default 20) */
   bool fix;               /* attach a verified repair to each finding
                              (docs/fix.md) */
+  int flag_model;         /* KSV_FLAGS_*: count (default) or bit; the
+                             engines, --replay, fix and export follow it */
   bool require_complete;  /* a lone half (cross-core not checked) is
                              `unknown` (exit 3), not clean */
 } ksv_options;
@@ -57,7 +61,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out);
 
 /* Writes the Promela model (docs/export.md) of the kernel of file -- the
 ** one named kernel, when file holds several -- to out.  Uses arch,
-** max_unroll and max_instances of o.  Returns 0, 2 (bad input, or no
+** max_unroll, max_instances and flag_model of o.  Returns 0, 2 (bad input, or no
 ** such kernel) or 3 (the kernel is not concrete, or a limit was hit). */
 int ksv_export(const ksv_options *o, const char *file, const char *kernel,
                FILE *out);
@@ -98,6 +102,7 @@ typedef struct {
   uint32_t nsets;
   uint32_t max_unroll;    /* iterations per loop with a known trip count */
   uint64_t max_instances; /* instances per kernel */
+  int flag_model;         /* KSV_FLAGS_*: flags count (default) or one bit */
 } ksv_sim_options;
 
 void ksv_sim_options_default(ksv_sim_options *o);

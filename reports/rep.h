@@ -57,11 +57,12 @@ int rep_sarif(FILE *out, const rep_input *in);
 int rep_html(FILE *out, const rep_input *in);
 
 /* The Promela model of one unrolled kernel for SPIN (reports/rep_promela.c,
-** docs/export.md); file names the source in the model's header.  Returns
-** 0, or -1 when k cannot be exported (not concrete, a limit, a run-time
-** event id): OUT why, a NUL-terminated reason of at most nwhy bytes. */
-int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
-                size_t nwhy);
+** docs/export.md); file names the source in the model's header, fm says
+** whether intra-core flags count or are one bit.  Returns 0, or -1 when
+** k cannot be exported (not concrete, a limit, a run-time event id): OUT
+** why, a NUL-terminated reason of at most nwhy bytes. */
+int rep_promela(FILE *out, const mdl_kernel *k, const char *file,
+                mdl_flag_model fm, char *why, size_t nwhy);
 
 /* ------------------------------------------------------ rule catalogue */
 

@@ -22,9 +22,13 @@
 **    a barrier or a wait; set_flag fires once every earlier instance of
 **    its pipe ended, without blocking the pipe (a separate process fires
 **    the sets of a pipe whose ops may be held open);
-**  - intra-core flags are one bit (COUNT_PAIRING: counters, ksv's
-**    count-based pairing); a wait blocks until set, then clears; a set on
-**    a set flag violates an assertion (double-set).  Cross-core counters
+**  - intra-core flags count (--flag-model count, the default): a set
+**    adds one, a wait blocks while the count is 0, then takes one; the
+**    program-order double set is a static warning of ksv's, not a
+**    property of an execution, so the model asserts nothing about it.
+**    With --flag-model bit they are one bit (COUNT_PAIRING: counters,
+**    ksv's count-based pairing); a wait blocks until set, then clears; a
+**    set on a set flag violates an assertion (double-set).  Cross-core counters
 **    count the sets of every participating sender; a wait blocks while the
 **    counter is 0; more than 15 outstanding violates an assertion;
 **  - a wait that is never released is an invalid end state (deadlock);
@@ -792,25 +796,39 @@ static void put_core(const xm *m, uint32_t c, stream *pipes, stream *sets,
   }
 }
 
-static void put_header(FILE *o, const xm *m, const char *file) {
+static void put_header(FILE *o, const xm *m, const char *file,
+                       mdl_flag_model fm, const char *pt) {
   const mdl_kernel *k = m->k;
+  bool bit = fm == MDL_FLAGS_BIT;
   fprintf(o,
           "/* Promela model of kernel %s (%s, %s), written by ksv export\n"
           "** --format promela from the unrolled instance graph (%u "
           "instances).\n"
           "** Check: spin -a THIS && gcc -DSAFETY -o pan pan.c && ./pan -c0 "
-          "-m1000000\n"
-          "** (spin -DCOUNT_PAIRING: flags count like ksv's pairing; "
-          "-DNO_RACE: no op\n** is held open and no race is looked for, "
-          "a far smaller state space).\n"
-          "** A race, pipe-hazard or xcore-race violates `no_race`, a "
-          "double set\n"
-          "** `no_double_set`, a counter past %d `no_overflow`, a flag or "
-          "counter left\n"
-          "** set at the end `no_unpaired`; a wait never released is an "
-          "invalid end\n"
-          "** state (deadlock).  docs/export.md describes the model. */\n\n",
-          k->name, file, k->prof->name, m->n, k->prof->max_counter);
+          "-m1000000\n",
+          k->name, file, k->prof->name, m->n);
+  if (bit)
+    fprintf(o,
+            "** (spin -DCOUNT_PAIRING: flags count like ksv's pairing; "
+            "-DNO_RACE: no op\n** is held open and no race is looked for, "
+            "a far smaller state space).\n"
+            "** A race, pipe-hazard or xcore-race violates `no_race`, a "
+            "double set\n"
+            "** `no_double_set`, a counter past %d `no_overflow`, a flag or "
+            "counter left\n",
+            k->prof->max_counter);
+  else
+    fprintf(o,
+            "** (spin -DNO_RACE: no op is held open and no race is looked "
+            "for, a far\n** smaller state space).  Intra-core flags count "
+            "their sets (--flag-model\n** count; a set never fails).\n"
+            "** A race, pipe-hazard or xcore-race violates `no_race`, a "
+            "counter past %d\n** `no_overflow`, a flag or counter left\n",
+            k->prof->max_counter);
+  fputs("** set at the end `no_unpaired`; a wait never released is an "
+        "invalid end\n"
+        "** state (deadlock).  docs/export.md describes the model. */\n\n",
+        o);
   fputs("#define NOCHAIN 255\n"
         "/* owner of a segment: ((chain + 1) << 2) | modes (1 read, 2 write) "
         "of the\n** op held open; an access of chain c with modes w "
@@ -821,18 +839,26 @@ static void put_header(FILE *o, const xm *m, const char *file) {
         "((o) >> 2) == (c) + 1)\n"
         "#define OK_V(o, c, w) ((o) == 0 || (((o) | (w)) & 2) == 0)\n"
         "#define OK_DMA(o, c, w) ((o) == 0 || (((o) | (w)) & 2) == 0 || "
-        "(((o) >> 2) == (c) + 1 && ((o) & (w) & 2) == 0))\n"
-        "#ifdef COUNT_PAIRING\n"
-        "#define FLAG byte\n"
-        "#define SET_FLAG(f) assert(no_double_set && f == 0); f = f + 1\n"
-        "#else\n"
-        "#define FLAG bit\n"
-        "#define SET_FLAG(f) assert(no_double_set && f == 0); f = 1\n"
-        "#endif\n"
-        "#define MIN(a, b) ((a) < (b) -> (a) : (b))\n\n"
-        "hidden byte no_race = 1, no_double_set = 1, no_overflow = 1, "
-        "no_unpaired = 1;\n",
+        "(((o) >> 2) == (c) + 1 && ((o) & (w) & 2) == 0))\n",
         o);
+  if (bit)
+    fputs("#ifdef COUNT_PAIRING\n"
+          "#define FLAG byte\n"
+          "#define SET_FLAG(f) assert(no_double_set && f == 0); f = f + 1\n"
+          "#else\n"
+          "#define FLAG bit\n"
+          "#define SET_FLAG(f) assert(no_double_set && f == 0); f = 1\n"
+          "#endif\n",
+          o);
+  else /* a flag counts at most every set of the kernel */
+    fprintf(o,
+            "#define FLAG %s\n"
+            "#define SET_FLAG(f) f = f + 1\n",
+            pt);
+  fprintf(o,
+          "#define MIN(a, b) ((a) < (b) -> (a) : (b))\n\n"
+          "hidden byte no_race = 1, %sno_overflow = 1, no_unpaired = 1;\n",
+          bit ? "no_double_set = 1, " : "");
 }
 
 /* The model compares byte segments only.  Where ksv's conflict relation
@@ -887,8 +913,8 @@ static const char *bytes_differ(const mdl_kernel *k) {
   return NULL;
 }
 
-int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
-                size_t nwhy) {
+int rep_promela(FILE *out, const mdl_kernel *k, const char *file,
+                mdl_flag_model fm, char *why, size_t nwhy) {
   if (!k->unrolled || k->limit_hit) {
     snprintf(why, nwhy, "%s",
              k->limit_hit ? k->limit_hit : "the kernel was not unrolled");
@@ -945,7 +971,7 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file, char *why,
   observe(&m);
   counters(&m);
   const char *pt = m.n < 30000 ? "short" : "int";
-  put_header(out, &m, file);
+  put_header(out, &m, file, fm, pt);
 
   /* processes, per core */
   uint32_t nsa[3] = {0, 0, 0};

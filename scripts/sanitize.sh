@@ -6,8 +6,8 @@
 # (-Dwerror=false): the gcc build of scripts/test.sh enforces them, and
 # clang-only warnings (-Wfor-loop-analysis in bench/kbench.c) must not stop
 # the runtime checks.  Z3 stays an uninstrumented
-# shared library.  The two differential tests run with 200 and 30 random
-# kernels instead of 1000 and 100 (about 3x slower under the sanitizers),
+# shared library.  The differential tests run with 200, 30 and 60 (bit) random
+# kernels instead of 1000, 100 and 300 (about 3x slower under the sanitizers),
 # the metamorphic test on every 4th corpus file; every other test runs as
 # in scripts/test.sh, with 4x the timeouts, but for three that re-render
 # the whole corpus through writers the other report tests already run
@@ -43,7 +43,7 @@ export KSV_META_STRIDE=4
 status=0
 if [ $# -eq 0 ]; then
   tests=$(meson test -C "$build" --list 2>/dev/null | sed -n 's/^ksv:[^/]* \/ //p' |
-          grep -vx 'differential\|differential-redundant\|report-sarif-multitool\|report-html\|report-jobs')
+          grep -vx 'differential\|differential-redundant\|differential-bit\|report-sarif-multitool\|report-html\|report-jobs')
   # shellcheck disable=SC2086
   meson test -C "$build" --print-errorlogs --timeout-multiplier 4 $tests ||
     status=1
@@ -53,6 +53,10 @@ if [ $# -eq 0 ]; then
     status=1
   echo "sanitize: differential-redundant (30 kernels)"
   KSV_DIFF_COUNT=30 KSV_DIFF_SEED=5001 bash \
+    "$root/tests/differential_test.sh" "$build/ksv" "$build/tests/kgen" ||
+    status=1
+  echo "sanitize: differential-bit (60 kernels, --flag-model bit)"
+  KSV_DIFF_COUNT=60 KSV_DIFF_ARGS="--no-redundant --flag-model=bit" bash \
     "$root/tests/differential_test.sh" "$build/ksv" "$build/tests/kgen" ||
     status=1
 else

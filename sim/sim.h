@@ -88,6 +88,12 @@ typedef struct {
   bool count_pairing;
   uint32_t count_pairing_free; /* a set exempt from it (the one whose
                                   double set a flag replay wants) */
+  /* How flags hold their sets (--flag-model; default COUNT).  COUNT: a
+  ** counter of the sets that landed, consumed first come first served; a
+  ** set that follows another of its flag with no wait of it between them
+  ** in program order is reported (double-set) when it lands.  BIT: one
+  ** bit; a set landing on a set flag is lost (double-set). */
+  mdl_flag_model flags;
 } sim_options;
 
 void sim_options_default(sim_options *o);
@@ -107,7 +113,9 @@ typedef struct {
   uint32_t run;                /* first run that hit it */
   uint32_t runs;               /* how many runs hit it */
   int32_t value;               /* flag-overflow, unpaired cross-core set:
-                                  the counter; deadlock: waits on a cycle
+                                  the counter; double-set of counting
+                                  flags: the sets pending once it landed;
+                                  deadlock: waits on a cycle
                                   of waits (> 0), -1 no set is left for
                                   the wait, 0 otherwise */
 } sim_finding;

@@ -81,7 +81,7 @@ typedef struct {
 /* Executes one run: factor[i] scales instance i's latency (NULL: 1);
 ** stretch (SIM_NONE or an instance) gets duration big.  OUT: s. */
 /* o->hold (a set instance, or SIM_NONE): waits on its flag are held
-** until cycle big. */
+** until cycle big.  o->flags: counting or one-bit flags. */
 void sim_execute(const sim_plan *p, const sim_options *o,
                  const double *factor, uint32_t stretch, int64_t big,
                  sim_sched *s);
@@ -124,10 +124,14 @@ typedef struct {
 } sim_core_st;
 
 typedef struct {
-  uint8_t v;
-  uint32_t owner;
-  uint32_t lost1;            /* 1 + the last set that landed on v = 1 */
+  uint8_t v;                 /* bit model: set */
+  uint32_t owner;            /* the last set that landed */
+  uint32_t lost1;            /* bit model: 1 + the last set that landed
+                                on v = 1 */
   uint32_t released;         /* waits it released */
+  mdl_vec landed;            /* count model: uint32_t sets in landing
+                                order; [released, len) are pending and
+                                the next wait takes landed[released] */
 } sim_flag1;
 
 typedef struct {
@@ -151,12 +155,15 @@ typedef struct {
                                 partner's (it has an open wait) */
   int64_t now;
   uint32_t *dep;             /* per set: a wait it lands after, or NULL */
+  uint32_t *po_prev;         /* count model, per set: the previous set of
+                                its flag when no wait of it lies between
+                                them in program order, else SIM_NONE */
   mdl_vec deferred;          /* sets waiting for their dep */
 } sim_engine;
 
 /* Does sync_block_set instance x bump the counter of core r? */
 bool sim_xfeeds(const mdl_kernel *k, const mdl_inst *x, uint32_t r);
-/* The 1-bit flag of a set_flag / wait_flag instance. */
+/* The flag of a set_flag / wait_flag instance. */
 sim_flag1 *sim_flag_of(sim_engine *R, const mdl_inst *in);
 sim_finding *sim_add_finding(sim_engine *R, mdl_rule rule, uint32_t b,
                              uint32_t a);

@@ -7,8 +7,10 @@
 ** each pipe starts its queue head as soon as the plan's constraints hold
 ** (sim_plan.c).  Sets become visible `flag_latency` cycles after they
 ** fire (sync_block_set: `xcore_latency`); a wait at the head of its pipe
-** (or at the scalar unit) is released when its 1-bit flag is set, and
-** clears it; cross-core counters count 0..15.  When no event is left and
+** (or at the scalar unit) is released when its flag holds a set, and
+** takes it: a flag counts the sets that landed (first come, first
+** served), or with --flag-model bit is one bit that a second set cannot
+** raise further; cross-core counters count 0..15.  When no event is left and
 ** instances remain, every stuck pipe is named with the instruction at its
 ** head (deadlock).
 */
@@ -217,7 +219,17 @@ static void visible(run *R, uint32_t i) {
     return;
   }
   const mdl_inst *in = mdl_inst_at(R->k, i);
-  if (in->kind == MDL_I_SET) {
+  if (in->kind == MDL_I_SET && R->o->flags == MDL_FLAGS_COUNT) {
+    flag1 *fl = sim_flag_of(R, in);
+    *(uint32_t *)mdl_vec_push(&fl->landed, sizeof(uint32_t)) = i;
+    fl->owner = i;
+    if (R->po_prev[i] != SIM_NONE) {
+      /* no wait of the flag since the previous set: both are counted */
+      sim_finding *fd =
+          sim_add_finding(R, MDL_RULE_DOUBLE_SET, i, R->po_prev[i]);
+      fd->value = (int32_t)(fl->landed.len - fl->released);
+    }
+  } else if (in->kind == MDL_I_SET) {
     flag1 *fl = sim_flag_of(R, in);
     if (fl->v) {
       /* named like the static engines: the later set in program order
@@ -259,7 +271,13 @@ static bool try_release(run *R, uint32_t i) {
   const mdl_inst *in = mdl_inst_at(R->k, i);
   if (held(R, i, in))
     return false;
-  if (in->kind == MDL_I_WAIT) {
+  if (in->kind == MDL_I_WAIT && R->o->flags == MDL_FLAGS_COUNT) {
+    flag1 *fl = sim_flag_of(R, in);
+    if (fl->released >= fl->landed.len)
+      return false;
+    s->released_by[i] = MDL_VEC_AT(fl->landed, uint32_t, fl->released);
+    fl->released++;
+  } else if (in->kind == MDL_I_WAIT) {
     flag1 *fl = sim_flag_of(R, in);
     if (!fl->v)
       return false;
@@ -629,6 +647,39 @@ static uint32_t *make_deps(const sim_plan *p, const sim_options *o) {
   return dep;
 }
 
+/* Count model: per set, the previous set of its flag when no wait of
+** the flag lies between them in program order (instances of a core are
+** in program order; invalid syncs are absent), else SIM_NONE. */
+static uint32_t *make_po_prev(const sim_plan *p) {
+  const mdl_kernel *k = p->k;
+  size_t nf = (size_t)3 * MDL_NPIPE * MDL_NPIPE * NFLAG_ID;
+  uint32_t *prev = malloc((p->n ? p->n : 1) * sizeof *prev);
+  uint32_t *last = malloc(nf * sizeof *last); /* last set, if no wait since */
+  if (!prev || !last)
+    abort();
+  for (size_t f = 0; f < nf; f++)
+    last[f] = SIM_NONE;
+  for (uint32_t i = 0; i < p->n; i++) {
+    prev[i] = SIM_NONE;
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (p->ip[i].role == SR_SKIP ||
+        (in->kind != MDL_I_SET && in->kind != MDL_I_WAIT))
+      continue;
+    uint32_t src = in->kind == MDL_I_SET ? in->pipe : in->pipe2;
+    uint32_t dst = in->kind == MDL_I_SET ? in->pipe2 : in->pipe;
+    size_t f = (((size_t)in->core * MDL_NPIPE + src) * MDL_NPIPE + dst) *
+                   NFLAG_ID + (uint32_t)in->id;
+    if (in->kind == MDL_I_SET) {
+      prev[i] = last[f];
+      last[f] = i;
+    } else {
+      last[f] = SIM_NONE;
+    }
+  }
+  free(last);
+  return prev;
+}
+
 /* A kernel run on the first iterations of a loop past the unroll budget
 ** (mdl_kernel.cut_cores): what needs the end of the kernel is not a
 ** finding of the prefix -- a wait still waiting for a set that comes
@@ -672,6 +723,7 @@ void sim_execute(const sim_plan *p, const sim_options *o,
   R.big = big;
   R.s = s;
   R.dep = make_deps(p, o);
+  R.po_prev = o->flags == MDL_FLAGS_COUNT ? make_po_prev(p) : NULL;
   R.ch = calloc(p->nch ? p->nch : 1, sizeof *R.ch);
   R.flags = calloc((size_t)3 * MDL_NPIPE * MDL_NPIPE * NFLAG_ID,
                    sizeof *R.flags);
@@ -738,7 +790,7 @@ void sim_execute(const sim_plan *p, const sim_options *o,
        engines do: the first set (program order) past the waits that ran */
     size_t nf = (size_t)3 * MDL_NPIPE * MDL_NPIPE * NFLAG_ID;
     for (size_t f = 0; f < nf; f++)
-      if (R.flags[f].v)
+      if (R.flags[f].v || R.flags[f].released < R.flags[f].landed.len)
         sim_add_finding(&R, MDL_RULE_UNPAIRED_SET,
                         unpaired_set(&R, R.flags[f].owner,
                                      R.flags[f].released), SIM_NONE);
@@ -761,7 +813,10 @@ void sim_execute(const sim_plan *p, const sim_options *o,
   for (uint32_t ch = 0; ch < p->nch; ch++)
     free(R.ch[ch].pmax);
   free(R.ch);
+  for (size_t f = 0; f < (size_t)3 * MDL_NPIPE * MDL_NPIPE * NFLAG_ID; f++)
+    mdl_vec_free(&R.flags[f].landed);
   free(R.flags);
+  free(R.po_prev);
   free(R.h.a);
   free(R.dep);
   mdl_vec_free(&R.deferred);

@@ -484,6 +484,46 @@ rc=$(run budget0 check --max-solver-seconds 0 "$tmp/good.mlir")
 [ "$rc" = 2 ] && grep -q "max-solver-seconds expects" "$tmp/budget0.err" ||
   fail "--max-solver-seconds 0: exit $rc"
 
+# --flag-model count|bit (SEMANTICS.md 3): two sets, then two waits.
+# Counting flags (the default): a double-set warning, exit 0 (1 with
+# --fail-on warning), SARIF level warning, no JUnit failure; one bit: an
+# error everywhere.  Bad values are usage errors in every command.
+sed -e '/set_flag\[<PIPE_MTE2>, <PIPE_V>/{p}' -e '/wait_flag\[<PIPE_MTE2>, <PIPE_V>/{p}' \
+  "$tmp/good.mlir" >"$tmp/ds.mlir"
+rc=$(run fm_count check "$tmp/ds.mlir")
+[ "$rc" = 0 ] && grep -q ':6:3: warning: .*no wait_flag of it since the previous set (program order).*\[double-set\]$' "$tmp/fm_count.out" ||
+  fail "--flag-model count (default): exit $rc, $(head -1 "$tmp/fm_count.out")"
+rc=$(run fm_count2 check --flag-model count --fail-on warning "$tmp/ds.mlir")
+[ "$rc" = 1 ] || fail "--flag-model count --fail-on warning: exit $rc"
+for form in "--flag-model bit" "--flag-model=bit"; do
+  # shellcheck disable=SC2086
+  rc=$(run fm_bit check $form "$tmp/ds.mlir")
+  [ "$rc" = 1 ] && grep -q ':6:3: error: .*can fire while the flag is still set.*\[double-set\]$' "$tmp/fm_bit.out" ||
+    fail "$form: exit $rc, $(head -1 "$tmp/fm_bit.out")"
+done
+"$ksv" check --format sarif "$tmp/ds.mlir" >"$tmp/fm.sarif"
+"$ksv" check --format sarif --flag-model bit "$tmp/ds.mlir" >"$tmp/fmb.sarif"
+python3 - "$tmp/fm.sarif" "$tmp/fmb.sarif" <<'PY' || fail "--flag-model: SARIF levels"
+import json, sys
+lv = lambda f: [r['level'] for r in json.load(open(f))['runs'][0]['results'] if r['ruleId'] == 'double-set']
+assert lv(sys.argv[1]) == ['warning'] and lv(sys.argv[2]) == ['error'], (lv(sys.argv[1]), lv(sys.argv[2]))
+PY
+n=$("$ksv" check --format junit "$tmp/ds.mlir" | grep -c '<failure')
+m=$("$ksv" check --format junit --flag-model bit "$tmp/ds.mlir" | grep -c '<failure')
+[ "$n" = 0 ] && [ "$m" = 1 ] || fail "--flag-model: JUnit failures $n (count) and $m (bit), want 0 and 1"
+rc=$(run fm_sim sim "$tmp/ds.mlir")
+[ "$rc" = 0 ] && grep -q ':6:3: warning: .*with no wait of its flag since the set at 5:3 in program order.*\[double-set\]$' "$tmp/fm_sim.out" ||
+  fail "ksv sim of a program-order double set: exit $rc, $(head -1 "$tmp/fm_sim.out")"
+rc=$(run fm_fix fix --diff "$tmp/ds.mlir")
+[ "$rc" = 0 ] && [ "$(grep -c '^-  hivm' "$tmp/fm_fix.out")" = 2 ] ||
+  fail "ksv fix of a double-set warning: exit $rc"
+for cmd in check sim export fix; do
+  rc=$(run fm_bad $cmd --flag-model byte "$tmp/good.mlir")
+  [ "$rc" = 2 ] && grep -q 'flag-model expects count or bit' "$tmp/fm_bad.err" ||
+    fail "$cmd --flag-model byte: exit $rc"
+done
+"$ksv" --help | grep -q -- '--flag-model count|bit' || fail "--help lacks --flag-model"
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"
   exit 1

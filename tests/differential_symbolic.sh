@@ -10,7 +10,8 @@
 # the same claims (every branch outcome, trip counts 0..K), so they must
 # agree.  A run that passes KSV_DIFF_TIMEOUT seconds (default 120) is
 # reported and not compared (the SMT engine on a loaded machine); more than
-# a quarter of them timing out fails.  A kernel the enumeration declines
+# a quarter of them timing out fails.  KSV_DIFF_ARGS adds options to both
+# engines (e.g. --flag-model=bit).  A kernel the enumeration declines
 # (run-time event ids: the graph engine then answers unknown) is skipped.
 set -u
 ksv=${1:?usage: differential_symbolic.sh KSV KGEN}
@@ -38,9 +39,9 @@ for ((i = seed; i < seed + count; i++)); do
   [ "${KSV_DIFF_BOTH:-0}" = 1 ] && arches=(a2 a5)
   for a in "${arches[@]}"; do
     n=$((n + 1))
-    timeout "$to" "$ksv" check --arch "$a" --engine graph "$f" >"$tmp/g" 2>&1
+    timeout "$to" "$ksv" check ${KSV_DIFF_ARGS:-} --arch "$a" --engine graph "$f" >"$tmp/g" 2>&1
     rg=$?
-    timeout "$to" "$ksv" check --arch "$a" --engine smt "$f" >"$tmp/s" 2>&1
+    timeout "$to" "$ksv" check ${KSV_DIFF_ARGS:-} --arch "$a" --engine smt "$f" >"$tmp/s" 2>&1
     rs=$?
     if [ $rg -eq 124 ] || [ $rs -eq 124 ]; then
       slow=$((slow + 1)); echo "k$i ($a): timed out (graph $rg, smt $rs)"; continue

@@ -41,6 +41,7 @@ declare -A symvals=(
   [trip_precredit]="%arg2=0|%arg2=1|%arg2=3"
   [grid_stride]="%arg4=5 block_idx=0 block_num=2|%arg4=5 block_idx=1 block_num=2|%arg4=1 block_idx=3 block_num=4"
   [xflag_rotate]="block_idx=0|block_idx=1|block_idx=3"
+  [counted_flags]="%arg2=0|%arg2=600|%arg2=1024"
 )
 cycles() { # FILE -> nominal cycles of the first kernel
   "$ksv" sim --arch $arch "$1" 2>/dev/null | awk '/^  cycles: / {print $2; exit}'
@@ -279,7 +280,7 @@ assert nofix and all(r["properties"]["fixedBy"]["line"] for r in nofix), nofix[:
 PY
   if grep -q "Proposed fix: " "$tmp/f.html" && grep -q "Fixed by the repair proposed at " "$tmp/f.html" &&
      grep -q "note: fix: .*verifies clean" "$tmp/c.txt" &&
-     grep -q "note: fixed by the repair proposed at 34:7 " "$tmp/c.txt"; then ok
+     grep -q "note: fixed by the repair proposed at 37:7 " "$tmp/c.txt"; then ok
   else bad "check --fix: HTML or text report without the fix"; fi
   # the fix of a clean kernel is no edit, exit 0
   "$ksv" fix "$root/corpus/vec_add_db/ok.mlir" >"$tmp/ok.txt" 2>&1

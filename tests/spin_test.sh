@@ -2,13 +2,18 @@
 # `ksv export --format promela` (docs/export.md):
 #  (a) a concrete kernel exports (exit 0) as a Promela model with the
 #      processes, flags and assertions the model promises, for a2 and a5;
+#      counting flags by default, one-bit flags (and the double-set
+#      assertion) with --flag-model bit;
 #  (b) a kernel that is not concrete is `unknown` (exit 3, "not exported",
 #      no -o file left behind); bad usage and a missing file exit 2;
 #  (c) regression: a pipe_barrier on an overlapping pipe waits for the op
 #      held open before it (SPIN found races in correct kernels without it);
 #  (d) when `spin` is installed: SPIN's verdicts on a clean kernel, a race,
 #      a pipe-hazard behind a V barrier, a deadlock and a double set match
-#      ksv's (bench/spin_compare.sh, which exits 1 on a disagreement).
+#      ksv's (bench/spin_compare.sh, which exits 1 on a disagreement), under
+#      counting flags; under --flag-model bit on the double sets, and on
+#      corpus/counted_flags/ok.mlir (clean when flags count, a reachable
+#      double set when they are one bit) under both.
 # usage: spin_test.sh KSV SOURCE_ROOT
 set -u
 ksv=$1
@@ -26,11 +31,22 @@ for a in a2 a5; do
   rc=$?
   [ $rc -eq 0 ] && ok || bad "export vec_add_db/ok $a: exit $rc"
   for want in 'active proctype pipe_AIV_V' 'active proctype pipe_AIV_MTE2' \
-    'FLAG fl_AIV_MTE2_V_0;' 'assert(no_double_set' 'assert(no_unpaired' \
+    'FLAG fl_AIV_MTE2_V_0;' '#define SET_FLAG(f) f = f + 1' 'assert(no_unpaired' \
     'active proctype fin' 'no_race &&'; do
     grep -qF "$want" "$tmp/v_$a.pml" && ok || bad "$a model lacks: $want"
   done
+  grep -qF 'no_double_set' "$tmp/v_$a.pml" && bad "$a: counting flags asserted as one bit" || ok
+  "$ksv" export --format promela --arch $a --flag-model bit \
+    "$root/corpus/vec_add_db/ok.mlir" -o "$tmp/vb_$a.pml" 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 0 ] && ok || bad "export --flag-model bit vec_add_db/ok $a: exit $rc"
+  for want in '#define FLAG bit' 'assert(no_double_set && f == 0); f = 1' \
+    'FLAG fl_AIV_MTE2_V_0;' 'assert(no_unpaired'; do
+    grep -qF "$want" "$tmp/vb_$a.pml" && ok || bad "$a --flag-model bit model lacks: $want"
+  done
 done
+"$ksv" export --flag-model byte "$root/corpus/vec_add_db/ok.mlir" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--flag-model byte: want exit 2"
 # V is in order on a5, may overlap on a2
 grep -q 'OK_V(own' "$tmp/v_a2.pml" && ok || bad "a2: V accesses not checked as overlapping"
 grep -q 'OK_V(own' "$tmp/v_a5.pml" && bad "a5: V treated as overlapping" || ok
@@ -88,20 +104,34 @@ if command -v spin >/dev/null && command -v gcc >/dev/null; then
     "$root/corpus/rmsnorm_quant/ok.mlir" \
     "$root/corpus/rmsnorm_quant/bug_missing_barrier_cast.mlir" \
     "$root/corpus/vec_add_db/bug_missing_preset.mlir" \
-    "$root/corpus/vec_add_db/bug_double_set.mlir" >"$tmp/cmp" 2>&1
+    "$root/corpus/vec_add_db/bug_double_set.mlir" \
+    "$root/corpus/counted_flags/ok.mlir" >"$tmp/cmp" 2>&1
   rc=$?
   [ $rc -eq 0 ] && ok || { bad "SPIN and ksv disagree (exit $rc):"; cat "$tmp/cmp"; }
   # every kernel finished and agreed, and SPIN saw what each one holds
-  expect() { # FILE-SUFFIX SPIN-CLASSES-REGEX
-    awk -F'\t' -v f="$1" -v re="$2" 'index($2, f) && $6 == 1 && $7 == "yes" && $5 ~ re { found = 1 } END { exit !found }' "$tmp/t.tsv" &&
-      ok || { bad "SPIN on $1: want $2"; cat "$tmp/t.tsv"; }
+  expect() { # FILE-SUFFIX SPIN-CLASSES-REGEX [TSV]
+    awk -F'\t' -v f="$1" -v re="$2" 'index($2, f) && $6 == 1 && $7 == "yes" && $5 ~ re { found = 1 } END { exit !found }' "${3:-$tmp/t.tsv}" &&
+      ok || { bad "SPIN on $1: want $2"; cat "${3:-$tmp/t.tsv}"; }
   }
   expect vec_add_db/ok.mlir '^clean$'
   expect vec_add_db/bug_store_offset.mlir '^R$'
   expect rmsnorm_quant/ok.mlir '^clean$'
   expect rmsnorm_quant/bug_missing_barrier_cast.mlir 'R'
   expect vec_add_db/bug_missing_preset.mlir '^D$'
-  expect vec_add_db/bug_double_set.mlir 'F'
+  # counting flags: the extra set is no lost set; what is left is the set
+  # pending at the end and the race the duplicated set lets through
+  expect vec_add_db/bug_double_set.mlir '^UR$'
+  expect counted_flags/ok.mlir '^clean$'
+  # one-bit flags: both double sets are reachable (F), the forward pair of
+  # counted_flags/ok.mlir that shares one id too
+  bash "$root/bench/spin_compare.sh" --ksv "$ksv" --arch a2 --timeout 50 \
+    --flag-model bit --tsv "$tmp/b.tsv" \
+    "$root/corpus/vec_add_db/bug_double_set.mlir" \
+    "$root/corpus/counted_flags/ok.mlir" >"$tmp/bcmp" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] && ok || { bad "SPIN and ksv disagree under --flag-model bit (exit $rc):"; cat "$tmp/bcmp"; }
+  expect vec_add_db/bug_double_set.mlir 'F' "$tmp/b.tsv"
+  expect counted_flags/ok.mlir 'F' "$tmp/b.tsv"
   # regression: ksv paired the k-th counter wait with the k-th set in
   # program order and missed these races, which SPIN (a counter that only
   # counts) found (docs/semantics-decisions.md 19); both profiles

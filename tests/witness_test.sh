@@ -103,22 +103,22 @@ for name in ('ra.json', 'xr.json', 'dl.json', 'sm.json', 'ex.json', 'rb.json'):
                  '%s: %s at %d: one primary step, at the diagnostic' % (name, d['rule'], d['line']))
 
 # race, graph engine: the load still writing, then the vadd
-d = find_diag('ra.json', 'race', 37)
+d = find_diag('ra.json', 'race', 42)
 if d:
-    need(steps(d)[:2] == [('earlier-access', 'AIV', 'PIPE_MTE2', 32),
-                          ('access', 'AIV', 'PIPE_V', 37)] and len(steps(d)) == 2,
-         'race 37: steps %s' % steps(d))
-r = find_result('ra.sarif', 'race', 37)
+    need(steps(d)[:2] == [('earlier-access', 'AIV', 'PIPE_MTE2', 37),
+                          ('access', 'AIV', 'PIPE_V', 42)] and len(steps(d)) == 2,
+         'race 42: steps %s' % steps(d))
+r = find_result('ra.sarif', 'race', 42)
 if r:
-    need(flow(r) == [('AIV PIPE_MTE2', [(1, 32, 'earlier-access')]),
-                     ('AIV PIPE_V', [(2, 37, 'access')])],
-         'race 37: thread flows %s' % flow(r))
+    need(flow(r) == [('AIV PIPE_MTE2', [(1, 37, 'earlier-access')]),
+                     ('AIV PIPE_V', [(2, 42, 'access')])],
+         'race 42: thread flows %s' % flow(r))
     # --replay adds notes (related locations) but no step
-    r2 = find_result('ra-replay.sarif', 'race', 37)
+    r2 = find_result('ra-replay.sarif', 'race', 42)
     if r2:
         need(len(r2.get('relatedLocations', [])) > len(r.get('relatedLocations', [])),
-             'race 37: --replay added no note')
-        need(flow(r2) == flow(r), 'race 37: --replay changed the thread flows: %s' % flow(r2))
+             'race 42: --replay added no note')
+        need(flow(r2) == flow(r), 'race 42: --replay changed the thread flows: %s' % flow(r2))
 
 # cross-core race: two cores
 d = find_diag('xr.json', 'xcore-race', 76)
@@ -132,17 +132,17 @@ if r:
          'xcore-race 76: thread flows %s' % flow(r))
 
 # deadlock: the waits of the cycle, the primary first, on three cores
-d = find_diag('dl.json', 'deadlock', 53)
+d = find_diag('dl.json', 'deadlock', 57)
 if d:
     st = steps(d)
-    need(st and st[0] == ('blocked-wait', 'AIC', 'PIPE_MTE2', 53),
-         'deadlock 53: first step %s' % (st[:1],))
+    need(st and st[0] == ('blocked-wait', 'AIC', 'PIPE_MTE2', 57),
+         'deadlock 57: first step %s' % (st[:1],))
     need(all(s[0] == 'blocked-wait' for s in st) and len(st) >= 3,
-         'deadlock 53: steps %s' % st)
-    need({s[1] for s in st} == {'AIC', 'AIV0', 'AIV1'}, 'deadlock 53: cores %s' % st)
+         'deadlock 57: steps %s' % st)
+    need({s[1] for s in st} == {'AIC', 'AIV0', 'AIV1'}, 'deadlock 57: cores %s' % st)
     need([s['kind'] for s in d.get('witness_steps', [])][0] in ('wait_flag', 'sync_block_wait'),
-         'deadlock 53: the first step is not a wait')
-r = find_result('dl.sarif', 'deadlock', 53)
+         'deadlock 57: the first step is not a wait')
+r = find_result('dl.sarif', 'deadlock', 57)
 if r and d:
     fl = flow(r)
     lanes = []
@@ -150,10 +150,10 @@ if r and d:
         lane = '%s %s' % (s['core'], s['pipe'])
         if lane not in lanes:
             lanes.append(lane)
-    need([t for t, _ in fl] == lanes, 'deadlock 53: thread flows %s, steps %s' % (fl, lanes))
+    need([t for t, _ in fl] == lanes, 'deadlock 57: thread flows %s, steps %s' % (fl, lanes))
     order = sorted(o for _, ls in fl for o, _, _ in ls)
-    need(order == list(range(1, len(d.get('witness_steps', [])) + 1)), 'deadlock 53: executionOrder %s' % order)
-    need(fl[0][1][0][:2] == (1, 53), 'deadlock 53: step 1 is not the primary wait')
+    need(order == list(range(1, len(d.get('witness_steps', [])) + 1)), 'deadlock 57: executionOrder %s' % order)
+    need(fl[0][1][0][:2] == (1, 57), 'deadlock 57: step 1 is not the primary wait')
 
 # SMT engine: the race carries the schedule's cycles
 d = find_diag('sm.json', 'race', 32)
@@ -180,13 +180,13 @@ if d:
          'explain 37: chain %s' % chain)
 
 # redundant barrier: the pair it ordered, itself, what still orders them
-d = find_diag('rb.json', 'redundant-barrier', 106)
+d = find_diag('rb.json', 'redundant-barrier', 110)
 if d:
     roles = [s['role'] for s in d.get('witness_steps', [])]
     need(roles[:2] == ['earlier-access', 'sync'] and roles[-1] == 'access' and
-         'ordering-sync' in roles, 'redundant-barrier 106: roles %s' % roles)
+         'ordering-sync' in roles, 'redundant-barrier 110: roles %s' % roles)
     need(d.get('witness_steps', [])[1]['kind'] == 'pipe_barrier' and d.get('witness_steps', [])[1]['primary'],
-         'redundant-barrier 106: the barrier is not the primary step')
+         'redundant-barrier 110: the barrier is not the primary step')
 
 # the HTML timeline of the deadlock has a lane per core and pipe
 html = open(os.path.join(tmp, 'dl.html')).read()

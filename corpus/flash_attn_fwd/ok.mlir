@@ -5,6 +5,10 @@
 // The mmadL1s carry the compiler's sync_related_args: the mmad library waits M->MTE1
 // EVENT_ID0/EVENT_ID1 ([5]/[6]) before its MTE1 part and sets them after its M part; the
 // kernel pre-sets both before the first mmad and drains both after the last (SEMANTICS.md 1).
+// Counting flags (SEMANTICS 3 revised): the MTE1->MTE2 pair on EVENT_ID0 (K/V in L1) is a
+// redundant-wait under --flag-model count: the flag 1 / flag 2 round trip already orders the
+// reuse; under the one-bit reading it also kept MTE2->MTE1 from being set again before its
+// wait (a timing-only double set), so --flag-model bit reports no redundant-wait there.
 module {
   func.func @fa_fwd_mix_aic(%arg0: memref<256xf16, #hivm.address_space<gm>>, %arg1: memref<1024xf16, #hivm.address_space<gm>>, %arg2: memref<1024xf16, #hivm.address_space<gm>>, %arg3: memref<512xf32, #hivm.address_space<gm>>, %arg4: memref<512xf16, #hivm.address_space<gm>>, %arg5: memref<256xf32, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix} {
     %c0 = arith.constant 0 : index
@@ -42,7 +46,7 @@ module {
       %vg = memref.reinterpret_cast %arg2 to offset: [%kvoff], sizes: [16, 16], strides: [16, 1] : memref<1024xf16, #hivm.address_space<gm>> to memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
       %sg = memref.reinterpret_cast %arg3 to offset: [%soff], sizes: [16, 16], strides: [16, 1] : memref<512xf32, #hivm.address_space<gm>> to memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
       %pg = memref.reinterpret_cast %arg4 to offset: [%soff], sizes: [16, 16], strides: [16, 1] : memref<512xf16, #hivm.address_space<gm>> to memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>
-      hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID0>] // expect(count): redundant-wait
       hivm.hir.nd2nz {dst_continuous} ins(%kg : memref<16x16xf16, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>) outs(%kb : memref<16x16xf16, #hivm.address_space<cbuf>>)
       hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
       hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]
