@@ -113,6 +113,39 @@ static uint32_t launch_config(const char *t, uint32_t len, uint32_t i) {
   return i;
 }
 
+/* `operator()<AscendC::AIC>(`: an explicit specialisation of the call
+** operator (catlass's per-core kernels), which the grammar does not read.
+** Returns the end of the template argument list when T[I..) is
+** `operator ( ) <...>` followed by '(', else I.  The arguments are blanked;
+** the extraction reads them from the original text at the same offsets. */
+static uint32_t operator_spec(const char *t, uint32_t len, uint32_t i) {
+  uint32_t j = i + 8;
+  if (j > len || memcmp(t + i, "operator", 8) != 0)
+    return i;
+  while (j < len && t[j] == ' ')
+    j++;
+  if (j + 1 >= len || t[j] != '(' || t[j + 1] != ')')
+    return i;
+  j += 2;
+  while (j < len && t[j] == ' ')
+    j++;
+  if (j >= len || t[j] != '<')
+    return i;
+  int depth = 0;
+  for (; j < len && t[j] != '\n' && t[j] != ';' && t[j] != '{'; j++) {
+    if (t[j] == '<')
+      depth++;
+    else if (t[j] == '>' && --depth == 0)
+      break;
+  }
+  if (j >= len || t[j] != '>')
+    return i;
+  uint32_t e = j + 1;
+  while (e < len && (t[e] == ' ' || t[e] == '\t'))
+    e++;
+  return e < len && t[e] == '(' ? j + 1 : i;
+}
+
 void fe_asc_normalise(char *t, uint32_t len, char *const *extra,
                       uint32_t nextra) {
   uint32_t i = 0;
@@ -141,6 +174,15 @@ void fe_asc_normalise(char *t, uint32_t len, char *const *extra,
     uint32_t e = i;
     while (e < len && fe_asc_idchar((unsigned char)t[e]))
       e++;
+    uint32_t sp = operator_spec(t, len, i);
+    if (sp != i) {
+      uint32_t a = i + 8;
+      while (t[a] != '<')
+        a++;
+      blank(t, a, sp);
+      i = sp;
+      continue;
+    }
     const qual *q = find_qual(t + i, e - i);
     if (q && q->kind == QK_REWRITE) {
       memcpy(t + i, q->repl, e - i);

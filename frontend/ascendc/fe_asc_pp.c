@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
   uint32_t cond;               /* the current arm's fe_asc_cond, 0 if dead */
@@ -47,6 +48,8 @@ typedef struct {
   char *stack[FE_ASC_MAX_INCLUDE_DEPTH + 2]; /* canonical paths, owned */
   uint32_t depth;
   uint32_t ngroups;
+  char **once;                 /* canonical paths with #pragma once */
+  uint32_t nonce, oncecap;
   bool error;
   uint32_t cur_file;           /* for lookups: the file being processed */
 } pp;
@@ -423,8 +426,12 @@ static bool library_header(const char *name) {
   return false;
 }
 
-/* Reads the whole file PATH (at most FE_ASC_MAX_BYTES); NULL if it cannot. */
+/* Reads the whole regular file PATH (at most FE_ASC_MAX_BYTES); NULL if it
+** cannot. */
 static char *slurp(const char *path, uint32_t *len) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL;               /* no devices, fifos or directories */
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
@@ -507,6 +514,8 @@ static void do_include(pp *p, const dline *d, uint32_t ex, uint32_t fid,
                               b ? b + 1 : p->stack[k]);
       }
       diag(p, MDL_SEV_ERROR, fid, at, "#include cycle: %s%s", chain, name);
+    } else if (has_name(p->once, p->nonce, canon, strlen(canon))) {
+      /* #pragma once: read already */
     } else if (p->depth >= maxd) {
       diag(p, MDL_SEV_ERROR, fid, at,
            "#include nested deeper than %u levels (at '%s')", maxd, name);
@@ -653,7 +662,12 @@ static void directive(pp *p, frame *fr, uint32_t *nfr, const dline *d,
     do_include(p, d, ex, fid, from);
   else if (!strcmp(name, "define") || !strcmp(name, "undef"))
     do_define(p, d, ex, fid, name[0] == 'u', cond);
-  else if (!strcmp(name, "error")) {
+  else if (!strcmp(name, "pragma") && cond == 0 && d->n - ex >= 4 &&
+           !memcmp(d->s + ex, "once", 4) && p->depth) {
+    const char *c = p->stack[p->depth - 1];
+    if (!has_name(p->once, p->nonce, c, strlen(c)))
+      push_str(&p->once, &p->nonce, &p->oncecap, dupn(c, strlen(c)));
+  } else if (!strcmp(name, "error")) {
     if (cond == 0)
       diag(p, MDL_SEV_ERROR, fid, hash, "#error %s", d->s + ex);
   } else if (strcmp(name, "pragma") && strcmp(name, "warning") &&
@@ -817,6 +831,9 @@ bool fe_asc_read(const char *path, const char *text, size_t len,
   for (uint32_t k = 0; k < p.nnames; k++)
     free(p.names[k]);
   free(p.names);
+  for (uint32_t k = 0; k < p.nonce; k++)
+    free(p.once[k]);
+  free(p.once);
   return !p.error;
 }
 

@@ -1,0 +1,2 @@
+#include "cycle_a.h"
+int cycle_b;
