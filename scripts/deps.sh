@@ -2,7 +2,10 @@
 # Installs the Debian packages ksv needs (when missing), then configures
 # the build directory.  Sourced by the two Quick start scripts.
 set -euo pipefail
-KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libcriterion-dev spin"
+KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libcriterion-dev spin libtree-sitter-dev"
+# the Ascend C frontend's grammar comes from the npm registry
+# (scripts/fetch-grammar.sh): npm is needed unless node comes from elsewhere
+command -v npm >/dev/null || KSV_PKGS="$KSV_PKGS npm"
 # the test suite (scripts/test.sh sets KSV_TEST=1) also needs python3 (the
 # scripts that read JSON/SARIF) and patch (ksv fix --diff applies)
 if [ "${KSV_TEST:-0}" = 1 ]; then
@@ -27,6 +30,8 @@ if [ "${KSV_TEST:-0}" = 1 ] && [ "$(id -u)" = 0 ]; then
   fi
 fi
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# the pinned tree-sitter C++ grammar, checksum-verified, into build-deps/
+bash "$root/scripts/fetch-grammar.sh"
 build="${KSV_BUILD:-$root/build}"
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" "$root" >/dev/null

@@ -11,15 +11,13 @@
 # grammar's own generated parser is self-contained: tree-sitter-c (a
 # dependency of its grammar.js) is needed only to regenerate it, not here.
 #
-#   KSV_GRAMMAR_DIR  where to unpack (default build-deps/tree-sitter-cpp in
-#                    the checkout)
 # Idempotent: does nothing when the unpacked grammar is present and its
 # stamp names the pinned version and checksum.
 set -euo pipefail
 TS_CPP_VERSION=0.23.4
 TS_CPP_SHA256=615d152f70e7a6bed8f15a93c3c0c264c40dc71c1b6a1445646fff9439e776bc
 root=$(cd "$(dirname "$0")/.." && pwd)
-dest="${KSV_GRAMMAR_DIR:-$root/build-deps/tree-sitter-cpp}"
+dest="$root/build-deps/tree-sitter-cpp"
 stamp="tree-sitter-cpp@$TS_CPP_VERSION sha256:$TS_CPP_SHA256"
 if [ -f "$dest/src/parser.c" ] && [ "$(cat "$dest/.stamp" 2>/dev/null)" = "$stamp" ]; then
   exit 0

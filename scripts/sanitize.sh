@@ -26,6 +26,7 @@ build="${KSV_ASAN_BUILD:-$root/build-asan}"
 if [ -f "$build/build.ninja" ] && [ "$(cat "$build/.ksv-root" 2>/dev/null)" != "$root" ]; then
   rm -rf "$build"
 fi
+bash "$root/scripts/fetch-grammar.sh"
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang meson setup "$build" "$root" -Db_sanitize=address,undefined \
     -Db_lundef=false -Dwerror=false >/dev/null
