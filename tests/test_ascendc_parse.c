@@ -461,6 +461,32 @@ Test(ascendc_pp, include_depth_limited) {
   rmdir(dir);
 }
 
+Test(ascendc_pp, include_reads_bounded, .timeout = 60) {
+  char dir[] = "/tmp/ksv-asc-manyXXXXXX";
+  cr_assert(mkdtemp(dir));
+  char h[256], c[256];
+  snprintf(h, sizeof h, "%s/g.h", dir);
+  snprintf(c, sizeof c, "%s/main.cpp", dir);
+  FILE *f = fopen(h, "w");
+  fputs("#ifndef G_H\n#define G_H\nint g;\n#endif\n", f);
+  fclose(f);
+  f = fopen(c, "w");
+  for (int k = 0; k < 10000; k++)
+    fputs("#include \"g.h\"\n", f);
+  fclose(f);
+  rd r;
+  readp(&r, c, NULL, NULL);
+  cr_expect(!r.ok);
+  const mdl_diag *g = diag_at(&r, 0);
+  cr_expect(g && strstr(g->message, "more than 4096 files") && g->line == 4096,
+            "%s:%u", g ? g->message : "", g ? g->line : 0);
+  cr_expect_eq(r.d.items.len, 1, "reported once");
+  rd_free(&r);
+  unlink(h);
+  unlink(c);
+  rmdir(dir);
+}
+
 Test(ascendc_pp, missing_and_library_includes) {
   static const char s[] = "#include <iostream>\n"
                           "#include \"kernel_operator.h\"\n"
@@ -547,7 +573,7 @@ Test(ascendc_errors, syntax_error_in_included_file_located_there) {
 Test(ascendc_hostile, no_crash_no_hang, .timeout = 60) {
   /* deep nesting of braces, parentheses and #if; NUL bytes; junk */
   size_t n = 200000;
-  char *s = malloc(n * 2 + 16);
+  char *s = malloc(8u << 20);
   memset(s, '{', n);
   memset(s + n, '}', n);
   s[2 * n] = 0;
@@ -565,6 +591,22 @@ Test(ascendc_hostile, no_crash_no_hang, .timeout = 60) {
     m += (size_t)sprintf(s + m, "#if X%d\n", k);
   readp(&r, "ifs.cpp", s, NULL);
   cr_expect(!r.ok && strstr(diag_at(&r, 0)->message, "nested deeper"));
+  rd_free(&r);
+  /* an #if expression 100k parentheses deep */
+  m = (size_t)sprintf(s, "#if ");
+  for (int k = 0; k < 100000; k++)
+    s[m++] = '(';
+  strcpy(s + m, "1\n#endif\n");
+  readp(&r, "paren.cpp", s, NULL);
+  cr_expect(!r.ok && strstr(diag_at(&r, 0)->message, "nested too deeply"));
+  rd_free(&r);
+  /* 200k macro names: look-ups stay linear (a hash map) */
+  m = 0;
+  for (int k = 0; k < 200000; k++)
+    m += (size_t)sprintf(s + m, "#define M%d %d\n", k, k);
+  m += (size_t)sprintf(s + m, "#if M199999 != 199999\n#error wrong\n#endif\n");
+  readp(&r, "many.cpp", s, NULL);
+  cr_expect(r.ok);
   rd_free(&r);
   static const char nul[] = "int a;\0#include \"x\"\0\n#if\0 1\n";
   memset(&r, 0, sizeof r);

@@ -33,6 +33,7 @@ typedef enum { FE_ASC_ARCH_ANY, FE_ASC_ARCH_C220, FE_ASC_ARCH_C310 } fe_asc_arch
 #define FE_ASC_MAX_INCLUDE_DEPTH 32     /* nested #include levels */
 #define FE_ASC_MAX_IF_DEPTH 256         /* nested #if levels */
 #define FE_ASC_MAX_BYTES (64u << 20)    /* preprocessed text, all files */
+#define FE_ASC_MAX_FILES 4096           /* files read (an #include each) */
 
 /* -D NAME=VALUE ("NAME" alone means 1). */
 typedef struct {
@@ -85,6 +86,13 @@ typedef struct {
   uint32_t file, line, col;    /* file ~0u: -D on the command line */
 } fe_asc_macro;
 
+/* A string -> uint32_t hash map (fe_asc_map.c); keys are owned. */
+typedef struct {
+  char **keys;
+  uint32_t *vals;
+  uint32_t cap, n;
+} fe_asc_map;
+
 /* A byte range of the output copied from one file at one offset. */
 typedef struct {
   uint32_t out, len;           /* output range [out, out+len) */
@@ -99,6 +107,7 @@ typedef struct {
   mdl_vec segs;                /* fe_asc_seg, in output order */
   mdl_vec conds;               /* fe_asc_cond; [0] the top level */
   mdl_vec macros;              /* fe_asc_macro */
+  fe_asc_map macro_index;      /* name -> index of its last fe_asc_macro */
   char *text;                  /* normalised output (NUL-terminated) */
   uint32_t len;
   TSTree *tree;                /* after fe_asc_parse, else NULL */

@@ -27,19 +27,23 @@ typedef fe_asc_id (*fe_asc_lookup)(void *ctx, const char *name, size_t n,
 int fe_asc_eval(const char *s, size_t n, fe_asc_lookup look, void *ctx,
                 int64_t *val, char *err, size_t errn, size_t *erroff);
 
+bool fe_asc_map_get(const fe_asc_map *m, const char *s, size_t n,
+                    uint32_t *val); /* OUT: val, may be NULL */
+void fe_asc_map_put(fe_asc_map *m, const char *s, size_t n, uint32_t val);
+void fe_asc_map_free(fe_asc_map *m);
+
 /* Blanks the qualifiers of fe_asc_qual.def, the extra qualifier macros
-** EXTRA (NEXTRA names, NUL-terminated, not owned) and CUDA-style launch
+** EXTRA (the keys of a map) and CUDA-style launch
 ** configurations `<<<...>>>` in TEXT[0..LEN), in place, keeping every
 ** newline and every byte's offset.  Comments, strings and character
 ** literals are left alone. */
-void fe_asc_normalise(char *text, uint32_t len, char *const *extra,
-                      uint32_t nextra);
+void fe_asc_normalise(char *text, uint32_t len, const fe_asc_map *extra);
 
 /* True when every token of S[0..N) (comments removed) is a word the
 ** normaliser blanks (fe_asc_qual.def Q/QA entries, QA with its
 ** parentheses): a #define of such a body is a qualifier macro. */
-bool fe_asc_is_qualifier_body(const char *s, size_t n, char *const *extra,
-                              uint32_t nextra);
+bool fe_asc_is_qualifier_body(const char *s, size_t n,
+                              const fe_asc_map *extra);
 
 static inline bool fe_asc_idstart(int c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||

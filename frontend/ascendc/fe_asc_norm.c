@@ -37,12 +37,8 @@ static const qual *find_qual(const char *s, size_t n) {
   return NULL;
 }
 
-static bool find_extra(const char *s, size_t n, char *const *extra,
-                       uint32_t nextra) {
-  for (uint32_t k = 0; k < nextra; k++)
-    if (strlen(extra[k]) == n && memcmp(extra[k], s, n) == 0)
-      return true;
-  return false;
+static bool find_extra(const char *s, size_t n, const fe_asc_map *extra) {
+  return fe_asc_map_get(extra, s, n, NULL);
 }
 
 static void blank(char *t, uint32_t from, uint32_t to) {
@@ -146,8 +142,7 @@ static uint32_t operator_spec(const char *t, uint32_t len, uint32_t i) {
   return e < len && t[e] == '(' ? j + 1 : i;
 }
 
-void fe_asc_normalise(char *t, uint32_t len, char *const *extra,
-                      uint32_t nextra) {
+void fe_asc_normalise(char *t, uint32_t len, const fe_asc_map *extra) {
   uint32_t i = 0;
   while (i < len) {
     uint32_t k = skip_lexical(t, len, i);
@@ -189,15 +184,15 @@ void fe_asc_normalise(char *t, uint32_t len, char *const *extra,
     } else if (q && q->kind == QK_ARGS) {
       e = skip_parens(t, len, e);
       blank(t, i, e);
-    } else if (q || find_extra(t + i, e - i, extra, nextra)) {
+    } else if (q || find_extra(t + i, e - i, extra)) {
       blank(t, i, e);
     }
     i = e;
   }
 }
 
-bool fe_asc_is_qualifier_body(const char *s, size_t n, char *const *extra,
-                              uint32_t nextra) {
+bool fe_asc_is_qualifier_body(const char *s, size_t n,
+                              const fe_asc_map *extra) {
   size_t i = 0;
   while (i < n) {
     if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
@@ -216,8 +211,7 @@ bool fe_asc_is_qualifier_body(const char *s, size_t n, char *const *extra,
     const qual *q = find_qual(s + i, e - i);
     if (q && q->kind == QK_ARGS)
       e = skip_parens(s, (uint32_t)n, (uint32_t)e);
-    else if (!(q && q->kind == QK_WORD) && !find_extra(s + i, e - i, extra,
-                                                        nextra))
+    else if (!(q && q->kind == QK_WORD) && !find_extra(s + i, e - i, extra))
       return false;
     i = e;
   }

@@ -40,18 +40,15 @@ typedef struct {
   char *buf;
   uint32_t blen, bcap;
   bool overflow;
-  char **quals;                /* qualifier macros (owned) */
-  uint32_t nquals, qcap;
-  char **names;                /* every macro name #defined in a file
-                                  read so far (owned) */
-  uint32_t nnames, ncap;
+  fe_asc_map quals;            /* qualifier macros */
+  fe_asc_map names;            /* every macro name #defined in a file
+                                  read so far */
   char *stack[FE_ASC_MAX_INCLUDE_DEPTH + 2]; /* canonical paths, owned */
   uint32_t depth;
   uint32_t ngroups;
-  char **once;                 /* canonical paths with #pragma once */
-  uint32_t nonce, oncecap;
+  fe_asc_map once;             /* canonical paths with #pragma once */
   bool error;
-  uint32_t cur_file;           /* for lookups: the file being processed */
+  bool too_many;               /* FE_ASC_MAX_FILES reported */
 } pp;
 
 static const char cmdline[] = "<command line>";
@@ -65,23 +62,6 @@ static char *dupn(const char *s, size_t n) {
   memcpy(r, s, n);
   r[n] = 0;
   return r;
-}
-
-static void push_str(char ***v, uint32_t *n, uint32_t *cap, char *s) {
-  if (*n == *cap) {
-    *cap = *cap ? *cap * 2 : 16;
-    *v = realloc(*v, *cap * sizeof **v);
-    if (!*v)
-      abort();
-  }
-  (*v)[(*n)++] = s;
-}
-
-static bool has_name(char *const *v, uint32_t n, const char *s, size_t len) {
-  for (uint32_t k = 0; k < n; k++)
-    if (strlen(v[k]) == len && memcmp(v[k], s, len) == 0)
-      return true;
-  return false;
 }
 
 static fe_asc_file *file_at(const pp *p, uint32_t f) {
@@ -190,12 +170,10 @@ static void emit(pp *p, const char *text, uint32_t n, bool blank) {
 
 static fe_asc_macro *macro_last(const fe_asc_unit *u, const char *s,
                                 size_t n) {
-  for (uint32_t k = u->macros.len; k-- > 0;) {
-    fe_asc_macro *m = &MDL_VEC_AT(u->macros, fe_asc_macro, k);
-    if (strlen(m->name) == n && memcmp(m->name, s, n) == 0)
-      return m;
-  }
-  return NULL;
+  uint32_t k;
+  return fe_asc_map_get(&u->macro_index, s, n, &k)
+             ? &MDL_VEC_AT(u->macros, fe_asc_macro, k)
+             : NULL;
 }
 
 typedef struct {
@@ -241,7 +219,7 @@ static fe_asc_id lookup(void *ctx, const char *s, size_t n, int64_t *val) {
   if (named)
     return maybe ? FE_ASC_ID_UNKNOWN : FE_ASC_ID_UNDEF;
   /* a macro the project defines somewhere is not a build macro */
-  if (has_name(p->names, p->nnames, s, n))
+  if (fe_asc_map_get(&p->names, s, n, NULL))
     return FE_ASC_ID_UNDEF;
   return FE_ASC_ID_UNKNOWN;
 }
@@ -269,10 +247,10 @@ static void add_macro(pp *p, const char *name, size_t nlen, const char *body,
     int r = fe_asc_eval(body, blen, lookup, p, &m.value, err, sizeof err, &eo);
     m.has_value = r == FE_ASC_TRUE || r == FE_ASC_FALSE;
   }
-  if (!fn && fe_asc_is_qualifier_body(body, blen, p->quals, p->nquals) &&
-      !has_name(p->quals, p->nquals, name, nlen))
-    push_str(&p->quals, &p->nquals, &p->qcap, dupn(name, nlen));
+  if (!fn && fe_asc_is_qualifier_body(body, blen, &p->quals))
+    fe_asc_map_put(&p->quals, name, nlen, 0);
   *(fe_asc_macro *)mdl_vec_push(&p->u->macros, sizeof m) = m;
+  fe_asc_map_put(&p->u->macro_index, name, nlen, p->u->macros.len - 1);
 }
 
 /* ------------------------------------------------------------ directives */
@@ -282,20 +260,29 @@ static void add_macro(pp *p, const char *name, size_t nlen, const char *body,
 typedef struct {
   char *s;
   uint32_t *at;
-  uint32_t n;
+  uint32_t n, cap;
   uint32_t end;                /* file offset after the directive */
 } dline;
+
+/* Appends C, from file offset AT, to D (always room for a final NUL). */
+static void put(dline *d, char c, uint32_t at) {
+  if (d->n + 2 > d->cap) {
+    d->cap = d->cap ? d->cap * 2 : 128;
+    d->s = realloc(d->s, d->cap);
+    d->at = realloc(d->at, d->cap * sizeof *d->at);
+    if (!d->s || !d->at)
+      abort();
+  }
+  d->at[d->n] = at;
+  d->s[d->n++] = c;
+}
 
 /* Reads the directive starting at file offset START (the line's first
 ** byte) into D. */
 static void read_directive(const fe_asc_file *f, uint32_t start, dline *d) {
   const char *t = f->text;
   uint32_t len = f->len, i = start;
-  d->s = malloc(len - start + 1);
-  d->at = malloc((len - start + 1) * sizeof *d->at);
-  if (!d->s || !d->at)
-    abort();
-  d->n = 0;
+  memset(d, 0, sizeof *d);
   while (i < len && t[i] != '\n') {
     if (t[i] == '\\' && (i + 1 < len && (t[i + 1] == '\n' ||
                                          (t[i + 1] == '\r' && i + 2 < len &&
@@ -309,8 +296,7 @@ static void read_directive(const fe_asc_file *f, uint32_t start, dline *d) {
       break;
     }
     if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
-      d->at[d->n] = i;
-      d->s[d->n++] = ' ';
+      put(d, ' ', i);
       i += 2;
       while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'))
         i++;
@@ -319,22 +305,23 @@ static void read_directive(const fe_asc_file *f, uint32_t start, dline *d) {
     }
     if (t[i] == '"' || t[i] == '\'') {
       char q = t[i];
-      d->at[d->n] = i;
-      d->s[d->n++] = t[i++];
+      put(d, t[i], i);
+      i++;
       while (i < len && t[i] != q && t[i] != '\n') {
-        d->at[d->n] = i;
-        d->s[d->n++] = t[i++];
+        put(d, t[i], i);
+        i++;
       }
       if (i < len && t[i] == q) {
-        d->at[d->n] = i;
-        d->s[d->n++] = t[i++];
+        put(d, t[i], i);
+        i++;
       }
       continue;
     }
-    d->at[d->n] = i;
-    d->s[d->n++] = t[i++];
+    put(d, t[i], i);
+    i++;
   }
-  d->at[d->n] = i;
+  put(d, 0, i);
+  d->n--;
   d->s[d->n] = 0;
   d->end = i < len ? i + 1 : len;
 }
@@ -470,6 +457,8 @@ static char *slurp(const char *path, uint32_t *len) {
 static void do_include(pp *p, const dline *d, uint32_t ex, uint32_t fid,
                        uint32_t from) {
   uint32_t at = d->at[ex];
+  if (p->overflow)
+    return;                    /* past the size limit: reported once */
   char open = ex < d->n ? d->s[ex] : 0;
   char close = open == '"' ? '"' : open == '<' ? '>' : 0;
   const char *e = close ? memchr(d->s + ex + 1, close, d->n - ex - 1) : NULL;
@@ -514,8 +503,13 @@ static void do_include(pp *p, const dline *d, uint32_t ex, uint32_t fid,
                               b ? b + 1 : p->stack[k]);
       }
       diag(p, MDL_SEV_ERROR, fid, at, "#include cycle: %s%s", chain, name);
-    } else if (has_name(p->once, p->nonce, canon, strlen(canon))) {
+    } else if (fe_asc_map_get(&p->once, canon, strlen(canon), NULL)) {
       /* #pragma once: read already */
+    } else if (p->u->files.len >= FE_ASC_MAX_FILES) {
+      if (!p->too_many)
+        diag(p, MDL_SEV_ERROR, fid, at, "more than %d files read by #include",
+             FE_ASC_MAX_FILES);
+      p->too_many = true;
     } else if (p->depth >= maxd) {
       diag(p, MDL_SEV_ERROR, fid, at,
            "#include nested deeper than %u levels (at '%s')", maxd, name);
@@ -665,8 +659,7 @@ static void directive(pp *p, frame *fr, uint32_t *nfr, const dline *d,
   else if (!strcmp(name, "pragma") && cond == 0 && d->n - ex >= 4 &&
            !memcmp(d->s + ex, "once", 4) && p->depth) {
     const char *c = p->stack[p->depth - 1];
-    if (!has_name(p->once, p->nonce, c, strlen(c)))
-      push_str(&p->once, &p->nonce, &p->oncecap, dupn(c, strlen(c)));
+    fe_asc_map_put(&p->once, c, strlen(c), 0);
   } else if (!strcmp(name, "error")) {
     if (cond == 0)
       diag(p, MDL_SEV_ERROR, fid, hash, "#error %s", d->s + ex);
@@ -727,8 +720,8 @@ static void prescan(pp *p, uint32_t fid) {
     uint32_t s = i;
     while (i < f->len && fe_asc_idchar((unsigned char)f->text[i]))
       i++;
-    if (i > s && !has_name(p->names, p->nnames, f->text + s, i - s))
-      push_str(&p->names, &p->nnames, &p->ncap, dupn(f->text + s, i - s));
+    if (i > s)
+      fe_asc_map_put(&p->names, f->text + s, i - s, 0);
   }
 }
 
@@ -822,18 +815,12 @@ bool fe_asc_read(const char *path, const char *text, size_t len,
   if (!p.buf)
     p.buf = dupn("", 0);
   p.buf[p.blen] = 0;
-  fe_asc_normalise(p.buf, p.blen, p.quals, p.nquals);
+  fe_asc_normalise(p.buf, p.blen, &p.quals);
   u->text = p.buf;
   u->len = p.blen;
-  for (uint32_t k = 0; k < p.nquals; k++)
-    free(p.quals[k]);
-  free(p.quals);
-  for (uint32_t k = 0; k < p.nnames; k++)
-    free(p.names[k]);
-  free(p.names);
-  for (uint32_t k = 0; k < p.nonce; k++)
-    free(p.once[k]);
-  free(p.once);
+  fe_asc_map_free(&p.quals);
+  fe_asc_map_free(&p.names);
+  fe_asc_map_free(&p.once);
   return !p.error;
 }
 
@@ -859,6 +846,7 @@ void fe_asc_unit_free(fe_asc_unit *u) {
   mdl_vec_free(&u->segs);
   mdl_vec_free(&u->conds);
   mdl_vec_free(&u->macros);
+  fe_asc_map_free(&u->macro_index);
   free(u->text);
   if (u->tree)
     ts_tree_delete(u->tree);
