@@ -6,7 +6,7 @@
 ** data ops with their pipe and accesses, sync ops, loops, branches).
 ** func.call to a function of the same chunk is inlined.
 */
-#include "fe.h"
+#include "fe_hivm.h"
 #include "fe_cfg.h"
 #include "fe_parse.h"
 
@@ -3877,8 +3877,8 @@ static void lone_cores(mdl_kernel *k, const mdl_func *ff, mdl_core_type ct,
     k->open_missing = ct == MDL_CORE_AIC ? "the two AIVs" : "the AIC";
 }
 
-uint32_t fe_parse_file(const char *path, const char *text, size_t len,
-                       int arch, mdl_vec *units, mdl_diags *diags) {
+uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
+                            int arch, mdl_vec *units, mdl_diags *diags) {
   uint32_t total_errors = 0;
   if (len > 0xFFFFFFF0u) {
     mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
@@ -4106,13 +4106,4 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
     line = next_line;
   }
   return total_errors;
-}
-
-void fe_units_free(mdl_vec *units) {
-  for (uint32_t i = 0; i < units->len; i++) {
-    fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
-    free(u->name);
-    mdl_kernel_free(u->k);
-  }
-  mdl_vec_free(units);
 }
