@@ -9,6 +9,7 @@
 #include "fe_hivm.h"
 #include "fe_cfg.h"
 #include "fe_parse.h"
+#include "../../model/mdl_build.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -63,13 +64,9 @@ typedef struct {
 
 typedef struct {
   fe_parser *p;
-  mdl_arch arch;
-  const mdl_profile *prof;
-  mdl_kernel *k;
-  mdl_func *f;
-  mdl_block *blk;
-  uint8_t cores;        /* core mask of the statements being built */
-  bool mix_single;      /* one MIX function: place ops per core type */
+  mdl_builder bd;       /* the kernel, function and block being built, the
+                           core mask of new statements, and whether this
+                           is one MIX function (ops placed per core type) */
   mdl_stmt *loop;       /* innermost enclosing loop */
   uint32_t call_depth;
   /* symbol table: names are interned; each has a stack of bindings */
@@ -752,9 +749,9 @@ static mdl_valref new_value(fe_b *b, uint32_t nametok, const fe_type *ty) {
                                   : "tmp";
   if (nm[0] == '%')
     nm++;
-  mdl_valref v = mdl_value_new(b->f, mdl_strdup(b->k->arena, nm, strlen(nm)));
+  mdl_valref v = mdl_b_value(&b->bd, nm);
   if (ty) {
-    mdl_value *mv = mdl_value_at(b->f, v);
+    mdl_value *mv = mdl_value_at(b->bd.f, v);
     mv->is_memref = ty->kind == 1;
     mv->is_tensor = ty->kind == 2;
     mv->space = ty->has_space ? ty->space : MDL_SPACE_LOCAL;
@@ -764,31 +761,18 @@ static mdl_valref new_value(fe_b *b, uint32_t nametok, const fe_type *ty) {
   return v;
 }
 
+/* The model builder's statements located at token t. */
 static mdl_stmt *emit(fe_b *b, mdl_stmt_kind kind, uint32_t t) {
-  mdl_stmt *s = mdl_stmt_new(b->k, b->blk, kind, LOC(b, t));
-  s->cores = b->cores;
-  s->def = MDL_NOVAL;
-  return s;
+  return mdl_b_stmt(&b->bd, kind, LOC(b, t));
 }
 
 static mdl_valref emit_const(fe_b *b, int64_t c, uint32_t t) {
-  mdl_stmt *s = emit(b, MDL_S_SCALAR, t);
-  s->def = new_value(b, ~0u, NULL);
-  s->u.x.op = MDL_X_CONST;
-  s->u.x.k = c;
-  s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
-  return s->def;
+  return mdl_b_const(&b->bd, c, LOC(b, t));
 }
 
 static mdl_valref emit_x(fe_b *b, mdl_xop op, mdl_valref a, mdl_valref c2,
                          uint32_t t) {
-  mdl_stmt *s = emit(b, MDL_S_SCALAR, t);
-  s->def = new_value(b, ~0u, NULL);
-  s->u.x.op = op;
-  s->u.x.a = a;
-  s->u.x.b = c2;
-  s->u.x.c = MDL_NOVAL;
-  return s->def;
+  return mdl_b_x(&b->bd, op, a, c2, LOC(b, t));
 }
 
 /* Binds every result name of op to fresh unknown values. */
@@ -798,16 +782,15 @@ static void bind_unknown_results(fe_b *b, fe_op *op, bool typed) {
   for (uint32_t r = 0; r < op->nres; r++) {
     uint32_t cnt = op->res[r].count;
     for (uint32_t j = 0; j < cnt; j++) {
-      mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
-      s->def = new_value(b, op->res[r].tok, has ? &ty : NULL);
-      s->u.x.op = MDL_X_UNKNOWN;
-      s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
+      mdl_stmt *s = mdl_b_scalar(&b->bd, MDL_X_UNKNOWN,
+                                 new_value(b, op->res[r].tok, has ? &ty : NULL),
+                                 MDL_NOVAL, MDL_NOVAL, LOC(b, op->t0));
       if (cnt == 1)
         bind_tok(b, op->res[r].tok, s->def);
       char nm[80], base[64];
       snprintf(nm, sizeof nm, "%s#%u",
                fe_text(b->p, op->res[r].tok, base, sizeof base), j);
-      char *d = mdl_strdup(b->k->arena, nm, strlen(nm));
+      char *d = mdl_strdup(b->bd.k->arena, nm, strlen(nm));
       bind(b, d, (uint32_t)strlen(d), s->def);
     }
   }
@@ -824,7 +807,7 @@ static void bind_result(fe_b *b, fe_op *op, uint32_t i, mdl_valref v) {
       char nm[80], nb[64];
       snprintf(nm, sizeof nm, "%s#%u",
                fe_text(b->p, op->res[r].tok, nb, sizeof nb), i - base);
-      char *d = mdl_strdup(b->k->arena, nm, strlen(nm));
+      char *d = mdl_strdup(b->bd.k->arena, nm, strlen(nm));
       bind(b, d, (uint32_t)strlen(d), v);
       return;
     }
@@ -1041,21 +1024,11 @@ static void build_op(fe_b *b, fe_op *op);
 static uint32_t build_cfg(fe_b *b, fe_region *r);
 
 static mdl_valref *arena_vals(fe_b *b, uint32_t n) {
-  mdl_valref *v = mdl_alloc(b->k->arena, (n ? n : 1) * sizeof *v);
-  for (uint32_t i = 0; i < n; i++)
-    v[i] = MDL_NOVAL;
-  return v;
+  return mdl_b_vals(&b->bd, n);
 }
 
 static void copy_value_info(fe_b *b, mdl_valref dst, mdl_valref src) {
-  if (dst == MDL_NOVAL || src == MDL_NOVAL)
-    return;
-  mdl_value *d = mdl_value_at(b->f, dst), *s = mdl_value_at(b->f, src);
-  d->is_memref = s->is_memref;
-  d->is_tensor = s->is_tensor;
-  d->space = s->space;
-  d->bytes = s->bytes;
-  d->elem = s->elem;
+  mdl_b_copy_info(&b->bd, dst, src);
 }
 
 /* ------------------------------------------------- value memory info */
@@ -1082,7 +1055,7 @@ static mdl_valref vroot(fe_b *b, mdl_valref v) {
 static bool vmem(fe_b *b, mdl_valref v) {
   if (v == MDL_NOVAL)
     return false;
-  const mdl_value *mv = mdl_value_at(b->f, v);
+  const mdl_value *mv = mdl_value_at(b->bd.f, v);
   if (mv->is_memref)
     return !mv->slot;
   return vinfo(b, v)->mem;
@@ -1108,42 +1081,9 @@ static const mdl_layout *type_layout(fe_b *b, const fe_type *ty, bool root) {
   if ((ty->kind != 1 && ty->kind != 2) || ty->nd < 1 ||
       ty->nd > MDL_VIEW_DIMS || (root && (ty->kind != 1 || ty->bytes < 0)))
     return NULL; /* (a root's size is static and below 2^50 bytes, so its
-                    strides and spans below cannot overflow) */
-  mdl_layout l;
-  memset(&l, 0, sizeof l);
-  l.nd = (uint8_t)ty->nd;
-  l.elem = ty->elem ? ty->elem : 1;
-  for (int d = 0; d < ty->nd; d++) {
-    l.ext[d] = ty->dims[d];
-    if (root && ty->dims[d] < 0)
-      return NULL;
-  }
-  if (root) {
-    int64_t st = 1;
-    for (int d = ty->nd - 1; d >= 0; d--) {
-      l.st[d] = ty->strided ? ty->strides[d] : st;
-      if (l.st[d] < 0)
-        return NULL;
-      st *= ty->dims[d] ? ty->dims[d] : 1;
-    }
-    /* injective: sorted by stride, each dimension steps past the span
-       of the smaller ones (unit dimensions do not matter) */
-    for (int d = 0; d < ty->nd; d++) {
-      if (l.ext[d] <= 1)
-        continue;
-      int64_t below = 1; /* span of the dims with smaller strides */
-      for (int e = 0; e < ty->nd; e++)
-        if (e != d && l.ext[e] > 1 &&
-            (l.st[e] < l.st[d] || (l.st[e] == l.st[d] && e > d)))
-          below += (l.ext[e] - 1) * l.st[e];
-      if (l.st[d] < below)
-        return NULL;
-    }
-    l.root = true;
-  }
-  mdl_layout *out = mdl_alloc(b->k->arena, sizeof *out);
-  *out = l;
-  return out;
+                    strides and spans cannot overflow) */
+  return mdl_layout_new(b->bd.k, ty->nd, ty->dims,
+                        ty->strided ? ty->strides : NULL, ty->elem, root);
 }
 
 /* The new shape of a reshape to type ty: its extents, or an empty shape
@@ -1151,7 +1091,7 @@ static const mdl_layout *type_layout(fe_b *b, const fe_type *ty, bool root) {
 static const mdl_layout *reshape_layout(fe_b *b, const fe_type *ty) {
   const mdl_layout *l = ty ? type_layout(b, ty, false) : NULL;
   if (!l)
-    l = mdl_alloc(b->k->arena, sizeof *l); /* nd 0 */
+    l = mdl_alloc(b->bd.k->arena, sizeof *l); /* nd 0 */
   return l;
 }
 
@@ -1161,9 +1101,9 @@ static const mdl_layout *reshape_layout(fe_b *b, const fe_type *ty) {
 static void build_region(fe_b *b, fe_region *r, mdl_block *dst,
                          const mdl_valref *args, uint32_t nargs,
                          mdl_valref *out_args, uint32_t max_out) {
-  mdl_block *save = b->blk;
+  mdl_block *save = b->bd.blk;
   if (dst)
-    b->blk = dst;
+    b->bd.blk = dst;
   uint32_t mark = scope_mark(b);
   b->has_term = false;
   b->term_n = 0;
@@ -1175,7 +1115,7 @@ static void build_region(fe_b *b, fe_region *r, mdl_block *dst,
       if (i >= nargs) {
         fe_type ty;
         parse_type(b, blk->argtype[i], &ty);
-        mdl_value *mv = mdl_value_at(b->f, v);
+        mdl_value *mv = mdl_value_at(b->bd.f, v);
         mv->is_memref = ty.kind == 1;
         mv->space = ty.has_space ? ty.space : MDL_SPACE_LOCAL;
         mv->bytes = ty.bytes;
@@ -1191,7 +1131,7 @@ static void build_region(fe_b *b, fe_region *r, mdl_block *dst,
       build_block(b, &r->blocks[0]);
   }
   scope_pop(b, mark);
-  b->blk = save;
+  b->bd.blk = save;
 }
 
 static void record_term(fe_b *b, fe_op *op, bool condition) {
@@ -1223,7 +1163,7 @@ static void loop_attrs(fe_b *b, fe_op *op, mdl_stmt *s) {
     if (!fe_in_region(op, i) && IS(b, i, "hivm.parallel_loop"))
       s->u.loop.parallel = true;
   uint8_t only = op_core_attr(b, op, "hivm.loop_core_type");
-  if (b->mix_single && only != 0x3)
+  if (b->bd.mix_single && only != 0x3)
     s->u.loop.only_cores = only;
 }
 
@@ -1299,17 +1239,11 @@ static void build_for(fe_b *b, fe_op *op) {
     return;
   uint32_t t = h.iv, n = h.n, *names = h.names;
   mdl_valref *inits = h.inits;
-  mdl_stmt *s = emit(b, MDL_S_FOR, op->t0);
+  mdl_valref lb = lookup(b, h.lb), ub = lookup(b, h.ub);
+  mdl_valref step = lookup(b, h.step);
+  mdl_stmt *s = mdl_b_for(&b->bd, lb, ub, step, new_value(b, t, NULL), n,
+                          LOC(b, op->t0));
   s->name = "scf.for";
-  s->u.loop.lb = lookup(b, h.lb);
-  s->u.loop.ub = lookup(b, h.ub);
-  s->u.loop.step = lookup(b, h.step);
-  s->u.loop.iv = new_value(b, t, NULL);
-  s->u.loop.loop_id = b->f->nloops++;
-  s->u.loop.niter = n;
-  s->u.loop.iter_init = arena_vals(b, n);
-  s->u.loop.iter_arg = arena_vals(b, n);
-  s->u.loop.yield = arena_vals(b, n);
   for (uint32_t j = 0; j < n; j++) {
     s->u.loop.iter_init[j] = inits[j];
     s->u.loop.iter_arg[j] = new_value(b, names[j], NULL);
@@ -1320,8 +1254,8 @@ static void build_for(fe_b *b, fe_op *op) {
   mdl_stmt *save_loop = b->loop;
   b->loop = s;
   /* the body block's arguments are the iv and iter_args by name */
-  mdl_block *save = b->blk;
-  b->blk = &s->u.loop.body;
+  mdl_block *save = b->bd.blk;
+  b->bd.blk = &s->u.loop.body;
   uint32_t mark = scope_mark(b);
   bind_tok(b, t, s->u.loop.iv);
   for (uint32_t j = 0; j < n; j++)
@@ -1339,7 +1273,7 @@ static void build_for(fe_b *b, fe_op *op) {
   for (uint32_t j = 0; j < n && j < b->term_n; j++)
     s->u.loop.yield[j] = b->term_vals[j];
   scope_pop(b, mark);
-  b->blk = save;
+  b->bd.blk = save;
   b->loop = save_loop;
   uint32_t nr = nresults(op);
   s->u.loop.nres = nr < n ? nr : n;
@@ -1366,14 +1300,9 @@ static void build_if(fe_b *b, fe_op *op) {
     b->failed = true;
     return;
   }
-  mdl_stmt *s = emit(b, MDL_S_IF, op->t0);
-  s->name = "scf.if";
-  s->u.cif.cond = lookup(b, t);
   uint32_t nr = nresults(op);
-  s->u.cif.nres = nr;
-  s->u.cif.res = arena_vals(b, nr);
-  s->u.cif.then_y = arena_vals(b, nr);
-  s->u.cif.else_y = arena_vals(b, nr);
+  mdl_stmt *s = mdl_b_if(&b->bd, lookup(b, t), nr, LOC(b, op->t0));
+  s->name = "scf.if";
   build_region(b, op->regions[0], &s->u.cif.then_b, NULL, 0, NULL, 0);
   for (uint32_t j = 0; j < nr && j < b->term_n; j++)
     s->u.cif.then_y[j] = b->term_vals[j];
@@ -1413,9 +1342,8 @@ static void build_while(fe_b *b, fe_op *op) {
     b->failed = true;
     return;
   }
-  mdl_stmt *s = emit(b, MDL_S_WHILE, op->t0);
+  mdl_stmt *s = mdl_b_while(&b->bd, LOC(b, op->t0));
   s->name = "scf.while";
-  s->u.wh.loop_id = b->f->nloops++;
   uint32_t t = op->name + 1, n = 0, names[64];
   mdl_valref inits[64];
   if (generic(b, op)) { /* "scf.while"(%x...) ({^bb0(%a...): ...}, {...}) */
@@ -1563,13 +1491,8 @@ static void cfg_arm(fe_b *b, cfgx *x, const fe_succ *s, uint32_t stop,
 ** J) with nj results; returns the if statement. */
 static mdl_stmt *cfg_if(fe_b *b, cfgx *x, mdl_valref cond, uint32_t at,
                         uint32_t nj) {
-  mdl_stmt *s = emit(b, MDL_S_IF, at);
+  mdl_stmt *s = mdl_b_if(&b->bd, cond, nj, LOC(b, at));
   s->name = "cf.cond_br";
-  s->u.cif.cond = cond;
-  s->u.cif.nres = nj;
-  s->u.cif.res = arena_vals(b, nj);
-  s->u.cif.then_y = arena_vals(b, nj);
-  s->u.cif.else_y = arena_vals(b, nj);
   (void)x;
   return s;
 }
@@ -1577,12 +1500,12 @@ static mdl_stmt *cfg_if(fe_b *b, cfgx *x, mdl_valref cond, uint32_t at,
 /* Builds one arm of if s into its then (else_arm false) or else block. */
 static void cfg_if_arm(fe_b *b, cfgx *x, mdl_stmt *s, bool else_arm,
                        const fe_succ *succ, uint32_t J) {
-  mdl_block *save = b->blk;
-  b->blk = else_arm ? &s->u.cif.else_b : &s->u.cif.then_b;
+  mdl_block *save = b->bd.blk;
+  b->bd.blk = else_arm ? &s->u.cif.else_b : &s->u.cif.then_b;
   uint32_t mark = scope_mark(b);
   cfg_arm(b, x, succ, J, else_arm ? s->u.cif.else_y : s->u.cif.then_y);
   scope_pop(b, mark);
-  b->blk = save;
+  b->bd.blk = save;
 }
 
 /* The cases k.. of cf.switch tm as a chain of ifs on `value == case`
@@ -1597,22 +1520,18 @@ static void cfg_switch(fe_b *b, cfgx *x, const fe_term *tm, uint32_t k,
   }
   uint32_t at = tm->op->t0;
   mdl_valref c = emit_const(b, tm->succ[k].value, at);
-  mdl_stmt *cmp = emit(b, MDL_S_SCALAR, at);
-  cmp->def = new_value(b, ~0u, NULL);
-  cmp->u.x.op = MDL_X_CMP;
+  mdl_stmt *cmp = mdl_b_scalar(&b->bd, MDL_X_CMP, new_value(b, ~0u, NULL),
+                               lookup(b, tm->cond), c, LOC(b, at));
   cmp->u.x.cmp = MDL_CMP_EQ;
-  cmp->u.x.a = lookup(b, tm->cond);
-  cmp->u.x.b = c;
-  cmp->u.x.c = MDL_NOVAL;
   mdl_stmt *s = cfg_if(b, x, cmp->def, at, nj);
   s->name = "cf.switch";
   cfg_if_arm(b, x, s, false, &tm->succ[k], J);
-  mdl_block *save = b->blk;
-  b->blk = &s->u.cif.else_b;
+  mdl_block *save = b->bd.blk;
+  b->bd.blk = &s->u.cif.else_b;
   uint32_t mark = scope_mark(b);
   cfg_switch(b, x, tm, k + 1, J, nj, s->u.cif.else_y);
   scope_pop(b, mark);
-  b->blk = save;
+  b->bd.blk = save;
   if (J == x->g.n)
     s->u.cif.nres = nj = x->nexit < 64 ? x->nexit : 64;
   for (uint32_t j = 0; j < nj; j++) {
@@ -1710,8 +1629,8 @@ static uint32_t build_cfg(fe_b *b, fe_region *r) {
   if (cycle != ~0u) {
     const fe_tok *t = fe_tokat(b->p, cycle);
     char nm[32];
-    if (!b->k->limit_hit)
-      b->k->limit_hit = mdl_strprintf(
+    if (!b->bd.k->limit_hit)
+      b->bd.k->limit_hit = mdl_strprintf(
           "unsupported: the %s at %u:%u closes a cycle of blocks (a loop "
           "in unstructured control flow); ksv checks loops written as "
           "scf.for / scf.while", fe_text(b->p, cycle, nm, sizeof nm),
@@ -1724,9 +1643,9 @@ static uint32_t build_cfg(fe_b *b, fe_region *r) {
   b->term_n = x.nexit < 64 ? x.nexit : 64;
   memcpy(b->term_vals, out, b->term_n * sizeof *out);
   b->term_cond = MDL_NOVAL;
-  if (x.stop && !b->failed && !b->k->limit_hit) {
+  if (x.stop && !b->failed && !b->bd.k->limit_hit) {
     const fe_tok *t = fe_tokat(b->p, r->open);
-    b->k->limit_hit = mdl_strprintf(
+    b->bd.k->limit_hit = mdl_strprintf(
         "unsupported: the control flow of the region at %u:%u needs more "
         "than %u block copies to be checked path by path", t->line, t->col,
         FE_CFG_MAX_COPIES);
@@ -1814,24 +1733,20 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
       if (args) {
         v = argno < nargs ? args[argno] : new_value(b, j, &ty);
       } else if (ty.kind == 1) {
-        mdl_stmt *s = emit(b, MDL_S_BUF, j);
-        s->name = "argument";
-        s->def = v = new_value(b, j, &ty);
-        mdl_value *mv = mdl_value_at(b->f, v);
+        v = new_value(b, j, &ty);
+        mdl_stmt *s = mdl_b_buf(&b->bd, MDL_B_ARG, v, "argument", LOC(b, j));
+        mdl_value *mv = mdl_value_at(b->bd.f, v);
         if (!ty.has_space)
           mv->space = MDL_SPACE_GM;
-        s->u.b.kind = MDL_B_ARG;
         s->u.b.space = mv->space;
         s->u.b.argno = (int32_t)argno;
         s->u.b.size = ty.bytes;
         s->u.b.lay = type_layout(b, &ty, true);
-        s->cores = 0x3;
       } else {
-        mdl_stmt *s = emit(b, MDL_S_SCALAR, j);
-        s->def = v = new_value(b, j, &ty);
-        s->u.x.op = MDL_X_ARG;
+        v = new_value(b, j, &ty);
+        mdl_stmt *s = mdl_b_scalar(&b->bd, MDL_X_ARG, v, MDL_NOVAL,
+                                   MDL_NOVAL, LOC(b, j));
         s->u.x.k = argno;
-        s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
         s->cores = 0x3;
       }
       bind_tok(b, j, v);
@@ -1839,7 +1754,7 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
     }
   }
   if (!args)
-    b->f->nargs = argno;
+    b->bd.f->nargs = argno;
   if (fn->nregions) {
     fe_region *r = fn->regions[0];
     b->has_term = false;
@@ -1992,11 +1907,10 @@ static void build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
       bind_unknown_results(b, op, true);
       return;
     }
-    mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
-    s->def = new_value(b, op->nres ? op->res[0].tok : ~0u, NULL);
-    s->u.x.op = MDL_X_COPY;
-    s->u.x.a = v;
-    s->u.x.b = s->u.x.c = MDL_NOVAL;
+    mdl_stmt *s = mdl_b_scalar(&b->bd, MDL_X_COPY,
+                               new_value(b, op->nres ? op->res[0].tok : ~0u,
+                                         NULL),
+                               v, MDL_NOVAL, LOC(b, op->t0));
     if (op->nres)
       bind_result(b, op, 0, s->def);
     return;
@@ -2082,11 +1996,8 @@ static uint32_t read_list(fe_b *b, uint32_t open, uint32_t *toks,
 
 static void set_memref_info(fe_b *b, mdl_valref v, const fe_type *ty,
                             mdl_space fallback) {
-  mdl_value *mv = mdl_value_at(b->f, v);
-  mv->is_memref = true;
-  mv->space = ty->has_space ? ty->space : fallback;
-  mv->bytes = ty->bytes;
-  mv->elem = ty->elem ? ty->elem : 1;
+  mdl_b_memref_info(&b->bd, v, ty->has_space ? ty->space : fallback,
+                    ty->bytes, ty->elem);
 }
 
 static const mdl_slice *read_slice(fe_b *b, fe_op *op, uint32_t t,
@@ -2158,20 +2069,16 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     b->failed = true;
     return;
   }
-  mdl_stmt *before = b->blk->last;
-  mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
+  mdl_stmt *before = b->bd.blk->last;
   char nb[48];
   /* fe_text first: the order in which arguments are evaluated is
      unspecified, and strlen(nb) ran on the uninitialised buffer (valgrind) */
   op_text(b, op, nb, sizeof nb);
-  s->name = mdl_strdup(b->k->arena, nb, strlen(nb));
-  s->def = new_value(b, op->res[0].tok, NULL);
-  s->u.b.src = MDL_NOVAL;
-  s->u.b.off = MDL_NOVAL;
-  s->u.b.other = MDL_NOVAL;
+  mdl_stmt *s = mdl_b_buf(&b->bd, MDL_B_ARG /* set below */,
+                          new_value(b, op->res[0].tok, NULL),
+                          mdl_strdup(b->bd.k->arena, nb, strlen(nb)),
+                          LOC(b, op->t0));
   s->u.b.size = rty.bytes;
-  s->u.b.off_scale = 1;
-  s->cores = 0x3;
   mdl_space fallback = MDL_SPACE_LOCAL;
   if (gen && code == OP_VIEW)
     code = OP_COUNT; /* "memref.view": the whole source */
@@ -2253,7 +2160,7 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     s->u.b.kind = MDL_B_VIEW;
     s->u.b.absolute = true;
     s->u.b.src = lookup(b, t);
-    mdl_value *sv = s->u.b.src != MDL_NOVAL ? mdl_value_at(b->f, s->u.b.src)
+    mdl_value *sv = s->u.b.src != MDL_NOVAL ? mdl_value_at(b->bd.f, s->u.b.src)
                                             : NULL;
     s->u.b.off_scale = rty.elem ? rty.elem : (sv && sv->elem ? sv->elem : 1);
     uint32_t go[1];
@@ -2354,20 +2261,20 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
   if (s->u.b.kind == MDL_B_WHOLE)
     s->u.b.off = MDL_NOVAL;
   if (s->u.b.src != MDL_NOVAL) {
-    mdl_value *sv = mdl_value_at(b->f, s->u.b.src);
+    mdl_value *sv = mdl_value_at(b->bd.f, s->u.b.src);
     fallback = sv->space;
     if (!sv->is_memref) {
       char nm[48];
       fe_error(b->p, t, "'%s' expects a memref operand, but '%s' is not one",
-               op_text(b, op, nm, sizeof nm), mdl_value_at(b->f, s->u.b.src)->name);
+               op_text(b, op, nm, sizeof nm), mdl_value_at(b->bd.f, s->u.b.src)->name);
       b->failed = true;
       return;
     }
   } else if (code == OP_ALLOCA && !rty.has_space) {
-    mdl_value_at(b->f, s->def)->slot = true;
+    mdl_value_at(b->bd.f, s->def)->slot = true;
   }
   set_memref_info(b, s->def, &rty, fallback);
-  s->u.b.space = mdl_value_at(b->f, s->def)->space;
+  s->u.b.space = mdl_value_at(b->bd.f, s->def)->space;
   valias(b, s->def, s->u.b.src);
   bind_result(b, op, 0, s->def);
   if (s->next) {
@@ -2376,10 +2283,10 @@ static void build_buffer(fe_b *b, fe_op *op, fe_opcode code) {
     if (before)
       before->next = s->next;
     else
-      b->blk->first = s->next;
-    b->blk->last->next = s;
+      b->bd.blk->first = s->next;
+    b->bd.blk->last->next = s;
     s->next = NULL;
-    b->blk->last = s;
+    b->bd.blk->last = s;
   }
 }
 
@@ -2416,7 +2323,7 @@ static const mdl_slice *read_slice(fe_b *b, fe_op *op, uint32_t t,
   }
   if (n == 0 || n > MDL_VIEW_DIMS || rty->nd > MDL_VIEW_DIMS || rty->nd < 0)
     return NULL;
-  mdl_slice *sl = mdl_alloc(b->k->arena, sizeof *sl);
+  mdl_slice *sl = mdl_alloc(b->bd.k->arena, sizeof *sl);
   sl->nd = (uint8_t)n;
   sl->rnd = (uint8_t)rty->nd;
   sl->elem = rty->elem ? rty->elem : 1;
@@ -2442,21 +2349,16 @@ static const mdl_slice *read_slice(fe_b *b, fe_op *op, uint32_t t,
 static mdl_valref emit_alias(fe_b *b, fe_op *op, uint32_t restok,
                              mdl_valref src, const fe_type *rty,
                              const mdl_layout *lay) {
-  mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
   char nb[48];
   fe_text(b->p, op->name, nb, sizeof nb);
-  s->name = mdl_strdup(b->k->arena, nb, strlen(nb));
-  s->def = new_value(b, restok, rty);
-  s->u.b.kind = MDL_B_VIEW;
+  mdl_stmt *s = mdl_b_buf(&b->bd, MDL_B_VIEW, new_value(b, restok, rty),
+                          mdl_strdup(b->bd.k->arena, nb, strlen(nb)),
+                          LOC(b, op->t0));
   s->u.b.src = src;
-  s->u.b.off = MDL_NOVAL;
-  s->u.b.other = MDL_NOVAL;
   s->u.b.size = -2; /* the same bytes as the source */
-  s->u.b.off_scale = 1;
   s->u.b.lay = lay;
-  s->cores = 0x3;
-  mdl_value *dv = mdl_value_at(b->f, s->def);
-  const mdl_value *sv = mdl_value_at(b->f, src);
+  mdl_value *dv = mdl_value_at(b->bd.f, s->def);
+  const mdl_value *sv = mdl_value_at(b->bd.f, src);
   if (!rty) {
     dv->is_memref = sv->is_memref;
     dv->is_tensor = sv->is_tensor;
@@ -2506,24 +2408,17 @@ static void build_elem(fe_b *b, fe_op *op, fe_opcode code) {
   if (buf == MDL_NOVAL)
     return;
   if (vmem(b, buf)) {
-    mdl_value *bv = mdl_value_at(b->f, buf);
+    mdl_value *bv = mdl_value_at(b->bd.f, buf);
     uint32_t idx[8], ni = read_list(b, t + 1, idx, 8);
     mdl_valref index = ni == 1 ? operand_or_const(b, idx[0], op->t0)
                        : ni == 0 ? emit_const(b, 0, op->t0)
                                  : MDL_NOVAL;
-    mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
-    s->name = code == OP_TEXTRACT ? "tensor.extract" : "tensor.insert";
-    s->u.op.pipe = MDL_PIPE_S;
-    s->u.op.pipe2 = MDL_PIPE_NONE;
-    s->u.op.nacc = 1;
-    s->u.op.acc = mdl_alloc(b->k->arena, sizeof *s->u.op.acc);
-    s->u.op.acc[0].buf = buf;
-    s->u.op.acc[0].mode = code == OP_TEXTRACT ? MDL_ACC_READ : MDL_ACC_WRITE;
-    s->u.op.acc[0].index = index;
-    s->u.op.acc[0].whole = index == MDL_NOVAL;
-    s->u.op.acc[0].elem = bv->elem ? bv->elem : 1;
-    s->u.op.acc[0].core_space = -1;
-    s->u.op.acc[0].half = MDL_NOVAL;
+    mdl_b_scalar_access(&b->bd,
+                        code == OP_TEXTRACT ? "tensor.extract"
+                                            : "tensor.insert",
+                        buf, code == OP_TEXTRACT ? MDL_ACC_READ
+                                                 : MDL_ACC_WRITE,
+                        index, bv->elem, LOC(b, op->t0));
   }
   if (code == OP_TEXTRACT || !op->nres)
     bind_unknown_results(b, op, true);
@@ -2560,16 +2455,14 @@ static void build_workspace(fe_b *b, fe_op *op) {
   }
   if (b->failed)
     return;
-  mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
-  s->name = "memref_ext.alloc_workspace";
-  s->def = new_value(b, op->res[0].tok, NULL);
+  mdl_stmt *s = mdl_b_buf(&b->bd, MDL_B_VIEW /* set below */,
+                          new_value(b, op->res[0].tok, NULL),
+                          "memref_ext.alloc_workspace", LOC(b, op->t0));
   s->u.b.src = src;
   s->u.b.off = off;
-  s->u.b.other = MDL_NOVAL;
   s->u.b.size = rty.bytes;
   s->u.b.lay = type_layout(b, &rty, true);
-  s->cores = 0x3;
-  const mdl_value *sv = src != MDL_NOVAL ? mdl_value_at(b->f, src) : NULL;
+  const mdl_value *sv = src != MDL_NOVAL ? mdl_value_at(b->bd.f, src) : NULL;
   s->u.b.off_scale = sv && sv->elem ? sv->elem : 1;
   if (src == MDL_NOVAL) {
     s->u.b.kind = MDL_B_ALLOC;
@@ -2581,7 +2474,7 @@ static void build_workspace(fe_b *b, fe_op *op) {
     set_memref_info(b, s->def, &rty, sv->space);
     valias(b, s->def, src);
   }
-  s->u.b.space = mdl_value_at(b->f, s->def)->space;
+  s->u.b.space = mdl_value_at(b->bd.f, s->def)->space;
   bind_result(b, op, 0, s->def);
 }
 
@@ -2608,8 +2501,8 @@ static void build_tensor(fe_b *b, fe_op *op, fe_opcode code) {
     if (src == MDL_NOVAL)
       return;
     mdl_valref v = emit_alias(b, op, op->res[0].tok, src, NULL, NULL);
-    mdl_value_at(b->f, v)->is_tensor = true;
-    mdl_value_at(b->f, v)->is_memref = false;
+    mdl_value_at(b->bd.f, v)->is_tensor = true;
+    mdl_value_at(b->bd.f, v)->is_memref = false;
     bind_result(b, op, 0, v);
     return;
   }
@@ -2636,22 +2529,17 @@ static void build_tensor(fe_b *b, fe_op *op, fe_opcode code) {
       return;
     const mdl_slice *sl = has_rty ? read_slice(b, op, op->name + 2, &rty)
                                   : NULL;
-    mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
-    s->name = "tensor.extract_slice";
-    s->def = new_value(b, op->res[0].tok, has_rty ? &rty : NULL);
-    s->u.b.src = src;
-    s->u.b.off = MDL_NOVAL;
-    s->u.b.other = MDL_NOVAL;
-    s->u.b.off_scale = 1;
-    s->u.b.size = -1;
     /* without readable lists: the source's bytes, which hold it */
-    s->u.b.kind = sl ? MDL_B_SLICE : MDL_B_VIEW;
+    mdl_stmt *s = mdl_b_buf(&b->bd, sl ? MDL_B_SLICE : MDL_B_VIEW,
+                            new_value(b, op->res[0].tok,
+                                      has_rty ? &rty : NULL),
+                            "tensor.extract_slice", LOC(b, op->t0));
+    s->u.b.src = src;
     if (!sl)
       s->u.b.size = -2;
     s->u.b.sl = sl;
-    s->cores = 0x3;
-    mdl_value *dv = mdl_value_at(b->f, s->def);
-    dv->space = mdl_value_at(b->f, src)->space;
+    mdl_value *dv = mdl_value_at(b->bd.f, s->def);
+    dv->space = mdl_value_at(b->bd.f, src)->space;
     s->u.b.space = dv->space;
     valias(b, s->def, src);
     bind_result(b, op, 0, s->def);
@@ -2744,15 +2632,6 @@ static mdl_valref parse_event(fe_b *b, uint32_t t, uint32_t at) {
   return MDL_NOVAL;
 }
 
-static uint8_t cores_with_pipes(fe_b *b, mdl_pipe p1, mdl_pipe p2) {
-  uint8_t m = 0;
-  for (int c = 0; c < 2; c++)
-    if (mdl_core_has_pipe(b->prof, (mdl_core_type)c, p1) &&
-        mdl_core_has_pipe(b->prof, (mdl_core_type)c, p2))
-      m |= (uint8_t)(1u << c);
-  return m ? m : 0x3;
-}
-
 /* A sync op in the generic form: its pipes, event / flag ids and modes are
 ** properties (set_pipe, wait_pipe, static_event_id; pipe; tcore_type,
 ** tpipe, pipe, static_flag_id, tsync_instr_mode; sync_block_mode,
@@ -2780,12 +2659,7 @@ static void build_sync_generic(fe_b *b, fe_op *op, fe_opcode code) {
     mdl_valref id = parse_event(b, ev != ~0u ? ev : g.tok[0], op->t0);
     if (id == MDL_NOVAL)
       return;
-    s = emit(b, code == OP_SET_FLAG ? MDL_S_SET : MDL_S_WAIT, op->t0);
-    s->u.flag.src = src;
-    s->u.flag.dst = dst;
-    s->u.flag.id = id;
-    if (b->mix_single)
-      s->cores = cores_with_pipes(b, src, dst);
+    s = mdl_b_flag(&b->bd, code == OP_WAIT_FLAG, src, dst, id, LOC(b, op->t0));
     break;
   }
   case OP_PIPE_BARRIER: {
@@ -2798,10 +2672,7 @@ static void build_sync_generic(fe_b *b, fe_op *op, fe_opcode code) {
     }
     if (!parse_pipe(b, pv, &p))
       return;
-    s = emit(b, MDL_S_BARRIER, op->t0);
-    s->u.bar.pipe = p;
-    if (b->mix_single)
-      s->cores = cores_with_pipes(b, p, p);
+    s = mdl_b_barrier(&b->bd, p, LOC(b, op->t0));
     break;
   }
   case OP_BSET:
@@ -2829,21 +2700,16 @@ static void build_sync_generic(fe_b *b, fe_op *op, fe_opcode code) {
       mode = MDL_XMODE_INTER_BLOCK;
     else if (mi != ~0u && IS(b, mi, "INTER_SUBBLOCK_SYNCHRONIZATION"))
       mode = MDL_XMODE_INTER_SUBBLOCK;
-    s = emit(b, code == OP_BSET ? MDL_S_BSET : MDL_S_BWAIT, op->t0);
-    s->u.blk.core = IS(b, in, "CUBE") ? MDL_CORE_AIC : MDL_CORE_AIV;
-    s->u.blk.set_pipe = sp;
-    s->u.blk.wait_pipe = wp;
-    s->u.blk.flag = flag;
-    s->u.blk.mode = mode;
-    if (b->mix_single)
-      s->cores = (uint8_t)(1u << s->u.blk.core);
+    s = mdl_b_xflag(&b->bd, code == OP_BWAIT,
+                    IS(b, in, "CUBE") ? MDL_CORE_AIC : MDL_CORE_AIV, sp, wp,
+                    flag, mode, LOC(b, op->t0));
     break;
   }
   default: /* sync_block: its modes as the custom form spells them */
     gen_unsupported(b, op);
     return;
   }
-  s->name = mdl_strdup(b->k->arena, nm, n);
+  s->name = mdl_strdup(b->bd.k->arena, nm, n);
 }
 
 static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
@@ -2888,12 +2754,7 @@ static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
     mdl_valref id = parse_event(b, items[2], op->t0);
     if (id == MDL_NOVAL)
       return;
-    s = emit(b, code == OP_SET_FLAG ? MDL_S_SET : MDL_S_WAIT, op->t0);
-    s->u.flag.src = src;
-    s->u.flag.dst = dst;
-    s->u.flag.id = id;
-    if (b->mix_single)
-      s->cores = cores_with_pipes(b, src, dst);
+    s = mdl_b_flag(&b->bd, code == OP_WAIT_FLAG, src, dst, id, LOC(b, op->t0));
     break;
   }
   case OP_PIPE_BARRIER: {
@@ -2905,10 +2766,7 @@ static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
     }
     if (!parse_pipe(b, items[0], &p))
       return;
-    s = emit(b, MDL_S_BARRIER, op->t0);
-    s->u.bar.pipe = p;
-    if (b->mix_single)
-      s->cores = cores_with_pipes(b, p, p);
+    s = mdl_b_barrier(&b->bd, p, LOC(b, op->t0));
     break;
   }
   case OP_BSET:
@@ -2958,14 +2816,8 @@ static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
         return;
       }
     }
-    s = emit(b, code == OP_BSET ? MDL_S_BSET : MDL_S_BWAIT, op->t0);
-    s->u.blk.core = core;
-    s->u.blk.set_pipe = sp;
-    s->u.blk.wait_pipe = wp;
-    s->u.blk.flag = flag;
-    s->u.blk.mode = mode;
-    if (b->mix_single)
-      s->cores = (uint8_t)(1u << core);
+    s = mdl_b_xflag(&b->bd, code == OP_BWAIT, core, sp, wp, flag, mode,
+                    LOC(b, op->t0));
     break;
   }
   case OP_SYNC_BLOCK: {
@@ -2986,23 +2838,20 @@ static void build_sync(fe_b *b, fe_op *op, fe_opcode code) {
       b->failed = true;
       return;
     }
-    s = emit(b, MDL_S_SYNC_BLOCK, op->t0);
-    s->u.sb.mode = mode;
+    s = mdl_b_sync_block(&b->bd, mode, MDL_NOVAL, MDL_PIPE_ALL,
+                         MDL_PIPE_ALL, LOC(b, op->t0));
     s->u.sb.flag = n > 1 ? parse_event(b, items[1], op->t0) : MDL_NOVAL;
-    s->u.sb.cube_pipe = s->u.sb.vec_pipe = MDL_PIPE_ALL;
     uint32_t cp = find_kv(b, op, "tcube_pipe"), vp = find_kv(b, op, "tvector_pipe");
     if (cp != ~0u)
       parse_pipe(b, cp, &s->u.sb.cube_pipe);
     if (vp != ~0u)
       parse_pipe(b, vp, &s->u.sb.vec_pipe);
-    if (b->mix_single)
-      s->cores = mode == 0 || mode == 3 ? 0x1 : mode == 5 ? 0x3 : 0x2;
     break;
   }
   default:
     return;
   }
-  s->name = mdl_strdup(b->k->arena, opname, strlen(opname));
+  s->name = mdl_strdup(b->bd.k->arena, opname, strlen(opname));
 }
 
 /* ----------------------------------------------------------------- data */
@@ -3014,34 +2863,18 @@ static bool is_memref_operand(fe_b *b, const fe_operands *g, uint32_t i,
   if (g->has_ty[i])
     return g->ty[i].kind == 1 || (g->ty[i].kind == 2 &&
                                   (v == MDL_NOVAL ||
-                                   !mdl_value_at(b->f, v)->is_memref));
-  return v != MDL_NOVAL && (mdl_value_at(b->f, v)->is_memref ||
-                            mdl_value_at(b->f, v)->is_tensor);
+                                   !mdl_value_at(b->bd.f, v)->is_memref));
+  return v != MDL_NOVAL && (mdl_value_at(b->bd.f, v)->is_memref ||
+                            mdl_value_at(b->bd.f, v)->is_tensor);
 }
 
 static mdl_space operand_space(fe_b *b, mdl_valref v) {
-  return v == MDL_NOVAL ? MDL_SPACE_LOCAL : mdl_value_at(b->f, v)->space;
+  return v == MDL_NOVAL ? MDL_SPACE_LOCAL : mdl_value_at(b->bd.f, v)->space;
 }
 
-static void add_acc(fe_b *b, mdl_acc_spec *acc, uint32_t *n, mdl_valref buf,
+static void add_acc(mdl_acc_spec *acc, uint32_t *n, mdl_valref buf,
                     uint8_t mode) {
-  (void)b;
-  acc[*n] = (mdl_acc_spec){0}; /* every field: `whole` and `elem` too */
-  acc[*n].buf = buf;
-  acc[*n].mode = mode;
-  acc[*n].index = MDL_NOVAL;
-  acc[*n].core_space = -1;
-  acc[*n].half = MDL_NOVAL;
-  (*n)++;
-}
-
-static uint8_t core_of_space(mdl_space sp) {
-  switch (sp) {
-  case MDL_SPACE_UB: return 0x2;
-  case MDL_SPACE_L1: case MDL_SPACE_L0A: case MDL_SPACE_L0B:
-  case MDL_SPACE_L0C: return 0x1;
-  default: return 0x3;
-  }
+  acc[(*n)++] = mdl_acc(buf, mode);
 }
 
 /* --------------------------------------------------------- placement */
@@ -3066,23 +2899,6 @@ static uint8_t op_core_attr(fe_b *b, fe_op *op, const char *key) {
     return 0;
   }
   return 0;
-}
-
-/* The core types that have the pipes statement s uses. */
-static uint8_t stmt_pipe_cores(fe_b *b, const mdl_stmt *s) {
-  switch (s->kind) {
-  case MDL_S_OP:
-    return cores_with_pipes(b, s->u.op.pipe, s->u.op.pipe2 != MDL_PIPE_NONE
-                                                 ? s->u.op.pipe2
-                                                 : s->u.op.pipe);
-  case MDL_S_SET:
-  case MDL_S_WAIT:
-    return cores_with_pipes(b, s->u.flag.src, s->u.flag.dst);
-  case MDL_S_BARRIER:
-    return cores_with_pipes(b, s->u.bar.pipe, s->u.bar.pipe);
-  default:
-    return 0x3;
-  }
 }
 
 /* Placement of a data op in a MIX function without an attribute, as
@@ -3115,14 +2931,7 @@ static void place_data(fe_b *b, mdl_stmt *s, fe_opcode code, mdl_space dst,
   default:
     break;
   }
-  switch (s->u.op.pipe) {
-  case MDL_PIPE_V: s->cores = 0x2; break;
-  case MDL_PIPE_M: case MDL_PIPE_MTE1: case MDL_PIPE_FIX: s->cores = 0x1;
-    break;
-  case MDL_PIPE_MTE2: s->cores = core_of_space(dst); break;
-  case MDL_PIPE_MTE3: s->cores = core_of_space(src); break;
-  default: s->cores = 0x3; break;
-  }
+  s->cores = mdl_cores_of_pipe(s->u.op.pipe, dst, src);
 }
 
 static fe_pend *pending_of(fe_b *b, const mdl_stmt *s) {
@@ -3167,7 +2976,7 @@ static void place_stmts(fe_b *b, fe_op *op, mdl_block *blk, mdl_stmt *last) {
       mdl_vec_push(&b->placed, 1);
     uint8_t *pl = &MDL_VEC_AT(b->placed, uint8_t, s->id);
     if (want && !*pl) {
-      s->cores = want == 0x3 ? stmt_pipe_cores(b, s) : want;
+      s->cores = want == 0x3 ? mdl_stmt_pipe_cores(b->bd.k->prof, s) : want;
       *pl = 1;
       fe_pend *p = pending_of(b, s);
       if (p)
@@ -3256,7 +3065,7 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
     mdl_valref buf = lookup(b, t);
     if (buf == MDL_NOVAL)
       return;
-    mdl_value *bv = mdl_value_at(b->f, buf);
+    mdl_value *bv = mdl_value_at(b->bd.f, buf);
     uint32_t idx[8], ni = read_list(b, t + 1, idx, 8);
     mdl_valref index = ni == 1 ? operand_or_const(b, idx[0], op->t0)
                                : ni == 0 ? emit_const(b, 0, op->t0)
@@ -3268,32 +3077,21 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
         s->u.sst.index = index;
         s->u.sst.val = lookup(b, op->name + 1);
       } else {
-        mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
-        s->def = new_value(b, op->nres ? op->res[0].tok : ~0u, NULL);
-        s->u.x.op = MDL_X_SLOAD;
-        s->u.x.a = buf;
-        s->u.x.b = index;
-        s->u.x.c = MDL_NOVAL;
+        mdl_stmt *s = mdl_b_scalar(
+            &b->bd, MDL_X_SLOAD,
+            new_value(b, op->nres ? op->res[0].tok : ~0u, NULL), buf, index,
+            LOC(b, op->t0));
         if (op->nres)
           bind_result(b, op, 0, s->def);
       }
       return;
     }
-    mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
-    s->name = code == OP_MLOAD ? "memref.load" : "memref.store";
-    s->u.op.pipe = MDL_PIPE_S;
-    s->u.op.pipe2 = MDL_PIPE_NONE;
-    s->u.op.nacc = 1;
-    s->u.op.acc = mdl_alloc(b->k->arena, sizeof *s->u.op.acc);
-    s->u.op.acc[0].buf = buf;
-    s->u.op.acc[0].mode = code == OP_MLOAD ? MDL_ACC_READ : MDL_ACC_WRITE;
-    s->u.op.acc[0].index = index;
-    s->u.op.acc[0].whole = index == MDL_NOVAL;
-    s->u.op.acc[0].elem = bv->elem ? bv->elem : 1;
-    s->u.op.acc[0].core_space = -1;
-    s->u.op.acc[0].half = MDL_NOVAL;
-    if (b->mix_single)
-      s->cores = core_of_space(bv->space);
+    mdl_stmt *s = mdl_b_scalar_access(
+        &b->bd, code == OP_MLOAD ? "memref.load" : "memref.store", buf,
+        code == OP_MLOAD ? MDL_ACC_READ : MDL_ACC_WRITE, index, bv->elem,
+        LOC(b, op->t0));
+    if (b->bd.mix_single)
+      s->cores = mdl_cores_of_space(bv->space);
     if (op->nres)
       bind_unknown_results(b, op, false);
     return;
@@ -3329,7 +3127,7 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
       continue;
     if (i == 0 || src_sp == MDL_SPACE_LOCAL)
       src_sp = operand_space(b, v);
-    add_acc(b, acc, &na, v, MDL_ACC_READ);
+    add_acc(acc, &na, v, MDL_ACC_READ);
   }
   mdl_valref outv[32];
   for (uint32_t i = 0; i < outs.n; i++) {
@@ -3342,9 +3140,9 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
     if (i == 0)
       dst_sp = operand_space(b, v);
     if (macro)
-      add_acc(b, acc2, &na2, v, MDL_ACC_WRITE);
+      add_acc(acc2, &na2, v, MDL_ACC_WRITE);
     else
-      add_acc(b, acc, &na, v, MDL_ACC_WRITE);
+      add_acc(acc, &na, v, MDL_ACC_WRITE);
   }
   if (code == OP_VECTOR &&
       (dst_sp == MDL_SPACE_L1 || dst_sp == MDL_SPACE_L0A ||
@@ -3353,23 +3151,8 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
        constant initialisation, executed by MTE2 */
     pipe = MDL_PIPE_MTE2;
   }
-  if (code == OP_COPY) {
-    /* (src, dst) space -> pipe */
-    if (src_sp == MDL_SPACE_UB && dst_sp == MDL_SPACE_UB)
-      pipe = MDL_PIPE_V;
-    else if (src_sp == MDL_SPACE_L0C)
-      pipe = MDL_PIPE_FIX;
-    else if (src_sp == MDL_SPACE_GM)
-      pipe = MDL_PIPE_MTE2;
-    else if (src_sp == MDL_SPACE_UB)
-      pipe = MDL_PIPE_MTE3;
-    else if (src_sp == MDL_SPACE_L1 && dst_sp == MDL_SPACE_GM)
-      pipe = MDL_PIPE_MTE3;
-    else if (src_sp == MDL_SPACE_L1)
-      pipe = MDL_PIPE_MTE1;
-    else
-      pipe = MDL_PIPE_V;
-  }
+  if (code == OP_COPY) /* (src, dst) space -> pipe */
+    pipe = mdl_copy_pipe(src_sp, dst_sp);
   mdl_valref half = MDL_NOVAL;
   mdl_valref *sargs = NULL;
   uint32_t nsargs = 0;
@@ -3389,32 +3172,11 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
     /* MTE1 part: L1 -> L0A/L0B ; M part: L0A/L0B -> L0C */
     pipe = MDL_PIPE_MTE1;
     pipe2 = MDL_PIPE_M;
-    uint32_t nl1 = na;
-    mdl_acc_spec *a = &acc[nl1];
-    (void)a;
-    add_acc(b, acc, &na, MDL_NOVAL, MDL_ACC_WRITE);
-    acc[na - 1].core_space = MDL_SPACE_L0A;
-    acc[na - 1].half = half;
-    add_acc(b, acc, &na, MDL_NOVAL, MDL_ACC_WRITE);
-    acc[na - 1].core_space = MDL_SPACE_L0B;
-    acc[na - 1].half = half;
-    add_acc(b, acc2, &na2, MDL_NOVAL, MDL_ACC_READ);
-    acc2[na2 - 1].core_space = MDL_SPACE_L0A;
-    acc2[na2 - 1].half = half;
-    add_acc(b, acc2, &na2, MDL_NOVAL, MDL_ACC_READ);
-    acc2[na2 - 1].core_space = MDL_SPACE_L0B;
-    acc2[na2 - 1].half = half;
+    mdl_acc_macro_l0(acc, &na, acc2, &na2, half);
   }
-  mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
-  s->name = mdl_strdup(b->k->arena, opname, strlen(opname));
-  s->u.op.pipe = pipe;
-  s->u.op.pipe2 = pipe2;
-  s->u.op.nacc = na;
-  s->u.op.acc = mdl_alloc(b->k->arena, (na ? na : 1) * sizeof *acc);
-  memcpy(s->u.op.acc, acc, na * sizeof *acc);
-  s->u.op.nacc2 = na2;
-  s->u.op.acc2 = mdl_alloc(b->k->arena, (na2 ? na2 : 1) * sizeof *acc2);
-  memcpy(s->u.op.acc2, acc2, na2 * sizeof *acc2);
+  mdl_stmt *s = mdl_b_op(&b->bd, mdl_strdup(b->bd.k->arena, opname,
+                                            strlen(opname)),
+                         pipe, acc, na, pipe2, acc2, na2, LOC(b, op->t0));
   s->u.op.sync_args = sargs;
   s->u.op.nsync = nsargs;
   s->u.op.mmad_lib = code == OP_MMADMXL1 ? 2
@@ -3432,12 +3194,12 @@ static void build_data(fe_b *b, fe_op *op, fe_opcode code) {
         }
     }
   }
-  if (b->mix_single)
+  if (b->bd.mix_single)
     place_data(b, s, code, dst_sp, src_sp, outs.n ? outv[0] : MDL_NOVAL);
   /* results: destination style, result j names the bytes of init j */
   for (uint32_t j = 0; j < nresults(op); j++) {
     mdl_valref init = j < outs.n && j < 32 ? outv[j] : MDL_NOVAL;
-    if (init != MDL_NOVAL && !mdl_value_at(b->f, init)->is_memref)
+    if (init != MDL_NOVAL && !mdl_value_at(b->bd.f, init)->is_memref)
       bind_result(b, op, j, emit_alias(b, op, op->res[0].tok, init, NULL,
                                        NULL));
     else
@@ -3461,9 +3223,9 @@ static void build_unknown(fe_b *b, fe_op *op) {
     mdl_valref v = lookup(b, i);
     if (v == MDL_NOVAL)
       return;
-    mdl_value *mv = mdl_value_at(b->f, v);
+    mdl_value *mv = mdl_value_at(b->bd.f, v);
     if (mv->is_memref && !mv->slot && na < 64) {
-      add_acc(b, acc, &na, v, MDL_ACC_READ | MDL_ACC_WRITE);
+      add_acc(acc, &na, v, MDL_ACC_READ | MDL_ACC_WRITE);
       if (first_mem == MDL_NOVAL)
         first_mem = v;
     }
@@ -3475,14 +3237,11 @@ static void build_unknown(fe_b *b, fe_op *op) {
             "unknown op '%s' touches memory: modelled as an opaque scalar "
             "op that reads and writes all its memref operands",
             opname);
-    mdl_stmt *s = emit(b, MDL_S_OP, op->t0);
-    s->name = mdl_strdup(b->k->arena, opname, strlen(opname));
-    s->u.op.pipe = MDL_PIPE_S;
-    s->u.op.pipe2 = MDL_PIPE_NONE;
+    mdl_stmt *s = mdl_b_op(&b->bd, mdl_strdup(b->bd.k->arena, opname,
+                                              strlen(opname)),
+                           MDL_PIPE_S, acc, na, MDL_PIPE_NONE, NULL, 0,
+                           LOC(b, op->t0));
     s->u.op.opaque = true;
-    s->u.op.nacc = na;
-    s->u.op.acc = mdl_alloc(b->k->arena, na * sizeof *acc);
-    memcpy(s->u.op.acc, acc, na * sizeof *acc);
   }
   if (op->nregions) {
     fe_warn(b->p, op->t0, MDL_RULE_UNSUPPORTED,
@@ -3499,26 +3258,24 @@ static void build_unknown(fe_b *b, fe_op *op) {
   bool has = result_type(b, op, &rty);
   for (uint32_t j = 0; j < nresults(op); j++) {
     if (has && rty.kind == 1) {
-      mdl_stmt *s = emit(b, MDL_S_BUF, op->t0);
-      s->name = "opaque result";
-      s->def = new_value(b, op->res[0].tok, NULL);
-      s->u.b.kind = first_mem != MDL_NOVAL ? MDL_B_WHOLE : MDL_B_ALLOC;
+      mdl_stmt *s = mdl_b_buf(&b->bd,
+                              first_mem != MDL_NOVAL ? MDL_B_WHOLE
+                                                     : MDL_B_ALLOC,
+                              new_value(b, op->res[0].tok, NULL),
+                              "opaque result", LOC(b, op->t0));
       s->u.b.src = first_mem;
-      s->u.b.off = MDL_NOVAL;
-      s->u.b.other = MDL_NOVAL;
       s->u.b.size = rty.bytes;
-      s->cores = 0x3;
       set_memref_info(b, s->def, &rty,
                       first_mem != MDL_NOVAL
-                          ? mdl_value_at(b->f, first_mem)->space
+                          ? mdl_value_at(b->bd.f, first_mem)->space
                           : MDL_SPACE_LOCAL);
-      s->u.b.space = mdl_value_at(b->f, s->def)->space;
+      s->u.b.space = mdl_value_at(b->bd.f, s->def)->space;
       bind_result(b, op, j, s->def);
     } else {
-      mdl_stmt *s = emit(b, MDL_S_SCALAR, op->t0);
-      s->def = new_value(b, op->res[0].tok, has ? &rty : NULL);
-      s->u.x.op = MDL_X_UNKNOWN;
-      s->u.x.a = s->u.x.b = s->u.x.c = MDL_NOVAL;
+      mdl_stmt *s = mdl_b_scalar(&b->bd, MDL_X_UNKNOWN,
+                                 new_value(b, op->res[0].tok,
+                                           has ? &rty : NULL),
+                                 MDL_NOVAL, MDL_NOVAL, LOC(b, op->t0));
       bind_result(b, op, j, s->def);
     }
   }
@@ -3528,10 +3285,10 @@ static void build_op_meaning(fe_b *b, fe_op *op);
 
 /* Builds op; in a MIX function then places what it emitted. */
 static void build_op(fe_b *b, fe_op *op) {
-  mdl_block *blk = b->blk;
+  mdl_block *blk = b->bd.blk;
   mdl_stmt *last = blk->last;
   build_op_meaning(b, op);
-  if (b->mix_single && blk == b->blk)
+  if (b->bd.mix_single && blk == b->bd.blk)
     place_stmts(b, op, blk, last);
 }
 
@@ -3661,24 +3418,6 @@ static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out, mdl_vec *mods) {
 
 /* ------------------------------------------------------------- targets */
 
-/* The profile a device name selects (SEMANTICS.md 1, "Contracts the
-** producer states in the IR"; docs/semantics-decisions.md 41):
-** Ascend910B* and Ascend910_93* are a2, Ascend910_95* and Ascend950* are
-** a5; the target spec's ARCH entry "dav-c220" / "dav-c310" the same.  -1
-** for a name ksv does not know. */
-static int device_arch(const char *s, uint32_t n) {
-  static const struct { const char *prefix; int arch; } dev[] = {
-      {"Ascend910B", MDL_ARCH_A2}, {"Ascend910_93", MDL_ARCH_A2},
-      {"Ascend910_95", MDL_ARCH_A5}, {"Ascend950", MDL_ARCH_A5},
-      {"dav-c220", MDL_ARCH_A2}, {"dav-c310", MDL_ARCH_A5}};
-  for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++) {
-    size_t m = strlen(dev[i].prefix);
-    if (n >= m && memcmp(s, dev[i].prefix, m) == 0)
-      return dev[i].arch;
-  }
-  return -1;
-}
-
 /* The device module m names: `hacc.target = #hacc.target<"NAME">` among
 ** its attributes, else `#dlti.dl_entry<"ARCH", "dav-...">` of its target
 ** spec.  Returns 0 (a2), 1 (a5), -1 none, -2 a name ksv does not know;
@@ -3694,7 +3433,7 @@ static int module_target(fe_b *b, fe_op *m, uint32_t *at) {
       uint32_t n;
       const char *s = tok_str(b, i + 2, &n);
       *at = i + 2;
-      int a = n >= 2 ? device_arch(s + 1, n - 2) : -1;
+      int a = n >= 2 ? mdl_arch_of_device(s + 1, n - 2) : -1;
       return a >= 0 ? a : -2;
     }
     if (IS(b, i, "#dlti.dl_entry") && K(b, i + 1) == T_LANGLE &&
@@ -3703,7 +3442,7 @@ static int module_target(fe_b *b, fe_op *m, uint32_t *at) {
       uint32_t n;
       const char *s = tok_str(b, i + 4, &n);
       spec_at = i + 4;
-      spec = n >= 2 ? device_arch(s + 1, n - 2) : -1;
+      spec = n >= 2 ? mdl_arch_of_device(s + 1, n - 2) : -1;
       if (spec < 0)
         spec = -2;
     }
@@ -3733,7 +3472,7 @@ static void warn_targets(fe_b *b, fe_op **mods, uint32_t nmods) {
 static const mdl_profile *fn_profile(fe_b *b, int arch, fe_op *fn,
                                      fe_op **mods, uint32_t nmods) {
   if (arch >= 0)
-    return mdl_profile_get((mdl_arch)arch);
+    return mdl_profile_choose(arch, -1);
   int best = -1;
   uint32_t best_open = 0;
   for (uint32_t i = 0; i < nmods; i++) {
@@ -3748,7 +3487,7 @@ static const mdl_profile *fn_profile(fe_b *b, int arch, fe_op *fn,
     best = t;
     best_open = m->regions[0]->open;
   }
-  return mdl_profile_get(best == MDL_ARCH_A5 ? MDL_ARCH_A5 : MDL_ARCH_A2);
+  return mdl_profile_choose(arch, best);
 }
 
 static bool called_in_chunk(fe_b *b, fe_op *fn) {
@@ -3821,13 +3560,7 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
   const char *nm = fn_name(b, fn, nb, sizeof nb);
   fe_fninfo fi;
   fn_info(b, fn, &fi);
-  mdl_func *f = mdl_func_new(k, mdl_strdup(k->arena, nm, strlen(nm)),
-                             LOC(b, fn->t0));
-  b->k = k;
-  b->f = f;
-  b->blk = &f->body;
-  b->cores = 0x3;
-  b->mix_single = mix_single;
+  mdl_func *f = mdl_b_func(&b->bd, k, nm, LOC(b, fn->t0), mix_single);
   b->loop = NULL;
   b->syms.len = 0;
   for (uint32_t i = 0; i < b->names.len; i++)
@@ -3840,41 +3573,6 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
   if (mix_single)
     place_pending(b);
   *out = f;
-}
-
-/* Does the kernel hold a cross-core flag sync (sync_block_set/wait)? */
-static bool has_xcore_sync(const mdl_kernel *k) {
-  for (uint32_t i = 0; i < k->stmts.len; i++) {
-    mdl_stmt_kind kd = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->kind;
-    if (kd == MDL_S_BSET || kd == MDL_S_BWAIT)
-      return true;
-  }
-  return false;
-}
-
-/* The cores of a function without a partner (SEMANTICS.md 1, "Incomplete
-** programs"; docs/semantics-decisions.md 50).  A plain function is one
-** core of type ct.  A lone half of a MIX pair (half), or any lone
-** function with cross-core flag syncs, is checked in an open environment
-** (k->open): a vector one runs on both sub-blocks, AIV0 and AIV1, as in
-** the pair (its INTER_SUBBLOCK and INTER_BLOCK syncs meet inside it); a
-** cube one is the AIC alone. */
-static void lone_cores(mdl_kernel *k, const mdl_func *ff, mdl_core_type ct,
-                       bool half) {
-  k->open = half || has_xcore_sync(k);
-  if (k->open && ct == MDL_CORE_AIV) {
-    k->kind = MDL_KIND_MIX;
-    k->ncores = 2;
-    k->cores[0] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
-    k->cores[1] = (mdl_core){MDL_CORE_AIV, 1, ff, "AIV1"};
-    k->open_missing = "the AIC";
-    return;
-  }
-  k->kind = MDL_KIND_SINGLE;
-  k->ncores = 1;
-  k->cores[0] = (mdl_core){ct, 0, ff, ct == MDL_CORE_AIC ? "AIC" : "AIV"};
-  if (k->open)
-    k->open_missing = ct == MDL_CORE_AIC ? "the two AIVs" : "the AIC";
 }
 
 uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
@@ -3939,7 +3637,6 @@ uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
     fe_b b;
     memset(&b, 0, sizeof b);
     b.p = &p;
-    b.prof = mdl_profile_get(MDL_ARCH_A2);
     if (!errs) {
       collect_funcs(&b, &p.top, &funcs, &mods);
       b.funcs = funcs.data;
@@ -4002,8 +3699,8 @@ uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
         }
         mdl_kernel *k;
         used[i] = true;
-        b.prof = fn_profile(&b, arch, fn, mods.data, mods.len);
-        b.arch = b.prof->arch;
+        const mdl_profile *prof = fn_profile(&b, arch, fn, mods.data,
+                                             mods.len);
         if (partner >= 0) {
           used[partner] = true;
           fe_op *aic = is_aic ? fn : b.funcs[partner];
@@ -4013,35 +3710,26 @@ uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
           const char *nv = fn_name(&b, aiv, a2, sizeof a2);
           char *uname = mdl_strprintf("%s+%s", na, nv);
           k = mdl_kernel_new(path, uname);
-          k->kind = MDL_KIND_MIX;
-          k->prof = b.prof;
+          k->prof = prof;
           k->loc = LOC(&b, aic->t0);
           p.unit = k->name;
           const mdl_func *fa, *fv;
           build_kernel_func(&b, k, aic, &fa, false);
           build_kernel_func(&b, k, aiv, &fv, false);
-          k->ncores = 3;
-          k->cores[0] = (mdl_core){MDL_CORE_AIC, 0, fa, "AIC"};
-          k->cores[1] = (mdl_core){MDL_CORE_AIV, 0, fv, "AIV0"};
-          k->cores[2] = (mdl_core){MDL_CORE_AIV, 1, fv, "AIV1"};
+          mdl_kernel_mix_pair(k, fa, fv);
           free(uname);
         } else {
           k = mdl_kernel_new(path, name);
-          k->prof = b.prof;
+          k->prof = prof;
           k->loc = LOC(&b, fn->t0);
           p.unit = k->name;
           const mdl_func *ff;
           bool mix = fi.core == 2;
           build_kernel_func(&b, k, fn, &ff, mix);
           if (mix) {
-            k->kind = MDL_KIND_MIX;
             /* one logical vector program until sub-block indices are
                read (SEMANTICS.md 1, docs/semantics-decisions.md 31) */
-            k->aiv_one_program = !b.saw_sbi;
-            k->ncores = 3;
-            k->cores[0] = (mdl_core){MDL_CORE_AIC, 0, ff, "AIC"};
-            k->cores[1] = (mdl_core){MDL_CORE_AIV, 0, ff, "AIV0"};
-            k->cores[2] = (mdl_core){MDL_CORE_AIV, 1, ff, "AIV1"};
+            mdl_kernel_mix_one(k, ff, b.saw_sbi);
           } else {
             mdl_core_type ct = is_aic ? MDL_CORE_AIC
                                : is_aiv ? MDL_CORE_AIV
@@ -4049,7 +3737,7 @@ uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
                                : fi.core == 1 ? MDL_CORE_AIV
                                : looks_cube(&b, fn) ? MDL_CORE_AIC
                                                     : MDL_CORE_AIV;
-            lone_cores(k, ff, ct, is_aic || is_aiv);
+            mdl_kernel_lone(k, ff, ct, is_aic || is_aiv);
           }
         }
         fe_unit *u = mdl_vec_push(units, sizeof *u);
