@@ -216,19 +216,11 @@ void fe_build_data(fe_b *b, fe_op *op, fe_opcode code) {
       }
       t += 2;
     }
-    if (K(b, t) != T_PERCENT || K(b, t + 1) != T_LSQ) {
-      fe_error(b->p, t, "expected '%%memref[indices]'");
-      b->failed = true;
-      return;
-    }
-    mdl_valref buf = fe_lookup(b, t);
+    mdl_valref buf = fe_indexed(b, t, "memref");
     if (buf == MDL_NOVAL)
       return;
     mdl_value *bv = mdl_value_at(b->bd.f, buf);
-    uint32_t idx[8], ni = fe_read_list(b, t + 1, idx, 8);
-    mdl_valref index = ni == 1 ? fe_operand_or_const(b, idx[0], op->t0)
-                               : ni == 0 ? fe_emit_const(b, 0, op->t0)
-                                         : MDL_NOVAL;
+    mdl_valref index = fe_elem_index(b, t + 1, op->t0);
     if (bv->slot) {
       if (code == OP_MSTORE) {
         mdl_stmt *s = fe_emit(b, MDL_S_SSTORE, op->t0);

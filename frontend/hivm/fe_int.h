@@ -181,6 +181,8 @@ void fe_gen_unsupported(fe_b *b, fe_op *op);
 const char *fe_sym_text(fe_b *b, uint32_t t, uint32_t *n);
 uint32_t fe_call_callee(fe_b *b, uint32_t t);
 mdl_valref fe_operand_or_const(fe_b *b, uint32_t t, uint32_t at);
+mdl_valref fe_indexed(fe_b *b, uint32_t t, const char *what);
+mdl_valref fe_elem_index(fe_b *b, uint32_t open, uint32_t at);
 uint32_t fe_read_list(fe_b *b, uint32_t open, uint32_t *toks, uint32_t max);
 uint32_t fe_gen_offsets(fe_b *b, fe_op *op, uint32_t *offs, uint32_t max);
 uint32_t fe_gen_list(fe_b *b, fe_op *op, const char *attr, uint32_t seg,

@@ -326,17 +326,22 @@ void fe_build_while(fe_b *b, fe_op *op) {
   }
 }
 
+/* Builds op o of a block; unless it is a terminator, forgets the values
+** of terminators built inside it (only a block's own terminator counts). */
+static void build_block_op(fe_b *b, fe_op *o) {
+  fe_opcode c = fe_classify(b, o->name);
+  fe_build_op(b, o);
+  if (c != OP_YIELD && c != OP_CONDITION && c != OP_SCOPE_RET &&
+      c != OP_RETURN && c != OP_FRETURN) {
+    b->has_term = false;
+    b->term_n = 0;
+    b->term_cond = MDL_NOVAL;
+  }
+}
+
 void fe_build_block(fe_b *b, fe_blk *blk) {
   for (fe_op *o = blk->first; o; o = o->next) {
-    fe_opcode c = fe_classify(b, o->name);
-    fe_build_op(b, o);
-    if (c != OP_YIELD && c != OP_CONDITION && c != OP_SCOPE_RET &&
-        c != OP_RETURN && c != OP_FRETURN) {
-      /* only a block's own terminator counts (nested ones reset) */
-      b->has_term = false;
-      b->term_n = 0;
-      b->term_cond = MDL_NOVAL;
-    }
+    build_block_op(b, o);
     if (b->p->nerrors > 20)
       return;
   }
@@ -373,14 +378,7 @@ static void cfg_block_ops(fe_b *b, fe_blk *blk, const fe_term *tm) {
   for (fe_op *o = blk->first; o; o = o->next) {
     if (tm->kind != FE_T_EXIT && o == tm->op)
       return;
-    fe_opcode c = fe_classify(b, o->name);
-    fe_build_op(b, o);
-    if (c != OP_YIELD && c != OP_CONDITION && c != OP_SCOPE_RET &&
-        c != OP_RETURN && c != OP_FRETURN) {
-      b->has_term = false;
-      b->term_n = 0;
-      b->term_cond = MDL_NOVAL;
-    }
+    build_block_op(b, o);
   }
 }
 

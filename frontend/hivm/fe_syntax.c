@@ -485,6 +485,27 @@ uint32_t fe_read_list(fe_b *b, uint32_t open, uint32_t *toks, uint32_t max) {
   return n;
 }
 
+/* `%buf[indices]` at t (what: "memref" or "tensor", for the message): the
+** value of %buf, or MDL_NOVAL after a located error. */
+mdl_valref fe_indexed(fe_b *b, uint32_t t, const char *what) {
+  if (K(b, t) != T_PERCENT || K(b, t + 1) != T_LSQ) {
+    fe_error(b->p, t, "expected '%%%s[indices]'", what);
+    b->failed = true;
+    return MDL_NOVAL;
+  }
+  return fe_lookup(b, t);
+}
+
+/* The element index of the bracket list opening at open: its one entry
+** (a value or a literal), 0 for an empty list, MDL_NOVAL (the whole
+** buffer) for several.  at locates the constants it emits. */
+mdl_valref fe_elem_index(fe_b *b, uint32_t open, uint32_t at) {
+  uint32_t idx[8], ni = fe_read_list(b, open, idx, 8);
+  return ni == 1   ? fe_operand_or_const(b, idx[0], at)
+         : ni == 0 ? fe_emit_const(b, 0, at)
+                   : MDL_NOVAL;
+}
+
 /* The offsets of a generic memref.subview / reinterpret_cast, one token
 ** per dimension into offs (up to max): the entry of static_offsets =
 ** array<i64: ...>, or, for a dynamic entry (INT64_MIN), the next operand
