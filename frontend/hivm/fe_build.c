@@ -701,9 +701,257 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
   *out = f;
 }
 
+/* The MIX partner of function i of the chunk (named name; is_aic,
+** is_aiv: which half it is): an unused function with a body of the other
+** half, the one with the same name prefix first; -1 when none. */
+static int find_partner(fe_b *b, const bool *used, uint32_t i,
+                        const char *name, bool is_aic, bool is_aiv) {
+  int partner = -1;
+  char n2[256];
+  size_t plen = strlen(name);
+  if (ends_with(name, "_mix_aic") || ends_with(name, "_mix_aiv"))
+    plen -= 8;
+  for (uint32_t j = 0; j < b->nfuncs; j++) {
+    if (j == i || used[j])
+      continue;
+    fe_fninfo fj;
+    fn_info(b, b->funcs[j], &fj);
+    if (!fj.has_body || fj.host)
+      continue;
+    const char *nj = fn_name(b, b->funcs[j], n2, sizeof n2);
+    bool j_aic = ends_with(nj, "_mix_aic") || (fj.core == 0 && fj.part_of_mix);
+    bool j_aiv = ends_with(nj, "_mix_aiv") || (fj.core == 1 && fj.part_of_mix);
+    if ((is_aic && j_aiv) || (is_aiv && j_aic)) {
+      bool same_prefix = strncmp(name, nj, plen) == 0;
+      if (partner < 0 || same_prefix)
+        partner = (int)j;
+      if (same_prefix)
+        break;
+    }
+  }
+  return partner;
+}
+
+/* The kernel of function fn (info fi, name name) with profile prof: the
+** MIX pair with function partner (>= 0), one MIX function, or a lone
+** function (a lone half when is_aic or is_aiv).  The caller owns it. */
+static mdl_kernel *build_kernel(fe_b *b, const char *path, fe_op *fn,
+                                const fe_fninfo *fi, const char *name,
+                                int partner, bool is_aic, bool is_aiv,
+                                const mdl_profile *prof) {
+  mdl_kernel *k;
+  if (partner >= 0) {
+    fe_op *aic = is_aic ? fn : b->funcs[partner];
+    fe_op *aiv = is_aic ? b->funcs[partner] : fn;
+    char a1[256], a2[256];
+    const char *na = fn_name(b, aic, a1, sizeof a1);
+    const char *nv = fn_name(b, aiv, a2, sizeof a2);
+    char *uname = mdl_strprintf("%s+%s", na, nv);
+    k = mdl_kernel_new(path, uname);
+    k->prof = prof;
+    k->loc = LOC(b, aic->t0);
+    b->p->unit = k->name;
+    const mdl_func *fa, *fv;
+    build_kernel_func(b, k, aic, &fa, false);
+    build_kernel_func(b, k, aiv, &fv, false);
+    mdl_kernel_mix_pair(k, fa, fv);
+    free(uname);
+    return k;
+  }
+  k = mdl_kernel_new(path, name);
+  k->prof = prof;
+  k->loc = LOC(b, fn->t0);
+  b->p->unit = k->name;
+  const mdl_func *ff;
+  bool mix = fi->core == 2;
+  build_kernel_func(b, k, fn, &ff, mix);
+  if (mix) {
+    /* one logical vector program until sub-block indices are read
+       (SEMANTICS.md 1, docs/semantics-decisions.md 31) */
+    mdl_kernel_mix_one(k, ff, b->saw_sbi);
+  } else {
+    mdl_core_type ct = is_aic              ? MDL_CORE_AIC
+                       : is_aiv            ? MDL_CORE_AIV
+                       : fi->core == 0     ? MDL_CORE_AIC
+                       : fi->core == 1     ? MDL_CORE_AIV
+                       : looks_cube(b, fn) ? MDL_CORE_AIC
+                                           : MDL_CORE_AIV;
+    mdl_kernel_lone(k, ff, ct, is_aic || is_aiv);
+  }
+  return k;
+}
+
+/* Forms and builds the kernels of chunk number chunk, parsed without
+** errors (b->funcs its functions, mods its modules): a MIX pair or a lone
+** function for every function with a body that is not a host function
+** and that no other function calls.  Appends a unit per kernel (an error
+** unit, without a kernel, when building it failed).  Returns whether it
+** appended any. */
+static bool build_kernels(fe_b *b, const char *path, int arch, uint32_t chunk,
+                          const mdl_vec *mods, mdl_vec *units) {
+  bool had_unit = false;
+  bool *used = calloc(b->nfuncs + 1, 1);
+  for (uint32_t i = 0; i < b->nfuncs && !b->p->nerrors; i++) {
+    fe_op *fn = b->funcs[i];
+    fe_fninfo fi;
+    fn_info(b, fn, &fi);
+    if (used[i] || !fi.has_body || fi.host || called_in_chunk(b, fn))
+      continue;
+    char n1[256];
+    const char *name = fn_name(b, fn, n1, sizeof n1);
+    bool is_aic =
+        ends_with(name, "_mix_aic") || (fi.core == 0 && fi.part_of_mix);
+    bool is_aiv =
+        ends_with(name, "_mix_aiv") || (fi.core == 1 && fi.part_of_mix);
+    int partner = is_aic || is_aiv
+                      ? find_partner(b, used, i, name, is_aic, is_aiv)
+                      : -1;
+    used[i] = true;
+    if (partner >= 0)
+      used[partner] = true;
+    const mdl_profile *prof = fn_profile(b, arch, fn, mods->data, mods->len);
+    mdl_kernel *k =
+        build_kernel(b, path, fn, &fi, name, partner, is_aic, is_aiv, prof);
+    fe_unit *u = mdl_vec_push(units, sizeof *u);
+    u->name = mdl_strprintf("%s", k->name);
+    u->chunk = chunk;
+    u->line = k->loc.line;
+    if (b->p->nerrors || b->failed) {
+      u->error = true;
+      mdl_kernel_free(k);
+    } else {
+      u->k = k;
+    }
+    had_unit = true;
+  }
+  free(used);
+  return had_unit;
+}
+
+/* Statements outside any function or module are errors. */
+static void check_top(fe_b *b) {
+  for (fe_op *o = b->p->top.first; o; o = o->next) {
+    fe_opcode c = fe_classify(b, o->name);
+    if (c != OP_FUNC && c != OP_MODULE && c != OP_BMODULE &&
+        K(b, o->name) != T_HASH && K(b, o->name) != T_BANG) {
+      char nb[64];
+      fe_error(b->p, o->t0, "'%s' outside of a function",
+               fe_text(b->p, o->name, nb, sizeof nb));
+    }
+  }
+}
+
+/* Lexes, parses and builds chunk number chunk, text[start, end) whose
+** first line is start_line, for profile arch (fe_hivm_parse_file).
+** Appends its units (an error unit for the chunk when it has errors and
+** no kernel; a later error turns each of its kernels into an error
+** unit).  Returns its number of errors. */
+static uint32_t build_chunk(const char *path, const char *text,
+                            uint32_t start, uint32_t end, uint32_t start_line,
+                            uint32_t chunk, int arch, mdl_vec *units,
+                            mdl_diags *diags) {
+  fe_parser p;
+  memset(&p, 0, sizeof p);
+  p.path = path;
+  p.text = text;
+  p.diags = diags;
+  p.arena = mdl_arena_new();
+  p.unit = NULL;
+  uint32_t errs = 0;
+  if (!fe_lex(text, start, end, start_line, &p.toks)) {
+    mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL,
+                 p.toks.err_line, p.toks.err_col, "%s", p.toks.err_msg);
+    errs = 1;
+  } else {
+    errs = fe_parse_chunk(&p);
+  }
+  mdl_vec funcs = {0}, mods = {0};
+  fe_b b;
+  memset(&b, 0, sizeof b);
+  b.p = &p;
+  if (!errs) {
+    collect_funcs(&b, &p.top, &funcs, &mods);
+    b.funcs = funcs.data;
+    b.nfuncs = funcs.len;
+    if (arch < 0)
+      warn_targets(&b, mods.data, mods.len);
+    check_top(&b);
+    errs = p.nerrors;
+  }
+  bool had_unit = false;
+  if (!errs) {
+    had_unit = build_kernels(&b, path, arch, chunk, &mods, units);
+    errs = p.nerrors;
+  }
+  if (errs && !had_unit) {
+    fe_unit *u = mdl_vec_push(units, sizeof *u);
+    u->name = mdl_strprintf("chunk %u", chunk + 1);
+    u->chunk = chunk;
+    u->line = start_line;
+    u->error = true;
+  } else if (errs) {
+    /* a later error poisons every unit of the chunk */
+    for (uint32_t i = 0; i < units->len; i++) {
+      fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
+      if (u->chunk == chunk && u->k) {
+        mdl_kernel_free(u->k);
+        u->k = NULL;
+        u->error = true;
+      }
+    }
+  }
+  if (p.nerrors > 20)
+    mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_NOTE, path, NULL, start_line,
+                 1, "%u more errors in this chunk not shown", p.nerrors - 20);
+  mdl_vec_free(&funcs);
+  mdl_vec_free(&mods);
+  mdl_vec_free(&b.names);
+  mdl_vec_free(&b.syms);
+  mdl_vec_free(&b.vinfo);
+  mdl_vec_free(&b.pend);
+  mdl_vec_free(&b.placed);
+  free(b.ht);
+  fe_toks_free(&p.toks);
+  mdl_arena_free(p.arena);
+  return errs;
+}
+
+/* The end of the chunk of text[pos, len) (pos starts line line): the
+** start of the next line that is exactly "// -----" (blanks and a CR
+** aside), or len.  *next, *next_line: where the next chunk starts (*next
+** is len + 1 when there is none). */
+static uint32_t chunk_end(const char *text, uint32_t len, uint32_t pos,
+                          uint32_t line, uint32_t *next,
+                          uint32_t *next_line) {
+  uint32_t scan = pos, ln = line;
+  *next = len + 1;
+  *next_line = line;
+  while (scan < len) {
+    uint32_t e = scan;
+    while (e < len && text[e] != '\n')
+      e++;
+    /* is [scan, e) a separator line? */
+    uint32_t a = scan, z = e;
+    while (a < z && (text[a] == ' ' || text[a] == '\t'))
+      a++;
+    while (z > a &&
+           (text[z - 1] == ' ' || text[z - 1] == '\t' || text[z - 1] == '\r'))
+      z--;
+    if (z - a == 8 && memcmp(text + a, "// -----", 8) == 0) {
+      *next = e < len ? e + 1 : len;
+      *next_line = ln + 1;
+      return scan;
+    }
+    scan = e < len ? e + 1 : e;
+    ln++;
+    if (e >= len)
+      break;
+  }
+  return len;
+}
+
 uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
                             int arch, mdl_vec *units, mdl_diags *diags) {
-  uint32_t total_errors = 0;
   if (len > 0xFFFFFFF0u) {
     mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
                  "input larger than 4 GiB");
@@ -712,212 +960,17 @@ uint32_t fe_hivm_parse_file(const char *path, const char *text, size_t len,
     u->error = true;
     return 1;
   }
-  /* split at lines that are exactly "// -----" */
-  uint32_t pos = 0, line = 1, chunk = 0;
-  while (pos <= len) {
-    uint32_t start = pos, start_line = line, end = (uint32_t)len;
-    uint32_t scan = pos, ln = line;
-    uint32_t next = (uint32_t)len + 1, next_line = line;
-    while (scan < len) {
-      uint32_t e = scan;
-      while (e < len && text[e] != '\n')
-        e++;
-      /* is [scan, e) a separator line? */
-      uint32_t a = scan, z = e;
-      while (a < z && (text[a] == ' ' || text[a] == '\t'))
-        a++;
-      while (z > a && (text[z - 1] == ' ' || text[z - 1] == '\t' ||
-                       text[z - 1] == '\r'))
-        z--;
-      if (z - a == 8 && memcmp(text + a, "// -----", 8) == 0) {
-        end = scan;
-        next = e < len ? e + 1 : (uint32_t)len;
-        next_line = ln + 1;
-        break;
-      }
-      scan = e < len ? e + 1 : e;
-      ln++;
-      if (e >= len)
-        break;
-    }
-    /* parse chunk [start, end) */
-    fe_parser p;
-    memset(&p, 0, sizeof p);
-    p.path = path;
-    p.text = text;
-    p.diags = diags;
-    p.arena = mdl_arena_new();
-    char unitname[64];
-    snprintf(unitname, sizeof unitname, "chunk %u", chunk + 1);
-    p.unit = NULL;
-    bool lexok = fe_lex(text, start, end, start_line, &p.toks);
-    uint32_t errs = 0;
-    if (!lexok) {
-      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL,
-                   p.toks.err_line, p.toks.err_col, "%s", p.toks.err_msg);
-      errs = 1;
-    } else {
-      errs = fe_parse_chunk(&p);
-    }
-    mdl_vec funcs = {0}, mods = {0};
-    fe_b b;
-    memset(&b, 0, sizeof b);
-    b.p = &p;
-    if (!errs) {
-      collect_funcs(&b, &p.top, &funcs, &mods);
-      b.funcs = funcs.data;
-      b.nfuncs = funcs.len;
-      if (arch < 0)
-        warn_targets(&b, mods.data, mods.len);
-      /* statements outside any function/module are not allowed */
-      for (fe_op *o = p.top.first; o; o = o->next) {
-        fe_opcode c = fe_classify(&b, o->name);
-        if (c != OP_FUNC && c != OP_MODULE && c != OP_BMODULE &&
-            K(&b, o->name) != T_HASH && K(&b, o->name) != T_BANG) {
-          char nb[64];
-          fe_error(&p, o->t0, "'%s' outside of a function",
-                   fe_text(&p, o->name, nb, sizeof nb));
-        }
-      }
-      errs = p.nerrors;
-    }
-    bool had_unit = false;
-    if (!errs) {
-      /* form kernels */
-      bool *used = calloc(b.nfuncs + 1, 1);
-      for (uint32_t i = 0; i < b.nfuncs && !p.nerrors; i++) {
-        fe_op *fn = b.funcs[i];
-        fe_fninfo fi;
-        fn_info(&b, fn, &fi);
-        if (used[i] || !fi.has_body || fi.host || called_in_chunk(&b, fn))
-          continue;
-        char n1[256], n2[256];
-        const char *name = fn_name(&b, fn, n1, sizeof n1);
-        int partner = -1;
-        bool is_aic = ends_with(name, "_mix_aic") ||
-                      (fi.core == 0 && fi.part_of_mix);
-        bool is_aiv = ends_with(name, "_mix_aiv") ||
-                      (fi.core == 1 && fi.part_of_mix);
-        if (is_aic || is_aiv) {
-          size_t plen = strlen(name);
-          if (ends_with(name, "_mix_aic") || ends_with(name, "_mix_aiv"))
-            plen -= 8;
-          for (uint32_t j = 0; j < b.nfuncs; j++) {
-            if (j == i || used[j])
-              continue;
-            fe_fninfo fj;
-            fn_info(&b, b.funcs[j], &fj);
-            if (!fj.has_body || fj.host)
-              continue;
-            const char *nj = fn_name(&b, b.funcs[j], n2, sizeof n2);
-            bool j_aic = ends_with(nj, "_mix_aic") ||
-                         (fj.core == 0 && fj.part_of_mix);
-            bool j_aiv = ends_with(nj, "_mix_aiv") ||
-                         (fj.core == 1 && fj.part_of_mix);
-            if ((is_aic && j_aiv) || (is_aiv && j_aic)) {
-              bool same_prefix = strncmp(name, nj, plen) == 0;
-              if (partner < 0 || same_prefix)
-                partner = (int)j;
-              if (same_prefix)
-                break;
-            }
-          }
-        }
-        mdl_kernel *k;
-        used[i] = true;
-        const mdl_profile *prof = fn_profile(&b, arch, fn, mods.data,
-                                             mods.len);
-        if (partner >= 0) {
-          used[partner] = true;
-          fe_op *aic = is_aic ? fn : b.funcs[partner];
-          fe_op *aiv = is_aic ? b.funcs[partner] : fn;
-          char a1[256], a2[256];
-          const char *na = fn_name(&b, aic, a1, sizeof a1);
-          const char *nv = fn_name(&b, aiv, a2, sizeof a2);
-          char *uname = mdl_strprintf("%s+%s", na, nv);
-          k = mdl_kernel_new(path, uname);
-          k->prof = prof;
-          k->loc = LOC(&b, aic->t0);
-          p.unit = k->name;
-          const mdl_func *fa, *fv;
-          build_kernel_func(&b, k, aic, &fa, false);
-          build_kernel_func(&b, k, aiv, &fv, false);
-          mdl_kernel_mix_pair(k, fa, fv);
-          free(uname);
-        } else {
-          k = mdl_kernel_new(path, name);
-          k->prof = prof;
-          k->loc = LOC(&b, fn->t0);
-          p.unit = k->name;
-          const mdl_func *ff;
-          bool mix = fi.core == 2;
-          build_kernel_func(&b, k, fn, &ff, mix);
-          if (mix) {
-            /* one logical vector program until sub-block indices are
-               read (SEMANTICS.md 1, docs/semantics-decisions.md 31) */
-            mdl_kernel_mix_one(k, ff, b.saw_sbi);
-          } else {
-            mdl_core_type ct = is_aic ? MDL_CORE_AIC
-                               : is_aiv ? MDL_CORE_AIV
-                               : fi.core == 0 ? MDL_CORE_AIC
-                               : fi.core == 1 ? MDL_CORE_AIV
-                               : looks_cube(&b, fn) ? MDL_CORE_AIC
-                                                    : MDL_CORE_AIV;
-            mdl_kernel_lone(k, ff, ct, is_aic || is_aiv);
-          }
-        }
-        fe_unit *u = mdl_vec_push(units, sizeof *u);
-        u->name = mdl_strprintf("%s", k->name);
-        u->chunk = chunk;
-        u->line = k->loc.line;
-        if (p.nerrors || b.failed) {
-          u->error = true;
-          mdl_kernel_free(k);
-        } else {
-          u->k = k;
-        }
-        had_unit = true;
-      }
-      free(used);
-      errs = p.nerrors;
-    }
-    if (errs && !had_unit) {
-      fe_unit *u = mdl_vec_push(units, sizeof *u);
-      u->name = mdl_strprintf("%s", unitname);
-      u->chunk = chunk;
-      u->line = start_line;
-      u->error = true;
-    } else if (errs) {
-      /* a later error poisons every unit of the chunk */
-      for (uint32_t i = 0; i < units->len; i++) {
-        fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
-        if (u->chunk == chunk && u->k) {
-          mdl_kernel_free(u->k);
-          u->k = NULL;
-          u->error = true;
-        }
-      }
-    }
-    total_errors += errs;
-    if (p.nerrors > 20)
-      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_NOTE, path, NULL,
-                   start_line, 1, "%u more errors in this chunk not shown",
-                   p.nerrors - 20);
-    mdl_vec_free(&funcs);
-    mdl_vec_free(&mods);
-    mdl_vec_free(&b.names);
-    mdl_vec_free(&b.syms);
-    mdl_vec_free(&b.vinfo);
-    mdl_vec_free(&b.pend);
-    mdl_vec_free(&b.placed);
-    free(b.ht);
-    fe_toks_free(&p.toks);
-    mdl_arena_free(p.arena);
+  uint32_t n = (uint32_t)len, pos = 0, line = 1, chunk = 0, errors = 0;
+  while (pos <= n) {
+    uint32_t next, next_line;
+    uint32_t end = chunk_end(text, n, pos, line, &next, &next_line);
+    errors += build_chunk(path, text, pos, end, line, chunk, arch, units,
+                          diags);
     chunk++;
-    if (next > len)
+    if (next > n)
       break;
     pos = next;
     line = next_line;
   }
-  return total_errors;
+  return errors;
 }

@@ -457,7 +457,7 @@ uint32_t fe_call_callee(fe_b *b, uint32_t t) {
   return ~0u;
 }
 
-/* -------------------------------------------------------------- buffers */
+/* --------------------------------------------------------- bracket lists */
 
 mdl_valref fe_operand_or_const(fe_b *b, uint32_t t, uint32_t at) {
   int64_t v;
