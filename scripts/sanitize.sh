@@ -8,7 +8,8 @@
 # the runtime checks.  Z3 stays an uninstrumented
 # shared library.  The differential tests run with 200, 30 and 60 (bit) random
 # kernels instead of 1000, 100 and 300 (about 3x slower under the sanitizers),
-# the metamorphic test on every 4th corpus file; every other test runs as
+# the metamorphic test and the engines-corpus test on every 4th corpus file;
+# every other test runs as
 # in scripts/test.sh, with 4x the timeouts, but for three that re-render
 # the whole corpus through writers the other report tests already run
 # under the sanitizers: the SARIF Multitool and headless Chromium checks
@@ -40,6 +41,8 @@ export LSAN_OPTIONS=exitcode=86
 export KSV_HOSTILE_TIMEOUT=80
 # the metamorphic test on every 4th corpus file (5 minutes on all of them)
 export KSV_META_STRIDE=4
+# both engines on every 4th corpus file (the corpus test runs them all)
+export KSV_ENGINES_STRIDE=4
 status=0
 if [ $# -eq 0 ]; then
   tests=$(meson test -C "$build" --list 2>/dev/null | sed -n 's/^ksv:[^/]* \/ //p' |
