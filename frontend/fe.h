@@ -1,5 +1,9 @@
 /*
-** fe.h -- the frontend: HIVM MLIR text to model kernels.
+** fe.h -- the frontend: source text to model kernels, one subfolder per
+** input language behind this one interface (frontend/hivm/: HIVM MLIR;
+** Ascend C is recognised by its extension but not read yet).  Every
+** frontend builds its kernels through the model builder (model/
+** mdl_build.h), so nothing after the frontend knows the language.
 */
 #ifndef KSV_FE_H
 #define KSV_FE_H
@@ -14,14 +18,34 @@ typedef struct {
   bool error;
 } fe_unit;
 
-/* Parses a whole file (all `// -----` chunks) for profile arch (an
-** mdl_arch), or, when arch is FE_ARCH_TARGET, for the profile the
-** `hacc.target` of each kernel's module names (a2 without one).  Appends
-** one fe_unit per kernel (or one error unit per failed chunk) to units,
-** and errors/warnings to diags.  Returns the number of syntax errors. */
+/* Input languages. */
+typedef enum {
+  FE_LANG_HIVM,       /* HIVM MLIR (.mlir, and any other extension) */
+  FE_LANG_ASCENDC     /* Ascend C / CCE C++: .cpp .cc .cxx .h .hpp .asc
+                         .cce (not supported yet) */
+} fe_lang;
+
+/* The language of a file by its extension (case-sensitive, as the
+** compilers treat them): Ascend C for .cpp .cc .cxx .h .hpp .asc .cce,
+** HIVM for everything else.  path is not read. */
+fe_lang fe_lang_of_path(const char *path);
+/* "HIVM MLIR", "Ascend C". */
+const char *fe_lang_name(fe_lang l);
+
+/* Parses a whole file as language lang for profile arch (an mdl_arch),
+** or, when arch is FE_ARCH_TARGET, for the profile the file names for
+** each kernel (HIVM: the `hacc.target` of its module; a2 without one).
+** Appends one fe_unit per kernel (or one error unit per failed chunk) to
+** units, and errors/warnings to diags, each located file:line:col.
+** Returns the number of errors.  text is NUL-terminated at len. */
 #define FE_ARCH_TARGET (-1)
+uint32_t fe_parse_lang(fe_lang lang, const char *path, const char *text,
+                       size_t len, int arch, mdl_vec *units,
+                       mdl_diags *diags);
+/* fe_parse_lang in the language of path (fe_lang_of_path). */
 uint32_t fe_parse_file(const char *path, const char *text, size_t len,
                        int arch, mdl_vec *units, mdl_diags *diags);
+/* Frees the units' names and kernels, and the vector. */
 void fe_units_free(mdl_vec *units);
 
 #endif

@@ -1200,3 +1200,39 @@ Test(frontend, union_of_memories_accesses_each) {
   cr_assert(strstr(m1, "%a") || strstr(m1, "%b"), "%s", m1);
   cr_assert_neq(acc(k, st, 0)->mem, acc(k, st, 1)->mem);
 }
+
+/* ------------------------------------------------------------ languages */
+
+/* fe_lang_of_path tells the language by the extension only: the Ascend C
+** ones, everything else (.mlir, none, a dot in a directory) HIVM. */
+Test(frontend, lang_of_path_by_extension) {
+  static const char *const cxx[] = {"k.cpp", "a/b.cc", "k.cxx", "k.h",
+                                    "inc/k.hpp", "k.asc", "./x.y/k.cce"};
+  for (size_t i = 0; i < sizeof cxx / sizeof cxx[0]; i++)
+    cr_expect_eq(fe_lang_of_path(cxx[i]), FE_LANG_ASCENDC, "%s", cxx[i]);
+  static const char *const hivm[] = {"k.mlir", "k", "a.cpp/k", "k.cpp.mlir",
+                                     "k.CPP", "k.c", ".h.d/kernel"};
+  for (size_t i = 0; i < sizeof hivm / sizeof hivm[0]; i++)
+    cr_expect_eq(fe_lang_of_path(hivm[i]), FE_LANG_HIVM, "%s", hivm[i]);
+}
+
+/* A valid HIVM kernel in a .cpp file is not read as MLIR: one located
+** error naming the language, and one error unit without a kernel. */
+Test(frontend, ascendc_not_supported_yet) {
+  const char *src = "func.func @k() {\n  return\n}\n";
+  nsyntax = fe_parse_file("k.cpp", src, strlen(src), FE_ARCH_TARGET, &units,
+                          &diags);
+  cr_assert_eq(nsyntax, 1);
+  cr_assert_eq(diags.errors, 1);
+  const mdl_diag *d = &MDL_VEC_AT(diags.items, mdl_diag, 0);
+  cr_expect_eq(d->line, 1);
+  cr_expect_eq(d->col, 1);
+  cr_expect(strstr(d->message, "Ascend C is not supported yet"), "%s",
+            d->message);
+  cr_assert_eq(units.len, 1);
+  cr_expect(MDL_VEC_AT(units, fe_unit, 0).error);
+  cr_expect_null(MDL_VEC_AT(units, fe_unit, 0).k);
+  /* the same text as .mlir is a kernel */
+  teardown();
+  parse_arch(src, MDL_ARCH_A2, 1);
+}

@@ -8,7 +8,7 @@
 #define KSV_FE_PARSE_H
 
 #include "fe_lex.h"
-#include "../model/mdl.h"
+#include "../../model/mdl.h"
 
 typedef struct fe_op fe_op;
 typedef struct fe_region fe_region;

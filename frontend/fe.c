@@ -1,0 +1,69 @@
+/*
+** fe.c -- the language-neutral frontend entry: tells the input language
+** by the file's extension and hands the text to that language's
+** frontend; an unsupported language is a located error, exit 2, as bad
+** input is.
+*/
+#include "fe.h"
+#include "hivm/fe_hivm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+fe_lang fe_lang_of_path(const char *path) {
+  static const char *const cxx[] = {".cpp", ".cc", ".cxx", ".h",
+                                    ".hpp", ".asc", ".cce"};
+  const char *slash = path ? strrchr(path, '/') : NULL;
+  const char *dot = path ? strrchr(slash ? slash : path, '.') : NULL;
+  if (!dot)
+    return FE_LANG_HIVM;
+  for (size_t i = 0; i < sizeof cxx / sizeof cxx[0]; i++)
+    if (strcmp(dot, cxx[i]) == 0)
+      return FE_LANG_ASCENDC;
+  return FE_LANG_HIVM;
+}
+
+const char *fe_lang_name(fe_lang l) {
+  return l == FE_LANG_ASCENDC ? "Ascend C" : "HIVM MLIR";
+}
+
+/* A language ksv recognises but does not read: one located error and
+** one error unit for the file. */
+static uint32_t unsupported(fe_lang lang, const char *path, mdl_vec *units,
+                            mdl_diags *diags) {
+  mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+               "%s is not supported yet: ksv reads HIVM MLIR (.mlir)",
+               fe_lang_name(lang));
+  fe_unit *u = mdl_vec_push(units, sizeof *u);
+  u->name = mdl_strprintf("%s", "(file)");
+  u->line = 1;
+  u->error = true;
+  return 1;
+}
+
+uint32_t fe_parse_lang(fe_lang lang, const char *path, const char *text,
+                       size_t len, int arch, mdl_vec *units,
+                       mdl_diags *diags) {
+  switch (lang) {
+  case FE_LANG_HIVM:
+    return fe_hivm_parse_file(path, text, len, arch, units, diags);
+  case FE_LANG_ASCENDC:
+  default:
+    return unsupported(lang, path, units, diags);
+  }
+}
+
+uint32_t fe_parse_file(const char *path, const char *text, size_t len,
+                       int arch, mdl_vec *units, mdl_diags *diags) {
+  return fe_parse_lang(fe_lang_of_path(path), path, text, len, arch, units,
+                       diags);
+}
+
+void fe_units_free(mdl_vec *units) {
+  for (uint32_t i = 0; i < units->len; i++) {
+    fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
+    free(u->name);
+    mdl_kernel_free(u->k);
+  }
+  mdl_vec_free(units);
+}
