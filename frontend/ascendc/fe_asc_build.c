@@ -58,14 +58,17 @@ static bool fn_has_qual(const fe_asc_unit *u, TSNode fn, const char *word) {
 }
 
 /* The kernel entries of the tree: function definitions at namespace
-** scope marked __global__. */
+** scope marked __global__ (or catlass's CATLASS_GLOBAL, which is
+** `__global__ __aicore__`). */
 static void find_entries(const fe_asc_unit *u, TSNode n, mdl_vec *out,
                          int depth) {
   if (depth > 32)
     return;
   const char *t = ts_node_type(n);
   if (!strcmp(t, "function_definition")) {
-    if (!ts_node_is_null(field(n, "body")) && fn_has_qual(u, n, "__global__"))
+    if (!ts_node_is_null(field(n, "body")) &&
+        (fn_has_qual(u, n, "__global__") ||
+         fn_has_qual(u, n, "CATLASS_GLOBAL")))
       *(TSNode *)mdl_vec_push(out, sizeof n) = n;
     return;
   }

@@ -384,6 +384,33 @@ static TSNode method_of(fe_asc_ctx *x, fe_asc_obj *o, const char *name,
   return fe_asc_find_func(x, o->cls, name, n);
 }
 
+/* `obj(args)` on an object of a class of the file: its operator(), the
+** specialisation for this core when there is one (catlass's
+** `operator()<AscendC::AIC>`), else the primary. */
+static TSNode call_operator(fe_asc_ctx *x, fe_asc_obj *o) {
+  TSNode body = field(o->cls, "body"), primary = NONE, mine = NONE;
+  const char *want = x->core == FE_ASC_CORE_AIC ? "AIC>" : "AIV>";
+  uint32_t n = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode d = ts_node_named_child(body, i);
+    if (is(d, "template_declaration"))
+      d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+    if (!is(d, "function_definition") || ts_node_is_null(field(d, "body")))
+      continue;
+    TSNode fd = field(d, "declarator");
+    while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
+      fd = field(fd, "declarator");
+    const char *nm = fe_asc_text(x, field(fd, "declarator"));
+    if (strncmp(nm, "operator()", 10))
+      continue;
+    if (!nm[10])
+      primary = d;
+    else if (strstr(nm, want))
+      mine = d;
+  }
+  return ts_node_is_null(mine) ? primary : mine;
+}
+
 fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   TSNode fn = field(call, "function");
   const char *name;
@@ -406,7 +433,22 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   c->ntargs = eval_targs(x, targs, c->targ, c->targ_node);
   TSNode def = NONE;
   fe_asc_obj *self = NULL;
-  if (c->obj) {
+  if (ts_node_is_null(recv) && (is(fn, "identifier") ||
+                                is(fn, "field_expression"))) {
+    fe_asc_val fv = fe_asc_expr(x, fn);
+    if (fv.kind == FE_AV_OBJ && fv.o->kind == FE_OBJ_CLASS) {
+      def = call_operator(x, fv.o);
+      self = fv.o;
+      if (ts_node_is_null(def)) {
+        fe_asc_unsupported(x, call, "a call of an object without a visible "
+                           "operator()");
+        free(c);
+        return r;
+      }
+    }
+  }
+  if (!ts_node_is_null(def)) {
+  } else if (c->obj) {
     def = method_of(x, c->obj, name, c->nargs);
     self = c->obj;
   } else if (ts_node_is_null(recv)) {

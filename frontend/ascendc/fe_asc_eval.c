@@ -831,6 +831,12 @@ fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e) {
     }
   } else if (!strcmp(t, "cast_expression")) {
     r = fe_asc_expr(x, ts_node_child_by_field_name(e, "value", 5));
+    TSNode ty = ts_node_child_by_field_name(e, "type", 4);
+    uint32_t sz = fe_asc_sizeof(
+        fe_asc_text(x, ts_node_child_by_field_name(ty, "type", 4)));
+    if ((r.kind == FE_AV_GTENSOR || r.kind == FE_AV_LTENSOR) && sz &&
+        strchr(fe_asc_text(x, ty), '*'))
+      r.t.elem = sz; /* (__gm__ half *)x: half elements from here on */
   } else if (!strcmp(t, "pointer_expression")) {
     r = fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
     if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)
