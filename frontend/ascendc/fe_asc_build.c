@@ -23,27 +23,6 @@ static TSNode field(TSNode n, const char *name) {
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
-/* The original bytes behind output range [a, b) contain word? */
-static bool orig_has(const fe_asc_unit *u, uint32_t a, uint32_t b,
-                     const char *word) {
-  size_t wl = strlen(word);
-  for (uint32_t off = a; off < b;) {
-    const fe_asc_seg *s = fe_asc_seg_at(u, off);
-    if (!s)
-      return false;
-    const fe_asc_file *f = &MDL_VEC_AT(u->files, fe_asc_file, s->file);
-    uint32_t end = s->out + s->len < b ? s->out + s->len : b;
-    uint32_t fa = s->off + (off - s->out), fb = s->off + (end - s->out);
-    for (uint32_t i = fa; i + wl <= fb && i + wl <= f->len; i++)
-      if (!memcmp(f->text + i, word, wl))
-        return true;
-    if (end <= off)
-      return false;
-    off = end;
-  }
-  return false;
-}
-
 /* Does function definition fn carry `word` among the blanked qualifiers
 ** before its body (from the end of the previous token)? */
 static bool fn_has_qual(const fe_asc_unit *u, TSNode fn, const char *word) {
@@ -54,7 +33,7 @@ static bool fn_has_qual(const fe_asc_unit *u, TSNode fn, const char *word) {
   TSNode body = field(fn, "body");
   uint32_t b = ts_node_is_null(body) ? ts_node_end_byte(fn)
                                      : ts_node_start_byte(body);
-  return orig_has(u, a, b, word);
+  return fe_asc_orig_has(u, a, b, word);
 }
 
 /* The kernel entries of the tree: function definitions at namespace
@@ -358,7 +337,7 @@ static bool says_mix(const fe_asc_unit *u, TSNode fn) {
     return true;
   TSNode body = field(fn, "body");
   return strstr(u->text, "KERNEL_TYPE_MIX_") != NULL &&
-         orig_has(u, ts_node_start_byte(body), ts_node_end_byte(body),
+         fe_asc_orig_has(u, ts_node_start_byte(body), ts_node_end_byte(body),
                   "KERNEL_TYPE_MIX_");
 }
 

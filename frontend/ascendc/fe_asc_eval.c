@@ -105,6 +105,27 @@ const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n) {
   return fe_asc_text(x, n);
 }
 
+/* The original bytes behind output range [a, b) contain word? */
+bool fe_asc_orig_has(const fe_asc_unit *u, uint32_t a, uint32_t b,
+                     const char *word) {
+  size_t wl = strlen(word);
+  for (uint32_t off = a; off < b;) {
+    const fe_asc_seg *s = fe_asc_seg_at(u, off);
+    if (!s)
+      return false;
+    const fe_asc_file *f = &MDL_VEC_AT(u->files, fe_asc_file, s->file);
+    uint32_t end = s->out + s->len < b ? s->out + s->len : b;
+    uint32_t fa = s->off + (off - s->out), fb = s->off + (end - s->out);
+    for (uint32_t i = fa; i + wl <= fb && i + wl <= f->len; i++)
+      if (!memcmp(f->text + i, word, wl))
+        return true;
+    if (end <= off)
+      return false;
+    off = end;
+  }
+  return false;
+}
+
 /* ---------------------------------------------------------- values */
 
 fe_asc_val fe_asc_int(int64_t i) {
@@ -624,6 +645,41 @@ static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
 static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
                                TSNode at);
 
+/* (__ubuf__ T *)addr in the CCE spelling: a pointer into a local memory
+** at byte addr, its extent given by the intrinsic that uses it (the
+** address-space qualifier was blanked: read it from the original text). */
+static fe_asc_val address_cast(fe_asc_ctx *x, TSNode ty, fe_asc_val a,
+                               uint32_t elem, TSNode at) {
+  static const struct { const char *q; mdl_space sp; fe_asc_pos pos; } t[] = {
+      {"__ubuf__", MDL_SPACE_UB, FE_POS_VECCALC},
+      {"__cbuf__", MDL_SPACE_L1, FE_POS_A1},
+      {"__ca__", MDL_SPACE_L0A, FE_POS_A2},
+      {"__cb__", MDL_SPACE_L0B, FE_POS_B2},
+      {"__cc__", MDL_SPACE_L0C, FE_POS_CO1}};
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    /* from the cast's '(' to its type's end: the blanked qualifier */
+    if (!fe_asc_orig_has(x->u, ts_node_start_byte(at), ts_node_end_byte(ty),
+                         t[i].q))
+      continue;
+    fe_asc_val r = fe_asc_unknown();
+    r.kind = FE_AV_LTENSOR;
+    memset(&r.t, 0, sizeof r.t);
+    r.t.space = t[i].sp;
+    r.t.pos = t[i].pos;
+    r.t.buf = x->base[t[i].sp];
+    r.t.off_sym = MDL_NOVAL;
+    r.t.bytes = -1;
+    r.t.elem = elem;
+    if (a.kind == FE_AV_INT)
+      r.t.off = a.i;
+    else
+      r.t.off_sym = fe_asc_scalar(x, &a, fe_asc_loc(x, at));
+    return r;
+  }
+  return fe_asc_unknown(); /* an integer made a pointer: memory ksv does
+                              not follow */
+}
+
 static fe_asc_val eval_field(fe_asc_ctx *x, TSNode e) {
   TSNode a = ts_node_child_by_field_name(e, "argument", 8);
   const char *fname = fe_asc_last_name(x, e);
@@ -837,6 +893,9 @@ fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e) {
     if ((r.kind == FE_AV_GTENSOR || r.kind == FE_AV_LTENSOR) && sz &&
         strchr(fe_asc_text(x, ty), '*'))
       r.t.elem = sz; /* (__gm__ half *)x: half elements from here on */
+    else if ((r.kind == FE_AV_INT || r.kind == FE_AV_SYM) &&
+             strchr(fe_asc_text(x, ty), '*'))
+      r = address_cast(x, ty, r, sz, e);
   } else if (!strcmp(t, "pointer_expression")) {
     r = fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
     if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)

@@ -254,6 +254,10 @@ void fe_asc_error(fe_asc_ctx *x, TSNode n, const char *fmt, ...)
 ** understand: a located warning naming it, and the kernel is unknown. */
 void fe_asc_unsupported(fe_asc_ctx *x, TSNode n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Do the original bytes behind output range [a, b) of u contain word
+** (a qualifier the normaliser blanked)? */
+bool fe_asc_orig_has(const fe_asc_unit *u, uint32_t a, uint32_t b,
+                     const char *word);
 /* The last identifier of a (qualified, templated) name: "AscendC::
 ** HardEvent::MTE2_V" -> "MTE2_V". */
 const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n);
