@@ -575,3 +575,73 @@ Test(ascendc_build, build_macro_is_one_unknown) {
             "the same symbolic id: %u %u", s->id_form, w->id_form);
   ex_free(&e);
 }
+
+Test(ascendc_build, symbolic_loop_carries_scalars) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  uint32_t ping = 0;\n"
+              "  for (uint32_t i = 0; i < n; i++) {\n"
+              "    SetFlag<HardEvent::V_S>(ping);\n"
+              "    WaitFlag<HardEvent::V_S>(ping);\n"
+              "    ping = 1 - ping;\n  }\n"
+              "  SetFlag<HardEvent::S_V>(ping);\n  WaitFlag<HardEvent::S_V>(ping);\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "unknown: %s", u->unknown_why);
+  const mdl_stmt *s = u->k->cores[0].fn->body.first;
+  while (s && s->kind != MDL_S_FOR)
+    s = s->next;
+  cr_assert(s);
+  cr_expect_eq(s->u.loop.niter, 1);
+  cr_expect_eq(s->u.loop.nres, 1);
+  /* the ids after the loop are its result */
+  const mdl_stmt *t = s->next;
+  while (t && t->kind != MDL_S_SET)
+    t = t->next;
+  cr_assert(t);
+  cr_expect_eq(t->u.flag.id, s->u.loop.res[0]);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(u->k, &lim), 0);
+  ex_free(&e);
+}
+
+Test(ascendc_build, symbolic_loop_state_changed_in_a_call_is_unknown) {
+  ex e;
+  extract(&e, PRE "struct P { uint32_t ping = 0;\n"
+              "  __aicore__ void Step() { SetFlag<HardEvent::V_S>(ping);\n"
+              "    WaitFlag<HardEvent::V_S>(ping); Flip(); }\n"
+              "  __aicore__ void Flip() { ping = 1 - ping; } };\n"
+              "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  P p;\n  for (uint32_t i = 0; i < n; i++) p.Step();\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(u->unknown);
+  ex_free(&e);
+}
+
+Test(ascendc_build, aiv_block_index_counts_sub_blocks) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) {\n"
+              "  GlobalTensor<float> g;\n"
+              "  g.SetGlobalBuffer((__gm__ float *)x + GetBlockIdx() * 64, 64);\n"
+              "  if ASCEND_IS_AIC { pipe_barrier(PIPE_M); }\n"
+              "  if ASCEND_IS_AIV {\n"
+              "    TPipe p; TBuf<TPosition::VECCALC> b; p.InitBuffer(b, 256);\n"
+              "    LocalTensor<float> t = b.Get<float>();\n"
+              "    DataCopy(g, t, 64);\n  }\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_assert_eq(u->k->ncores, 3);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(u->k, &lim), 0);
+  /* AIV0 and AIV1 write different 256 bytes of x: GetBlockIdx() on an
+     AIV of a MIX kernel is 2 * block + sub-block */
+  const mdl_kernel *k = u->k;
+  const mdl_access *w[2] = {NULL, NULL};
+  for (uint32_t c = 1; c < 3; c++) {
+    const mdl_inst *in = mdl_inst_at(k, k->core_first[c]);
+    w[c - 1] = mdl_access_at(k, in->acc_first + 1);
+  }
+  cr_assert(w[0] && w[1]);
+  cr_expect(!mdl_access_overlap(k, w[0], w[1]), "the AIVs' writes overlap");
+  ex_free(&e);
+}

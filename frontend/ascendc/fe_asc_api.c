@@ -509,6 +509,22 @@ static bool h_index(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
       {"GetSubBlockNum", MDL_X_SUB_BLOCK_NUM}};
   if (c->obj)
     return false;
+  mdl_loc loc = fe_asc_loc(x, c->node);
+  if (x->core == FE_ASC_CORE_AIV && (!strcmp(c->name, "GetBlockIdx") ||
+                                     !strcmp(c->name, "get_block_idx"))) {
+    /* on an AIV of a MIX kernel the block index counts the sub-blocks:
+       2 * block + sub-block (ASCENDC.md, "Indices"); a lone vector kernel
+       has one sub-block, so it is the block index there */
+    mdl_valref b = mdl_b_x(&x->bd, MDL_X_BLOCK_IDX, MDL_NOVAL, MDL_NOVAL, loc);
+    mdl_valref n = mdl_b_x(&x->bd, MDL_X_SUB_BLOCK_NUM, MDL_NOVAL, MDL_NOVAL,
+                           loc);
+    mdl_valref s = mdl_b_x(&x->bd, MDL_X_SUB_BLOCK_IDX, MDL_NOVAL, MDL_NOVAL,
+                           loc);
+    res->kind = FE_AV_SYM;
+    res->v = mdl_b_x(&x->bd, MDL_X_ADD,
+                     mdl_b_x(&x->bd, MDL_X_MUL, b, n, loc), s, loc);
+    return true;
+  }
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (!strcmp(t[i].n, c->name)) {
       res->kind = FE_AV_SYM;
