@@ -645,3 +645,29 @@ Test(ascendc_build, aiv_block_index_counts_sub_blocks) {
   cr_expect(!mdl_access_overlap(k, w[0], w[1]), "the AIVs' writes overlap");
   ex_free(&e);
 }
+
+Test(ascendc_build, hostile_nesting_is_unknown_not_a_crash) {
+  char *src = malloc(400000);
+  strcpy(src, "extern \"C\" __global__ __aicore__ void k(uint32_t a) { int x = ");
+  for (int i = 0; i < 50000; i++)
+    strcat(src + strlen(src) - 1, "(");
+  strcat(src, "a");
+  for (int i = 0; i < 50000; i++)
+    strcat(src + strlen(src) - 1, ")");
+  strcat(src, "; }\nextern \"C\" __global__ __aicore__ void k2(uint32_t a) { ");
+  for (int i = 0; i < 3000; i++)
+    strcat(src + strlen(src) - 1, "if (a) {");
+  strcat(src, "pipe_barrier(PIPE_V);");
+  for (int i = 0; i < 3000; i++)
+    strcat(src + strlen(src) - 1, "}");
+  strcat(src, " }\n");
+  ex e;
+  extract(&e, src);
+  cr_expect(unit(&e, 0)->unknown);
+  cr_expect(unit(&e, 1)->unknown);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  mdl_unroll(unit(&e, 1)->k, &lim); /* shallow enough for the unroller */
+  ex_free(&e);
+  free(src);
+}

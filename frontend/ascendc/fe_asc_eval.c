@@ -644,6 +644,7 @@ static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
 
 static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
                                TSNode at);
+static fe_asc_val expr1(fe_asc_ctx *x, TSNode e);
 
 /* (__ubuf__ T *)addr in the CCE spelling: a pointer into a local memory
 ** at byte addr, its extent given by the intrinsic that uses it (the
@@ -814,9 +815,38 @@ static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
   return fe_asc_unknown();
 }
 
+/* Past the step or nesting budget: not understood (once), never a silent
+** unknown value. */
+bool fe_asc_budget(fe_asc_ctx *x, TSNode at) {
+  if (x->steps <= FE_ASC_MAX_STEPS && x->nest <= FE_ASC_MAX_NEST)
+    return true;
+  if (!x->over_budget)
+    fe_asc_unsupported(x, at, x->nest > FE_ASC_MAX_NEST
+                                  ? "expressions or statements nested deeper "
+                                    "than %u"
+                                  : "more than %u evaluation steps (a kernel "
+                                    "too large to extract)",
+                       x->nest > FE_ASC_MAX_NEST ? FE_ASC_MAX_NEST
+                                                 : FE_ASC_MAX_STEPS);
+  x->over_budget = true;
+  return false;
+}
+
 fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e) {
-  if (ts_node_is_null(e) || x->steps++ > FE_ASC_MAX_STEPS)
+  if (ts_node_is_null(e))
     return fe_asc_unknown();
+  x->steps++;
+  x->nest++;
+  if (!fe_asc_budget(x, e)) {
+    x->nest--;
+    return fe_asc_unknown();
+  }
+  fe_asc_val r = expr1(x, e);
+  x->nest--;
+  return r;
+}
+
+static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
   TSNode saved = x->at;
   x->at = e;
   const char *t = ts_node_type(e);

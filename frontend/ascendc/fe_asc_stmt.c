@@ -630,6 +630,11 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   if (fe_asc_const(&c, &k))
     return k ? fe_asc_stmt(x, th)
              : ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+  if (x->level >= FE_ASC_MAX_LEVEL) {
+    fe_asc_unsupported(x, s, "branches and loops nested deeper than %u",
+                       FE_ASC_MAX_LEVEL);
+    return FE_FLOW_NEXT;
+  }
   mdl_loc loc = fe_asc_loc(x, s);
   mdl_valref cv = fe_asc_scalar(x, &c, loc);
   mdl_stmt *is_ = mdl_b_if(&x->bd, cv, 0, loc);
@@ -775,6 +780,11 @@ static fe_asc_val symv(mdl_valref v) {
 static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
                        fe_asc_val lb, fe_asc_val ub, fe_asc_val st,
                        TSNode body) {
+  if (x->level >= FE_ASC_MAX_LEVEL) {
+    fe_asc_unsupported(x, s, "branches and loops nested deeper than %u",
+                       FE_ASC_MAX_LEVEL);
+    return;
+  }
   mdl_loc loc = fe_asc_loc(x, s);
   mdl_valref l = fe_asc_scalar(x, &lb, loc), u = fe_asc_scalar(x, &ub, loc),
              p = fe_asc_scalar(x, &st, loc);
@@ -979,9 +989,19 @@ static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
   return f == FE_FLOW_BREAK ? FE_FLOW_NEXT : f;
 }
 
+static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s);
+
 fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
   if (ts_node_is_null(s) || x->failed)
     return FE_FLOW_NEXT;
+  x->steps++;
+  x->nest++;
+  fe_asc_flow f = fe_asc_budget(x, s) ? stmt1(x, s) : FE_FLOW_NEXT;
+  x->nest--;
+  return f;
+}
+
+static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s) {
   const char *t = ts_node_type(s);
   if (!strcmp(t, "compound_statement")) {
     fe_asc_scope_open(x);

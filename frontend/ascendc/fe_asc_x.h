@@ -26,6 +26,10 @@
 #define FE_ASC_MAX_INLINE 32          /* nested inlined calls */
 #define FE_ASC_MAX_UNROLL 256         /* constant-trip loops unrolled up to */
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
+#define FE_ASC_MAX_LEVEL 128u        /* nested branches and loops (the
+                                         unroller recurses on them) */
+#define FE_ASC_MAX_NEST 2000u         /* nested expressions + statements
+                                         (the C stack) */
 
 /* ------------------------------------------------------------- values */
 
@@ -163,6 +167,8 @@ typedef struct fe_asc_ctx {
   uint32_t nargs;              /* kernel arguments bound */
   uint64_t steps;
   TSNode at;                   /* the node being evaluated (locations) */
+  uint32_t nest;               /* expressions + statements being evaluated */
+  bool over_budget;            /* a budget was exceeded (reported once) */
   bool used_core;              /* the extracted side has code (an op, a
                                   sync, a buffer) */
   bool reads_sub_block;        /* GetSubBlockIdx was read */
@@ -263,6 +269,9 @@ bool fe_asc_orig_has(const fe_asc_unit *u, uint32_t a, uint32_t b,
 const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n);
 
 /* fe_asc_eval.c */
+/* Within the step and nesting budgets?  When not: reported once as not
+** understood (the kernel unknown), and false. */
+bool fe_asc_budget(fe_asc_ctx *x, TSNode at);
 fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e);
 fe_asc_val fe_asc_int(int64_t i);
 fe_asc_val fe_asc_unknown(void);
