@@ -647,20 +647,22 @@ Test(ascendc_build, aiv_block_index_counts_sub_blocks) {
 }
 
 Test(ascendc_build, hostile_nesting_is_unknown_not_a_crash) {
-  char *src = malloc(400000);
-  strcpy(src, "extern \"C\" __global__ __aicore__ void k(uint32_t a) { int x = ");
+  char *src = malloc(400000), *p = src;
+  p += sprintf(p, "extern \"C\" __global__ __aicore__ void k(uint32_t a) "
+                  "{ int x = ");
   for (int i = 0; i < 50000; i++)
-    strcat(src + strlen(src) - 1, "(");
-  strcat(src, "a");
+    *p++ = '(';
+  *p++ = 'a';
   for (int i = 0; i < 50000; i++)
-    strcat(src + strlen(src) - 1, ")");
-  strcat(src, "; }\nextern \"C\" __global__ __aicore__ void k2(uint32_t a) { ");
+    *p++ = ')';
+  p += sprintf(p, "; }\nextern \"C\" __global__ __aicore__ void "
+                  "k2(uint32_t a) { ");
   for (int i = 0; i < 3000; i++)
-    strcat(src + strlen(src) - 1, "if (a) {");
-  strcat(src, "pipe_barrier(PIPE_V);");
+    p += sprintf(p, "if (a) {");
+  p += sprintf(p, "pipe_barrier(PIPE_V);");
   for (int i = 0; i < 3000; i++)
-    strcat(src + strlen(src) - 1, "}");
-  strcat(src, " }\n");
+    *p++ = '}';
+  sprintf(p, " }\n");
   ex e;
   extract(&e, src);
   cr_expect(unit(&e, 0)->unknown);
