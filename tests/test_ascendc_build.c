@@ -673,3 +673,40 @@ Test(ascendc_build, hostile_nesting_is_unknown_not_a_crash) {
   ex_free(&e);
   free(src);
 }
+
+Test(ascendc_build, one_atom_per_name_on_both_cores) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(GM_ADDR t) {\n"
+              "  GET_TILING_DATA(td, t);\n"
+              "  if ASCEND_IS_AIC { uint32_t a = td.other;\n"
+              "    CrossCoreSetFlag<2, PIPE_M>(td.flag); }\n"
+              "  if ASCEND_IS_AIV { CrossCoreWaitFlag(td.flag); }\n}\n");
+  fe_unit *u = unit(&e, 0);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(u->k, &lim), 0);
+  const mdl_kernel *k = u->k;
+  const mdl_inst *s = mdl_inst_at(k, k->core_first[0]),
+                 *w = mdl_inst_at(k, k->core_first[1]);
+  cr_expect_eq(s->kind, MDL_I_BSET);
+  cr_expect_eq(w->kind, MDL_I_BWAIT);
+  cr_expect(s->id_form && s->id_form == w->id_form,
+            "td.flag is one value on both cores: %u %u", s->id_form,
+            w->id_form);
+  ex_free(&e);
+}
+
+Test(ascendc_build, virtual_call_and_id_from_memory_unknown) {
+  ex e;
+  extract(&e, PRE "struct B { virtual void Run() { pipe_barrier(PIPE_V); } };\n"
+              "extern \"C\" __global__ __aicore__ void k() { B b; b.Run(); }\n"
+              "extern \"C\" __global__ __aicore__ void k2() {\n"
+              "  TPipe p; TBuf<TPosition::VECCALC> b; p.InitBuffer(b, 64);\n"
+              "  LocalTensor<int32_t> t = b.Get<int32_t>();\n"
+              "  SetFlag<HardEvent::S_V>(t.GetValue(0));\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  cr_expect(strstr(unit(&e, 0)->unknown_why, "virtual"));
+  cr_expect(unit(&e, 1)->unknown);
+  cr_expect(strstr(unit(&e, 1)->unknown_why, "event id"));
+  ex_free(&e);
+}

@@ -324,10 +324,9 @@ static bool h_scalar_access(fe_asc_ctx *x, const fe_asc_call *c,
                       set ? MDL_ACC_WRITE : MDL_ACC_READ, ix,
                       t.elem ? t.elem : 1, loc);
   x->used_core = true;
-  if (!set) { /* a value read from memory: nothing known of it */
-    res->kind = FE_AV_SYM;
-    res->v = mdl_b_x(&x->bd, MDL_X_UNKNOWN, MDL_NOVAL, MDL_NOVAL, loc);
-  }
+  /* a value read from memory: nothing known of it (an event id made of
+     it is not understood) */
+  *res = fe_asc_unknown();
   return true;
 }
 

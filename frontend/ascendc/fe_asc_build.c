@@ -277,8 +277,9 @@ static void classify_block(const mdl_kernel *k, const mdl_func *f,
 static void extract_side(const fe_asc_unit *u, const char *path,
                          mdl_diags *diags, mdl_kernel *k, TSNode fn,
                          fe_asc_core core, const char *fname,
-                         side_result *out) {
+                         mdl_vec *atom_keys, side_result *out) {
   fe_asc_ctx *x = calloc(1, sizeof *x);
+  x->atom_keys = atom_keys;
   x->u = u;
   x->path = path;
   x->diags = diags;
@@ -352,8 +353,13 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   side_result ra, rv;
   memset(&ra, 0, sizeof ra);
   memset(&rv, 0, sizeof rv);
-  extract_side(&uu[0], path, diags, k, fa, FE_ASC_CORE_AIC, name, &ra);
-  extract_side(&uu[1], path, diags, k, fv, FE_ASC_CORE_AIV, name, &rv);
+  mdl_vec keys;
+  memset(&keys, 0, sizeof keys);
+  extract_side(&uu[0], path, diags, k, fa, FE_ASC_CORE_AIC, name, &keys, &ra);
+  extract_side(&uu[1], path, diags, k, fv, FE_ASC_CORE_AIV, name, &keys, &rv);
+  for (uint32_t i = 0; i < keys.len; i++)
+    free(MDL_VEC_AT(keys, char *, i));
+  mdl_vec_free(&keys);
   bool mix = says_mix(&uu[1], fv) || (ra.own && rv.own);
   if (mix)
     mdl_kernel_mix_pair(k, ra.f, rv.f);

@@ -468,7 +468,11 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
       }
     }
   }
-  if (!ts_node_is_null(def)) {
+  if (!ts_node_is_null(def) && self &&
+      !strncmp(fe_asc_text(x, def), "virtual", 7)) {
+    fe_asc_unsupported(x, call, "a call of virtual '%s' (dynamic dispatch)",
+                       name);
+  } else if (!ts_node_is_null(def)) {
     r = fe_asc_inline_t(x, def, self, c->arg, c->nargs, call, targs);
   } else if (fe_asc_api_call(x, c, &r)) {
     if (c->recv && !ts_node_is_null(recv))

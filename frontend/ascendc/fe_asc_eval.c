@@ -176,10 +176,19 @@ mdl_valref fe_asc_scalar(fe_asc_ctx *x, const fe_asc_val *v, mdl_loc loc) {
 
 /* A symbolic atom: argument number argno named name (kernel argument,
 ** tiling field, build macro), non-negative as HIVM kernel arguments. */
+int64_t fe_asc_atom_no(fe_asc_ctx *x, const char *key) {
+  mdl_vec *ks = x->atom_keys;
+  for (uint32_t i = 0; i < ks->len; i++)
+    if (!strcmp(MDL_VEC_AT(*ks, char *, i), key))
+      return 1000 + (int64_t)i;
+  *(char **)mdl_vec_push(ks, sizeof(char *)) = mdl_strprintf("%s", key);
+  return 1000 + (int64_t)ks->len - 1;
+}
+
 fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
                        mdl_loc loc) {
   if (argno < 0)
-    argno = 1000 + (int64_t)x->natoms++;
+    argno = fe_asc_atom_no(x, name);
   mdl_valref r = mdl_b_value(&x->bd, name);
   mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_ARG, r, MDL_NOVAL, MDL_NOVAL, loc);
   s->u.x.k = argno;
@@ -337,7 +346,7 @@ static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   }
   if (!upper)
     return false;
-  int64_t argno = 1000 + (int64_t)x->natoms++;
+  int64_t argno = fe_asc_atom_no(x, name);
   fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
   v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
   v->val = fe_asc_unknown();
@@ -786,7 +795,7 @@ static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
       return fe_asc_atom(x, v->val.i, fn, fe_asc_loc(x, at));
   }
   (void)o;
-  int64_t argno = 1000 + (int64_t)x->natoms++;
+  int64_t argno = fe_asc_atom_no(x, nm);
   fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
   v->name = mdl_strdup(x->bd.k->arena, nm, strlen(nm));
   v->val = fe_asc_unknown();

@@ -148,7 +148,10 @@ typedef struct fe_asc_ctx {
   mdl_vec vars;                /* fe_asc_var: the scope stack */
   mdl_vec consts;              /* fe_asc_var: file constants evaluated,
                                   and the unknown build macros (atoms) */
-  uint32_t natoms;             /* symbolic atoms made (tiling, macros) */
+  mdl_vec *atom_keys;          /* char*: the names of the symbolic atoms
+                                  (tiling fields, build macros, template
+                                  parameters), shared by a kernel's two
+                                  sides so one name is one atom */
   mdl_vec scopes;              /* uint32_t: vars.len at each scope open */
   mdl_vec dtors;               /* fe_asc_dtor */
   uint32_t frame;              /* current inlined-call frame */
@@ -298,6 +301,8 @@ void fe_asc_bind(fe_asc_ctx *x, const char *name, fe_asc_val v);
 ** per name and core). */
 fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
                        mdl_loc loc);
+/* The argument number (1000 + i) of the atom named key in the kernel. */
+int64_t fe_asc_atom_no(fe_asc_ctx *x, const char *key);
 /* Assigns to an lvalue node (identifier, field, this->field). */
 void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v);
 fe_asc_field *fe_asc_field_find(fe_asc_obj *o, const char *name);
