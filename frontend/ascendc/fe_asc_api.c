@@ -343,9 +343,11 @@ static mdl_valref event_id(fe_asc_ctx *x, const fe_asc_call *c, uint32_t i,
   return v == MDL_NOVAL ? mdl_b_const(&x->bd, 0, loc) : v;
 }
 
-static void flag(fe_asc_ctx *x, bool wait, mdl_pipe a, mdl_pipe b,
-                 mdl_valref id, mdl_loc loc) {
-  mdl_b_flag(&x->bd, wait, a, b, id, loc);
+/* Sync statements are named by the call as the file spells it
+** ("SetFlag", "set_flag", "WAIT_FLAG"): messages and repairs use it. */
+static void flag(fe_asc_ctx *x, const fe_asc_call *c, bool wait, mdl_pipe a,
+                 mdl_pipe b, mdl_valref id, mdl_loc loc) {
+  mdl_b_flag(&x->bd, wait, a, b, id, loc)->name = c->name;
   x->used_core = true;
 }
 
@@ -355,7 +357,7 @@ static bool h_setwait(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   bool wait = !strcmp(c->name, "WaitFlag");
   mdl_loc loc = fe_asc_loc(x, c->node);
   if (c->obj && c->obj->kind == FE_OBJ_TQUESYNC) {
-    flag(x, wait, c->obj->p1, c->obj->p2, event_id(x, c, 0, loc), loc);
+    flag(x, c, wait, c->obj->p1, c->obj->p2, event_id(x, c, 0, loc), loc);
     return true;
   }
   if (c->obj)
@@ -366,7 +368,7 @@ static bool h_setwait(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
                          c->name);
     return c->ntargs >= 1;
   }
-  flag(x, wait, (mdl_pipe)c->targ[0].i, (mdl_pipe)c->targ[0].j,
+  flag(x, c, wait, (mdl_pipe)c->targ[0].i, (mdl_pipe)c->targ[0].j,
        event_id(x, c, 0, loc), loc);
   return true;
 }
@@ -398,7 +400,7 @@ static bool h_cce_flag(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     return false;
   bool wait = c->name[0] == 'w' || c->name[0] == 'W';
   mdl_loc loc = fe_asc_loc(x, c->node);
-  flag(x, wait, a, b, event_id(x, c, 2, loc), loc);
+  flag(x, c, wait, a, b, event_id(x, c, 2, loc), loc);
   return true;
 }
 
@@ -412,7 +414,7 @@ static bool h_barrier(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     p = (mdl_pipe)c->targ[0].i;
   else if (!pipe_arg(x, c, 0, &p))
     return false;
-  mdl_b_barrier(&x->bd, p, fe_asc_loc(x, c->node));
+  mdl_b_barrier(&x->bd, p, fe_asc_loc(x, c->node))->name = c->name;
   x->used_core = true;
   return true;
 }
@@ -434,7 +436,8 @@ static void xflag(fe_asc_ctx *x, const fe_asc_call *c, bool wait, int64_t mode,
   static const mdl_xmode xm[3] = {MDL_XMODE_INTER_BLOCK,
                                   MDL_XMODE_INTER_SUBBLOCK,
                                   MDL_XMODE_INTRA_BLOCK};
-  mdl_b_xflag(&x->bd, wait, side(x), pipe, pipe, id, xm[mode], loc);
+  mdl_b_xflag(&x->bd, wait, side(x), pipe, pipe, id, xm[mode], loc)->name =
+      c->name;
   x->used_core = true;
 }
 
@@ -492,7 +495,7 @@ static bool h_syncall(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (c->ntargs >= 1)
     fe_asc_const(&c->targ[0], &aiv_only);
   mdl_b_sync_block(&x->bd, aiv_only ? 1 : 5, MDL_NOVAL, MDL_PIPE_ALL,
-                   MDL_PIPE_ALL, fe_asc_loc(x, c->node));
+                   MDL_PIPE_ALL, fe_asc_loc(x, c->node))->name = c->name;
   x->used_core = true;
   return true;
 }
