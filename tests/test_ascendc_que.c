@@ -127,6 +127,8 @@ fe_asc_tensor fe_asc_local_alloc(fe_asc_ctx *x, mdl_space sp, fe_asc_pos pos,
     mdl_stmt *s = mdl_b_buf(&x->bd, MDL_B_ALLOC, x->base[sp], "base",
                             (mdl_loc){1, 1});
     s->u.b.space = sp;
+    s->u.b.size = 1 << 18;
+    mdl_b_memref_info(&x->bd, x->base[sp], sp, 1 << 18, 1);
   }
   fe_asc_tensor t;
   memset(&t, 0, sizeof t);
@@ -698,4 +700,186 @@ Test(que, tquebind_ub_to_ub) {
   cr_assert_str_eq(syncs(&e, &from),
                    "S MTE2>MTE3 0 @11; W MTE2>MTE3 0 @12; S MTE3>MTE2 0 @13");
   env_free(&e);
+}
+
+/* ------------------------------- whole kernels through the checker */
+
+#include "../checker/chk.h"
+
+/* A view of bytes of tensor t (its buffer at its offset). */
+static mdl_valref view(env *e, const fe_asc_tensor *t, int64_t bytes) {
+  /* the offset's statement goes first: the unroller runs them in order */
+  mdl_valref off = mdl_b_const(&e->x.bd, t->off, (mdl_loc){g_line, 1});
+  mdl_valref v = mdl_b_value(&e->x.bd, "view");
+  mdl_b_memref_info(&e->x.bd, v, t->space, bytes, 4);
+  mdl_stmt *s = mdl_b_buf(&e->x.bd, MDL_B_VIEW, v, "view",
+                          (mdl_loc){g_line, 1});
+  s->u.b.space = t->space;
+  s->u.b.src = t->buf;
+  s->u.b.off = off;
+  s->u.b.off_scale = 1;
+  s->u.b.absolute = true;
+  s->u.b.size = bytes;
+  return v;
+}
+
+static mdl_valref g_gm;
+static void gm(env *e) {
+  g_gm = mdl_b_value(&e->x.bd, "gm");
+  mdl_b_memref_info(&e->x.bd, g_gm, MDL_SPACE_GM, 1 << 20, 4);
+  mdl_stmt *s = mdl_b_buf(&e->x.bd, MDL_B_ARG, g_gm, "argument",
+                          (mdl_loc){1, 1});
+  s->u.b.space = MDL_SPACE_GM;
+  s->u.b.argno = 0;
+  s->u.b.size = 1 << 20;
+}
+
+/* DataCopy GM -> t (MTE2), t -> GM (MTE3), and a vector op t = f(a, b). */
+/* A view of 64 bytes of the GM argument at off. */
+static mdl_valref gm_at(env *e, int64_t off) {
+  fe_asc_tensor t;
+  memset(&t, 0, sizeof t);
+  t.space = MDL_SPACE_GM, t.buf = g_gm, t.off = off;
+  return view(e, &t, 64);
+}
+
+static void copy_in(env *e, uint32_t line, const fe_asc_tensor *t,
+                    int64_t goff) {
+  g_line = line;
+  mdl_acc_spec a[2] = {mdl_acc(gm_at(e, goff), MDL_ACC_READ),
+                       mdl_acc(view(e, t, 64), MDL_ACC_WRITE)};
+  mdl_b_op(&e->x.bd, "DataCopy", MDL_PIPE_MTE2, a, 2, MDL_PIPE_NONE, NULL,
+           0, (mdl_loc){line, 1});
+}
+
+static void copy_out(env *e, uint32_t line, const fe_asc_tensor *t,
+                     int64_t goff) {
+  g_line = line;
+  mdl_acc_spec a[2] = {mdl_acc(view(e, t, 64), MDL_ACC_READ),
+                       mdl_acc(gm_at(e, goff), MDL_ACC_WRITE)};
+  mdl_b_op(&e->x.bd, "DataCopy", MDL_PIPE_MTE3, a, 2, MDL_PIPE_NONE, NULL,
+           0, (mdl_loc){line, 1});
+}
+
+static void vadd(env *e, uint32_t line, const fe_asc_tensor *z,
+                 const fe_asc_tensor *x, const fe_asc_tensor *y) {
+  g_line = line;
+  mdl_acc_spec a[3] = {mdl_acc(view(e, x, 64), MDL_ACC_READ),
+                       mdl_acc(view(e, y, 64), MDL_ACC_READ),
+                       mdl_acc(view(e, z, 64), MDL_ACC_WRITE)};
+  mdl_b_op(&e->x.bd, "Add", MDL_PIPE_V, a, 3, MDL_PIPE_NONE, NULL, 0,
+           (mdl_loc){line, 1});
+}
+
+/* Checks the built AIV kernel with the graph engine; returns the verdict
+** and leaves the findings in e->d. */
+static mdl_verdict check(env *e) {
+  mdl_kernel_lone(e->k, e->x.bd.f, MDL_CORE_AIV, false);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(e->k, &lim), 0, "unroll: %s",
+               e->k->limit_hit ? e->k->limit_hit : "?");
+  chk_options o;
+  chk_options_default(&o);
+  o.redundant = false;
+  char *note = NULL;
+  mdl_verdict v = chk_graph(e->k, &o, &e->d, &note);
+  free(note);
+  return v;
+}
+
+static bool has_rule(env *e, mdl_rule r) {
+  for (uint32_t i = 0; i < e->d.items.len; i++)
+    if (MDL_VEC_AT(e->d.items, mdl_diag, i).rule == r)
+      return true;
+  return false;
+}
+
+/* The seeded misuses of the pipeline below. */
+typedef enum { OK, NO_ENQUE, USE_AFTER_FREE, NO_FREE_DRAIN } seed;
+
+/* An add pipeline of n passes: x, y in, z out, num buffers each. */
+static mdl_verdict pipeline(int num, int n, seed bug) {
+  env e;
+  env_init(&e, MDL_ARCH_A2, FE_ASC_CORE_AIV);
+  gm(&e);
+  fe_asc_obj *pipe = decl(&e, FE_OBJ_TPIPE, "TPipe", NULL);
+  fe_asc_obj *qx = decl(&e, FE_OBJ_TQUE, "TQue", VECIN_Q(2));
+  fe_asc_obj *qy = decl(&e, FE_OBJ_TQUE, "TQue", VECIN_Q(2));
+  fe_asc_obj *qz = decl(&e, FE_OBJ_TQUE, "TQue", VECOUT_Q(2));
+  init_buffer(&e, 5, pipe, qx, num, 64);
+  init_buffer(&e, 6, pipe, qy, num, 64);
+  init_buffer(&e, 7, pipe, qz, num, 64);
+  for (int i = 0; i < n; i++) {
+    fe_asc_val x = call0(&e, 10, qx, "AllocTensor");
+    copy_in(&e, 11, &x.t, i * 64);
+    call1(&e, 12, qx, "EnQue", x);
+    fe_asc_val y = call0(&e, 13, qy, "AllocTensor");
+    copy_in(&e, 14, &y.t, 0x10000 + i * 64);
+    if (bug != NO_ENQUE)
+      call1(&e, 15, qy, "EnQue", y);
+    x = call0(&e, 20, qx, "DeQue");
+    y = call0(&e, 21, qy, "DeQue");
+    fe_asc_val z = call0(&e, 22, qz, "AllocTensor");
+    if (bug == USE_AFTER_FREE)
+      call1(&e, 23, qx, "FreeTensor", x);
+    vadd(&e, 24, &z.t, &x.t, &y.t);
+    call1(&e, 25, qz, "EnQue", z);
+    if (bug != USE_AFTER_FREE)
+      call1(&e, 26, qx, "FreeTensor", x);
+    call1(&e, 27, qy, "FreeTensor", y);
+    z = call0(&e, 30, qz, "DeQue");
+    copy_out(&e, 31, &z.t, 0x20000 + i * 64);
+    call1(&e, 32, qz, "FreeTensor", z);
+  }
+  if (bug != NO_FREE_DRAIN)
+    fe_asc_que_destroy(&e.x, pipe, (mdl_loc){40, 1});
+  if (getenv("QUE_DEBUG")) {
+    uint32_t from = 0;
+    fprintf(stderr, "%s\n", syncs(&e, &from));
+  }
+  mdl_verdict v = check(&e);
+  if (getenv("QUE_DEBUG"))
+    for (uint32_t i = 0; i < e.d.items.len; i++) {
+      const mdl_diag *g = &MDL_VEC_AT(e.d.items, mdl_diag, i);
+      fprintf(stderr, "%u:%u %s %s\n", g->line, g->col,
+              mdl_rule_name(g->rule), g->message);
+    }
+  if (bug == NO_ENQUE || bug == USE_AFTER_FREE)
+    cr_assert(has_rule(&e, MDL_RULE_RACE), "a race is found");
+  if (bug == NO_FREE_DRAIN)
+    cr_assert(has_rule(&e, MDL_RULE_UNPAIRED_SET));
+  if (bug == OK)
+    cr_assert_eq(e.d.errors, 0, "no error finding");
+  env_free(&e);
+  return v;
+}
+
+Test(que_kernel, single_buffer_clean) {
+  cr_assert_eq(pipeline(1, 1, OK), MDL_VERDICT_CLEAN);
+  cr_assert_eq(pipeline(1, 3, OK), MDL_VERDICT_CLEAN);
+}
+
+Test(que_kernel, double_buffer_clean) {
+  cr_assert_eq(pipeline(2, 4, OK), MDL_VERDICT_CLEAN);
+  cr_assert_eq(pipeline(2, 5, OK), MDL_VERDICT_CLEAN);
+}
+
+/* A DeQue without its EnQue: the library waits nothing, so the MTE2
+** copy in and the V Add race. */
+Test(que_kernel, deque_without_enque_races) {
+  cr_assert_eq(pipeline(1, 1, NO_ENQUE), MDL_VERDICT_FINDINGS);
+}
+
+/* x freed before the Add reads it: the next pass's copy into the same
+** buffer waits the free, not the read. */
+Test(que_kernel, use_after_free_races) {
+  cr_assert_eq(pipeline(1, 2, USE_AFTER_FREE), MDL_VERDICT_FINDINGS);
+  cr_assert_eq(pipeline(2, 4, USE_AFTER_FREE), MDL_VERDICT_FINDINGS);
+}
+
+/* Without the destructor's drain the last FreeTensor's sets stay
+** pending: the drain is what makes a TQue kernel paired. */
+Test(que_kernel, drain_pairs_the_last_frees) {
+  cr_assert_eq(pipeline(2, 2, NO_FREE_DRAIN), MDL_VERDICT_FINDINGS);
 }
