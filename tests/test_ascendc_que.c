@@ -456,7 +456,7 @@ Test(que, deque_without_enque) {
   fe_asc_val d = call0(&e, 12, qx, "DeQue");
   uint32_t from = 0;
   cr_assert_str_eq(syncs(&e, &from), "");
-  cr_assert(has_diag(&e, MDL_RULE_UNSUPPORTED, "holds no tensor"));
+  cr_assert(has_diag(&e, MDL_RULE_UNSUPPORTED, "DeQue on queue 'q', which holds no tensor"));
   cr_assert_eq(d.kind, FE_AV_LTENSOR);
   cr_assert_eq(d.t.off, x.t.off);
   env_free(&e);
@@ -617,20 +617,18 @@ Test(que, depth_zero_static_ids) {
   env_free(&e);
 }
 
-/* TBuf: its InitBuffer takes pool space (after the queues) and no sync. */
-Test(que, tbuf_init_no_sync) {
+/* A TBuf's InitBuffer is declined (the core table's: no sync). */
+Test(que, tbuf_init_declined) {
   env e;
   env_init(&e, MDL_ARCH_A2, FE_ASC_CORE_AIV);
   fe_asc_obj *pipe = decl(&e, FE_OBJ_TPIPE, "TPipe", NULL);
-  fe_asc_obj *q = decl(&e, FE_OBJ_TQUE, "TQue", VECIN_Q(2));
   fe_asc_obj *b = decl(&e, FE_OBJ_TBUF, "TBuf", NULL);
-  b->pos = FE_POS_VECCALC;
-  init_buffer(&e, 5, pipe, q, 2, 40);
-  fe_asc_val a[2] = {vobj(b), fe_asc_int(100)};
-  callv(&e, 6, pipe, "InitBuffer", fe_asc_unknown(), 2, a);
-  cr_assert_eq(b->buf.space, MDL_SPACE_UB);
-  cr_assert_eq(b->buf.off, 128); /* two buffers of 40 -> 64 bytes */
-  cr_assert_eq(b->buf.bytes, 128);
+  fe_asc_call c;
+  memset(&c, 0, sizeof c);
+  c.name = "InitBuffer", c.obj = pipe, c.nargs = 2;
+  c.arg[0] = vobj(b), c.arg[1] = fe_asc_int(100);
+  fe_asc_val res = fe_asc_unknown();
+  cr_assert_not(fe_asc_api_que[0].fn(&e.x, &c, &res));
   uint32_t from = 0;
   cr_assert_str_eq(syncs(&e, &from), "");
   env_free(&e);

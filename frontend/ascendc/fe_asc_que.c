@@ -2,7 +2,7 @@
 ** fe_asc_que.c -- the queue framework's implicit sync: TPipe (its buffer
 ** pools, its event-id allocator, its constructor's priming and its
 ** destructor's drain), TQue / TQueBind (AllocTensor, EnQue, DeQue,
-** FreeTensor) and InitBuffer of queues and TBufs.  ksv reads no library
+** FreeTensor) and InitBuffer of queues.  ksv reads no library
 ** header, so this file is the library written down as abstract state
 ** (docs/ascendc-queues.md cites the source of every rule): the calls are
 ** followed in program order, their sets and waits are emitted as model
@@ -217,25 +217,43 @@ static const char *que_name(const que_q *q) {
 /* ------------------------------------------------------ declarations */
 
 /* A template argument of a queue type: a position or an integer (a
-** literal, a constexpr name, TPosition::X). */
+** literal, a constexpr name, TPosition::X), by the extraction's evaluator
+** first, then by name. */
 static bool que_targ(fe_asc_ctx *x, TSNode a, fe_asc_val *out) {
+  *out = fe_asc_eval(x, a);
+  if (out->kind == FE_AV_INT || out->kind == FE_AV_POS)
+    return true;
   const char *last = fe_asc_last_name(x, a);
   if (last && fe_asc_libconst(last, out) && out->kind == FE_AV_POS)
     return true;
-  if (last && fe_asc_lookup(x, last, out) && out->kind == FE_AV_INT)
-    return true;
-  if (ts_node_type(a)[0] != 't') { /* not a type_descriptor */
-    *out = fe_asc_eval(x, a);
-    return out->kind == FE_AV_INT || out->kind == FE_AV_POS;
-  }
-  return false;
+  return last && fe_asc_lookup(x, last, out) && out->kind == FE_AV_INT;
+}
+
+/* The declared variable's name of a declaration whose type is ty (for
+** messages), or NULL. */
+static const char *que_var_name(fe_asc_ctx *x, TSNode ty) {
+  TSNode d = ts_node_parent(ty);
+  while (!ts_node_is_null(d) && strcmp(ts_node_type(d), "declaration") &&
+         strcmp(ts_node_type(d), "field_declaration"))
+    d = ts_node_parent(d);
+  if (ts_node_is_null(d))
+    return NULL;
+  TSNode v = ts_node_child_by_field_name(d, "declarator", 10);
+  while (!ts_node_is_null(v) && strcmp(ts_node_type(v), "identifier") &&
+         strcmp(ts_node_type(v), "field_identifier"))
+    v = ts_node_child_by_field_name(v, "declarator", 10);
+  return ts_node_is_null(v) ? NULL : fe_asc_text(x, v);
 }
 
 /* Reads TQue<pos, depth> / TQueBind<src, dst, depth> off type node ty. */
 static bool que_read_type(fe_asc_ctx *x, fe_asc_obj *o, que_q *q, TSNode ty) {
   fe_asc_val v[4];
   uint32_t n = 0;
-  TSNode args = ts_node_child_by_field_name(ty, "arguments", 9);
+  while (!ts_node_is_null(ty) &&
+         !strcmp(ts_node_type(ty), "qualified_identifier"))
+    ty = ts_node_child_by_field_name(ty, "name", 4);
+  TSNode args = ts_node_is_null(ty)
+                    ? ty : ts_node_child_by_field_name(ty, "arguments", 9);
   for (uint32_t i = 0; !ts_node_is_null(args) && n < 4 &&
                        i < ts_node_named_child_count(args); i++)
     if (!que_targ(x, ts_node_named_child(args, i), &v[n++]))
@@ -297,7 +315,7 @@ void fe_asc_que_declare(fe_asc_ctx *x, fe_asc_obj *o, TSNode ty) {
   if (o->kind != FE_OBJ_TQUE)
     return;
   que_q *q = mdl_alloc(x->bd.k->arena, sizeof *q);
-  q->name = o->type;
+  q->name = que_var_name(x, ty);
   o->ext = q;
   if (!que_read_type(x, o, q, ty)) {
     fe_asc_unsupported(x, ty, "queue type '%s': positions or depth not "
@@ -334,26 +352,6 @@ static que_q *que_of(fe_asc_ctx *x, const fe_asc_call *c) {
 
 static int64_t que_round(int64_t len) {
   return (len + QUE_BLK - 1) / QUE_BLK * QUE_BLK;
-}
-
-/* InitBuffer(TBuf, len) (tpipe:347-407): one buffer, no sync. */
-static bool que_init_tbuf(fe_asc_ctx *x, const fe_asc_call *c,
-                          fe_asc_obj *b) {
-  int64_t len;
-  if (c->nargs < 2 || !fe_asc_const(&c->arg[1], &len) || len <= 0) {
-    fe_asc_unsupported(x, c->node, "InitBuffer of a TBuf whose length is "
-                       "not a constant");
-    return true;
-  }
-  mdl_space sp = que_space(que_phys(b->pos));
-  if (sp == MDL_SPACE_COUNT) {
-    fe_asc_unsupported(x, c->node, "InitBuffer of a TBuf in a memory ksv "
-                       "does not model");
-    return true;
-  }
-  b->buf = fe_asc_local_alloc(x, sp, b->pos, que_round(len), 0);
-  b->num = 1, b->len = que_round(len);
-  return true;
 }
 
 /* A root buffer of its own for one InitBuffer buffer whose length is not
@@ -435,8 +433,8 @@ static bool h_init_buffer(fe_asc_ctx *x, const fe_asc_call *c,
   fe_asc_obj *o = c->nargs ? c->arg[0].o : NULL;
   if (!p || c->nargs < 2 || c->arg[0].kind != FE_AV_OBJ || !o)
     return false;
-  if (o->kind == FE_OBJ_TBUF)
-    return que_init_tbuf(x, c, o);
+  /* a TBuf's InitBuffer (one buffer, no sync, tpipe:347-407) is the core
+     table's: declined here */
   if (o->kind == FE_OBJ_TQUE)
     return que_init_que(x, c, o, p);
   return false;
