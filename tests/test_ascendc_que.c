@@ -769,6 +769,8 @@ static void vadd(env *e, uint32_t line, const fe_asc_tensor *z,
            (mdl_loc){line, 1});
 }
 
+static bool g_redundant;
+
 /* Checks the built AIV kernel with the graph engine; returns the verdict
 ** and leaves the findings in e->d. */
 static mdl_verdict check(env *e) {
@@ -779,7 +781,7 @@ static mdl_verdict check(env *e) {
                e->k->limit_hit ? e->k->limit_hit : "?");
   chk_options o;
   chk_options_default(&o);
-  o.redundant = false;
+  o.redundant = g_redundant;
   char *note = NULL;
   mdl_verdict v = chk_graph(e->k, &o, &e->d, &note);
   free(note);
@@ -880,4 +882,35 @@ Test(que_kernel, use_after_free_races) {
 ** pending: the drain is what makes a TQue kernel paired. */
 Test(que_kernel, drain_pairs_the_last_frees) {
   cr_assert_eq(pipeline(2, 2, NO_FREE_DRAIN), MDL_VERDICT_FINDINGS);
+}
+
+/* The library's syncs are implicit: the redundant-sync search never
+** proposes removing one (x's EnQue/DeQue pair is covered by y's, yet the
+** kernel cannot drop it), and the kernel stays clean. */
+Test(que_kernel, library_syncs_never_redundant) {
+  g_redundant = true;
+  cr_assert_eq(pipeline(2, 4, OK), MDL_VERDICT_CLEAN);
+  g_redundant = false;
+}
+
+/* Nine free events held at once: the allocator's ninth id is 8, outside
+** the hardware range, reported at the FreeTensor that takes it. */
+Test(que, allocator_exhaustion_reported) {
+  env e;
+  env_init(&e, MDL_ARCH_A2, FE_ASC_CORE_AIV);
+  fe_asc_obj *pipe = decl(&e, FE_OBJ_TPIPE, "TPipe", NULL);
+  fe_asc_obj *q = decl(&e, FE_OBJ_TQUE, "TQue", VECIN_Q(1));
+  init_buffer(&e, 5, pipe, q, 9, 32);
+  for (uint32_t i = 0; i < 9; i++) {
+    fe_asc_val t = call0(&e, 10 + i, q, "AllocTensor");
+    call1(&e, 20 + i, q, "FreeTensor", t);
+  }
+  cr_assert(has_diag(&e, MDL_RULE_INVALID_SYNC, "hands out id 8"));
+  const mdl_diag *g = &MDL_VEC_AT(e.d.items, mdl_diag, 0);
+  cr_assert_eq(g->line, 28);
+  /* the implicit statements are marked so */
+  for (mdl_stmt *s = e.x.bd.f->body.first; s; s = s->next)
+    if (s->kind == MDL_S_SET)
+      cr_assert(s->implicit);
+  env_free(&e);
 }

@@ -174,13 +174,19 @@ static void que_flag(fe_asc_ctx *x, bool wait, mdl_pipe p1, mdl_pipe p2,
     s = mdl_b_flag(&x->bd, wait, p1, p2, mdl_b_const(&x->bd, id, loc), loc);
   }
   s->name = why;
+  s->implicit = true; /* the library's: never redundant, never edited */
   fe_asc_mark_used(x);
 }
 
 /* AllocEventID<p1_p2> (tpipe:497-510): the lowest free id, taken.  A
 ** full allocator gives 8 (sff0 of a full low byte; the range check is a
-** debug assert only), which the checker reports as an id out of range. */
-static int que_alloc_id(que_pipe *p, mdl_pipe p1, mdl_pipe p2) {
+** debug assert only): an id out of the hardware's range.  For the
+** library's own syncs (loc not NULL) it is reported here at *loc, as the
+** checker does not check implicit syncs as written ones; an id the kernel
+** takes itself (AllocEventID in user code) it checks at the kernel's
+** SetFlag. */
+static int que_alloc_id(fe_asc_ctx *x, que_pipe *p, mdl_pipe p1, mdl_pipe p2,
+                        const mdl_loc *loc) {
   if (!p || p1 >= MDL_NPIPE || p2 >= MDL_NPIPE)
     return 0;
   uint16_t *m = &p->occupy[p1][p2];
@@ -189,6 +195,14 @@ static int que_alloc_id(que_pipe *p, mdl_pipe p1, mdl_pipe p2) {
     id++;
   if (id < QUE_MAX_EVENT)
     *m |= (uint16_t)(1u << id);
+  else if (loc)
+    mdl_diag_add(x->diags, MDL_RULE_INVALID_SYNC, MDL_SEV_ERROR, x->path,
+                 NULL, loc->line, loc->col,
+                 "all %d event ids of %s->%s are held: the TPipe allocator "
+                 "hands out id %d, outside the hardware's 0-%d "
+                 "(kernel_tpipe_impl.h:497-510)", QUE_MAX_EVENT,
+                 mdl_pipe_name(p1), mdl_pipe_name(p2), id,
+                 QUE_MAX_EVENT - 1);
   return id;
 }
 
@@ -302,7 +316,7 @@ static void que_pipe_new(fe_asc_ctx *x, fe_asc_obj *o, TSNode at) {
   mdl_loc loc = fe_asc_loc(x, at);
   for (int i = 0; i < 3; i++)
     que_flag(x, false, MDL_PIPE_M, MDL_PIPE_MTE1,
-             que_alloc_id(p, MDL_PIPE_M, MDL_PIPE_MTE1), loc,
+             que_alloc_id(x, p, MDL_PIPE_M, MDL_PIPE_MTE1, &loc), loc,
              "TPipe constructor (matmul M_MTE1 priming)");
   p->primed = true;
 }
@@ -404,8 +418,8 @@ static bool que_init_que(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_obj *o,
     b->state = QB_FREE, b->enq_id = b->free_id = QUE_NOID;
     b->addr = cl ? q->base.off + i * q->len : i;
     if (q->depth == 0) {
-      b->enq_id = (int8_t)que_alloc_id(p, q->ep1, q->ep2);
-      b->free_id = (int8_t)que_alloc_id(p, q->fp1, q->fp2);
+      b->enq_id = (int8_t)que_alloc_id(x, p, q->ep1, q->ep2, &loc);
+      b->free_id = (int8_t)que_alloc_id(x, p, q->fp1, q->fp2, &loc);
       que_flag(x, false, q->fp1, q->fp2, b->free_id, loc,
                "InitBuffer (depth-0 queue: free event primed)");
     }
@@ -594,7 +608,7 @@ static bool h_enque(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (p1 == MDL_PIPE_V && p2 == MDL_PIPE_V)
     b->enq_id = 0; /* V_V: a barrier, id 0 unallocated (tquebind:222) */
   else
-    b->enq_id = (int8_t)que_alloc_id(p, p1, p2);
+    b->enq_id = (int8_t)que_alloc_id(x, p, p1, p2, &loc);
   que_flag(x, false, p1, p2, b->enq_id, loc,
            "EnQue (sets the enqueue event)");
   return true;
@@ -673,9 +687,10 @@ static bool h_free(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (b->enq_id != QUE_NOID && q->depth != 0)
     fe_asc_warn(x, c->node, "FreeTensor on queue '%s' of a tensor still "
                 "enqueued (its enqueue event is never waited)", que_name(q));
+  mdl_loc loc = que_loc(x, c);
   if (q->depth != 0)
-    b->free_id = (int8_t)que_alloc_id(p, q->fp1, q->fp2);
-  que_flag(x, false, q->fp1, q->fp2, b->free_id, que_loc(x, c),
+    b->free_id = (int8_t)que_alloc_id(x, p, q->fp1, q->fp2, &loc);
+  que_flag(x, false, q->fp1, q->fp2, b->free_id, loc,
            "FreeTensor (sets the free-buffer event)");
   b->state = QB_FREE;
   return true;
@@ -743,7 +758,7 @@ static bool h_alloc_id(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   que_pipe *p = que_pipe_of(c->obj);
   if (!p || !que_hevt(x, c, &p1, &p2))
     return p != NULL;
-  *res = fe_asc_int(que_alloc_id(p, p1, p2));
+  *res = fe_asc_int(que_alloc_id(x, p, p1, p2, NULL));
   return true;
 }
 
@@ -805,6 +820,7 @@ static void que_destroy(fe_asc_ctx *x, que_pipe *p, mdl_loc loc) {
     }
   mdl_stmt *s = mdl_b_barrier(&x->bd, MDL_PIPE_ALL, loc);
   s->name = "TPipe destructor (pipe_barrier(PIPE_ALL))";
+  s->implicit = true;
   fe_asc_mark_used(x);
 }
 
