@@ -5,7 +5,8 @@
 **
 **   fe_asc_build.c  entry discovery, per-core extraction, kernel assembly
 **   fe_asc_eval.c   expressions: constants, symbolic scalars, names/scopes
-**   fe_asc_stmt.c   statements, control flow, call inlining, classes
+**   fe_asc_stmt.c   statements, control flow, call inlining
+**   fe_asc_call.c   calls, classes: objects, constructors, destructors
 **   fe_asc_api.c    the library-call table: sync spellings, data ops, buffers
 **   fe_asc_que.c    the queue framework (TQue/TPipe implicit sync; helper Q)
 **
@@ -38,7 +39,9 @@ typedef enum {
   FE_AV_LTENSOR,    /* LocalTensor: t */
   FE_AV_GTENSOR,    /* GlobalTensor / __gm__ pointer: t */
   FE_AV_OBJ,        /* object: o (reference semantics) */
-  FE_AV_STR         /* a string literal (ignored by everything) */
+  FE_AV_STR,        /* a string literal (ignored by everything) */
+  FE_AV_TYPE        /* a type (template parameter): i = its sizeof, 0
+                       unknown */
 } fe_asc_vkind;
 
 /* TPosition / Hardware, and the memory space each lives in. */
@@ -107,6 +110,7 @@ struct fe_asc_obj {
   int64_t num, len;            /* InitBuffer(q, num, len) */
   int64_t next;                /* ALLOCATOR: next free byte */
   void *ext;                   /* per-kind state of other files (Q) */
+  fe_asc_obj *owned_by;        /* the object this one is a member of */
 };
 
 /* ------------------------------------------------------------ context */
@@ -138,6 +142,9 @@ typedef struct fe_asc_ctx {
   mdl_valref base[MDL_SPACE_COUNT]; /* base buffer of each local space */
   int64_t next_addr[MDL_SPACE_COUNT]; /* bump allocator of InitBuffer */
   mdl_vec vars;                /* fe_asc_var: the scope stack */
+  mdl_vec consts;              /* fe_asc_var: file constants evaluated,
+                                  and the unknown build macros (atoms) */
+  uint32_t natoms;             /* symbolic atoms made (tiling, macros) */
   mdl_vec scopes;              /* uint32_t: vars.len at each scope open */
   mdl_vec dtors;               /* fe_asc_dtor */
   uint32_t frame;              /* current inlined-call frame */
@@ -145,18 +152,27 @@ typedef struct fe_asc_ctx {
   fe_asc_obj *self;            /* `this` of the current method, or NULL */
   TSNode fn_stack[FE_ASC_MAX_INLINE]; /* functions being inlined */
   uint32_t depth;
+  uint32_t level;              /* nested branches/loops being extracted */
+  uint32_t loop_level;         /* level of the unrolled loop's body */
+  mdl_block **loop_blk;        /* where that loop's next iteration goes */
+  uint32_t fn_level;           /* level at the current function's entry:
+                                  an early return on a symbolic condition
+                                  there moves the rest into the else */
   fe_asc_val ret;              /* value of the last return */
   bool symbolic_flow;          /* inside a branch/loop on a symbolic value */
   uint32_t nargs;              /* kernel arguments bound */
   uint64_t steps;
+  TSNode at;                   /* the node being evaluated (locations) */
   bool used_core;              /* the extracted side has code (an op, a
                                   sync, a buffer) */
   bool reads_sub_block;        /* GetSubBlockIdx was read */
   bool mix_hint;               /* __mix__ / KERNEL_TYPE_MIX_* seen */
   bool unknown;                /* the kernel's verdict must be unknown */
-  char unknown_why[160];
+  char unknown_why[512];
   bool failed;                 /* an error was reported */
   void *que;                   /* helper Q's per-core state (fe_asc_que.c) */
+  mdl_vec objs;                /* fe_asc_obj*: every object made (branch
+                                  merging compares their fields) */
 } fe_asc_ctx;
 
 /* --------------------------------------------- the library-call table */
@@ -175,6 +191,9 @@ typedef struct {
   fe_asc_val targ[FE_ASC_MAX_ARGS];
   fe_asc_val arg[FE_ASC_MAX_ARGS];
   TSNode targ_node[FE_ASC_MAX_ARGS], arg_node[FE_ASC_MAX_ARGS];
+  fe_asc_val *recv;            /* a method of a tensor value (t.GetValue,
+                                  g.SetGlobalBuffer): the receiver, which
+                                  the handler may update; else NULL */
 } fe_asc_call;
 
 /* A handler models the call (emits statements through ctx->bd) and sets
@@ -188,6 +207,8 @@ typedef bool (*fe_asc_handler)(fe_asc_ctx *x, const fe_asc_call *c,
 ** FE_API_ANY: anything; else an object kind + FE_API_OBJ). */
 #define FE_API_FREE (-1)
 #define FE_API_ANY (-2)
+#define FE_API_LTENSOR (-3)
+#define FE_API_GTENSOR (-4)
 #define FE_API_OBJ(kind) ((int)(kind))
 typedef struct {
   const char *name;
@@ -199,9 +220,11 @@ typedef struct {
 ** and fe_asc_que.c's (TQue, TPipe; helper Q).  Both end with {NULL}. */
 extern const fe_asc_api fe_asc_api_core[];
 extern const fe_asc_api fe_asc_api_que[];
-/* The entry for a call named name on receiver obj (NULL: free), or NULL;
-** the queue table is searched first. */
-const fe_asc_api *fe_asc_api_find(const char *name, const fe_asc_obj *obj);
+/* Runs the handlers for call c in table order (the queue table first)
+** until one returns true; false when none does (or none matches). */
+bool fe_asc_api_call(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res);
+/* Is there an entry for name at all (any receiver)? */
+bool fe_asc_api_known(const char *name);
 /* The object kind a library type name declares ("TPipe", "TQue", "TBuf",
 ** ...), FE_OBJ_CLASS when it is no library object ksv models. */
 fe_asc_objkind fe_asc_api_objkind(const char *type);
@@ -248,6 +271,12 @@ const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n);
 fe_asc_val fe_asc_eval(fe_asc_ctx *x, TSNode e);
 fe_asc_val fe_asc_int(int64_t i);
 fe_asc_val fe_asc_unknown(void);
+/* c ? a : b (constants fold; scalars a select). */
+fe_asc_val fe_asc_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
+                         fe_asc_val b, TSNode at);
+/* a op b (a C binary operator) on abstract values. */
+fe_asc_val fe_asc_eval_binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
+                             fe_asc_val b, TSNode at);
 /* A symbolic scalar of v as a value of the function (constants
 ** materialised at loc); MDL_NOVAL for a non-scalar. */
 mdl_valref fe_asc_scalar(fe_asc_ctx *x, const fe_asc_val *v, mdl_loc loc);
@@ -260,6 +289,11 @@ bool fe_asc_const(const fe_asc_val *v, int64_t *out);
 bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out);
 fe_asc_var *fe_asc_var_find(fe_asc_ctx *x, const char *name);
 void fe_asc_bind(fe_asc_ctx *x, const char *name, fe_asc_val v);
+/* A symbolic non-negative value named name: a kernel argument (argno >=
+** 0) or a tiling field / build macro (argno -1: a fresh atom number, one
+** per name and core). */
+fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
+                       mdl_loc loc);
 /* Assigns to an lvalue node (identifier, field, this->field). */
 void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v);
 fe_asc_field *fe_asc_field_find(fe_asc_obj *o, const char *name);
@@ -277,12 +311,28 @@ fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s);
 ** free function) and template bindings; returns its value. */
 fe_asc_val fe_asc_inline(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
                          const fe_asc_val *args, uint32_t n, TSNode call);
+/* fe_asc_inline with the template argument list targs (may be null). */
+fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
+                           const fe_asc_val *args, uint32_t n, TSNode call,
+                           TSNode targs);
 /* A call expression: inlined, a library call of the table, or ignored. */
 fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call);
 /* A new object of type node ty (a class of the file or a library type),
 ** constructed with args; its destructor runs at the end of the scope. */
 fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
                            const fe_asc_val *args, uint32_t n, TSNode at);
+/* The value a declared member/local of type ty starts with (*is_obj: an
+** object was constructed). */
+fe_asc_val fe_asc_default_of(fe_asc_ctx *x, TSNode ty, TSNode at,
+                             bool *is_obj);
+/* Binds function definition fn's parameters to args in the current frame;
+** template parameters of cls's template to targs into object o. */
+void fe_asc_bind_params(fe_asc_ctx *x, TSNode fn, const fe_asc_val *args,
+                        uint32_t n);
+void fe_asc_bind_template_into(fe_asc_ctx *x, TSNode cls, TSNode targs,
+                               fe_asc_obj *o);
+/* Destroys o (its destructor, then its members in reverse). */
+void fe_asc_run_dtor(fe_asc_ctx *x, fe_asc_obj *o, TSNode at);
 void fe_asc_scope_open(fe_asc_ctx *x);
 void fe_asc_scope_close(fe_asc_ctx *x, TSNode at);
 /* The definition of class/struct name in the file, or a null node. */
@@ -307,7 +357,10 @@ fe_asc_tensor fe_asc_subtensor(fe_asc_ctx *x, const fe_asc_tensor *t,
 ** allocator): its tensor. */
 fe_asc_tensor fe_asc_local_alloc(fe_asc_ctx *x, mdl_space sp, fe_asc_pos pos,
                                  int64_t bytes, uint32_t elem);
-/* Emits a sync statement with core mask from its pipes. */
-void fe_asc_mark_used(fe_asc_ctx *x);
+/* A static tensor LocalTensor<T>(TPosition::X, addr, len) (elem bytes
+** of T; a[n] the constructor's arguments). */
+fe_asc_val fe_asc_api_static_tensor(fe_asc_ctx *x, uint32_t elem,
+                                    const fe_asc_val *a, uint32_t n,
+                                    TSNode at);
 
 #endif
