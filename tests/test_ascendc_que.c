@@ -118,7 +118,6 @@ uint32_t fe_asc_sizeof(const char *type) {
 static int g_assigned;
 void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) { g_assigned++; }
 
-void fe_asc_mark_used(fe_asc_ctx *x) { x->used_core = true; }
 
 fe_asc_tensor fe_asc_local_alloc(fe_asc_ctx *x, mdl_space sp, fe_asc_pos pos,
                                  int64_t bytes, uint32_t elem) {

@@ -11,6 +11,7 @@
 */
 #include "fe_asc_x.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define QUE_MAX_BUF 64      /* QBUF_MAX_LEN: buffers of one TPipe */
@@ -175,7 +176,7 @@ static void que_flag(fe_asc_ctx *x, bool wait, mdl_pipe p1, mdl_pipe p2,
   }
   s->name = why;
   s->implicit = true; /* the library's: never redundant, never edited */
-  fe_asc_mark_used(x);
+  x->used_core = true;
 }
 
 /* AllocEventID<p1_p2> (tpipe:497-510): the lowest free id, taken.  A
@@ -374,9 +375,12 @@ static int64_t que_round(int64_t len) {
 ** distinct allocation says exactly that without symbolic (rounded, hence
 ** non-linear) addresses. */
 static fe_asc_tensor que_root(fe_asc_ctx *x, mdl_space sp, fe_asc_pos pos,
-                              const char *name, mdl_loc loc) {
+                              const que_q *q, int i, mdl_loc loc) {
   fe_asc_tensor t;
   memset(&t, 0, sizeof t);
+  char nm[96];
+  snprintf(nm, sizeof nm, "%s.buf%d", que_name(q), i);
+  const char *name = mdl_strdup(x->bd.k->arena, nm, strlen(nm));
   mdl_valref v = mdl_b_value(&x->bd, name);
   mdl_stmt *s = mdl_b_buf(&x->bd, MDL_B_ALLOC, v, name, loc);
   s->u.b.space = sp;
@@ -428,15 +432,14 @@ static bool que_init_que(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_obj *o,
     q->d.ring[i] = -1;
   if (!cl) {
     /* one root per buffer: addr is the buffer's index, base unused */
-    q->base = que_root(x, q->space, q->pos, "que_buf", loc);
+    q->base = que_root(x, q->space, q->pos, q, 0, loc);
     q->d.b[0].addr = (int64_t)q->base.buf;
     for (int i = 1; i < q->num; i++)
-      q->d.b[i].addr = (int64_t)que_root(x, q->space, q->pos, "que_buf",
-                                         loc).buf;
+      q->d.b[i].addr = (int64_t)que_root(x, q->space, q->pos, q, i, loc).buf;
   }
   q->inited = true;
   p->q[p->nq++] = q;
-  fe_asc_mark_used(x);
+  x->used_core = true;
   return true;
 }
 
@@ -821,7 +824,7 @@ static void que_destroy(fe_asc_ctx *x, que_pipe *p, mdl_loc loc) {
   mdl_stmt *s = mdl_b_barrier(&x->bd, MDL_PIPE_ALL, loc);
   s->name = "TPipe destructor (pipe_barrier(PIPE_ALL))";
   s->implicit = true;
-  fe_asc_mark_used(x);
+  x->used_core = true;
 }
 
 static bool h_destroy(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
