@@ -246,7 +246,9 @@ static uint8_t stmt_cores(const mdl_kernel *k, const mdl_func *f,
     return m & mdl_cores_of_pipe(s->u.op.pipe, dst, src);
   }
   case MDL_S_SET: case MDL_S_WAIT: case MDL_S_BARRIER:
-    return mdl_stmt_pipe_cores(k->prof, s);
+    /* a library's implicit sync (the TPipe's AIC priming) says nothing of
+       which core the kernel's code is for */
+    return s->implicit ? 0 : mdl_stmt_pipe_cores(k->prof, s);
   case MDL_S_BSET: case MDL_S_BWAIT:
     return (uint8_t)(1u << s->u.blk.core);
   case MDL_S_SYNC_BLOCK:

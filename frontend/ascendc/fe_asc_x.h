@@ -245,6 +245,15 @@ void fe_asc_api_objinit(fe_asc_ctx *x, fe_asc_obj *o, TSNode ty);
 ** waits, at loc). */
 void fe_asc_que_declare(fe_asc_ctx *x, fe_asc_obj *o, TSNode ty);
 void fe_asc_que_destroy(fe_asc_ctx *x, fe_asc_obj *o, mdl_loc loc);
+/* The queue state (allocator, buffers, rings) of the current TPipe, for
+** control flow that is not followed concretely (fe_asc_que.c; helper Q):
+** save before a loop body or a branch arm, compare after it (a body that
+** leaves the state as it found it issues the same ids every iteration;
+** otherwise the kernel is unknown), restore to run the other arm.  NULL /
+** no-ops when the kernel has no TPipe. */
+void *fe_asc_que_save(fe_asc_ctx *x);
+bool fe_asc_que_same(fe_asc_ctx *x, const void *snap);
+void fe_asc_que_restore(fe_asc_ctx *x, const void *snap);
 
 /* ---------------------------------------- shared helpers (all files) */
 
