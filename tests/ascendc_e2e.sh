@@ -41,6 +41,11 @@ expect_rc mix_mm_scale.cpp 0
 expect_rc mix_mm_scale_nowait.cpp 1
 expect_finding mix_mm_scale_nowait.cpp 44 xcore-race
 
+expect_rc cube_pp.cpp 0
+grep -q "cube_pp: clean" "$tmp/out" || fail "cube_pp.cpp: not clean"
+expect_rc cube_pp_nodrain.cpp 1
+expect_finding cube_pp_nodrain.cpp 13 unpaired-set
+
 expect_rc helper.h 0
 grep -q "warning: no kernel entry" "$tmp/out" || fail "helper.h: no warning"
 expect_rc opaque_call.cpp 3

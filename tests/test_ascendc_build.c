@@ -723,3 +723,43 @@ Test(ascendc_build, virtual_call_and_id_from_memory_unknown) {
   cr_expect(strstr(unit(&e, 1)->unknown_why, "event id"));
   ex_free(&e);
 }
+
+/* Parameter structs give the extents of DataCopy, LoadData, Mmad, Fixpipe
+** (named fields or constructor arguments by position). */
+Test(ascendc_build, param_struct_extents) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(GM_ADDR a) {\n"
+              "  GlobalTensor<half> g; g.SetGlobalBuffer((__gm__ half *)a);\n"
+              "  LocalTensor<half> l1(TPosition::A1, 0, 4096);\n"
+              "  LocalTensor<half> l0a(TPosition::A2, 0, 4096);\n"
+              "  LocalTensor<half> l0b(TPosition::B2, 0, 4096);\n"
+              "  LocalTensor<float> l0c(TPosition::CO1, 0, 4096);\n"
+              "  DataCopyParams dp{2, 4, 1, 0};\n"
+              "  DataCopy(l1, g, dp);\n"
+              "  LoadData2DParams lp; lp.repeatTimes = 3;\n"
+              "  LoadData(l0a, l1, lp);\n"
+              "  Mmad(l0c, l0a, l0b, MmadParams(16, 32, 48, false, 0, false, false, false));\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(u->k, &lim), 0);
+  const mdl_kernel *k = u->k;
+  const mdl_inst *dc = op_inst(k, 0), *ld = op_inst(k, 1), *mm = op_inst(k, 2);
+  /* 2 blocks of 4 x 32 bytes, 1 block apart in GM, contiguous in L1 */
+  const mdl_access *gr = mdl_access_at(k, dc->acc_first),
+                   *lw = mdl_access_at(k, dc->acc_first + 1);
+  cr_expect(gr->hi - gr->lo == 2 * 128 + 32, "gm %lld", (long long)(gr->hi - gr->lo));
+  cr_expect(lw->hi - lw->lo == 2 * 128, "l1 %lld", (long long)(lw->hi - lw->lo));
+  const mdl_access *lr = mdl_access_at(k, ld->acc_first);
+  cr_expect(lr->hi - lr->lo == 3 * 512);
+  /* Mmad 16 x 32 x 48: L0C 16*32*4, L0A 16*48*2, L0B 48*32*2 */
+  cr_assert_eq(mm->nacc, 3);
+  const mdl_access *ra = mdl_access_at(k, mm->acc_first),
+                   *rb = mdl_access_at(k, mm->acc_first + 1),
+                   *wc = mdl_access_at(k, mm->acc_first + 2);
+  cr_expect(ra->hi - ra->lo == 16 * 48 * 2);
+  cr_expect(rb->hi - rb->lo == 48 * 32 * 2);
+  cr_expect(wc->hi - wc->lo == 16 * 32 * 4);
+  ex_free(&e);
+}

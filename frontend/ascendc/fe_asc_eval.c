@@ -749,18 +749,28 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
   /* *p = v, a[i] = v: a store to memory, not to a tracked name */
 }
 
+/* The size of type name t: a known scalar type, or a type parameter
+** bound to its size; 0 when unknown. */
+static uint32_t size_of_name(fe_asc_ctx *x, const char *t) {
+  uint32_t s = fe_asc_sizeof(t);
+  fe_asc_val v;
+  if (!s && fe_asc_lookup(x, t, &v) && v.kind == FE_AV_TYPE)
+    s = (uint32_t)v.i;
+  return s;
+}
+
 /* sizeof(T) / sizeof(expr). */
 static fe_asc_val eval_sizeof(fe_asc_ctx *x, TSNode e) {
   TSNode ty = ts_node_child_by_field_name(e, "type", 4);
   if (!ts_node_is_null(ty)) {
-    uint32_t s = fe_asc_sizeof(fe_asc_text(x, ty));
+    uint32_t s = size_of_name(x, fe_asc_text(x, ty));
     return s ? fe_asc_int(s) : fe_asc_unknown();
   }
   TSNode v = ts_node_child_by_field_name(e, "value", 5);
   if (!ts_node_is_null(v)) {
     if (!strcmp(ts_node_type(v), "parenthesized_expression"))
       v = ts_node_named_child(v, 0);
-    uint32_t s = fe_asc_sizeof(fe_asc_text(x, v));
+    uint32_t s = size_of_name(x, fe_asc_text(x, v));
     if (s)
       return fe_asc_int(s);
   }

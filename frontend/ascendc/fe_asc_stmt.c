@@ -418,8 +418,11 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
       fe_asc_dtor *dt = mdl_vec_push(&x->dtors, sizeof *dt);
       dt->o = v.o;
       dt->scope = x->scopes.len;
-    } else if (n == 1) {
+    } else if (n == 1 && fe_asc_scalar_type(x, ty, tn)) {
       v = a[0]; /* int x(3); int x{3}; */
+    } else if (!fe_asc_scalar_type(x, ty, tn)) {
+      v.kind = FE_AV_OBJ; /* DataCopyParams p{1, 8, 0, 0}: a library struct */
+      v.o = fe_asc_params_obj(x, tn, a, n);
     }
     (void)obj;
   } else if (!ts_node_is_null(val)) {

@@ -349,6 +349,13 @@ void fe_asc_bind_params(fe_asc_ctx *x, TSNode fn, const fe_asc_val *args,
                         uint32_t n);
 void fe_asc_bind_template_into(fe_asc_ctx *x, TSNode cls, TSNode targs,
                                fe_asc_obj *o);
+/* Is type ty (named tn) a scalar type (primitive, sized typedef, enum,
+** type parameter)? */
+bool fe_asc_scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn);
+/* An opaque object of type tname whose fields are its constructor's
+** arguments by position ("#0", "#1", ...): a library parameter struct. */
+fe_asc_obj *fe_asc_params_obj(fe_asc_ctx *x, const char *tname,
+                              const fe_asc_val *args, uint32_t n);
 /* Destroys o (its destructor, then its members in reverse). */
 void fe_asc_run_dtor(fe_asc_ctx *x, fe_asc_obj *o, TSNode at);
 void fe_asc_scope_open(fe_asc_ctx *x);
