@@ -763,3 +763,20 @@ Test(ascendc_build, param_struct_extents) {
   cr_expect(wc->hi - wc->lo == 16 * 32 * 4);
   ex_free(&e);
 }
+
+/* An early return destroys the live objects on its own path too. */
+Test(ascendc_build, early_return_runs_destructors) {
+  ex e;
+  extract(&e, PRE "struct G { __aicore__ G() { SetFlag<HardEvent::M_MTE1>(0); }\n"
+              "  __aicore__ ~G() { WaitFlag<HardEvent::M_MTE1>(0); } };\n"
+              "__aicore__ void body(uint32_t n) {\n"
+              "  G g;\n  if (GetBlockIdx() >= n) return;\n"
+              "  pipe_barrier(PIPE_M);\n}\n"
+              "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  body(n);\n  if (n > 2) { if (n > 3) pipe_barrier(PIPE_MTE1); }\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  cr_expect_str_eq(trace(u, 0), "set:M-MTE1#0 if{wait:M-MTE1#0|bar:M "
+                                "wait:M-MTE1#0} if{if{bar:MTE1|}|}");
+  ex_free(&e);
+}

@@ -313,6 +313,7 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   bind_kernel_params(x, fn);
   x->fn_stack[x->depth++] = fn;
   x->fn_level = x->level;
+  x->fn_scope = x->scopes.len;
   fe_asc_stmt(x, field(fn, "body"));
   x->bd.blk = &out->f->body;
   fe_asc_scope_close(x, fn);

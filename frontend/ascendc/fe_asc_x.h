@@ -162,6 +162,8 @@ typedef struct fe_asc_ctx {
   uint32_t level;              /* nested branches/loops being extracted */
   uint32_t loop_level;         /* level of the unrolled loop's body */
   mdl_block **loop_blk;        /* where that loop's next iteration goes */
+  uint32_t fn_scope;           /* scopes.len inside the current function:
+                                  its objects are the dtors of scopes >= */
   uint32_t fn_level;           /* level at the current function's entry:
                                   an early return on a symbolic condition
                                   there moves the rest into the else */
