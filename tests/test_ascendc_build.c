@@ -780,3 +780,12 @@ Test(ascendc_build, early_return_runs_destructors) {
                                 "wait:M-MTE1#0} if{if{bar:MTE1|}|}");
   ex_free(&e);
 }
+
+Test(ascendc_build, lambda_is_unknown) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  auto f = [&](int i) { SetFlag<HardEvent::V_S>(i); };\n"
+              "  f(1);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}

@@ -951,6 +951,9 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
       r = fe_asc_unknown(); /* &n / *p of a scalar: memory */
   } else if (!strcmp(t, "sizeof_expression")) {
     r = eval_sizeof(x, e);
+  } else if (!strcmp(t, "lambda_expression")) {
+    /* its body runs where it is called, which ksv does not follow */
+    fe_asc_unsupported(x, e, "a lambda");
   } else if (!strcmp(t, "initializer_list")) {
     if (ts_node_named_child_count(e) == 1)
       r = fe_asc_expr(x, ts_node_named_child(e, 0));
