@@ -802,3 +802,12 @@ Test(ascendc_build, sync_in_a_function_like_macro_is_unknown) {
   cr_expect(!unit(&e, 1)->unknown, "%s", unit(&e, 1)->unknown_why);
   ex_free(&e);
 }
+
+Test(ascendc_build, file_constants_win_over_library_names) {
+  ex e;
+  extract(&e, PRE "constexpr int32_t L1 = 5;\n"
+              "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  SetFlag<HardEvent::V_S>(L1);\n  WaitFlag<HardEvent::V_S>(L1);\n}\n");
+  cr_expect_str_eq(trace(unit(&e, 0), 0), "set:V-S#5 wait:V-S#5");
+  ex_free(&e);
+}

@@ -366,6 +366,7 @@ static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 /* The value of a file-scope constant (constexpr/const/enum) declared
 ** anywhere in the file: evaluated on first use at file scope. */
 static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out);
+#define ABSENT (-7777) /* a consts entry: no file constant of that name */
 
 bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   fe_asc_var *v = fe_asc_var_find(x, name);
@@ -373,9 +374,15 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     *out = v->val;
     return true;
   }
+  bool absent = false; /* known not to be a file constant */
   for (uint32_t i = 0; i < x->consts.len; i++)
     if (!strcmp(MDL_VEC_AT(x->consts, fe_asc_var, i).name, name)) {
-      *out = MDL_VEC_AT(x->consts, fe_asc_var, i).val;
+      const fe_asc_val *cv = &MDL_VEC_AT(x->consts, fe_asc_var, i).val;
+      if (cv->kind == FE_AV_UNKNOWN && cv->j == ABSENT) {
+        absent = true;
+        continue;
+      }
+      *out = *cv;
       if (out->kind == FE_AV_SYM && out->v == MDL_NOVAL) /* an atom: again
                               where it is used (same argno, same atom) */
         *out = fe_asc_atom(x, out->i, name, fe_asc_loc(x, x->at));
@@ -386,11 +393,16 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     *out = f->val;
     return true;
   }
-  if (fe_asc_libconst(name, out))
+  /* the library's pipes and event ids first; the file's own constants
+     before the library's other names (a file may call a constant L1) */
+  if ((!strncmp(name, "PIPE_", 5) || !strncmp(name, "EVENT_ID", 8)) &&
+      fe_asc_libconst(name, out))
     return true;
   if (macro_value(x, name, out))
     return true;
-  if (file_const(x, name, out))
+  if (!absent && file_const(x, name, out))
+    return true;
+  if (fe_asc_libconst(name, out))
     return true;
   return build_macro(x, name, out);
 }
@@ -466,10 +478,13 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   x->depth--;
   x->frame = fr;
   x->self = self;
+  fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
+  v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
   if (ok) {
-    fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
-    v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
     v->val = *out;
+  } else { /* remembered: the tree is not searched again for it */
+    v->val = fe_asc_unknown();
+    v->val.j = ABSENT;
   }
   return ok;
 }
