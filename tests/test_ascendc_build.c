@@ -811,3 +811,14 @@ Test(ascendc_build, file_constants_win_over_library_names) {
   cr_expect_str_eq(trace(unit(&e, 0), 0), "set:V-S#5 wait:V-S#5");
   ex_free(&e);
 }
+
+Test(ascendc_build, loop_step_spellings) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  for (uint32_t i = 0; i < n; i = i + 2) pipe_barrier(PIPE_V);\n"
+              "  for (uint32_t j = 1; j <= n; ++j) pipe_barrier(PIPE_S);\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  cr_expect_str_eq(trace(u, 0), "for{bar:V} for{bar:S}");
+  ex_free(&e);
+}

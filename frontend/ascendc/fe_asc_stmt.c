@@ -718,6 +718,15 @@ static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
     *step = fe_asc_expr(x, field(u, "right"));
     return true;
   }
+  TSNode r = field(u, "right");
+  if (is(u, "assignment_expression") &&
+      fe_asc_is(x, field(u, "operator"), "=") &&
+      fe_asc_is(x, field(u, "left"), *var) && is(r, "binary_expression") &&
+      fe_asc_is(x, field(r, "operator"), "+") &&
+      fe_asc_is(x, field(r, "left"), *var)) { /* i = i + k */
+    *step = fe_asc_expr(x, field(r, "right"));
+    return true;
+  }
   return false;
 }
 
