@@ -330,6 +330,8 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   for (uint32_t i = 0; i < x->objs.len; i++)
     mdl_vec_free(&MDL_VEC_AT(x->objs, fe_asc_obj *, i)->fields);
   mdl_vec_free(&x->objs);
+  fe_asc_map_free(&x->defs);
+  mdl_vec_free(&x->def_nodes);
   free(x);
 }
 

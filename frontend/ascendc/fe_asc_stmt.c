@@ -10,6 +10,8 @@
 */
 #include "fe_asc_x.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,13 +134,45 @@ static void find_in(finder *fi, TSNode n, int depth) {
     find_in(fi, ts_node_named_child(n, i), depth + 1);
 }
 
-TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
+/* Definitions found, by "kind:class offset:name:arity" (each search walks
+** the tree: a kernel looks the same names up again and again). */
+static bool cached(fe_asc_ctx *x, const char *key, TSNode *out) {
+  uint32_t i;
+  if (!fe_asc_map_get(&x->defs, key, strlen(key), &i))
+    return false;
+  *out = MDL_VEC_AT(x->def_nodes, TSNode, i);
+  return true;
+}
+
+static TSNode remember(fe_asc_ctx *x, const char *key, TSNode n) {
+  *(TSNode *)mdl_vec_push(&x->def_nodes, sizeof n) = n;
+  fe_asc_map_put(&x->defs, key, strlen(key), x->def_nodes.len - 1);
+  return n;
+}
+
+static TSNode find_enum1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "enum_specifier", 0, {{0}, 0, 0}, false};
   find_in(&fi, ts_tree_root_node(x->u->tree), 0);
   return fi.best;
 }
 
+TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
+  char key[300];
+  TSNode n;
+  snprintf(key, sizeof key, "e:%s", name);
+  return cached(x, key, &n) ? n : remember(x, key, find_enum1(x, name));
+}
+
+static TSNode find_class1(fe_asc_ctx *x, const char *name);
+
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name) {
+  char key[300];
+  TSNode n;
+  snprintf(key, sizeof key, "c:%s", name);
+  return cached(x, key, &n) ? n : remember(x, key, find_class1(x, name));
+}
+
+static TSNode find_class1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "class_specifier", 0, {{0}, 0, 0}, false};
   find_in(&fi, ts_tree_root_node(x->u->tree), 0);
   if (ts_node_is_null(fi.best)) {
@@ -152,8 +186,21 @@ static const char *class_name(fe_asc_ctx *x, TSNode cls) {
   return fe_asc_last_name(x, field(cls, "name"));
 }
 
+static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
+                         uint32_t nargs);
+
 TSNode fe_asc_find_func(fe_asc_ctx *x, TSNode cls, const char *name,
                         uint32_t nargs) {
+  char key[320];
+  TSNode n;
+  snprintf(key, sizeof key, "f:%u:%s:%u",
+           ts_node_is_null(cls) ? ~0u : ts_node_start_byte(cls), name, nargs);
+  return cached(x, key, &n) ? n : remember(x, key,
+                                           find_func1(x, cls, name, nargs));
+}
+
+static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
+                         uint32_t nargs) {
   finder fi = {x, name, NULL, "function_definition", nargs, {{0}, 0, 0},
                false};
   if (!ts_node_is_null(cls)) {

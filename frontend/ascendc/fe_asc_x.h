@@ -184,6 +184,8 @@ typedef struct fe_asc_ctx {
   void *que;                   /* helper Q's per-core state (fe_asc_que.c) */
   mdl_vec objs;                /* fe_asc_obj*: every object made (branch
                                   merging compares their fields) */
+  fe_asc_map defs;             /* definitions looked up (fe_asc_stmt.c) */
+  mdl_vec def_nodes;           /* TSNode: their nodes (null: none) */
 } fe_asc_ctx;
 
 /* --------------------------------------------- the library-call table */
@@ -256,6 +258,13 @@ void fe_asc_que_destroy(fe_asc_ctx *x, fe_asc_obj *o, mdl_loc loc);
 void *fe_asc_que_save(fe_asc_ctx *x);
 bool fe_asc_que_same(fe_asc_ctx *x, const void *snap);
 void fe_asc_que_restore(fe_asc_ctx *x, const void *snap);
+
+/* The reading half's string map (fe_asc_map.c; declared in fe_asc_int.h,
+** whose #if evaluator names clash with the extraction's). */
+bool fe_asc_map_get(const fe_asc_map *m, const char *s, size_t n,
+                    uint32_t *val);
+void fe_asc_map_put(fe_asc_map *m, const char *s, size_t n, uint32_t val);
+void fe_asc_map_free(fe_asc_map *m);
 
 /* ---------------------------------------- shared helpers (all files) */
 
