@@ -839,3 +839,17 @@ Test(ascendc_build, symbolic_switch_is_an_if_chain) {
   cr_expect(unit(&e, 1)->unknown, "fall-through is not modelled");
   ex_free(&e);
 }
+
+/* Two constants of one name that differ (template specialisations): not
+** folded, so an event id made of one is not understood. */
+Test(ascendc_build, ambiguous_constant_is_not_folded) {
+  ex e;
+  extract(&e, PRE "template <int C> struct F;\n"
+              "template <> struct F<0> { static constexpr uint16_t ID = 8; };\n"
+              "template <> struct F<1> { static constexpr uint16_t ID = 9; };\n"
+              "constexpr int ONE = 1;\nconstexpr int ONE2 = 1;\n"
+              "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  CrossCoreSetFlag<0, PIPE_MTE3>(F<1>::ID);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}

@@ -346,8 +346,8 @@ static bool macro_value(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   bool upper = false;
   for (const char *p = name; *p; p++) {
-    if (*p >= 'a' && *p <= 'z')
-      return false;
+    if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+      return false; /* a plain identifier only (not F<1>::ID) */
     upper |= *p >= 'A' && *p <= 'Z';
   }
   if (!upper)
@@ -367,6 +367,7 @@ static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 ** anywhere in the file: evaluated on first use at file scope. */
 static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out);
 #define ABSENT (-7777) /* a consts entry: no file constant of that name */
+#define AMBIGUOUS (-7778) /* ... several that differ: no value */
 
 bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   fe_asc_var *v = fe_asc_var_find(x, name);
@@ -382,6 +383,8 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
         absent = true;
         continue;
       }
+      if (cv->kind == FE_AV_UNKNOWN && cv->j == AMBIGUOUS)
+        return false;
       *out = *cv;
       if (out->kind == FE_AV_SYM && out->v == MDL_NOVAL) /* an atom: again
                               where it is used (same argno, same atom) */
@@ -400,8 +403,11 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     return true;
   if (macro_value(x, name, out))
     return true;
+  x->ambiguous = false;
   if (!absent && file_const(x, name, out))
     return true;
+  if (x->ambiguous)
+    return false;
   if (fe_asc_libconst(name, out))
     return true;
   return build_macro(x, name, out);
@@ -410,7 +416,7 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 /* Searches the tree for `constexpr T name = value;` / `const T name =
 ** value;` at namespace or class scope, or an enumerator name. */
 static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
-                          fe_asc_val *out, int depth) {
+                          fe_asc_val *out, int depth, uint32_t *skip) {
   if (depth > 40)
     return false;
   const char *t = ts_node_type(n);
@@ -429,7 +435,8 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
         if (vv.kind == FE_AV_INT)
           next = vv.i;
       }
-      if (fe_asc_is(x, ts_node_child_by_field_name(e, "name", 4), name)) {
+      if (fe_asc_is(x, ts_node_child_by_field_name(e, "name", 4), name) &&
+          !(*skip)--) {
         *out = fe_asc_int(next);
         return true;
       }
@@ -444,7 +451,7 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
       TSNode val = ts_node_child_by_field_name(d, "value", 5);
       TSNode dn = ts_node_child_by_field_name(d, "declarator", 10);
       if (!strcmp(ts_node_type(d), "init_declarator") && !ts_node_is_null(dn) &&
-          fe_asc_is(x, dn, name) && !ts_node_is_null(val)) {
+          fe_asc_is(x, dn, name) && !ts_node_is_null(val) && !(*skip)--) {
         *out = fe_asc_expr(x, val);
         return out->kind != FE_AV_UNKNOWN;
       }
@@ -452,7 +459,8 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
     TSNode dv = ts_node_child_by_field_name(n, "default_value", 13);
     TSNode dd = ts_node_child_by_field_name(n, "declarator", 10);
     if (!ts_node_is_null(dv) && !ts_node_is_null(dd) &&
-        fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const")) {
+        fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const") &&
+        !(*skip)--) {
       *out = fe_asc_expr(x, dv);
       return out->kind != FE_AV_UNKNOWN;
     }
@@ -460,7 +468,8 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
   }
   uint32_t nc = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < nc; i++)
-    if (find_const_in(x, ts_node_named_child(n, i), name, out, depth + 1))
+    if (find_const_in(x, ts_node_named_child(n, i), name, out, depth + 1,
+                      skip))
       return true;
   return false;
 }
@@ -474,7 +483,19 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   x->frame = 0;
   x->self = NULL;
   x->depth++;
-  bool ok = find_const_in(x, ts_tree_root_node(x->u->tree), name, out, 0);
+  uint32_t skip = 0;
+  bool ok = find_const_in(x, ts_tree_root_node(x->u->tree), name, out, 0,
+                          &skip);
+  fe_asc_val other;
+  skip = 1;
+  bool two = ok && find_const_in(x, ts_tree_root_node(x->u->tree), name,
+                                 &other, 0, &skip);
+  x->ambiguous = false; /* (nested look-ups above may have set it) */
+  if (two && (other.kind != out->kind || other.i != out->i ||
+              other.j != out->j))
+    ok = false, x->ambiguous = true; /* two constants of the name
+                   (template specialisations, namespaces) that differ: ksv
+                   does not pick one, and it is no build macro either */
   x->depth--;
   x->frame = fr;
   x->self = self;
@@ -484,7 +505,7 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     v->val = *out;
   } else { /* remembered: the tree is not searched again for it */
     v->val = fe_asc_unknown();
-    v->val.j = ABSENT;
+    v->val.j = x->ambiguous ? AMBIGUOUS : ABSENT;
   }
   return ok;
 }

@@ -174,6 +174,8 @@ typedef struct fe_asc_ctx {
   TSNode at;                   /* the node being evaluated (locations) */
   uint32_t nest;               /* expressions + statements being evaluated */
   bool over_budget;            /* a budget was exceeded (reported once) */
+  bool ambiguous;              /* the last file-constant search found two
+                                  that differ */
   bool used_core;              /* the extracted side has code (an op, a
                                   sync, a buffer) */
   bool reads_sub_block;        /* GetSubBlockIdx was read */
