@@ -853,3 +853,11 @@ Test(ascendc_build, ambiguous_constant_is_not_folded) {
   cr_expect(unit(&e, 0)->unknown);
   ex_free(&e);
 }
+
+Test(ascendc_build, loop_without_update_is_unknown_not_a_crash) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  for (uint32_t i = 0; i < n;) { pipe_barrier(PIPE_V); i++; }\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}

@@ -22,6 +22,8 @@ static bool is(TSNode n, const char *t) {
 }
 
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n)) /* (the runtime does not check) */
+    return n;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
@@ -759,7 +761,7 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
 static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
                        TSNode *ubn, bool *incl, fe_asc_val *step) {
   TSNode c = field(s, "condition"), u = field(s, "update");
-  if (!is(c, "binary_expression"))
+  if (!is(c, "binary_expression") || ts_node_is_null(u))
     return false;
   TSNode l = field(c, "left");
   const char *op = fe_asc_text(x, field(c, "operator"));

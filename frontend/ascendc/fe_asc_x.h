@@ -23,6 +23,8 @@
 #include "fe_asc.h"
 #include "../../model/mdl_build.h"
 
+#include <string.h>
+
 #define FE_ASC_MAX_INLINE 32          /* nested inlined calls */
 #define FE_ASC_MAX_UNROLL 256         /* constant-trip loops unrolled up to */
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
@@ -269,6 +271,14 @@ void fe_asc_map_put(fe_asc_map *m, const char *s, size_t n, uint32_t val);
 void fe_asc_map_free(fe_asc_map *m);
 
 /* ---------------------------------------- shared helpers (all files) */
+
+/* A node's child by field name; a null node for a null node (the runtime
+** does not check). */
+static inline TSNode fe_asc_child(TSNode n, const char *name) {
+  if (ts_node_is_null(n))
+    return n;
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
 
 /* THE location of a node: every statement's loc comes from here. */
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n);
