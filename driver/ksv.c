@@ -176,8 +176,7 @@ static void open_verdict(const ksv_options *o, const mdl_kernel *k,
   u->open = true;
   if (!o->require_complete)
     return;
-  mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-               k->loc.line, k->loc.col,
+  mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
                "not decided: %s %s not in this input, so its cross-core "
                "properties were not checked (--require-complete)",
                k->open_missing ? k->open_missing : "the partner cores",
@@ -223,9 +222,8 @@ static void decide(const ksv_options *o, const mdl_kernel *k,
   const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
   if (!eng) {
     char *why = describe_guards(k, declined);
-    mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: the verdict %s",
-                 why);
+    mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: the verdict %s", why);
     u->verdict = MDL_VERDICT_UNKNOWN;
     u->note = why;
     return;
@@ -329,16 +327,15 @@ void ksv_check_text(const ksv_options *o, const char *path,
     mdl_unroll(k, &lim);
     t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
     if (k->input_error) {
-      mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, k->name,
-                   k->input_error_loc.line, k->input_error_loc.col, "%s",
-                   k->input_error);
+      mdl_diag_add_at(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, k,
+                      k->input_error_loc, "%s", k->input_error);
       u->verdict = MDL_VERDICT_ERROR;
       u->secs = ksv_now_secs() - t_unit;
       continue;
     }
     if (k->limit_hit) {
-      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
-                   k->loc.line, k->loc.col, "not decided: %s", k->limit_hit);
+      mdl_diag_add_at(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                      "not decided: %s", k->limit_hit);
       u->verdict = MDL_VERDICT_UNKNOWN;
       u->note = mdl_strprintf("%s", k->limit_hit);
       u->secs = ksv_now_secs() - t_unit;
