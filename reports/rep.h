@@ -123,6 +123,10 @@ void rep_fpset_free(rep_fpset *set);
 
 /* ------------------------------------------------------------- helpers */
 
+/* The inlining chain of a location (w may be NULL: nothing) as GCC-style
+** note lines, one per call, each at the call (path: the main file). */
+void rep_chain_notes(FILE *out, const char *path, const mdl_where *w);
+
 /* A copy of s that is valid UTF-8 with no control characters except tab
 ** and newline (others become U+FFFD); caller frees. */
 char *rep_clean(const char *s);
