@@ -136,6 +136,8 @@ void chk_steps_locate(const mdl_kernel *k, mdl_diags *out, uint32_t first) {
       keys[m++] = keys[i];
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->auto_sync) /* shares the location of the op it protects */
+      continue;
     lockey key = {in->loc.line, in->loc.col, NONE};
     lockey *hit = bsearch(&key, keys, m, sizeof key, lockey_cmp);
     if (hit && hit->inst == NONE)

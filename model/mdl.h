@@ -252,6 +252,8 @@ struct mdl_stmt {
   mdl_loc loc;
   uint32_t id;                 /* dense statement id in its kernel */
   uint8_t cores;               /* bitmask of core types that execute it */
+  bool auto_sync;              /* inserted by mdl_auto_sync (the compiler's
+                                  --cce-auto-sync), not in the source */
   const char *name;            /* op name for messages ("hivm.hir.vadd") */
   mdl_valref def;              /* defined value (~0 if none) */
   union {
@@ -406,6 +408,7 @@ typedef struct {
   uint8_t pipe2;               /* SET/WAIT: other pipe; BSET/BWAIT: wait pipe */
   uint8_t mode;                /* BSET/BWAIT: mdl_xmode */
   bool implicit;               /* sync from sync_related_args / macro part */
+  bool auto_sync;              /* implicit: inserted by mdl_auto_sync */
   bool lib;                    /* implicit: the mmad library's own M->MTE1
                                   handshake (not from sync_related_args) */
   bool unit_flag;              /* unit-flag M<->FIX handshake */
@@ -756,6 +759,19 @@ mdl_val mdl_val_select(mdl_kernel *k, const mdl_val *c, const mdl_val *a,
 bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y);
 /* Constant folding of a binary op; false when undefined (x / 0). */
 bool mdl_xop_fold(mdl_xop op, int64_t x, int64_t y, int64_t *r);
+
+/* The sync the bisheng compiler inserts with --cce-auto-sync (ASCENDC.md
+** "Compiler-inserted sync"; README "--assume-auto-sync"), as statements of
+** k marked auto_sync, for an Ascend C kernel (k->lang) before unrolling:
+** a pipe_barrier(PIPE_V) before every vector op, and on a2 a set/wait pair
+** from each of V, MTE2, MTE3 to S before every scalar access
+** (GetValue/SetValue) and back after it, on event id
+** MDL_AUTO_SYNC_EVENT.  Nothing for MTE2/MTE3 overlaps or the cube.  Sets
+** k->auto_sync to on and k->auto_syncs to the number inserted; a no-op
+** for other languages, when off, or when applied already.  Returns the
+** number of statements inserted. */
+#define MDL_AUTO_SYNC_EVENT 7
+uint32_t mdl_auto_sync(mdl_kernel *k, bool on);
 
 /* Unrolling limits and result. */
 typedef struct {
