@@ -18,6 +18,8 @@
 **     one from S back to each, on the vector core.
 **   - nothing for MTE2/MTE3 overlaps (PipeBarrier(ISASI).md: the
 **     developer inserts those), nothing on the cube.
+** The compiler adds a sync only where the program has none: a barrier or
+** pair spelled right next to the op (spelled()) is kept as the only one.
 ** The pairs use event id 7, the id the docs reserve for automatic sync
 ** (SetFlag-WaitFlag(ISASI).md).  Inserted statements are marked
 ** auto_sync: their instances are implicit (never reported redundant,
@@ -56,8 +58,45 @@ static void link_after(mdl_block *b, mdl_stmt *prev, mdl_stmt *s) {
   b->count++;
 }
 
+static const mdl_pipe data_pipes[] = {MDL_PIPE_V, MDL_PIPE_MTE2,
+                                      MDL_PIPE_MTE3};
+
+static bool is_sync(const mdl_stmt *s) {
+  return s->kind == MDL_S_SET || s->kind == MDL_S_WAIT ||
+         s->kind == MDL_S_BARRIER;
+}
+
+/* Does the source already order the op: a sync of the kind the compiler
+** would add among the syncs right before s (run: the first of them, or
+** NULL) or right after it?  The compiler inserts only where the program lacks
+** one, so a spelled PipeBarrier<PIPE_V> or WaitFlag<HardEvent::V_S> stays
+** the only one and is never reported redundant because of ours.  kind:
+** MDL_S_BARRIER (pipe src), MDL_S_WAIT before / MDL_S_SET after (src ->
+** dst). */
+static bool spelled(const mdl_stmt *run, const mdl_stmt *s, bool after,
+                    mdl_stmt_kind kind, mdl_pipe src, mdl_pipe dst) {
+  if (after)
+    run = s->next;
+  for (const mdl_stmt *x = run; x && x != s && is_sync(x); x = x->next) {
+    if (x->auto_sync)
+      continue;
+    if (x->kind == MDL_S_BARRIER &&
+        (x->u.bar.pipe == MDL_PIPE_ALL ||
+         (kind == MDL_S_BARRIER && x->u.bar.pipe == src)))
+      return true;
+    if (x->kind == kind && kind != MDL_S_BARRIER &&
+        x->u.flag.src == src && x->u.flag.dst == dst)
+      return true;
+  }
+  return false;
+}
+
 static mdl_stmt *pair(au *a, mdl_block *b, mdl_stmt *prev,
-                      const mdl_stmt *at, mdl_pipe src, mdl_pipe dst) {
+                      const mdl_stmt *run, const mdl_stmt *at, mdl_pipe src,
+                      mdl_pipe dst) {
+  bool after = src == MDL_PIPE_S;
+  if (spelled(run, at, after, after ? MDL_S_SET : MDL_S_WAIT, src, dst))
+    return prev;
   uint8_t cores = (uint8_t)(at->cores & (1u << MDL_CORE_AIV) &
                             mdl_cores_with_pipes(a->k->prof, src, dst));
   if (!cores)
@@ -73,21 +112,20 @@ static mdl_stmt *pair(au *a, mdl_block *b, mdl_stmt *prev,
   return prev;
 }
 
-static const mdl_pipe data_pipes[] = {MDL_PIPE_V, MDL_PIPE_MTE2,
-                                      MDL_PIPE_MTE3};
-
 static void walk(au *a, mdl_block *b);
 
 /* The statements the compiler puts around s (in b after prev); returns
 ** the statement the walk continues after. */
-static mdl_stmt *around(au *a, mdl_block *b, mdl_stmt *prev, mdl_stmt *s) {
+static mdl_stmt *around(au *a, mdl_block *b, mdl_stmt *prev,
+                        const mdl_stmt *run, mdl_stmt *s) {
   if (s->kind != MDL_S_OP || s->auto_sync)
     return s;
   if (s->u.op.pipe == MDL_PIPE_V) {
     uint8_t cores = (uint8_t)(s->cores & mdl_cores_with_pipes(
                                              a->k->prof, MDL_PIPE_V,
                                              MDL_PIPE_V));
-    if (cores) {
+    if (cores && !spelled(run, s, false, MDL_S_BARRIER, MDL_PIPE_V,
+                          MDL_PIPE_V)) {
       mdl_stmt *bar = new_stmt(a, MDL_S_BARRIER, s, cores);
       bar->u.bar.pipe = MDL_PIPE_V;
       link_after(b, prev, bar);
@@ -97,16 +135,22 @@ static mdl_stmt *around(au *a, mdl_block *b, mdl_stmt *prev, mdl_stmt *s) {
   if (s->u.op.pipe != MDL_PIPE_S || !a->scalar_pairs)
     return s;
   for (size_t i = 0; i < sizeof data_pipes / sizeof *data_pipes; i++)
-    prev = pair(a, b, prev, s, data_pipes[i], MDL_PIPE_S);
+    prev = pair(a, b, prev, run, s, data_pipes[i], MDL_PIPE_S);
   mdl_stmt *last = s;
   for (size_t i = 0; i < sizeof data_pipes / sizeof *data_pipes; i++)
-    last = pair(a, b, last, s, MDL_PIPE_S, data_pipes[i]);
+    last = pair(a, b, last, run, s, MDL_PIPE_S, data_pipes[i]);
   return last;
 }
 
 static void walk(au *a, mdl_block *b) {
-  mdl_stmt *prev = NULL;
+  mdl_stmt *prev = NULL, *run = NULL; /* run: syncs right before s */
   for (mdl_stmt *s = b->first; s;) {
+    if (is_sync(s)) {
+      run = run ? run : s;
+      prev = s;
+      s = s->next;
+      continue;
+    }
     switch (s->kind) {
     case MDL_S_FOR: walk(a, &s->u.loop.body); break;
     case MDL_S_IF:
@@ -119,7 +163,8 @@ static void walk(au *a, mdl_block *b) {
       break;
     default: break;
     }
-    mdl_stmt *last = around(a, b, prev, s);
+    mdl_stmt *last = around(a, b, prev, run, s);
+    run = NULL;
     prev = last;
     s = last->next;
   }

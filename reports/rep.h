@@ -129,6 +129,10 @@ void rep_fpset_free(rep_fpset *set);
 /* The inlining chain of a location (w may be NULL: nothing) as GCC-style
 ** note lines, one per call, each at the call (path: the main file). */
 void rep_chain_notes(FILE *out, const char *path, const mdl_where *w);
+/* Do a and b (either may be NULL) name the same inlining chain?  A
+** related location's chain is printed only when it differs from its
+** diagnostic's. */
+bool rep_same_chain(const mdl_where *a, const mdl_where *b);
 
 /* A copy of s that is valid UTF-8 with no control characters except tab
 ** and newline (others become U+FFFD); caller frees. */

@@ -355,8 +355,11 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
                             rl->where && rl->where->file ? rl->where->file : "",
                             rl->where && rl->where->file ? ":" : "", rl->line,
                             rl->col, rl->message,
-                            rl->where && rl->where->nframes ? "; " : "",
-                            rl->where && rl->where->nframes
+                            rl->where && rl->where->nframes &&
+                                    !rep_same_chain(rl->where, d->where)
+                                ? "; " : "",
+                            rl->where && rl->where->nframes &&
+                                    !rep_same_chain(rl->where, d->where)
                                 ? mdl_where_chain_str(rl->where, chain,
                                                       sizeof chain)
                                 : "");

@@ -101,7 +101,8 @@ static void diag_text(FILE *f, const char *path, const mdl_diag *d) {
     fprintf(f, "%s:%u:%u: note: %s\n",
             mdl_where_file(d->related[r].where, path), d->related[r].line,
             d->related[r].col, d->related[r].message);
-    rep_chain_notes(f, path, d->related[r].where);
+    if (!rep_same_chain(d->related[r].where, d->where))
+      rep_chain_notes(f, path, d->related[r].where);
   }
   if (d->witness)
     fprintf(f, "%s:%u:%u: note: witness: %s\n", df, d->line, d->col,

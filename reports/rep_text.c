@@ -4,6 +4,8 @@
 */
 #include "rep.h"
 
+#include <string.h>
+
 /* The inlining chain of a location as note lines, each at its call:
 ** "k.cpp:88:9: note: in CopyIn, called from Process". */
 void rep_chain_notes(FILE *out, const char *path, const mdl_where *w) {
@@ -12,6 +14,19 @@ void rep_chain_notes(FILE *out, const char *path, const mdl_where *w) {
     fprintf(out, "%s:%u:%u: note: in %s, called from %s\n",
             f->file ? f->file : path, f->line, f->col, f->func, f->caller);
   }
+}
+
+bool rep_same_chain(const mdl_where *a, const mdl_where *b) {
+  uint32_t na = a ? a->nframes : 0, nb = b ? b->nframes : 0;
+  if (na != nb)
+    return false;
+  for (uint32_t i = 0; i < na; i++) {
+    const mdl_frame *x = &a->frames[i], *y = &b->frames[i];
+    if (x->line != y->line || x->col != y->col || strcmp(x->func, y->func) ||
+        strcmp(x->file ? x->file : "", y->file ? y->file : ""))
+      return false;
+  }
+  return true;
 }
 
 int rep_text(FILE *out, const rep_input *in) {
@@ -31,7 +46,8 @@ int rep_text(FILE *out, const rep_input *in) {
         fprintf(out, "%s:%u:%u: note: %s\n",
                 mdl_where_file(rl->where, fr->path), rl->line, rl->col,
                 rl->message);
-        rep_chain_notes(out, fr->path, rl->where);
+        if (!rep_same_chain(rl->where, d->where))
+          rep_chain_notes(out, fr->path, rl->where);
       }
       if (d->witness)
         fprintf(out, "%s:%u:%u: note: witness: %s\n", df, d->line,
