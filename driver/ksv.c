@@ -570,7 +570,7 @@ static void dump_access(FILE *out, const mdl_kernel *k, const mdl_access *a) {
   }
 }
 
-static void dump_kernel(FILE *out, const mdl_kernel *k) {
+void ksv_dump_kernel(FILE *out, const mdl_kernel *k) {
   fprintf(out, "kernel %s (%s, %s)\n", k->name,
           k->ncores == 3 ? "mix: 1 AIC + 2 AIV"
           : k->ncores == 2 ? "lone half: 2 AIV" : "single core",
@@ -713,7 +713,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
                    fu->k->input_error_loc.col, "%s", fu->k->input_error);
       rc = KSV_EXIT_BAD_INPUT;
     }
-    dump_kernel(out, fu->k);
+    ksv_dump_kernel(out, fu->k);
   }
   if (!units.len && !fr.diags.errors)
     mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file, NULL, 1, 1,

@@ -78,6 +78,11 @@ static inline void ksv_auto_sync(mdl_kernel *k, int auto_sync) {
 ** (--assume-auto-sync)" appended; note itself for other kernels. */
 char *ksv_auto_sync_note(const mdl_kernel *k, char *note);
 
+/* ksv dump's listing of the unrolled kernel k: per core each instance
+** with its location (file and inlining chain for C++), pipe, sync and
+** accesses. */
+void ksv_dump_kernel(FILE *out, const mdl_kernel *k);
+
 /* The flag model of o->flag_model. */
 static inline mdl_flag_model ksv_flag_model(int flag_model) {
   return flag_model == KSV_FLAGS_BIT ? MDL_FLAGS_BIT : MDL_FLAGS_COUNT;

@@ -288,6 +288,28 @@ Test(loc, fingerprints_ignore_moved_lines_not_the_call_path) {
   free(e);
 }
 
+/* ------------------------------------------------------------- dump */
+
+Test(loc, dump_shows_each_instruction_with_its_source_call) {
+  kspec ks = spec();
+  mdl_kernel *k = build(&ks);
+  mdl_auto_sync(k, true);
+  unroll_ok(k);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  ksv_dump_kernel(f, k);
+  fclose(f);
+  assert_has(buf, "auto-sync assumed on (--assume-auto-sync: 2 syncs "
+                  "inserted)", "dump");
+  assert_has(buf, " kadd.h:14:5 PIPE_V    Mul", "dump");
+  assert_has(buf, "(in Compute, called from Process at kadd.h:88:9, called "
+                  "from KernelAdd at 120:5)", "dump");
+  assert_has(buf, " kadd.h:12:5 PIPE_V    auto-sync pipe_barrier", "dump");
+  free(buf);
+  mdl_kernel_free(k);
+}
+
 /* -------------------------------------------------------------- fix */
 
 /* The candidates for the pipe-hazard of ks on a text of 200 lines. */
