@@ -205,10 +205,12 @@ Test(loc, a_header_finding_in_every_report) {
   u->verdict = MDL_VERDICT_FINDINGS;
   u->note = ksv_auto_sync_note(k, note);
   rep_file_info fi = {0};
+  fi.text = mdl_strprintf("// k.cpp\n");
+  fi.len = strlen(fi.text);
   rep_sites_collect(k, &fr.diags, &fi);
   rep_fingerprints(&fr, &fi);
   rep_input in = {.files = &fr, .info = &fi, .nfiles = 1,
-                  .tool_version = "t", .arch = "a2"};
+                  .tool_version = "0.1.0", .arch = "a2"};
   char *t = render(rep_text, &in);
   assert_has(t, "kadd.h:14:5: error: ", "text");
   assert_has(t, "kadd.h:88:9: note: in Compute, called from Process\n",
@@ -228,8 +230,15 @@ Test(loc, a_header_finding_in_every_report) {
   assert_has(t, "\"caller\": \"KernelAdd\"", "json");
   free(t);
   t = render(rep_sarif, &in);
+  const char *keep = getenv("KSV_LOC_SARIF"); /* for the SARIF validator */
+  FILE *kf = keep ? fopen(keep, "w") : NULL;
+  if (kf) {
+    fputs(t, kf);
+    fclose(kf);
+  }
   assert_has(t, "\"uri\": \"kadd.h\"", "sarif");
   assert_has(t, "\"stacks\"", "sarif");
+  assert_has(t, "\"analysisTarget\"", "sarif");
   assert_has(t, "Compute called from Process", "sarif");
   assert_has(t, "auto-sync assumed off", "sarif");
   free(t);
