@@ -319,6 +319,31 @@ Test(loc, dump_shows_each_instruction_with_its_source_call) {
   mdl_kernel_free(k);
 }
 
+/* ------------------------------------------------------------ replay */
+
+Test(loc, replay_finds_the_pair_in_its_header) {
+  kspec ks = spec();
+  mdl_kernel *k = build(&ks);
+  mdl_diags d = {0};
+  char *note;
+  check(k, false, &d, &note);
+  free(note);
+  ksv_replay_diags(k, &d, 0, MDL_FLAGS_COUNT);
+  const mdl_diag *g = first_rule(&d, MDL_RULE_PIPE_HAZARD);
+  cr_assert_not_null(g);
+  const mdl_related *rp = NULL;
+  for (uint32_t r = 0; r < g->nrelated; r++)
+    if (strstr(g->related[r].message, "replay on the simulator"))
+      rp = &g->related[r];
+  cr_assert_not_null(rp);
+  cr_assert_not_null(strstr(rp->message, "the race happens"), "%s",
+                     rp->message);
+  cr_assert_not_null(rp->where, "the note is in the finding's file");
+  cr_assert_str_eq(rp->where->file, "kadd.h");
+  mdl_diags_free(&d);
+  mdl_kernel_free(k);
+}
+
 /* -------------------------------------------------------------- fix */
 
 /* The candidates for the pipe-hazard of ks on a text of 200 lines. */
