@@ -167,6 +167,30 @@ Test(loc, file_and_chain_tables) {
   mdl_kernel_free(k);
 }
 
+Test(loc, a_frontend_error_in_a_header) {
+  mdl_file_result fr = {.path = "k.cpp"};
+  mdl_diag *d = mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR,
+                             "k.cpp", NULL, 7, 3, "expected ';'");
+  mdl_diag_in_file(d, "kadd.h");
+  mdl_diag *e = mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR,
+                             "k.cpp", NULL, 9, 1, "in the input");
+  mdl_diag_in_file(e, "k.cpp");
+  cr_assert_null(e->where, "the input itself: nothing to say");
+  rep_input in = {.files = &fr, .nfiles = 1, .tool_version = "0.1.0",
+                  .arch = "a2"};
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  rep_text(f, &in);
+  fclose(f);
+  cr_assert_not_null(strstr(buf, "kadd.h:7:3: error: expected ';'"), "%s",
+                     buf);
+  cr_assert_not_null(strstr(buf, "k.cpp:9:1: error: in the input"), "%s",
+                     buf);
+  free(buf);
+  mdl_file_result_free(&fr);
+}
+
 /* ---------------------------------------------------------- reports */
 
 static char *render(int (*fn)(FILE *, const rep_input *), const rep_input *in) {
