@@ -43,6 +43,7 @@ typedef struct {
   mdl_lang lang;
   mdl_arch arch;
   bool scalar;                 /* the second op is GetValue on S */
+  bool split;                  /* the Add is in k.cpp, not the header */
 } kspec;
 
 /* KernelAdd -> Process (at k.cpp:120:5) -> callee (at kadd.h:88:9, with
@@ -65,7 +66,7 @@ static mdl_kernel *build(const kspec *ks) {
   mdl_valref w = buf_at(&bd, MDL_SPACE_UB, 64, 64, "w", (mdl_loc){102, 3});
   mdl_acc_spec a1[1] = {mdl_acc(ub, MDL_ACC_WRITE)};
   mdl_b_op(&bd, "Add", MDL_PIPE_V, a1, 1, MDL_PIPE_NONE, NULL, 0,
-           (mdl_loc){12 + s, 5, h, c2});
+           ks->split ? (mdl_loc){12 + s, 5} : (mdl_loc){12 + s, 5, h, c2});
   if (ks->barrier)
     mdl_b_barrier(&bd, MDL_PIPE_V, (mdl_loc){13 + s, 5, h, c2});
   if (ks->scalar) {
@@ -84,7 +85,7 @@ static mdl_kernel *build(const kspec *ks) {
 
 static kspec spec(void) {
   return (kspec){0, "Compute", false, true, MDL_LANG_ASCENDC, MDL_ARCH_A2,
-                 false};
+                 false, false};
 }
 
 static void unroll_ok(mdl_kernel *k) {
@@ -277,6 +278,32 @@ Test(loc, a_header_finding_in_every_report) {
   free(t);
   rep_file_info_free(&fi);
   mdl_file_result_free(&fr);
+  mdl_kernel_free(k);
+}
+
+Test(loc, the_other_access_in_another_file_is_named_with_it) {
+  kspec ks = spec();
+  ks.split = true;
+  mdl_kernel *k = build(&ks);
+  mdl_diags d = {0};
+  char *note;
+  check(k, false, &d, &note);
+  free(note);
+  const mdl_diag *g = first_rule(&d, MDL_RULE_PIPE_HAZARD);
+  cr_assert_not_null(g);
+  cr_assert_not_null(strstr(g->message, "before the Add at k.cpp:12:5 on"),
+                     "%s", g->message);
+  cr_assert_null(g->related[0].where, "the Add: the input, no chain");
+  mdl_diags_free(&d);
+  mdl_kernel_free(k);
+  ks.split = false; /* same file: the line and column say it */
+  k = build(&ks);
+  check(k, false, &d, &note);
+  free(note);
+  g = first_rule(&d, MDL_RULE_PIPE_HAZARD);
+  cr_assert_not_null(strstr(g->message, "before the Add at 12:5 on"), "%s",
+                     g->message);
+  mdl_diags_free(&d);
   mdl_kernel_free(k);
 }
 
