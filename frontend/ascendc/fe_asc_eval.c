@@ -23,9 +23,17 @@ mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n) {
 }
 
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
-  /* (the file index and the inlining chain of helper L plug in here: the
-     context knows the calls being inlined, fn_stack / depth) */
-  return fe_asc_loc_in(x->u, n);
+  uint32_t f = 0, line = 1, col = 1;
+  if (!ts_node_is_null(n))
+    fe_asc_locate(x->u, ts_node_start_byte(n), &f, &line, &col);
+  mdl_loc l = {line, col, 0, 0};
+  if (f) { /* an included header: its index in the kernel's file table */
+    uint32_t i = mdl_b_file(x->bd.k, MDL_VEC_AT(x->u->files, fe_asc_file,
+                                                f).path);
+    l.file = i == MDL_B_NONE ? 0 : i & (MDL_LOC_MAX_FILES - 1);
+  }
+  l.chain = x->chain & (MDL_LOC_MAX_CHAINS - 1); /* the calls inlined */
+  return l;
 }
 
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n) {
