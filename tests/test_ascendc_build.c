@@ -909,3 +909,19 @@ Test(ascendc_build, locations_carry_chain_and_file) {
   remove(hp);
   rmdir(dir);
 }
+
+Test(ascendc_build, brace_params_in_place) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(GM_ADDR a) {\n"
+              "  GlobalTensor<half> g; g.SetGlobalBuffer((__gm__ half *)a);\n"
+              "  LocalTensor<half> t(TPosition::VECCALC, 0, 4096);\n"
+              "  DataCopy(t, g, {1, 2, 0, 0});\n}\n");
+  fe_unit *u = unit(&e, 0);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(u->k, &lim), 0);
+  const mdl_inst *dc = op_inst(u->k, 0);
+  const mdl_access *w = mdl_access_at(u->k, dc->acc_first + 1);
+  cr_expect(w->hi - w->lo == 64, "%lld", (long long)(w->hi - w->lo));
+  ex_free(&e);
+}

@@ -1005,8 +1005,17 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     /* its body runs where it is called, which ksv does not follow */
     fe_asc_unsupported(x, e, "a lambda");
   } else if (!strcmp(t, "initializer_list")) {
-    if (ts_node_named_child_count(e) == 1)
+    uint32_t n = ts_node_named_child_count(e);
+    if (n == 1) {
       r = fe_asc_expr(x, ts_node_named_child(e, 0));
+    } else if (n > 1) { /* {1, 8, 0, 0}: a parameter struct in place */
+      fe_asc_val a[FE_ASC_MAX_ARGS];
+      uint32_t m = 0;
+      for (uint32_t i = 0; i < n && m < FE_ASC_MAX_ARGS; i++)
+        a[m++] = fe_asc_expr(x, ts_node_named_child(e, i));
+      r.kind = FE_AV_OBJ;
+      r.o = fe_asc_params_obj(x, "{...}", a, m);
+    }
   }
   x->at = saved;
   return r;
