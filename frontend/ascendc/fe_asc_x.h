@@ -26,7 +26,7 @@
 #include <string.h>
 
 #define FE_ASC_MAX_INLINE 32          /* nested inlined calls */
-#define FE_ASC_MAX_UNROLL 256         /* constant-trip loops unrolled up to */
+#define FE_ASC_MAX_UNROLL 1024        /* constant-trip loops unrolled up to */
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
 #define FE_ASC_MAX_LEVEL 128u        /* nested branches and loops (the
                                          unroller recurses on them) */
