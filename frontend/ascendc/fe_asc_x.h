@@ -166,6 +166,12 @@ typedef struct fe_asc_ctx {
   uint32_t level;              /* nested branches/loops being extracted */
   uint32_t loop_level;         /* level of the unrolled loop's body */
   mdl_block **loop_blk;        /* where that loop's next iteration goes */
+  const mdl_block *path_root;  /* NULL, or the block the rest of the
+                                  kernel goes to after an early return on
+                                  a symbolic condition in the entry
+                                  function: still one path (the other one
+                                  ended), so the queue framework follows
+                                  its state there concretely */
   uint32_t fn_scope;           /* scopes.len inside the current function:
                                   its objects are the dtors of scopes >= */
   uint32_t fn_level;           /* level at the current function's entry:
