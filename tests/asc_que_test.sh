@@ -63,6 +63,14 @@ for f in "$root"/tests/ascendc/que/*.asc; do
     done
   done
 done
+# a library sync in a finding's notes says so (not "sync_related_args")
+out=$("$ksv" check --flag-model bit "$root/tests/ascendc/que/que_double.asc" 2>&1)
+if grep -q "EnQue (sets the enqueue event) on AIV (implicit: the library's own sync)" <<<"$out"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1))
+  echo "FAIL the notes of a library sync do not name it"
+fi
 ref="$root/../shared/ascendc-reference/kernels/add_tpipe_tque.asc"
 if [ -f "$ref" ]; then
   for arch in a2 a5; do
