@@ -561,7 +561,11 @@ static fe_asc_tensor que_tensor(const que_q *q, int i, uint32_t elem) {
 /* The element size of the call's first template argument (T of
 ** AllocTensor<T>), 0 when absent or unknown. */
 static uint32_t que_elem(fe_asc_ctx *x, const fe_asc_call *c) {
-  if (c->ntargs == 0 || ts_node_is_null(c->targ_node[0]))
+  if (c->ntargs == 0)
+    return 0;
+  if (c->targ[0].kind == FE_AV_TYPE) /* a type the extraction knows */
+    return (uint32_t)c->targ[0].i;
+  if (ts_node_is_null(c->targ_node[0]))
     return 0;
   return fe_asc_sizeof(fe_asc_text(x, c->targ_node[0]));
 }
