@@ -33,6 +33,10 @@ expect_rc vec_add_nowait.cpp 1
 expect_finding vec_add_nowait.cpp 52 race
 expect_finding vec_add_nowait.cpp 50 unpaired-set
 
+expect_rc vec_blockloop.cpp 0
+expect_rc vec_blockloop_nowait.cpp 1
+expect_finding vec_blockloop_nowait.cpp 13 race
+
 expect_rc cce_copy.cce 0
 expect_rc cce_copy_nowait.cce 1
 expect_finding cce_copy_nowait.cce 11 race

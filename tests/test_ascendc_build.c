@@ -780,3 +780,25 @@ Test(ascendc_build, early_return_runs_destructors) {
                                 "wait:M-MTE1#0} if{if{bar:MTE1|}|}");
   ex_free(&e);
 }
+
+Test(ascendc_build, lambda_is_unknown) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  auto f = [&](int i) { SetFlag<HardEvent::V_S>(i); };\n"
+              "  f(1);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}
+
+Test(ascendc_build, sync_in_a_function_like_macro_is_unknown) {
+  ex e;
+  extract(&e, PRE "#define DRAIN() PipeBarrier<PIPE_ALL>()\n"
+              "#define CEIL(a, b) (((a) + (b) - 1) / (b))\n"
+              "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  uint32_t t = CEIL(n, 32);\n  DRAIN();\n}\n"
+              "extern \"C\" __global__ __aicore__ void k2(uint32_t n) {\n"
+              "  uint32_t t = CEIL(n, 32);\n  pipe_barrier(PIPE_V);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  cr_expect(!unit(&e, 1)->unknown, "%s", unit(&e, 1)->unknown_why);
+  ex_free(&e);
+}

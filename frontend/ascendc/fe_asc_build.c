@@ -384,9 +384,8 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   bool mix = says_mix(&uu[1], fv) || (aic && aiv);
   mdl_kernel *k = mdl_kernel_new(path, name);
   k->prof = prof;
-  uint32_t f0 = 0, line = 1, col = 1;
-  fe_asc_locate(&uu[1], ts_node_start_byte(fv), &f0, &line, &col);
-  k->loc = (mdl_loc){line, col};
+  k->loc = fe_asc_loc_in(&uu[1], fv);
+  uint32_t line = k->loc.line;
   side_result ra, rv;
   memset(&ra, 0, sizeof ra);
   memset(&rv, 0, sizeof rv);

@@ -15,11 +15,17 @@
 
 /* ------------------------------------------------ locations and text */
 
-mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
+mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n) {
   uint32_t f = 0, line = 1, col = 1;
   if (!ts_node_is_null(n))
-    fe_asc_locate(x->u, ts_node_start_byte(n), &f, &line, &col);
+    fe_asc_locate(u, ts_node_start_byte(n), &f, &line, &col);
   return (mdl_loc){line, col};
+}
+
+mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
+  /* (the file index and the inlining chain of helper L plug in here: the
+     context knows the calls being inlined, fn_stack / depth) */
+  return fe_asc_loc_in(x->u, n);
 }
 
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n) {
@@ -951,6 +957,9 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
       r = fe_asc_unknown(); /* &n / *p of a scalar: memory */
   } else if (!strcmp(t, "sizeof_expression")) {
     r = eval_sizeof(x, e);
+  } else if (!strcmp(t, "lambda_expression")) {
+    /* its body runs where it is called, which ksv does not follow */
+    fe_asc_unsupported(x, e, "a lambda");
   } else if (!strcmp(t, "initializer_list")) {
     if (ts_node_named_child_count(e) == 1)
       r = fe_asc_expr(x, ts_node_named_child(e, 0));

@@ -261,6 +261,9 @@ void fe_asc_que_restore(fe_asc_ctx *x, const void *snap);
 
 /* THE location of a node: every statement's loc comes from here. */
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n);
+/* Its context-free part (line and column in the node's own file), for
+** the kernel's location before any context exists. */
+mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n);
 /* The node's text (of the normalised output) copied to the arena. */
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n);
 /* Is the node's text s? */
