@@ -28,7 +28,7 @@
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
 #define FE_ASC_MAX_LEVEL 128u        /* nested branches and loops (the
                                          unroller recurses on them) */
-#define FE_ASC_MAX_NEST 2000u         /* nested expressions + statements
+#define FE_ASC_MAX_NEST 600u          /* nested expressions + statements
                                          (the C stack) */
 
 /* ------------------------------------------------------------- values */
