@@ -2,7 +2,8 @@
 // and signals S_READY (mode 2); the AIVs read their halves, signal S_FREE back, compute P = exp(S)
 // and store it. The V barrier is redundant on a5 (V -> V ordered by the hardware).
 // Seeded bug: the AIC waits S_FREE before every Fixpipe, the first one included: it waits for
-// the AIVs, which wait S_READY from the AIC (a cross-core cycle: deadlock at the AIC's wait).
+// the AIVs, which wait S_READY from the AIC (a cross-core cycle: deadlock at the AIC's wait);
+// its final wait is then the fifth for four sets (deadlock there too).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -44,7 +45,7 @@ public:
             ComputeScore(t);
             StoreScore(t);
         }
-        CrossCoreWaitFlag(S_FREE);
+        CrossCoreWaitFlag(S_FREE); // expect: deadlock
         WaitFlag<HardEvent::MTE1_MTE2>(EVENT_ID1);
         WaitFlag<HardEvent::M_MTE1>(EVENT_ID0);
         WaitFlag<HardEvent::FIX_M>(EVENT_ID0);
@@ -53,11 +54,10 @@ public:
 private:
     __aicore__ inline void LoadQ()
     {
+        // Q stays in L1 and is reloaded into L0A with every K tile: the first tile's MTE2->MTE1
+        // wait comes after this copy on MTE2, so it orders Q too
         Nd2NzParams params{1, TILE_Q, HEAD_DIM, 0, HEAD_DIM, TILE_Q, 1, 0};
         DataCopy(qL1, qGm, params);
-        SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
-        WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
-        LoadData(qL0A, qL1, LoadData2DParams{0, TILE_Q * HEAD_DIM / 256, 1, 0, 0, false, 0});
     }
 
     __aicore__ inline void ComputeScore(uint32_t t)
@@ -68,6 +68,7 @@ private:
         SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID1);
         WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID1);
         WaitFlag<HardEvent::M_MTE1>(EVENT_ID0);
+        LoadData(qL0A, qL1, LoadData2DParams{0, TILE_Q * HEAD_DIM / 256, 1, 0, 0, false, 0});
         LoadData(kL0B, kL1, LoadData2DParams{0, TILE_KV * HEAD_DIM / 256, 1, 0, 0, true, 0});
         SetFlag<HardEvent::MTE1_MTE2>(EVENT_ID1);
         SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
@@ -149,7 +150,7 @@ private:
     __aicore__ inline void Softmax(LocalTensor<float> &sLocal, LocalTensor<float> &pLocal)
     {
         Muls(sLocal, sLocal, SCALE, HALF_ELEMS);
-        PipeBarrier<PIPE_V>(); // expect(a5): redundant-barrier
+        PipeBarrier<PIPE_V>();
         WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);
         Exp(pLocal, sLocal, HALF_ELEMS);
     }

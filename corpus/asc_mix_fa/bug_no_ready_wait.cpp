@@ -2,7 +2,8 @@
 // and signals S_READY (mode 2); the AIVs read their halves, signal S_FREE back, compute P = exp(S)
 // and store it. The V barrier is redundant on a5 (V -> V ordered by the hardware).
 // Seeded bug: the AIVs do not wait S_READY: their copy of the workspace may run while the AIC's
-// Fixpipe is still writing it (xcore-race at the AIV copy).
+// Fixpipe is still writing it (xcore-race at the AIV copy); the AIC's four S_READY sets are
+// never consumed and are still pending at the end (unpaired-set at the set).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -53,11 +54,10 @@ public:
 private:
     __aicore__ inline void LoadQ()
     {
+        // Q stays in L1 and is reloaded into L0A with every K tile: the first tile's MTE2->MTE1
+        // wait comes after this copy on MTE2, so it orders Q too
         Nd2NzParams params{1, TILE_Q, HEAD_DIM, 0, HEAD_DIM, TILE_Q, 1, 0};
         DataCopy(qL1, qGm, params);
-        SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
-        WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
-        LoadData(qL0A, qL1, LoadData2DParams{0, TILE_Q * HEAD_DIM / 256, 1, 0, 0, false, 0});
     }
 
     __aicore__ inline void ComputeScore(uint32_t t)
@@ -68,6 +68,7 @@ private:
         SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID1);
         WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID1);
         WaitFlag<HardEvent::M_MTE1>(EVENT_ID0);
+        LoadData(qL0A, qL1, LoadData2DParams{0, TILE_Q * HEAD_DIM / 256, 1, 0, 0, false, 0});
         LoadData(kL0B, kL1, LoadData2DParams{0, TILE_KV * HEAD_DIM / 256, 1, 0, 0, true, 0});
         SetFlag<HardEvent::MTE1_MTE2>(EVENT_ID1);
         SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
@@ -97,7 +98,7 @@ private:
         }
         Fixpipe(wsGm, sL0C, fp);
         SetFlag<HardEvent::FIX_M>(EVENT_ID0);
-        CrossCoreSetFlag<2, PIPE_FIX>(S_READY);
+        CrossCoreSetFlag<2, PIPE_FIX>(S_READY); // expect: unpaired-set
     }
 
     LocalMemAllocator<Hardware::L1> l1Alloc;
@@ -150,7 +151,7 @@ private:
     __aicore__ inline void Softmax(LocalTensor<float> &sLocal, LocalTensor<float> &pLocal)
     {
         Muls(sLocal, sLocal, SCALE, HALF_ELEMS);
-        PipeBarrier<PIPE_V>(); // expect(a5): redundant-barrier
+        PipeBarrier<PIPE_V>();
         WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);
         Exp(pLocal, sLocal, HALF_ELEMS);
     }

@@ -53,11 +53,10 @@ public:
 private:
     __aicore__ inline void LoadQ()
     {
+        // Q stays in L1 and is reloaded into L0A with every K tile: the first tile's MTE2->MTE1
+        // wait comes after this copy on MTE2, so it orders Q too
         Nd2NzParams params{1, TILE_Q, HEAD_DIM, 0, HEAD_DIM, TILE_Q, 1, 0};
         DataCopy(qL1, qGm, params);
-        SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
-        WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
-        LoadData(qL0A, qL1, LoadData2DParams{0, TILE_Q * HEAD_DIM / 256, 1, 0, 0, false, 0});
     }
 
     __aicore__ inline void ComputeScore(uint32_t t)
@@ -68,6 +67,7 @@ private:
         SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID1);
         WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID1);
         WaitFlag<HardEvent::M_MTE1>(EVENT_ID0);
+        LoadData(qL0A, qL1, LoadData2DParams{0, TILE_Q * HEAD_DIM / 256, 1, 0, 0, false, 0});
         LoadData(kL0B, kL1, LoadData2DParams{0, TILE_KV * HEAD_DIM / 256, 1, 0, 0, true, 0});
         SetFlag<HardEvent::MTE1_MTE2>(EVENT_ID1);
         SetFlag<HardEvent::MTE1_M>(EVENT_ID0);

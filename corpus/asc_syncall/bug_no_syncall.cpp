@@ -3,8 +3,10 @@
 // AIV reads its half of C and the whole bias.
 // Seeded bug: no SyncAll at all. Phase 2 may read cWs while the AIC writes it and biasWs while
 // the other AIV writes its half (xcore-race at both copies); on one AIV the refill of biasLocal
-// may overwrite it while its phase-1 Muls and store still use it, and the read of biasWs may
-// overtake its own phase-1 store to the same GM bytes (race at the biasWs copy).
+// may overwrite it while its phase-1 Muls and store still use it (two races at the biasWs copy,
+// which also overwrites the phase-1 copy's bytes on the same MTE2 pipe with no barrier:
+// pipe-hazard), and on a2 the Adds may read biasLocal before the phase-1 Muls has written it
+// (pipe-hazard, V -> V on a2).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -84,12 +86,12 @@ public:
     __aicore__ inline void VectorPhase2()
     {
         // biasLocal is refilled: SyncAll waited for every pipe, the phase-1 store included
-        DataCopy(biasLocal, biasWsGm, TILE); // expect: race, xcore-race
+        DataCopy(biasLocal, biasWsGm, TILE); // expect: race, race, pipe-hazard, xcore-race
         DataCopy(cLocal, cWsGm, HALF_ELEMS); // expect: xcore-race
         SetFlag<HardEvent::MTE2_V>(EVENT_ID1);
         WaitFlag<HardEvent::MTE2_V>(EVENT_ID1);
         for (uint32_t row = 0; row < TILE / 2; row++) {
-            Add(cLocal[row * TILE], cLocal[row * TILE], biasLocal, TILE);
+            Add(cLocal[row * TILE], cLocal[row * TILE], biasLocal, TILE); // expect(a2): pipe-hazard
         }
         SetFlag<HardEvent::V_MTE3>(EVENT_ID1);
         WaitFlag<HardEvent::V_MTE3>(EVENT_ID1);
