@@ -121,10 +121,10 @@ private:
         params.mSize = TILE_M;
         params.srcStride = TILE_M;
         params.dstStride = N_TOTAL;
-        SetFlag<HardEvent::M_FIX>(EVENT_ID0);
+        SetFlag<HardEvent::M_FIX>(EVENT_ID0); // expect(bit): double-set
         WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
         Fixpipe(cGm[nIdx * TILE_N], l0CTensor, params);
-        SetFlag<HardEvent::FIX_M>(EVENT_ID0); // expect: unpaired-set
+        SetFlag<HardEvent::FIX_M>(EVENT_ID0); // expect: unpaired-set // expect(bit): double-set, double-set
     }
 
     LocalMemAllocator<Hardware::L1> l1Alloc;

@@ -1,7 +1,9 @@
 // asc_cube_pingpong: catlass-style cube matmul (GM -> L1 -> L0A/L0B -> Mmad -> L0C -> GM) with
 // L1 and L0 ping-pong; flags primed in the BlockMmad constructor, drained in its destructor.
 // Seeded bug: no MTE2->MTE1 pair between the GM -> L1 copies and the L1 -> L0 loads: LoadData
-// may read an L1 stage before DataCopy has filled it (race at each LoadData).
+// may read an L1 stage before DataCopy has filled it (race at each LoadData). The MTE1->MTE2
+// back-pressure then no longer orders the copy of kIdx + 2 after the end of the copy of kIdx into
+// the same stage: both write it on MTE2 with no barrier (pipe-hazard at each copy).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -81,8 +83,8 @@ private:
         Nd2NzParams aParams{1, TILE_M, TILE_K, 0, K_TOTAL, TILE_M, 1, 0};
         Nd2NzParams bParams{1, TILE_K, TILE_N, 0, N_TOTAL, TILE_K, 1, 0};
         WaitFlag<HardEvent::MTE1_MTE2>(l1EventList[stage]);
-        DataCopy(l1ATensorList[stage], aGm[kIdx * TILE_K], aParams);
-        DataCopy(l1BTensorList[stage], bGm[kIdx * TILE_K * N_TOTAL + nIdx * TILE_N], bParams);
+        DataCopy(l1ATensorList[stage], aGm[kIdx * TILE_K], aParams); // expect: pipe-hazard
+        DataCopy(l1BTensorList[stage], bGm[kIdx * TILE_K * N_TOTAL + nIdx * TILE_N], bParams); // expect: pipe-hazard
     }
 
     __aicore__ inline void CopyL1ToL0(uint32_t stage)
@@ -93,7 +95,7 @@ private:
         LoadData(l0ATensorList[stage], l1ATensorList[stage], aParams); // expect: race
         LoadData(l0BTensorList[stage], l1BTensorList[stage], bParams); // expect: race
         // the L1 stage may be refilled, the L0 stage may be multiplied
-        SetFlag<HardEvent::MTE1_MTE2>(l1EventList[stage]);
+        SetFlag<HardEvent::MTE1_MTE2>(l1EventList[stage]); // expect(bit): double-set, double-set, double-set
         SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
     }
 

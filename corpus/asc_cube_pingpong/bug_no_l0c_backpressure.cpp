@@ -115,7 +115,7 @@ private:
         params.mSize = TILE_M;
         params.srcStride = TILE_M;
         params.dstStride = N_TOTAL;
-        SetFlag<HardEvent::M_FIX>(EVENT_ID0);
+        SetFlag<HardEvent::M_FIX>(EVENT_ID0); // expect(bit): double-set
         WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
         Fixpipe(cGm[nIdx * TILE_N], l0CTensor, params);
     }

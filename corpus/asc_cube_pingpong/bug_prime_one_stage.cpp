@@ -1,7 +1,8 @@
 // asc_cube_pingpong: catlass-style cube matmul (GM -> L1 -> L0A/L0B -> Mmad -> L0C -> GM) with
 // L1 and L0 ping-pong; flags primed in the BlockMmad constructor, drained in its destructor.
 // Seeded bug: the constructor primes M->MTE1 for L0 stage 0 only: the first load into L0
-// stage 1 (kIdx 1) waits for a set that only the Mmad after it would give (deadlock there).
+// stage 1 (kIdx 1) waits for a set that only the Mmad after it would give (deadlock there), and
+// the destructor's drain of stage 1 is a fifth wait for four sets (deadlock there too).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -47,7 +48,7 @@ public:
     {
         for (uint32_t i = 0; i < STAGES; i++) {
             WaitFlag<HardEvent::MTE1_MTE2>(l1EventList[i]);
-            WaitFlag<HardEvent::M_MTE1>(l0EventList[i]);
+            WaitFlag<HardEvent::M_MTE1>(l0EventList[i]); // expect: deadlock
         }
         WaitFlag<HardEvent::FIX_M>(EVENT_ID0);
     }

@@ -2,7 +2,8 @@
 // L1 and L0 ping-pong; flags primed in the BlockMmad constructor, drained in its destructor.
 // Seeded bug: an extra MTE2->M pair from the GM -> L1 copies to the Mmad. The Mmad reads only
 // L0A/L0B, which MTE1 fills after its own MTE2->MTE1 wait, and the MTE1->M pair already orders
-// it after that: the pair orders nothing new (redundant-wait at the wait, a warning).
+// it after that: the pair orders nothing new (redundant-wait at the wait, a warning). Under
+// --flag-model bit the next K step's set may fire before the M pipe consumed this one (double-set).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -85,7 +86,7 @@ private:
         DataCopy(l1ATensorList[stage], aGm[kIdx * TILE_K], aParams);
         DataCopy(l1BTensorList[stage], bGm[kIdx * TILE_K * N_TOTAL + nIdx * TILE_N], bParams);
         SetFlag<HardEvent::MTE2_MTE1>(l1EventList[stage]);
-        SetFlag<HardEvent::MTE2_M>(EVENT_ID1);
+        SetFlag<HardEvent::MTE2_M>(EVENT_ID1); // expect(bit): double-set
     }
 
     __aicore__ inline void CopyL1ToL0(uint32_t stage)
@@ -109,7 +110,7 @@ private:
         params.k = TILE_K;
         params.cmatrixInitVal = (kIdx == 0);
         WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
-        WaitFlag<HardEvent::MTE2_M>(EVENT_ID1); // expect: redundant-wait
+        WaitFlag<HardEvent::MTE2_M>(EVENT_ID1); // expect(count): redundant-wait
         Mmad(l0CTensor, l0ATensorList[stage], l0BTensorList[stage], params);
         SetFlag<HardEvent::M_MTE1>(l0EventList[stage]);
     }

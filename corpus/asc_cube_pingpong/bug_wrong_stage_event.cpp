@@ -3,7 +3,8 @@
 // Seeded bug: CopyL1ToL0 frees L1 stage 0 whatever stage it read (l1EventList[0] for
 // l1EventList[stage]). Stage 0 gets two MTE1->MTE2 sets with no wait between them (double-set
 // at that set, kIdx 1) and stage 1 is never freed again: the copy of kIdx 3 into stage 1 waits
-// forever (deadlock at the MTE1->MTE2 wait).
+// forever (deadlock at the MTE1->MTE2 wait); stage 0 ends with more sets than waits
+// (unpaired-set at the same set).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -97,7 +98,7 @@ private:
         LoadData(l0ATensorList[stage], l1ATensorList[stage], aParams);
         LoadData(l0BTensorList[stage], l1BTensorList[stage], bParams);
         // the L1 stage may be refilled, the L0 stage may be multiplied
-        SetFlag<HardEvent::MTE1_MTE2>(l1EventList[0]); // expect: double-set
+        SetFlag<HardEvent::MTE1_MTE2>(l1EventList[0]); // expect: double-set, unpaired-set
         SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
     }
 
