@@ -3,7 +3,7 @@
 // and store it. The V barrier is redundant on a5 (V -> V ordered by the hardware).
 // Seeded bug: S_FREE is set on PIPE_V instead of PIPE_MTE2: it fires once the earlier vector
 // ops are done, not the copy that reads the workspace, so the AIC's next Fixpipe may overwrite
-// S while an AIV is still reading it (xcore-race at the Fixpipe).
+// S while an AIV is still reading it (xcore-race, reported at the reading side: the AIV copy).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -96,7 +96,7 @@ private:
             // both AIVs must have read the previous S before it is overwritten
             CrossCoreWaitFlag(S_FREE);
         }
-        Fixpipe(wsGm, sL0C, fp); // expect: xcore-race
+        Fixpipe(wsGm, sL0C, fp);
         SetFlag<HardEvent::FIX_M>(EVENT_ID0);
         CrossCoreSetFlag<2, PIPE_FIX>(S_READY);
     }
@@ -133,7 +133,7 @@ public:
         for (uint32_t t = 0; t < KV_TILES; t++) {
             CrossCoreWaitFlag(S_READY);
             WaitFlag<HardEvent::V_MTE2>(EVENT_ID0);
-            DataCopy(sLocal, wsGm, HALF_ELEMS);
+            DataCopy(sLocal, wsGm, HALF_ELEMS); // expect: xcore-race
             CrossCoreSetFlag<2, PIPE_V>(S_FREE);
             SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
             WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);

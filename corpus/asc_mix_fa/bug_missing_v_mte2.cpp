@@ -3,7 +3,8 @@
 // and store it. The V barrier is redundant on a5 (V -> V ordered by the hardware).
 // Seeded bug: the V->MTE2 back-pressure on sLocal is gone (not primed, waited, set or drained):
 // the copy of the next S tile into sLocal may overwrite it while the Exp of the previous tile
-// still reads it (race at the copy).
+// still reads it or its Muls still writes it (two races at the copy); nothing orders the next
+// tile's in-place Muls after the previous Exp on the V pipe either (pipe-hazard at the Muls, a2).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -131,9 +132,9 @@ public:
         SetFlag<HardEvent::MTE3_V>(EVENT_ID0);
         for (uint32_t t = 0; t < KV_TILES; t++) {
             CrossCoreWaitFlag(S_READY);
-            DataCopy(sLocal, wsGm, HALF_ELEMS); // expect: race
+            DataCopy(sLocal, wsGm, HALF_ELEMS); // expect: race, race
             CrossCoreSetFlag<2, PIPE_MTE2>(S_FREE);
-            SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+            SetFlag<HardEvent::MTE2_V>(EVENT_ID0); // expect(bit): double-set
             WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
             Softmax(sLocal, pLocal);
             SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
@@ -147,7 +148,7 @@ public:
 private:
     __aicore__ inline void Softmax(LocalTensor<float> &sLocal, LocalTensor<float> &pLocal)
     {
-        Muls(sLocal, sLocal, SCALE, HALF_ELEMS);
+        Muls(sLocal, sLocal, SCALE, HALF_ELEMS); // expect(a2): pipe-hazard
         PipeBarrier<PIPE_V>();
         WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);
         Exp(pLocal, sLocal, HALF_ELEMS);

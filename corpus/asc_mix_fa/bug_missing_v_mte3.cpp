@@ -139,7 +139,7 @@ public:
             Softmax(sLocal, pLocal);
             SetFlag<HardEvent::V_MTE2>(EVENT_ID0);
             DataCopy(outGm[t * S_ELEMS], pLocal, HALF_ELEMS); // expect: race
-            SetFlag<HardEvent::MTE3_V>(EVENT_ID0);
+            SetFlag<HardEvent::MTE3_V>(EVENT_ID0); // expect(bit): double-set, double-set
         }
         WaitFlag<HardEvent::V_MTE2>(EVENT_ID0);
         WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);
