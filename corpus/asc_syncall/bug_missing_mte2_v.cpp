@@ -2,7 +2,8 @@
 // the GM workspace cWs, the AIVs write the scaled bias halves to biasWs; after the SyncAll each
 // AIV reads its half of C and the whole bias.
 // Seeded bug: no MTE2->V pair after the phase-2 copies: the Adds may read cLocal and biasLocal
-// before MTE2 has filled them (race at the Add).
+// before MTE2 has filled them (race at the Add, one for each of the two copies), and the store,
+// ordered after the Adds only, may read cLocal while its copy is still writing it (race).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -85,11 +86,11 @@ public:
         DataCopy(biasLocal, biasWsGm, TILE);
         DataCopy(cLocal, cWsGm, HALF_ELEMS);
         for (uint32_t row = 0; row < TILE / 2; row++) {
-            Add(cLocal[row * TILE], cLocal[row * TILE], biasLocal, TILE); // expect: race
+            Add(cLocal[row * TILE], cLocal[row * TILE], biasLocal, TILE); // expect: race, race
         }
         SetFlag<HardEvent::V_MTE3>(EVENT_ID1);
         WaitFlag<HardEvent::V_MTE3>(EVENT_ID1);
-        DataCopy(yGm, cLocal, HALF_ELEMS);
+        DataCopy(yGm, cLocal, HALF_ELEMS); // expect: race
     }
 
 private:
