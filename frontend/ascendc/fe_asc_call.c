@@ -57,7 +57,7 @@ static void add_field(fe_asc_obj *o, const char *name, fe_asc_val v) {
 
 /* Is type ty (named tn) a scalar: a primitive, a sized typedef, an enum
 ** of the file, a pointer or a type ksv knows to hold a number? */
-static bool scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn) {
+bool fe_asc_scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn) {
   static const char *const sc[] = {"event_t", "pipe_t", "GM_ADDR", "auto",
                                    "TEventID", "size_t", "uintptr_t",
                                    "intptr_t", "HardEvent", "TPosition",
@@ -99,7 +99,7 @@ fe_asc_val fe_asc_default_of(fe_asc_ctx *x, TSNode ty, TSNode at,
   fe_asc_objkind k = fe_asc_api_objkind(tn);
   TSNode cls = k == FE_OBJ_CLASS ? fe_asc_find_class(x, tn) : NONE;
   if (k == FE_OBJ_CLASS && ts_node_is_null(cls)) {
-    if (scalar_type(x, ty, tn))
+    if (fe_asc_scalar_type(x, ty, tn))
       return v;
     /* an object of a type ksv does not see (a library tile, a type
        alias): calls that take it are not understood */
@@ -234,6 +234,19 @@ static void construct(fe_asc_ctx *x, fe_asc_obj *o, const fe_asc_val *args,
   fe_asc_inline(x, ctor, o, args, n, at);
 }
 
+fe_asc_obj *fe_asc_params_obj(fe_asc_ctx *x, const char *tname,
+                              const fe_asc_val *args, uint32_t n) {
+  fe_asc_obj *o = mdl_alloc(x->bd.k->arena, sizeof *o);
+  *(fe_asc_obj **)mdl_vec_push(&x->objs, sizeof o) = o;
+  o->type = tname;
+  o->kind = FE_OBJ_OPAQUE;
+  for (uint32_t i = 0; i < n && i < 10; i++) {
+    char nm[4] = {'#', (char)('0' + i), 0, 0};
+    add_field(o, mdl_strdup(x->bd.k->arena, nm, strlen(nm)), args[i]);
+  }
+  return o;
+}
+
 fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
                            const fe_asc_val *args, uint32_t n, TSNode at) {
   fe_asc_obj *o = mdl_alloc(x->bd.k->arena, sizeof *o);
@@ -247,6 +260,10 @@ fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
   o->cls = fe_asc_find_class(x, tname);
   if (ts_node_is_null(o->cls)) {
     o->kind = FE_OBJ_OPAQUE;
+    for (uint32_t i = 0; i < n && i < 10; i++) { /* positional fields */
+      char nm[4] = {'#', (char)('0' + i), 0, 0};
+      add_field(o, mdl_strdup(x->bd.k->arena, nm, strlen(nm)), args[i]);
+    }
     return o;
   }
   TSNode targs;
@@ -384,6 +401,33 @@ static TSNode method_of(fe_asc_ctx *x, fe_asc_obj *o, const char *name,
   return fe_asc_find_func(x, o->cls, name, n);
 }
 
+/* `obj(args)` on an object of a class of the file: its operator(), the
+** specialisation for this core when there is one (catlass's
+** `operator()<AscendC::AIC>`), else the primary. */
+static TSNode call_operator(fe_asc_ctx *x, fe_asc_obj *o) {
+  TSNode body = field(o->cls, "body"), primary = NONE, mine = NONE;
+  const char *want = x->core == FE_ASC_CORE_AIC ? "AIC>" : "AIV>";
+  uint32_t n = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode d = ts_node_named_child(body, i);
+    if (is(d, "template_declaration"))
+      d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+    if (!is(d, "function_definition") || ts_node_is_null(field(d, "body")))
+      continue;
+    TSNode fd = field(d, "declarator");
+    while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
+      fd = field(fd, "declarator");
+    const char *nm = fe_asc_text(x, field(fd, "declarator"));
+    if (strncmp(nm, "operator()", 10))
+      continue;
+    if (!nm[10])
+      primary = d;
+    else if (strstr(nm, want))
+      mine = d;
+  }
+  return ts_node_is_null(mine) ? primary : mine;
+}
+
 fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   TSNode fn = field(call, "function");
   const char *name;
@@ -406,7 +450,22 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   c->ntargs = eval_targs(x, targs, c->targ, c->targ_node);
   TSNode def = NONE;
   fe_asc_obj *self = NULL;
-  if (c->obj) {
+  if (ts_node_is_null(recv) && (is(fn, "identifier") ||
+                                is(fn, "field_expression"))) {
+    fe_asc_val fv = fe_asc_expr(x, fn);
+    if (fv.kind == FE_AV_OBJ && fv.o->kind == FE_OBJ_CLASS) {
+      def = call_operator(x, fv.o);
+      self = fv.o;
+      if (ts_node_is_null(def)) {
+        fe_asc_unsupported(x, call, "a call of an object without a visible "
+                           "operator()");
+        free(c);
+        return r;
+      }
+    }
+  }
+  if (!ts_node_is_null(def)) {
+  } else if (c->obj) {
     def = method_of(x, c->obj, name, c->nargs);
     self = c->obj;
   } else if (ts_node_is_null(recv)) {
@@ -426,7 +485,16 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
       }
     }
   }
-  if (!ts_node_is_null(def)) {
+  if (ts_node_is_null(def) && !c->obj && !c->recv && strstr(name, "Params")) {
+    /* a library parameter struct built in place (DataCopyParams(1, 8, 0,
+       0)): its positional fields, for the extents of the op it is given */
+    r.kind = FE_AV_OBJ;
+    r.o = fe_asc_params_obj(x, name, c->arg, c->nargs);
+  } else if (!ts_node_is_null(def) && self &&
+      !strncmp(fe_asc_text(x, def), "virtual", 7)) {
+    fe_asc_unsupported(x, call, "a call of virtual '%s' (dynamic dispatch)",
+                       name);
+  } else if (!ts_node_is_null(def)) {
     r = fe_asc_inline_t(x, def, self, c->arg, c->nargs, call, targs);
   } else if (fe_asc_api_call(x, c, &r)) {
     if (c->recv && !ts_node_is_null(recv))
