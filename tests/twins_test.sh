@@ -2,8 +2,8 @@
 # Twins: kernels written in both languages give the same findings.
 # Every corpus/twins/FAMILY/NAME.mlir is the HIVM twin of the Ascend C
 # kernel corpus/FAMILY/NAME.cpp (same buffers, same sync structure). For
-# each pair, both profiles and both flag models, ksv must report the same
-# multiset of findings, each described without its lines (which differ):
+# each pair and both profiles, ksv must report the same multiset of
+# findings, each described without its lines (which differ):
 #   rule | severity | the witness steps in order, each as
 #   role:core:pipe:class
 # where class is `op` for a data operation and the language-neutral kind
@@ -11,7 +11,11 @@
 # between the same two pipes of the same cores, a deadlock at a wait of
 # the same pipe, etc. compare equal whatever the spelling (`set_flag` /
 # `SetFlag<HardEvent::...>`, `sync_block` / `SyncAll`). Both files must be
-# decided (exit 0 or 1).
+# decided (exit 0 or 1). Under the default flag model (count) only: with
+# --flag-model bit a kernel has timing-only double-sets at every flag
+# pair whose two sides can drift, and the twins differ there by design
+# (the Ascend C cube kernels' explicit MTE1->M pair is the mmadL1's
+# implicit MTE1 -> M order in HIVM, which has no flag to double-set).
 # The test needs at least three families with an ok kernel and a seeded
 # bug each. It skips (exit 77) only while ksv rejects Ascend C as a whole
 # ("not supported yet"), i.e. before the extraction has landed.
@@ -60,7 +64,7 @@ for dir in "$twins"/*/; do
       continue
     fi
     case $name in ok) nok=$((nok + 1)) ;; bug_*) nbug=$((nbug + 1)) ;; esac
-    for model in count bit; do
+    for model in count; do
       for arch in a2 a5; do
         hj=$("$ksv" check --format json --arch "$arch" --flag-model "$model" "$m" 2>/dev/null)
         hr=$?
@@ -94,5 +98,5 @@ if [ $families -lt 3 ]; then
   echo "FAIL only $families twin families (at least 3 needed)"
   fail=$((fail + 1))
 fi
-echo "twins: $families families, $pass pairs x profiles x models agree, $fail failed"
+echo "twins: $families families, $pass pairs x profiles agree, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
