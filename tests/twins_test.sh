@@ -4,10 +4,12 @@
 # kernel corpus/FAMILY/NAME.cpp (same buffers, same sync structure). For
 # each pair and both profiles, ksv must report the same multiset of
 # findings, each described without its lines (which differ):
-#   rule | severity | the witness steps in order, each as
-#   role:core:pipe:class
-# where class is `op` for a data operation and the language-neutral kind
-# of a sync (set, wait, xset, xwait, barrier, syncall), so that a race
+#   rule | severity | the statement it is reported at | the statement it
+#   pairs with (the earlier access of a race, the first set of a
+#   double-set; `-` for the others), each as core:pipe:class
+# from the JSON witness steps, where class is `op` for a data operation
+# and the language-neutral kind of a sync (set, wait, xset, xwait,
+# barrier, syncall), so that a race
 # between the same two pipes of the same cores, a deadlock at a wait of
 # the same pipe, etc. compare equal whatever the spelling (`set_flag` /
 # `SetFlag<HardEvent::...>`, `sync_block` / `SyncAll`). Both files must be
@@ -38,6 +40,16 @@ def cls(kind):
     if "barrier" in k: return "barrier"
     if "set" in k: return "set"
     return k
+def desc(s):
+    return "%s:%s:%s" % (s.get("core"), s.get("pipe"), cls(s.get("kind")))
+def primary(steps):
+    for s in steps:
+        if s.get("primary"): return s
+    for s in steps:
+        if s.get("role") in ("access", "blocked-wait"): return s
+    for s in steps:
+        if cls(s.get("kind")) in ("wait", "xwait", "barrier", "syncall"): return s
+    return steps[0] if steps else None
 try:
     d = json.load(sys.stdin)
 except ValueError:
@@ -45,9 +57,11 @@ except ValueError:
 out = []
 for f in d["files"]:
     for g in f["diagnostics"]:
-        steps = ",".join("%s:%s:%s:%s" % (s.get("role"), s.get("core"), s.get("pipe"),
-                                          cls(s.get("kind"))) for s in g.get("witness_steps", []))
-        out.append("%s|%s|%s" % (g["rule"], g["severity"], steps))
+        st = g.get("witness_steps", [])
+        p = primary(st)
+        q = next((s for s in st if s.get("role") in ("earlier-access", "previous-set")), None)
+        out.append("%s|%s|at %s|after %s" % (g["rule"], g["severity"], desc(p) if p else "-",
+                                            desc(q) if q else "-"))
 print("\n".join(sorted(out)))'
 }
 families=0
