@@ -20,6 +20,8 @@ static bool is(TSNode n, const char *t) {
 }
 
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n)) /* (the runtime does not check) */
+    return n;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
@@ -313,6 +315,7 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   bind_kernel_params(x, fn);
   x->fn_stack[x->depth++] = fn;
   x->fn_level = x->level;
+  x->fn_scope = x->scopes.len;
   fe_asc_stmt(x, field(fn, "body"));
   x->bd.blk = &out->f->body;
   fe_asc_scope_close(x, fn);
@@ -329,6 +332,8 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   for (uint32_t i = 0; i < x->objs.len; i++)
     mdl_vec_free(&MDL_VEC_AT(x->objs, fe_asc_obj *, i)->fields);
   mdl_vec_free(&x->objs);
+  fe_asc_map_free(&x->defs);
+  mdl_vec_free(&x->def_nodes);
   free(x);
 }
 
@@ -383,9 +388,8 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   bool mix = says_mix(&uu[1], fv) || (aic && aiv);
   mdl_kernel *k = mdl_kernel_new(path, name);
   k->prof = prof;
-  uint32_t f0 = 0, line = 1, col = 1;
-  fe_asc_locate(&uu[1], ts_node_start_byte(fv), &f0, &line, &col);
-  k->loc = (mdl_loc){line, col};
+  k->loc = fe_asc_loc_in(&uu[1], fv);
+  uint32_t line = k->loc.line;
   side_result ra, rv;
   memset(&ra, 0, sizeof ra);
   memset(&rv, 0, sizeof rv);

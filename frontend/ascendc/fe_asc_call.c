@@ -20,6 +20,8 @@ static bool is(TSNode n, const char *t) {
 }
 
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n)) /* (the runtime does not check) */
+    return n;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
@@ -336,6 +338,33 @@ static bool harmless(const char *name) {
   return false;
 }
 
+/* A function-like macro of the file (the preprocessor does not expand
+** them): does its body name a library call of the table (a sync, a data
+** op)?  Then a call of it can affect sync or accesses. */
+static bool macro_calls_library(const fe_asc_ctx *x, const char *name) {
+  const fe_asc_macro *m = fe_asc_macro_find(x->u, name);
+  if (!m || !m->function_like || !m->body)
+    return false;
+  for (const char *p = m->body; *p;) {
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_')) {
+      p++;
+      continue;
+    }
+    char id[64];
+    size_t n = 0;
+    while (((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || *p == '_')) {
+      if (n + 1 < sizeof id)
+        id[n++] = *p;
+      p++;
+    }
+    id[n] = 0;
+    if (fe_asc_api_known(id))
+      return true;
+  }
+  return false;
+}
+
 /* Splits a callee node into its name, template arguments and receiver
 ** expression (null for a free function). */
 static void callee_parts(fe_asc_ctx *x, TSNode fn, const char **name,
@@ -499,6 +528,10 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   } else if (fe_asc_api_call(x, c, &r)) {
     if (c->recv && !ts_node_is_null(recv))
       fe_asc_assign(x, recv, rv); /* g.SetGlobalBuffer(...) updated g */
+  } else if (macro_calls_library(x, name)) {
+    fe_asc_unsupported(x, call, "function-like macro '%s' that expands to "
+                       "library calls (ksv does not expand function-like "
+                       "macros)", name);
   } else if (!harmless(name)) {
     bool t = c->recv != NULL ||
              (c->obj && c->obj->kind != FE_OBJ_CLASS &&
