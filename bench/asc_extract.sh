@@ -6,14 +6,14 @@
 #   bash bench/asc_extract.sh [KSV] [STAGES] [RUNS]
 #
 # The generated kernel is in the style of the corpus: a kernel class whose
-# Process() calls STAGES (default 100) stage methods, each a double-buffered
+# Process() calls STAGES (default 120, about 4100 lines) stage methods, each a double-buffered
 # CopyIn / Compute / CopyOut step with explicit SetFlag / WaitFlag (about 40
 # lines each), plus as many helper functions the kernel never calls (the
 # frontend must still read them).  Prints lines, then the CPU seconds of the
 # parse phase of each of RUNS (default 5) runs and their median.
 set -euo pipefail
 ksv=${1:-build/ksv}
-stages=${2:-100}
+stages=${2:-120}
 runs=${3:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
