@@ -380,6 +380,12 @@ void ksv_check_text(const ksv_options *o, const char *path,
       frontend_unknown(fu, path, k, &fr->diags, u);
     else
       decide(o, k, &co, &fr->diags, u, t_unroll);
+    if (fu->note) { /* a synthesized unit says so first (a header) */
+      char *n = u->note ? mdl_strprintf("%s; %s", fu->note, u->note)
+                        : mdl_strprintf("%s", fu->note);
+      free(u->note);
+      u->note = n;
+    }
     u->secs = ksv_now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)

@@ -66,6 +66,7 @@ void fe_units_free(mdl_vec *units) {
     fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
     free(u->name);
     free(u->unknown_why);
+    free(u->note);
     mdl_kernel_free(u->k);
   }
   mdl_vec_free(units);

@@ -20,6 +20,8 @@ typedef struct {
                          sync or accesses and that it does not understand:
                          the unit's verdict is unknown, never clean */
   char *unknown_why;  /* what and where (malloc'd), or NULL */
+  char *note;         /* how the unit was made, for its verdict note (a
+                         header harness), malloc'd, or NULL */
 } fe_unit;
 
 /* Input languages. */

@@ -219,6 +219,7 @@ typedef struct {
   char why[512];
   bool failed;
   bool reads_sub_block;
+  char *note;                  /* a header harness's verdict note */
 } side_result;
 
 /* Which core types can run statement s (its pipes and memories). */
@@ -309,11 +310,15 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   }
   x->frame = x->nframes = 1;
   fe_asc_scope_open(x);
-  bind_kernel_template(x, fn, fname);
-  bind_kernel_params(x, fn);
-  x->fn_stack[x->depth++] = fn;
-  x->fn_level = x->level;
-  fe_asc_stmt(x, field(fn, "body"));
+  if (is(fn, "function_definition")) {
+    bind_kernel_template(x, fn, fname);
+    bind_kernel_params(x, fn);
+    x->fn_stack[x->depth++] = fn;
+    x->fn_level = x->level;
+    fe_asc_stmt(x, field(fn, "body"));
+  } else {
+    out->note = fe_asc_hdr_run(x, fn); /* a header's device class */
+  }
   x->bd.blk = &out->f->body;
   fe_asc_scope_close(x, fn);
   uint8_t bit = core == FE_ASC_CORE_AIC ? 0x1 : 0x2;
@@ -369,6 +374,8 @@ static void classify_sides(fe_asc_unit *uu, const char *path,
   extract_side(&uu[1], path, &tmp, k0, fv, FE_ASC_CORE_AIV, name, &keys, &rv);
   *aic = ra.own;
   *aiv = rv.own || (!ra.own && rv.generic);
+  free(ra.note);
+  free(rv.note);
   free_keys(&keys);
   mdl_diags_free(&tmp);
   mdl_kernel_free(k0);
@@ -407,6 +414,9 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   fe_unit *un = mdl_vec_push(units, sizeof *un);
   un->name = mdl_strprintf("%s", name);
   un->line = line;
+  un->note = rv.note ? rv.note : ra.note;
+  if (un->note == rv.note)
+    free(ra.note);
   if (ra.failed || rv.failed) {
     un->error = true;
     mdl_kernel_free(k);
@@ -417,6 +427,65 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
     un->unknown = true;
     un->unknown_why = mdl_strprintf("%s", rv.unknown ? rv.why : ra.why);
   }
+}
+
+/* A file without an entry (a header): each device class with sync is a
+** synthesized kernel (fe_asc_hdr.c), found in both reads by name. */
+static void harness(fe_asc_unit *uu, const char *path, int arch,
+                    mdl_vec *units, mdl_diags *diags) {
+  mdl_vec cv, ca;
+  memset(&cv, 0, sizeof cv);
+  memset(&ca, 0, sizeof ca);
+  fe_asc_hdr_classes(&uu[1], ts_tree_root_node(uu[1].tree), &cv, 0);
+  fe_asc_hdr_classes(&uu[0], ts_tree_root_node(uu[0].tree), &ca, 0);
+  uint32_t nf = fe_asc_hdr_sync_funcs(&uu[1], ts_tree_root_node(uu[1].tree),
+                                      0);
+  if (nf)
+    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
+                 1, "%u free function%s with sync not checked on %s own: "
+                 "a header's free functions are checked where a kernel "
+                 "calls them", nf, nf > 1 ? "s" : "", nf > 1 ? "their" : "its");
+  if (!cv.len && !ca.len)
+    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
+                 1, "no kernel entry (a function marked __global__) and no "
+                 "device class with sync: nothing to check");
+  for (uint32_t i = 0; i < cv.len + ca.len; i++) {
+    /* every class of either read; one of the AIV's read is the unit, the
+       AIC's of the same name (and rank among same names) its other side */
+    bool aic_only = i >= cv.len;
+    TSNode c = MDL_VEC_AT(aic_only ? ca : cv, TSNode, aic_only ? i - cv.len
+                                                               : i);
+    const fe_asc_unit *cu = &uu[aic_only ? 0 : 1];
+    TSNode nm = field(c, "name");
+    uint32_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
+    const mdl_vec *other = aic_only ? &cv : &ca;
+    const fe_asc_unit *ou = &uu[aic_only ? 1 : 0];
+    TSNode match = {{0}, 0, 0};
+    for (uint32_t j = 0; j < other->len && ts_node_is_null(match); j++) {
+      TSNode d = field(MDL_VEC_AT(*other, TSNode, j), "name");
+      uint32_t da = ts_node_start_byte(d), db = ts_node_end_byte(d);
+      if (db - da == b - a && !memcmp(ou->text + da, cu->text + a, b - a))
+        match = MDL_VEC_AT(*other, TSNode, j);
+    }
+    if (aic_only && !ts_node_is_null(match))
+      continue; /* done with its AIV read */
+    char name[256];
+    /* the unit's name: the class's, without template arguments */
+    uint32_t e = a;
+    while (e < b && cu->text[e] != '<' && cu->text[e] != ' ')
+      e++;
+    snprintf(name, sizeof name, "%.*s", (int)(e - a), cu->text + a);
+    if (ts_node_is_null(match)) { /* as a kernel only one read has */
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                   "class '%s' is not in the file as read for the %s", name,
+                   aic_only ? "AIV" : "AIC");
+      continue;
+    }
+    TSNode fv = aic_only ? match : c, fa = aic_only ? c : match;
+    build_kernel(uu, path, arch, fv, fa, name, units, diags);
+  }
+  mdl_vec_free(&cv);
+  mdl_vec_free(&ca);
 }
 
 /* Included files' paths outlive their units: the diagnostics point at
@@ -500,11 +569,8 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
   memset(&ea, 0, sizeof ea);
   find_entries(&uu[1], ts_tree_root_node(uu[1].tree), &ev, 0);
   find_entries(&uu[0], ts_tree_root_node(uu[0].tree), &ea, 0);
-  if (!ev.len) {
-    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
-                 1, "no kernel entry (a function marked __global__): "
-                 "nothing to check");
-  }
+  if (!ev.len)
+    harness(uu, path, arch, units, diags);
   /* names through a throwaway context (the tree's text) */
   for (uint32_t i = 0; i < ev.len; i++) {
     TSNode fv = MDL_VEC_AT(ev, TSNode, i);

@@ -9,6 +9,7 @@
 **   fe_asc_call.c   calls, classes: objects, constructors, destructors
 **   fe_asc_api.c    the library-call table: sync spellings, data ops, buffers
 **   fe_asc_que.c    the queue framework (TQue/TPipe implicit sync; helper Q)
+**   fe_asc_hdr.c    the header harness: device classes as kernels
 **
 ** Values are abstract: an integer constant, a symbolic scalar (a value of
 ** the function being built), a pipe, a HardEvent, a LocalTensor (a byte
@@ -361,6 +362,19 @@ TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name);
 ** (a null node: free), or a null node. */
 TSNode fe_asc_find_func(fe_asc_ctx *x, TSNode cls, const char *name,
                         uint32_t nargs);
+
+/* fe_asc_hdr.c: the header harness (a file without a kernel entry). */
+/* The device classes of tree node n (class/struct definitions at
+** namespace scope marked CATLASS_DEVICE / __aicore__ that spell sync). */
+void fe_asc_hdr_classes(const fe_asc_unit *u, TSNode n, mdl_vec *out,
+                        int depth);
+/* The number of free function definitions at namespace scope that spell
+** sync (not harnessed on their own). */
+uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth);
+/* Extracts class cls as a kernel body on x's side: constructed with
+** symbolic arguments, operator() and the public methods with sync called
+** twice, destroyed.  Returns the verdict note (malloc'd). */
+char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls);
 
 /* fe_asc_api.c: emitting data ops on tensors. */
 /* The buffer value of tensor t for an access (a view of its range). */

@@ -1,0 +1,280 @@
+/*
+** fe_asc_hdr.c -- the header harness: a file without a kernel entry (a
+** catlass block header, an ops-repository common header) holds its sync
+** in device classes.  Each such class is checked as a synthesized kernel
+** named after it: the object is constructed with symbolic arguments, its
+** operator() and its public methods that hold sync are called twice in
+** sequence (so the ping-pong state one call leaves for the next is
+** exercised), then it is destroyed.  The extraction itself is the one of
+** kernels (fe_asc_build.c's extract_side calls fe_asc_hdr_run in place of
+** a kernel body).
+*/
+#include "fe_asc_x.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const TSNode NONE = {{0}, 0, 0};
+
+static bool is(TSNode n, const char *t) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), t);
+}
+
+static TSNode field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+/* The spellings that make a class a sync holder (ASCENDC.md's table). */
+static const char *const SYNC_WORDS[] = {
+    "SetFlag", "WaitFlag", "set_flag", "wait_flag", "SET_FLAG", "WAIT_FLAG",
+    "PipeBarrier", "pipe_barrier", "PIPE_BARRIER", "CrossCoreSetFlag",
+    "CrossCoreWaitFlag", "SyncAll",
+    "ffts_cross_core_sync", "wait_flag_dev", NULL};
+
+static bool range_has_sync(const fe_asc_unit *u, uint32_t a, uint32_t b) {
+  for (int i = 0; SYNC_WORDS[i]; i++)
+    if (fe_asc_orig_has(u, a, b, SYNC_WORDS[i]))
+      return true;
+  return false;
+}
+
+static bool node_has_sync(const fe_asc_unit *u, TSNode n) {
+  return range_has_sync(u, ts_node_start_byte(n), ts_node_end_byte(n));
+}
+
+/* Is class node c device code holding sync: its original text marks
+** methods CATLASS_DEVICE or __aicore__, and one of its method bodies
+** spells a sync call (not a name: catlass's CrossCoreFlag is a struct of
+** ids)? */
+static bool device_class(const fe_asc_unit *u, TSNode c) {
+  uint32_t a = ts_node_start_byte(c), b = ts_node_end_byte(c);
+  TSNode body = field(c, "body");
+  if (ts_node_is_null(body) || ts_node_is_null(field(c, "name")))
+    return false;
+  if (!fe_asc_orig_has(u, a, b, "CATLASS_DEVICE") &&
+      !fe_asc_orig_has(u, a, b, "__aicore__"))
+    return false;
+  uint32_t n = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode d = ts_node_named_child(body, i);
+    if (is(d, "template_declaration"))
+      d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+    if (is(d, "function_definition") && !ts_node_is_null(field(d, "body")) &&
+        node_has_sync(u, field(d, "body")))
+      return true;
+  }
+  return false;
+}
+
+void fe_asc_hdr_classes(const fe_asc_unit *u, TSNode n, mdl_vec *out,
+                        int depth) {
+  if (depth > 32 || ts_node_is_null(n))
+    return;
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "class_specifier") || !strcmp(t, "struct_specifier")) {
+    if (device_class(u, n))
+      *(TSNode *)mdl_vec_push(out, sizeof n) = n;
+    return; /* nested classes are members, not units */
+  }
+  if (strcmp(t, "translation_unit") && strcmp(t, "namespace_definition") &&
+      strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
+      strcmp(t, "template_declaration") && strcmp(t, "declaration") &&
+      strcmp(t, "preproc_ifdef") && strcmp(t, "preproc_if") &&
+      strcmp(t, "preproc_else"))
+    return;
+  uint32_t nc = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < nc; i++)
+    fe_asc_hdr_classes(u, ts_node_named_child(n, i), out, depth + 1);
+}
+
+/* Free function definitions at namespace scope that spell sync (reported,
+** not harnessed: see docs/ascendc-extraction.md "Headers"). */
+uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth) {
+  if (depth > 32 || ts_node_is_null(n))
+    return 0;
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "function_definition"))
+    return node_has_sync(u, n) ? 1 : 0;
+  if (strcmp(t, "translation_unit") && strcmp(t, "namespace_definition") &&
+      strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
+      strcmp(t, "template_declaration"))
+    return 0;
+  uint32_t k = 0, nc = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < nc; i++)
+    k += fe_asc_hdr_sync_funcs(u, ts_node_named_child(n, i), depth + 1);
+  return k;
+}
+
+/* ------------------------------------------------------ the harness */
+
+static TSNode fn_declarator(TSNode fn) {
+  TSNode d = field(fn, "declarator");
+  while (!ts_node_is_null(d) && !is(d, "function_declarator"))
+    d = field(d, "declarator");
+  return d;
+}
+
+/* A symbolic value for parameter p: a pointer or GM_ADDR is a GM kernel
+** argument, a GlobalTensor a tensor over one, a scalar a symbolic
+** argument atom, anything else (library objects, layouts, a resource
+** whose type ksv cannot see) unknown. */
+static fe_asc_val sym_param(fe_asc_ctx *x, TSNode p, int32_t argno) {
+  TSNode decl = field(p, "declarator");
+  TSNode nm = decl;
+  while (!ts_node_is_null(nm) && !is(nm, "identifier"))
+    nm = ts_node_is_null(field(nm, "declarator"))
+             ? ts_node_named_child(nm, ts_node_named_child_count(nm) - 1)
+             : field(nm, "declarator");
+  const char *name = is(nm, "identifier") ? fe_asc_text(x, nm) : "arg";
+  const char *ty = fe_asc_text(x, field(p, "type"));
+  mdl_loc loc = fe_asc_loc(x, p);
+  bool gt = strstr(ty, "GlobalTensor") != NULL;
+  if (is(decl, "pointer_declarator") || strstr(ty, "GM_ADDR") || gt) {
+    mdl_valref r = mdl_b_value(&x->bd, name);
+    mdl_stmt *s = mdl_b_buf(&x->bd, MDL_B_ARG, r, "argument", loc);
+    s->u.b.space = MDL_SPACE_GM;
+    s->u.b.argno = argno;
+    mdl_b_memref_info(&x->bd, r, MDL_SPACE_GM, -1, 1);
+    fe_asc_val v = fe_asc_unknown();
+    v.kind = FE_AV_GTENSOR;
+    memset(&v.t, 0, sizeof v.t);
+    v.t.space = MDL_SPACE_GM;
+    v.t.pos = FE_POS_GM;
+    v.t.buf = r;
+    v.t.off_sym = MDL_NOVAL;
+    v.t.bytes = -1;
+    v.t.elem = gt ? fe_asc_elem_of(x, field(p, "type")) : 1;
+    if (!gt && !strstr(ty, "GM_ADDR"))
+      v.t.elem = fe_asc_sizeof(ty);
+    return v;
+  }
+  if (is(decl, "reference_declarator") || !fe_asc_sizeof(ty))
+    if (!strstr(ty, "int") && strcmp(ty, "bool") && strcmp(ty, "size_t"))
+      return fe_asc_unknown();
+  return fe_asc_atom(x, argno, name, loc);
+}
+
+/* Symbolic arguments for every parameter of function definition fn. */
+static uint32_t sym_args(fe_asc_ctx *x, TSNode fn, fe_asc_val *out,
+                         int32_t *argno) {
+  TSNode pl = field(fn_declarator(fn), "parameters");
+  uint32_t n = 0, nc = ts_node_is_null(pl) ? 0 : ts_node_named_child_count(pl);
+  for (uint32_t i = 0; i < nc && n < FE_ASC_MAX_ARGS; i++) {
+    TSNode p = ts_node_named_child(pl, i);
+    if (!is(p, "parameter_declaration") &&
+        !is(p, "optional_parameter_declaration"))
+      continue;
+    out[n++] = sym_param(x, p, (*argno)++);
+  }
+  return n;
+}
+
+/* The name a method definition declares ("operator()", "Process",
+** "operator()<AscendC::AIC>"). */
+static const char *method_name(fe_asc_ctx *x, TSNode fn) {
+  return fe_asc_text(x, field(fn_declarator(fn), "declarator"));
+}
+
+/* The constructor to run: the one with the most parameters (catlass
+** blocks have one; a class with a default and a full one is set up by the
+** full one), or a null node. */
+static TSNode pick_ctor(fe_asc_ctx *x, TSNode cls, const char *cn) {
+  TSNode body = field(cls, "body"), best = NONE;
+  uint32_t bestn = 0, n = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode d = ts_node_named_child(body, i);
+    if (!is(d, "function_definition") || strcmp(method_name(x, d), cn))
+      continue;
+    TSNode pl = field(fn_declarator(d), "parameters");
+    uint32_t np = ts_node_named_child_count(pl);
+    if (ts_node_is_null(best) || np > bestn) {
+      best = d;
+      bestn = np;
+    }
+  }
+  return best;
+}
+
+/* The methods the harness calls, in declaration order: operator() (the
+** specialisation for this core when there is one, catlass's
+** operator()<AscendC::AIC>), and every other public, non-static method
+** holding sync (not the constructors or the destructor). */
+static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
+                             TSNode *out, uint32_t max) {
+  TSNode body = field(cls, "body"), op = NONE, opmine = NONE;
+  bool pub = is(cls, "struct_specifier");
+  const char *want = x->core == FE_ASC_CORE_AIC ? "AIC>" : "AIV>";
+  uint32_t k = 0, n = ts_node_named_child_count(body), opat = 0;
+  for (uint32_t i = 0; i < n && k < max; i++) {
+    TSNode d = ts_node_named_child(body, i);
+    if (is(d, "access_specifier")) {
+      pub = !strncmp(fe_asc_text(x, d), "public", 6);
+      continue;
+    }
+    if (is(d, "template_declaration"))
+      d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+    if (!is(d, "function_definition") || ts_node_is_null(field(d, "body")))
+      continue;
+    const char *nm = method_name(x, d);
+    if (!strncmp(nm, "operator()", 10)) {
+      if (!nm[10] && ts_node_is_null(op))
+        op = d, opat = k;
+      else if (strstr(nm, want))
+        opmine = d, opat = k;
+      continue;
+    }
+    if (!pub || !strcmp(nm, cn) || nm[0] == '~' || !strncmp(nm, "operator", 8))
+      continue;
+    if (!strncmp(fe_asc_text(x, d), "static", 6) ||
+        !node_has_sync(x->u, d))
+      continue;
+    out[k++] = d;
+  }
+  TSNode o = ts_node_is_null(opmine) ? op : opmine;
+  if (!ts_node_is_null(o) && k < max) {
+    memmove(&out[opat + 1], &out[opat], (k - opat) * sizeof *out);
+    out[opat] = o;
+    k++;
+  }
+  return k;
+}
+
+/* The harness body of class cls, on the side x is extracting: returns the
+** verdict note's first part (malloc'd). */
+char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls) {
+  const char *cn = fe_asc_last_name(x, field(cls, "name"));
+  int32_t argno = 0;
+  fe_asc_val a[FE_ASC_MAX_ARGS];
+  TSNode ctor = pick_ctor(x, cls, cn);
+  uint32_t na = ts_node_is_null(ctor) ? 0 : sym_args(x, ctor, a, &argno);
+  TSNode at = ts_node_is_null(ctor) ? cls : ctor;
+  x->at = at;
+  fe_asc_obj *o = fe_asc_new_obj(x, field(cls, "name"), cn, a, na, at);
+  TSNode ms[32];
+  uint32_t nm = o->kind == FE_OBJ_CLASS ? pick_methods(x, cls, cn, ms, 32) : 0;
+  for (int round = 0; round < 2; round++)
+    for (uint32_t i = 0; i < nm; i++) {
+      /* fresh symbolic arguments per call: the two calls need not see the
+         same shapes or tensors */
+      uint32_t n = sym_args(x, ms[i], a, &argno);
+      x->at = ms[i];
+      fe_asc_inline(x, ms[i], o, a, n, ms[i]);
+    }
+  fe_asc_run_dtor(x, o, cls);
+  char calls[400] = "";
+  size_t len = 0;
+  for (uint32_t i = 0; i < nm && len < sizeof calls - 40; i++) {
+    const char *mn = method_name(x, ms[i]);
+    len += (size_t)snprintf(calls + len, sizeof calls - len, "%s%s",
+                            i ? (i + 1 == nm ? " and " : ", ") : "",
+                            strncmp(mn, "operator()", 10) ? mn
+                                                          : "operator()");
+  }
+  if (nm)
+    return mdl_strprintf("%s constructed, %s called twice, destroyed: the "
+                         "header has no kernel entry", cn, calls);
+  return mdl_strprintf("%s constructed and destroyed (no operator() or "
+                       "public method with sync): the header has no kernel "
+                       "entry", cn);
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# ascendc_harness.sh KSV SRC -- the header harness (docs/ascendc-extraction.md,
+# "Headers"): a file without a kernel entry has each device class checked as
+# a synthesized kernel (constructed, operator() called twice, destroyed).
+# tests/ascendc/harness/: a clean ping-pong block, the same with a primed
+# flag never drained (unpaired-set at the constructor's set), and one whose
+# operator() waits a flag nothing sets (deadlock); then the reference
+# headers of ../shared/ascendc-reference/kernels (skipped when absent).
+set -u
+ksv=${1:?usage: ascendc_harness.sh path/to/ksv SRC}
+src=${2:?usage: ascendc_harness.sh path/to/ksv SRC}
+d="$src/tests/ascendc/harness"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect_rc FILE RC [ARGS...]: ksv check FILE exits RC (output in $tmp/out)
+expect_rc() {
+  local f=$1 rc0=$2
+  shift 2
+  "$ksv" check "$@" "$f" >"$tmp/out" 2>&1
+  local rc=$?
+  [ "$rc" = "$rc0" ] || { fail "$f: exit $rc, expected $rc0"; sed 's/^/  /' "$tmp/out"; }
+}
+# expect_finding FILE LINE RULE: an error of RULE at FILE:LINE:
+expect_finding() {
+  grep -q "^$1:$2:[0-9]*: error: .*\[$3\]" "$tmp/out" ||
+    { fail "$1: no [$3] at line $2"; sed 's/^/  /' "$tmp/out"; }
+}
+note="BlockCopy constructed, operator() called twice, destroyed: the header has no kernel entry"
+
+for arch in a2 a5; do
+  expect_rc "$d/pingpong_clean.hpp" 0 --arch $arch
+  grep -q "BlockCopy: clean -- $note" "$tmp/out" ||
+    { fail "pingpong_clean.hpp ($arch): not clean with the harness note"; sed 's/^/  /' "$tmp/out"; }
+  expect_rc "$d/pingpong_nodrain.hpp" 1 --arch $arch
+  expect_finding "$d/pingpong_nodrain.hpp" 30 unpaired-set
+  grep -q "BlockCopy: findings -- $note" "$tmp/out" || fail "pingpong_nodrain.hpp: no harness note"
+  expect_rc "$d/pingpong_noset.hpp" 1 --arch $arch
+  expect_finding "$d/pingpong_noset.hpp" 49 deadlock
+done
+for eng in graph smt; do
+  expect_rc "$d/pingpong_clean.hpp" 0 --engine $eng
+  expect_rc "$d/pingpong_nodrain.hpp" 1 --engine $eng
+  expect_finding "$d/pingpong_nodrain.hpp" 30 unpaired-set
+  expect_rc "$d/pingpong_noset.hpp" 1 --engine $eng
+  expect_finding "$d/pingpong_noset.hpp" 49 deadlock
+done
+
+# a class with sync whose ids come from arrays ksv does not track: unknown,
+# never clean (the harness does not hide what the extraction cannot follow)
+cat >"$tmp/arr.hpp" <<'EOT'
+struct Arr {
+    CATLASS_DEVICE Arr() {
+        for (uint32_t i = 0; i < 2; i++) { ev[i] = i; AscendC::SetFlag<AscendC::HardEvent::MTE1_MTE2>(ev[i]); }
+    }
+    CATLASS_DEVICE ~Arr() { AscendC::WaitFlag<AscendC::HardEvent::MTE1_MTE2>(ev[0]); }
+    int32_t ev[2];
+};
+EOT
+expect_rc "$tmp/arr.hpp" 3
+grep -q "Arr: unknown -- Arr constructed and destroyed" "$tmp/out" || fail "arr.hpp: not unknown with the harness note"
+
+# a struct of ids (no sync in its methods) is no unit; a header of helpers
+# only says so
+cat >"$tmp/ids.hpp" <<'EOT'
+struct CrossCoreFlag {
+    CATLASS_DEVICE CrossCoreFlag(uint16_t id) : id(id) {}
+    uint16_t id;
+};
+CATLASS_DEVICE void Barrier() { AscendC::CrossCoreSetFlag<0, PIPE_MTE3>(8); AscendC::CrossCoreWaitFlag(8); }
+EOT
+expect_rc "$tmp/ids.hpp" 0
+grep -q "0 kernels" "$tmp/out" || fail "ids.hpp: a struct without sync became a unit"
+grep -q "1 free function with sync not checked on its own" "$tmp/out" || fail "ids.hpp: free function not reported"
+
+# the reference headers: each class is a unit, unknown with the reason
+ref="$src/../shared/ascendc-reference/kernels"
+if [ -d "$ref" ]; then
+  expect_rc "$ref/catlass_block_mmad_pingpong.hpp" 3
+  grep -q "BlockMmad: unknown -- BlockMmad constructed, operator() called twice, destroyed" "$tmp/out" ||
+    fail "catlass_block_mmad_pingpong.hpp: BlockMmad not harnessed"
+  expect_rc "$ref/catlass_block_epilogue_per_token_dequant.hpp" 3
+  [ "$(grep -c 'BlockEpilogue: unknown -- BlockEpilogue constructed' "$tmp/out")" = 2 ] ||
+    fail "catlass_block_epilogue_per_token_dequant.hpp: not two BlockEpilogue units"
+  expect_rc "$ref/catlass_cross_core_sync.hpp" 0
+  expect_rc "$ref/ops_transformer_flash_attention_score_common.h" 0
+else
+  echo "SKIP: $ref absent"
+fi
+
+if [ "$fails" -gt 0 ]; then
+  echo "$fails failure(s)"
+  exit 1
+fi
+echo "ascendc-harness: ok"
