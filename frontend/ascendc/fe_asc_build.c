@@ -440,15 +440,19 @@ static void harness(fe_asc_unit *uu, const char *path, int arch,
   fe_asc_hdr_classes(&uu[0], ts_tree_root_node(uu[0].tree), &ca, 0);
   uint32_t nf = fe_asc_hdr_sync_funcs(&uu[1], ts_tree_root_node(uu[1].tree),
                                       0);
-  if (nf)
-    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
-                 1, "%u free function%s with sync not checked on %s own: "
-                 "a header's free functions are checked where a kernel "
-                 "calls them", nf, nf > 1 ? "s" : "", nf > 1 ? "their" : "its");
+  char fns[160] = "";
+  if (nf) /* helpers: their sync pairs with their caller's */
+    snprintf(fns, sizeof fns, "%s%u free function%s with sync not checked "
+             "on %s own (checked where a kernel calls %s)",
+             cv.len || ca.len ? "" : "; ", nf, nf > 1 ? "s" : "",
+             nf > 1 ? "their" : "its", nf > 1 ? "them" : "it");
   if (!cv.len && !ca.len)
     mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
                  1, "no kernel entry (a function marked __global__) and no "
-                 "device class with sync: nothing to check");
+                 "device class with sync: nothing to check%s", fns);
+  else if (nf)
+    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
+                 1, "%s", fns);
   for (uint32_t i = 0; i < cv.len + ca.len; i++) {
     /* every class of either read; one of the AIV's read is the unit, the
        AIC's of the same name (and rank among same names) its other side */
