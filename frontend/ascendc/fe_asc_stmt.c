@@ -266,7 +266,10 @@ static void bind_template(fe_asc_ctx *x, TSNode tp, TSNode targs,
       else if (!ts_node_is_null(dv)) {
         v.kind = FE_AV_TYPE;
         v.i = fe_asc_sizeof(fe_asc_text(x, dv));
-      }
+      } else if (!type_param) /* not given (a header harness's class):
+                                 a symbolic constant, as a template
+                                 kernel's (helper H) */
+        v = fe_asc_atom(x, -1, name, fe_asc_loc(x, p));
     }
     if (into) {
       fe_asc_field *f = mdl_vec_push(&into->fields, sizeof *f);
