@@ -22,6 +22,9 @@ typedef struct {
   char *unknown_why;  /* what and where (malloc'd), or NULL */
   char *note;         /* how the unit was made, for its verdict note (a
                          header harness), malloc'd, or NULL */
+  bool skeleton;      /* unknown only through calls the frontend cannot
+                         see: the sync skeleton (flags, barriers) may be
+                         checked on its own (the header harness) */
 } fe_unit;
 
 /* Input languages. */

@@ -48,6 +48,27 @@ for eng in graph smt; do
   expect_finding "$d/pingpong_noset.hpp" 49 deadlock
 done
 
+# a block whose tile copy is a functor ksv cannot see: unknown (never
+# clean), but the sync skeleton is checked -- its undrained flag is found
+expect_rc "$d/opaque_clean.hpp" 3
+grep -q "BlockCopy: unknown -- $note; not decided: the kernel uses call of 'copyL1ToL0A'" "$tmp/out" ||
+  { fail "opaque_clean.hpp: not unknown through the call"; sed 's/^/  /' "$tmp/out"; }
+grep -q "its sync skeleton .* has no deadlock, unpaired or double set" "$tmp/out" ||
+  fail "opaque_clean.hpp: the skeleton's result is not in the note"
+grep -q "clean --" "$tmp/out" && fail "opaque_clean.hpp: printed clean"
+for eng in graph smt; do
+  expect_rc "$d/opaque_nodrain.hpp" 1 --engine $eng
+  expect_finding "$d/opaque_nodrain.hpp" 50 unpaired-set
+  grep -q "note: found in the sync skeleton" "$tmp/out" || fail "opaque_nodrain.hpp: no skeleton note"
+  grep -q "BlockCopy: findings -- $note; its sync skeleton has 1 error .*races not decided" "$tmp/out" ||
+    { fail "opaque_nodrain.hpp ($eng): the verdict note"; sed 's/^/  /' "$tmp/out"; }
+done
+# ... but not for a class template: its constants are guesses of an
+# instantiation (unknown, and no skeleton finding)
+sed 's/^struct BlockCopy {/template <class TileCopy>\nstruct BlockCopy {/' "$d/opaque_nodrain.hpp" >"$tmp/opaque_tpl.hpp"
+expect_rc "$tmp/opaque_tpl.hpp" 3
+grep -q "unpaired-set" "$tmp/out" && fail "opaque_tpl.hpp: a skeleton finding on a template"
+
 # member arrays of event ids (catlass's l1AEventList[STAGES]): elements
 # stored with constant indices are tracked, so the one never drained is
 # found at its set; stored with a symbolic index (a template parameter's

@@ -220,6 +220,8 @@ typedef struct {
   bool failed;
   bool reads_sub_block;
   char *note;                  /* a header harness's verdict note */
+  bool opaque_only;            /* unknown only through calls ksv cannot
+                                  see */
 } side_result;
 
 /* Which core types can run statement s (its pipes and memories). */
@@ -327,6 +329,7 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   memcpy(out->why, x->unknown_why, sizeof out->why);
   out->failed = x->failed;
   out->reads_sub_block = x->reads_sub_block;
+  out->opaque_only = x->unknown && x->n_unsup == x->n_opaque;
   mdl_vec_free(&x->vars);
   mdl_vec_free(&x->consts);
   mdl_vec_free(&x->scopes);
@@ -425,6 +428,13 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   un->k = k;
   if (ra.unknown || rv.unknown) {
     un->unknown = true;
+    /* a harness's sync skeleton is checked when only calls ksv cannot
+       see are missing (the driver: fe_unit.skeleton), and the class is
+       no template: a template's constants are ksv's guesses of an
+       instantiation (catlass's STAGES from a trait it cannot select) */
+    un->skeleton = un->note && !is(ts_node_parent(fv), "template_declaration")
+                   && (!ra.unknown || ra.opaque_only) &&
+                   (!rv.unknown || rv.opaque_only);
     un->unknown_why = mdl_strprintf("%s", rv.unknown ? rv.why : ra.why);
   }
 }

@@ -486,6 +486,8 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
     for (uint32_t i = 0; i < c->ntargs && !t; i++)
       t = c->targ[i].kind == FE_AV_HEVT || c->targ[i].kind == FE_AV_PIPE;
     if (t || fe_asc_api_known(name))
+      x->n_opaque++;
+    if (t || fe_asc_api_known(name))
       fe_asc_unsupported(x, call,
                          "call of '%s' that ksv cannot see or does not model, "
                          "with tensors, pipes or events",

@@ -83,6 +83,7 @@ void fe_asc_unsupported(fe_asc_ctx *x, TSNode n, const char *fmt, ...) {
              l.line, l.col);
   }
   x->unknown = true;
+  x->n_unsup++;
 }
 
 const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n) {

@@ -178,6 +178,10 @@ typedef struct fe_asc_ctx {
   bool reads_sub_block;        /* GetSubBlockIdx was read */
   bool mix_hint;               /* __mix__ / KERNEL_TYPE_MIX_* seen */
   bool unknown;                /* the kernel's verdict must be unknown */
+  uint32_t n_unsup, n_opaque;  /* constructs not understood, and how many
+                                  of them are calls ksv cannot see (the
+                                  header harness checks the sync skeleton
+                                  when they are all such calls) */
   char unknown_why[512];
   bool failed;                 /* an error was reported */
   void *que;                   /* helper Q's per-core state (fe_asc_que.c) */
