@@ -723,3 +723,102 @@ Test(ascendc_build, virtual_call_and_id_from_memory_unknown) {
   cr_expect(strstr(unit(&e, 1)->unknown_why, "event id"));
   ex_free(&e);
 }
+
+/* Parameter structs give the extents of DataCopy, LoadData, Mmad, Fixpipe
+** (named fields or constructor arguments by position). */
+Test(ascendc_build, param_struct_extents) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(GM_ADDR a) {\n"
+              "  GlobalTensor<half> g; g.SetGlobalBuffer((__gm__ half *)a);\n"
+              "  LocalTensor<half> l1(TPosition::A1, 0, 4096);\n"
+              "  LocalTensor<half> l0a(TPosition::A2, 0, 4096);\n"
+              "  LocalTensor<half> l0b(TPosition::B2, 0, 4096);\n"
+              "  LocalTensor<float> l0c(TPosition::CO1, 0, 4096);\n"
+              "  DataCopyParams dp{2, 4, 1, 0};\n"
+              "  DataCopy(l1, g, dp);\n"
+              "  LoadData2DParams lp; lp.repeatTimes = 3;\n"
+              "  LoadData(l0a, l1, lp);\n"
+              "  Mmad(l0c, l0a, l0b, MmadParams(16, 32, 48, false, 0, false, false, false));\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(u->k, &lim), 0);
+  const mdl_kernel *k = u->k;
+  const mdl_inst *dc = op_inst(k, 0), *ld = op_inst(k, 1), *mm = op_inst(k, 2);
+  /* 2 blocks of 4 x 32 bytes, 1 block apart in GM, contiguous in L1 */
+  const mdl_access *gr = mdl_access_at(k, dc->acc_first),
+                   *lw = mdl_access_at(k, dc->acc_first + 1);
+  cr_expect(gr->hi - gr->lo == 2 * 128 + 32, "gm %lld", (long long)(gr->hi - gr->lo));
+  cr_expect(lw->hi - lw->lo == 2 * 128, "l1 %lld", (long long)(lw->hi - lw->lo));
+  const mdl_access *lr = mdl_access_at(k, ld->acc_first);
+  cr_expect(lr->hi - lr->lo == 3 * 512);
+  /* Mmad 16 x 32 x 48: L0C 16*32*4, L0A 16*48*2, L0B 48*32*2 */
+  cr_assert_eq(mm->nacc, 3);
+  const mdl_access *ra = mdl_access_at(k, mm->acc_first),
+                   *rb = mdl_access_at(k, mm->acc_first + 1),
+                   *wc = mdl_access_at(k, mm->acc_first + 2);
+  cr_expect(ra->hi - ra->lo == 16 * 48 * 2);
+  cr_expect(rb->hi - rb->lo == 48 * 32 * 2);
+  cr_expect(wc->hi - wc->lo == 16 * 32 * 4);
+  ex_free(&e);
+}
+
+/* An early return destroys the live objects on its own path too. */
+Test(ascendc_build, early_return_runs_destructors) {
+  ex e;
+  extract(&e, PRE "struct G { __aicore__ G() { SetFlag<HardEvent::M_MTE1>(0); }\n"
+              "  __aicore__ ~G() { WaitFlag<HardEvent::M_MTE1>(0); } };\n"
+              "__aicore__ void body(uint32_t n) {\n"
+              "  G g;\n  if (GetBlockIdx() >= n) return;\n"
+              "  pipe_barrier(PIPE_M);\n}\n"
+              "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  body(n);\n  if (n > 2) { if (n > 3) pipe_barrier(PIPE_MTE1); }\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  cr_expect_str_eq(trace(u, 0), "set:M-MTE1#0 if{wait:M-MTE1#0|bar:M "
+                                "wait:M-MTE1#0} if{if{bar:MTE1|}|}");
+  ex_free(&e);
+}
+
+Test(ascendc_build, lambda_is_unknown) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  auto f = [&](int i) { SetFlag<HardEvent::V_S>(i); };\n"
+              "  f(1);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}
+
+Test(ascendc_build, sync_in_a_function_like_macro_is_unknown) {
+  ex e;
+  extract(&e, PRE "#define DRAIN() PipeBarrier<PIPE_ALL>()\n"
+              "#define CEIL(a, b) (((a) + (b) - 1) / (b))\n"
+              "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  uint32_t t = CEIL(n, 32);\n  DRAIN();\n}\n"
+              "extern \"C\" __global__ __aicore__ void k2(uint32_t n) {\n"
+              "  uint32_t t = CEIL(n, 32);\n  pipe_barrier(PIPE_V);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  cr_expect(!unit(&e, 1)->unknown, "%s", unit(&e, 1)->unknown_why);
+  ex_free(&e);
+}
+
+Test(ascendc_build, file_constants_win_over_library_names) {
+  ex e;
+  extract(&e, PRE "constexpr int32_t L1 = 5;\n"
+              "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  SetFlag<HardEvent::V_S>(L1);\n  WaitFlag<HardEvent::V_S>(L1);\n}\n");
+  cr_expect_str_eq(trace(unit(&e, 0), 0), "set:V-S#5 wait:V-S#5");
+  ex_free(&e);
+}
+
+Test(ascendc_build, loop_step_spellings) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  for (uint32_t i = 0; i < n; i = i + 2) pipe_barrier(PIPE_V);\n"
+              "  for (uint32_t j = 1; j <= n; ++j) pipe_barrier(PIPE_S);\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  cr_expect_str_eq(trace(u, 0), "for{bar:V} for{bar:S}");
+  ex_free(&e);
+}

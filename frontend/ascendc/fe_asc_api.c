@@ -178,6 +178,28 @@ static bool lost(fe_asc_ctx *x, const fe_asc_call *c, uint32_t i) {
   return true;
 }
 
+/* Field name (or position pos, "#pos": a struct built with arguments)
+** of a library parameter struct v, when it is a known integer. */
+static bool pfield(const fe_asc_val *v, const char *name, int pos,
+                   int64_t *out) {
+  if (v->kind != FE_AV_OBJ)
+    return false;
+  fe_asc_field *f = fe_asc_field_find(v->o, name);
+  char nm[4] = {'#', (char)('0' + pos), 0, 0};
+  if (!f && pos >= 0)
+    f = fe_asc_field_find(v->o, nm);
+  return f && fe_asc_const(&f->val, out) && *out >= 0;
+}
+
+static int64_t up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+
+/* t limited to bytes when that is known (>= 0); t itself otherwise. */
+static fe_asc_tensor limit_bytes(fe_asc_tensor t, int64_t bytes) {
+  if (bytes >= 0 && !t.whole)
+    t.bytes = bytes;
+  return t;
+}
+
 /* ----------------------------------------------------------- data ops */
 
 static bool h_datacopy(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
@@ -190,10 +212,69 @@ static bool h_datacopy(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
       c->nargs == 3 && scalar_arg(&c->arg[2]) ? &c->arg[2] : NULL;
   fe_asc_tensor d = limit(x, c->arg[0].t, count),
                 s = limit(x, c->arg[1].t, count);
-  mdl_pipe p = mdl_copy_pipe(s.space, d.space);
+  int64_t bc, bl, ss = 0, ds = 0;
+  const fe_asc_val *p = c->nargs >= 3 ? &c->arg[2] : NULL;
+  if (p && pfield(p, "blockCount", 0, &bc) && pfield(p, "blockLen", 1, &bl)) {
+    /* DataCopyParams: blockCount blocks of blockLen 32-byte units, the
+       gaps srcStride / dstStride in the same units; DataCopyPad's
+       DataCopyExtParams count blockLen in bytes (the UB side padded to 32
+       bytes, its gap in 32-byte units, the GM gap in bytes) */
+    pfield(p, "srcStride", 2, &ss);
+    pfield(p, "dstStride", 3, &ds);
+    bool pad = !strcmp(c->name, "DataCopyPad");
+    int64_t blk_s = pad ? (s.space == MDL_SPACE_GM ? bl : up(bl, 32))
+                        : bl * 32;
+    int64_t blk_d = pad ? (d.space == MDL_SPACE_GM ? bl : up(bl, 32))
+                        : bl * 32;
+    int64_t gs = pad && s.space == MDL_SPACE_GM ? ss : ss * 32;
+    int64_t gd = pad && d.space == MDL_SPACE_GM ? ds : ds * 32;
+    if (bc > 0) {
+      s = limit_bytes(s, bc * blk_s + (bc - 1) * gs);
+      d = limit_bytes(d, bc * blk_d + (bc - 1) * gd);
+    }
+  }
+  mdl_pipe pp = mdl_copy_pipe(s.space, d.space);
   const fe_asc_tensor *r[1] = {&s}, *w[1] = {&d};
-  fe_asc_emit_op(x, c->name, p, r, 1, w, 1, fe_asc_loc(x, c->node));
+  fe_asc_emit_op(x, c->name, pp, r, 1, w, 1, fe_asc_loc(x, c->node));
   return true;
+}
+
+/* The extents a cube op's parameter struct gives (the last argument):
+** Mmad's MmadParams m, n, k (16-element fractals: L0C m x n, L0A m x k,
+** L0B k x n), LoadData's LoadData2DParams repeatTimes of 512-byte
+** fractals (srcStride apart in the source), Fixpipe's nSize x mSize of the
+** L0C source (its GM destination keeps its own extent: strides).  lim[0]
+** the destination, lim[1 + i] the sources. */
+static void cube_extents(const fe_asc_call *c, const fe_asc_tensor *w,
+                         const fe_asc_tensor *const *r, uint32_t nr,
+                         fe_asc_tensor *lim) {
+  lim[0] = *w;
+  for (uint32_t i = 0; i < nr; i++)
+    lim[i + 1] = *r[i];
+  const fe_asc_val *p = c->nargs ? &c->arg[c->nargs - 1] : NULL;
+  int64_t m, n, k, rep, st = 1;
+  if (!p || p->kind != FE_AV_OBJ)
+    return;
+  if (!strcmp(c->name, "Mmad") && pfield(p, "m", 0, &m) &&
+      pfield(p, "n", 1, &n) && pfield(p, "k", 2, &k)) {
+    m = up(m, 16), n = up(n, 16), k = up(k, 16);
+    lim[0] = limit_bytes(lim[0], m * n * (w->elem ? w->elem : 4));
+    if (nr >= 1)
+      lim[1] = limit_bytes(lim[1], m * k * (r[0]->elem ? r[0]->elem : 2));
+    if (nr >= 2)
+      lim[2] = limit_bytes(lim[2], k * n * (r[1]->elem ? r[1]->elem : 2));
+  } else if (!strncmp(c->name, "LoadData", 8) &&
+             pfield(p, "repeatTimes", 1, &rep) && rep > 0) {
+    pfield(p, "srcStride", 2, &st);
+    lim[0] = limit_bytes(lim[0], rep * 512);
+    if (nr >= 1)
+      lim[1] = limit_bytes(lim[1], ((rep - 1) * (st ? st : 1) + 1) * 512);
+  } else if (!strcmp(c->name, "Fixpipe") && pfield(p, "nSize", 0, &n) &&
+             pfield(p, "mSize", 1, &m) && nr >= 1 &&
+             r[0]->space == MDL_SPACE_L0C) {
+    lim[1] = limit_bytes(lim[1], up(m, 16) * up(n, 16) *
+                                     (r[0]->elem ? r[0]->elem : 4));
+  }
 }
 
 /* Mmad, Fixpipe, LoadData and friends: the first tensor argument is
@@ -216,7 +297,12 @@ static bool cube_op(fe_asc_ctx *x, const fe_asc_call *c, int pipe) {
     return false;
   mdl_pipe p = pipe >= 0 ? (mdl_pipe)pipe
                          : mdl_copy_pipe(r[0]->space, w[0]->space);
-  fe_asc_emit_op(x, c->name, p, r, nr, w, 1, fe_asc_loc(x, c->node));
+  fe_asc_tensor lim[FE_ASC_MAX_ARGS + 1];
+  cube_extents(c, w[0], r, nr, lim);
+  const fe_asc_tensor *lr[FE_ASC_MAX_ARGS], *lw[1] = {&lim[0]};
+  for (uint32_t i = 0; i < nr; i++)
+    lr[i] = &lim[i + 1];
+  fe_asc_emit_op(x, c->name, p, lr, nr, lw, 1, fe_asc_loc(x, c->node));
   return true;
 }
 
@@ -780,9 +866,24 @@ static bool h_cce_vec(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
       break;
     }
   }
-  for (uint32_t i = 0; i < nt; i++)
-    if (rep >= 0 && !ts[i].whole)
-      ts[i].bytes = rep * 256;
+  /* after the repeat: a block stride per tensor, then a repeat stride per
+     tensor (in 32-byte blocks); without them, 8 contiguous blocks a
+     repeat.  A stride ksv cannot read: the tensor to its end. */
+  uint32_t ri = 0;
+  for (uint32_t i = 0; i < c->nargs; i++)
+    if (!tensor_arg(&c->arg[i])) {
+      ri = i;
+      break;
+    }
+  for (uint32_t i = 0; i < nt && rep >= 0; i++) {
+    int64_t bs = 1, rs = 8;
+    bool has = c->nargs > ri + 2 * nt;
+    if (has && (!fe_asc_const(&c->arg[ri + 1 + i], &bs) ||
+                !fe_asc_const(&c->arg[ri + 1 + nt + i], &rs)))
+      continue;
+    if (!ts[i].whole && rep > 0)
+      ts[i].bytes = ((rep - 1) * rs + 7 * bs + 1) * 32;
+  }
   w[0] = &ts[0];
   for (uint32_t i = 1; i < nt; i++)
     r[nr++] = &ts[i];

@@ -312,11 +312,13 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   }
   x->frame = x->nframes = 1;
   fe_asc_scope_open(x);
+  x->fn_scope = x->scopes.len;
   if (is(fn, "function_definition")) {
     bind_kernel_template(x, fn, fname);
     bind_kernel_params(x, fn);
     x->fn_stack[x->depth++] = fn;
     x->fn_level = x->level;
+    x->fn_scope = x->scopes.len;
     fe_asc_stmt(x, field(fn, "body"));
   } else {
     out->note = fe_asc_hdr_run(x, fn); /* a header's device class */
@@ -393,9 +395,8 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   bool mix = says_mix(&uu[1], fv) || (aic && aiv);
   mdl_kernel *k = mdl_kernel_new(path, name);
   k->prof = prof;
-  uint32_t f0 = 0, line = 1, col = 1;
-  fe_asc_locate(&uu[1], ts_node_start_byte(fv), &f0, &line, &col);
-  k->loc = (mdl_loc){line, col};
+  k->loc = fe_asc_loc_in(&uu[1], fv);
+  uint32_t line = k->loc.line;
   side_result ra, rv;
   memset(&ra, 0, sizeof ra);
   memset(&rv, 0, sizeof rv);

@@ -15,11 +15,17 @@
 
 /* ------------------------------------------------ locations and text */
 
-mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
+mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n) {
   uint32_t f = 0, line = 1, col = 1;
   if (!ts_node_is_null(n))
-    fe_asc_locate(x->u, ts_node_start_byte(n), &f, &line, &col);
+    fe_asc_locate(u, ts_node_start_byte(n), &f, &line, &col);
   return (mdl_loc){line, col};
+}
+
+mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
+  /* (the file index and the inlining chain of helper L plug in here: the
+     context knows the calls being inlined, fn_stack / depth) */
+  return fe_asc_loc_in(x->u, n);
 }
 
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n) {
@@ -361,6 +367,7 @@ static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 /* The value of a file-scope constant (constexpr/const/enum) declared
 ** anywhere in the file: evaluated on first use at file scope. */
 static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out);
+#define ABSENT (-7777) /* a consts entry: no file constant of that name */
 
 bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   fe_asc_var *v = fe_asc_var_find(x, name);
@@ -368,9 +375,15 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     *out = v->val;
     return true;
   }
+  bool absent = false; /* known not to be a file constant */
   for (uint32_t i = 0; i < x->consts.len; i++)
     if (!strcmp(MDL_VEC_AT(x->consts, fe_asc_var, i).name, name)) {
-      *out = MDL_VEC_AT(x->consts, fe_asc_var, i).val;
+      const fe_asc_val *cv = &MDL_VEC_AT(x->consts, fe_asc_var, i).val;
+      if (cv->kind == FE_AV_UNKNOWN && cv->j == ABSENT) {
+        absent = true;
+        continue;
+      }
+      *out = *cv;
       if (out->kind == FE_AV_SYM && out->v == MDL_NOVAL) /* an atom: again
                               where it is used (same argno, same atom) */
         *out = fe_asc_atom(x, out->i, name, fe_asc_loc(x, x->at));
@@ -381,11 +394,16 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     *out = f->val;
     return true;
   }
-  if (fe_asc_libconst(name, out))
+  /* the library's pipes and event ids first; the file's own constants
+     before the library's other names (a file may call a constant L1) */
+  if ((!strncmp(name, "PIPE_", 5) || !strncmp(name, "EVENT_ID", 8)) &&
+      fe_asc_libconst(name, out))
     return true;
   if (macro_value(x, name, out))
     return true;
-  if (file_const(x, name, out))
+  if (!absent && file_const(x, name, out))
+    return true;
+  if (fe_asc_libconst(name, out))
     return true;
   return build_macro(x, name, out);
 }
@@ -461,10 +479,13 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   x->depth--;
   x->frame = fr;
   x->self = self;
+  fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
+  v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
   if (ok) {
-    fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
-    v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
     v->val = *out;
+  } else { /* remembered: the tree is not searched again for it */
+    v->val = fe_asc_unknown();
+    v->val.j = ABSENT;
   }
   return ok;
 }
@@ -848,18 +869,28 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
   /* *p = v, a[i] = v: a store to memory, not to a tracked name */
 }
 
+/* The size of type name t: a known scalar type, or a type parameter
+** bound to its size; 0 when unknown. */
+static uint32_t size_of_name(fe_asc_ctx *x, const char *t) {
+  uint32_t s = fe_asc_sizeof(t);
+  fe_asc_val v;
+  if (!s && fe_asc_lookup(x, t, &v) && v.kind == FE_AV_TYPE)
+    s = (uint32_t)v.i;
+  return s;
+}
+
 /* sizeof(T) / sizeof(expr). */
 static fe_asc_val eval_sizeof(fe_asc_ctx *x, TSNode e) {
   TSNode ty = ts_node_child_by_field_name(e, "type", 4);
   if (!ts_node_is_null(ty)) {
-    uint32_t s = fe_asc_sizeof(fe_asc_text(x, ty));
+    uint32_t s = size_of_name(x, fe_asc_text(x, ty));
     return s ? fe_asc_int(s) : fe_asc_unknown();
   }
   TSNode v = ts_node_child_by_field_name(e, "value", 5);
   if (!ts_node_is_null(v)) {
     if (!strcmp(ts_node_type(v), "parenthesized_expression"))
       v = ts_node_named_child(v, 0);
-    uint32_t s = fe_asc_sizeof(fe_asc_text(x, v));
+    uint32_t s = size_of_name(x, fe_asc_text(x, v));
     if (s)
       return fe_asc_int(s);
   }
@@ -1042,6 +1073,9 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
       r = fe_asc_unknown(); /* &n / *p of a scalar: memory */
   } else if (!strcmp(t, "sizeof_expression")) {
     r = eval_sizeof(x, e);
+  } else if (!strcmp(t, "lambda_expression")) {
+    /* its body runs where it is called, which ksv does not follow */
+    fe_asc_unsupported(x, e, "a lambda");
   } else if (!strcmp(t, "initializer_list")) {
     if (ts_node_named_child_count(e) == 1)
       r = fe_asc_expr(x, ts_node_named_child(e, 0));

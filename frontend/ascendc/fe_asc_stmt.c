@@ -341,12 +341,14 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   uint32_t saved_frame = x->frame;
   fe_asc_obj *saved_self = x->self;
   mdl_block *saved_blk = x->bd.blk;
-  uint32_t saved_level = x->level;
+  uint32_t saved_level = x->level, saved_fn_level = x->fn_level;
+  uint32_t saved_fn_scope = x->fn_scope;
   /* the arguments were evaluated in the caller's frame; bind them in a
      new one, where the caller's locals are not visible */
   x->frame = ++x->nframes;
   x->self = self;
   fe_asc_scope_open(x);
+  x->fn_scope = x->scopes.len;
   bind_template(x, template_params(fn), targs, NULL);
   fe_asc_bind_params(x, fn, args, n);
   x->ret = fe_asc_unknown();
@@ -360,6 +362,8 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   x->self = saved_self;
   x->bd.blk = saved_blk; /* an early return may have moved it */
   x->level = saved_level;
+  x->fn_level = saved_fn_level;
+  x->fn_scope = saved_fn_scope;
   x->depth--;
   return r;
 }
@@ -421,8 +425,11 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
       fe_asc_dtor *dt = mdl_vec_push(&x->dtors, sizeof *dt);
       dt->o = v.o;
       dt->scope = x->scopes.len;
-    } else if (n == 1) {
+    } else if (n == 1 && fe_asc_scalar_type(x, ty, tn)) {
       v = a[0]; /* int x(3); int x{3}; */
+    } else if (!fe_asc_scalar_type(x, ty, tn)) {
+      v.kind = FE_AV_OBJ; /* DataCopyParams p{1, 8, 0, 0}: a library struct */
+      v.o = fe_asc_params_obj(x, tn, a, n);
     }
     (void)obj;
   } else if (!ts_node_is_null(val)) {
@@ -606,8 +613,21 @@ static fe_asc_val cond_value(fe_asc_ctx *x, TSNode c) {
 ** `if (c) return;` at the top of a function and `if (c) continue/break;`
 ** at the top of an unrolled loop's body); anything else is not modelled. */
 static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
-                            mdl_block *other) {
+                            mdl_block *exiting, mdl_block *other) {
   if (f == FE_FLOW_RETURN && x->level == x->fn_level) {
+    /* the return destroys the function's live objects on its own path
+       (a catlass destructor drains what the constructor primed): their
+       destructors in the returning arm, newest first; the other path
+       destroys them at their scopes' ends as usual */
+    mdl_block *saved = x->bd.blk;
+    x->bd.blk = exiting;
+    for (uint32_t i = x->dtors.len; i-- > 0;) {
+      const fe_asc_dtor *d = &MDL_VEC_AT(x->dtors, fe_asc_dtor, i);
+      if (d->scope < x->fn_scope)
+        break;
+      fe_asc_run_dtor(x, d->o, s);
+    }
+    x->bd.blk = saved;
     x->bd.blk = other;
     return FE_FLOW_NEXT;
   }
@@ -657,10 +677,11 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   if (f1 == FE_FLOW_NEXT && f2 == FE_FLOW_NEXT) {
     merge(x, is_, &after_then);
   } else if (f1 != FE_FLOW_NEXT && f2 == FE_FLOW_NEXT) {
-    r = sym_exit(x, s, f1, &is_->u.cif.else_b); /* else-state stays */
+    r = sym_exit(x, s, f1, &is_->u.cif.then_b,
+                 &is_->u.cif.else_b); /* the else-state stays */
   } else if (f1 == FE_FLOW_NEXT && f2 != FE_FLOW_NEXT) {
     snap_restore(x, &after_then);
-    r = sym_exit(x, s, f2, &is_->u.cif.then_b);
+    r = sym_exit(x, s, f2, &is_->u.cif.else_b, &is_->u.cif.then_b);
   } else if (f1 == f2) {
     r = f1;
   } else {
@@ -698,6 +719,15 @@ static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
       fe_asc_is(x, field(u, "operator"), "+=") &&
       fe_asc_is(x, field(u, "left"), *var)) {
     *step = fe_asc_expr(x, field(u, "right"));
+    return true;
+  }
+  TSNode r = field(u, "right");
+  if (is(u, "assignment_expression") &&
+      fe_asc_is(x, field(u, "operator"), "=") &&
+      fe_asc_is(x, field(u, "left"), *var) && is(r, "binary_expression") &&
+      fe_asc_is(x, field(r, "operator"), "+") &&
+      fe_asc_is(x, field(r, "left"), *var)) { /* i = i + k */
+    *step = fe_asc_expr(x, field(r, "right"));
     return true;
   }
   return false;

@@ -29,7 +29,7 @@
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
 #define FE_ASC_MAX_LEVEL 128u        /* nested branches and loops (the
                                          unroller recurses on them) */
-#define FE_ASC_MAX_NEST 2000u         /* nested expressions + statements
+#define FE_ASC_MAX_NEST 600u          /* nested expressions + statements
                                          (the C stack) */
 
 /* ------------------------------------------------------------- values */
@@ -163,6 +163,8 @@ typedef struct fe_asc_ctx {
   uint32_t level;              /* nested branches/loops being extracted */
   uint32_t loop_level;         /* level of the unrolled loop's body */
   mdl_block **loop_blk;        /* where that loop's next iteration goes */
+  uint32_t fn_scope;           /* scopes.len inside the current function:
+                                  its objects are the dtors of scopes >= */
   uint32_t fn_level;           /* level at the current function's entry:
                                   an early return on a symbolic condition
                                   there moves the rest into the else */
@@ -264,6 +266,9 @@ void fe_asc_que_restore(fe_asc_ctx *x, const void *snap);
 
 /* THE location of a node: every statement's loc comes from here. */
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n);
+/* Its context-free part (line and column in the node's own file), for
+** the kernel's location before any context exists. */
+mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n);
 /* The node's text (of the normalised output) copied to the arena. */
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n);
 /* Is the node's text s? */
@@ -354,6 +359,13 @@ void fe_asc_bind_params(fe_asc_ctx *x, TSNode fn, const fe_asc_val *args,
                         uint32_t n);
 void fe_asc_bind_template_into(fe_asc_ctx *x, TSNode cls, TSNode targs,
                                fe_asc_obj *o);
+/* Is type ty (named tn) a scalar type (primitive, sized typedef, enum,
+** type parameter)? */
+bool fe_asc_scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn);
+/* An opaque object of type tname whose fields are its constructor's
+** arguments by position ("#0", "#1", ...): a library parameter struct. */
+fe_asc_obj *fe_asc_params_obj(fe_asc_ctx *x, const char *tname,
+                              const fe_asc_val *args, uint32_t n);
 /* Destroys o (its destructor, then its members in reverse). */
 void fe_asc_run_dtor(fe_asc_ctx *x, fe_asc_obj *o, TSNode at);
 void fe_asc_scope_open(fe_asc_ctx *x);
