@@ -369,6 +369,17 @@ void ksv_check_text(const ksv_options *o, const char *path,
                     rep_file_info *fi, mdl_vec *keep) {
   fr->path = path;
   mdl_vec units = {0};
+  if (o->entry && fe_lang_of_path(path) != FE_LANG_ASCENDC) {
+    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                 "--entry %s picks an Ascend C function or class; a HIVM "
+                 "file's kernels are its func.func definitions", o->entry);
+    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+    u->name = mdl_strprintf("(file)");
+    u->verdict = MDL_VERDICT_ERROR;
+    return;
+  }
+  if (fe_entry() != o->entry)
+    fe_set_entry(o->entry);
   double t_parse = o->stats ? cpu_secs() : 0;
   fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
                 &fr->diags);
@@ -762,6 +773,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   mdl_vec units = {0};
+  fe_set_entry(o->entry);
   fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &fr.diags);
   mdl_limits lim;

@@ -115,6 +115,24 @@ expect_rc "$tmp/ids.hpp" 0
 grep -q "0 kernels" "$tmp/out" || fail "ids.hpp: a struct without sync became a unit"
 grep -q "nothing to check; 1 free function with sync not checked on its own" "$tmp/out" || fail "ids.hpp: free function not reported"
 
+# --entry NAME: a class or a free function of any file is the kernel
+expect_rc "$d/pingpong_nodrain.hpp" 1 --entry BlockCopy
+grep -q "BlockCopy: findings -- BlockCopy constructed, operator() called twice, destroyed: the class is the --entry" "$tmp/out" ||
+  fail "--entry BlockCopy: no harness note"
+cat >"$tmp/helpers.h" <<'EOT'
+__aicore__ inline void Balanced() { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0); AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0); }
+__aicore__ inline void SetOnly() { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(1); }
+EOT
+expect_rc "$tmp/helpers.h" 0
+grep -q "0 kernels" "$tmp/out" || fail "helpers.h: a free function became a unit without --entry"
+expect_rc "$tmp/helpers.h" 1 --entry SetOnly
+expect_finding "$tmp/helpers.h" 2 unpaired-set
+expect_rc "$tmp/helpers.h" 2 --entry Missing
+grep -q "error: --entry Missing: no function or class of that name" "$tmp/out" || fail "--entry Missing: no located error"
+hivm=$(ls "$src"/tests/hostile/*.mlir | head -1)
+expect_rc "$hivm" 2 --entry X
+grep -q "error: --entry X picks an Ascend C function or class" "$tmp/out" || fail "--entry on HIVM: no clear error"
+
 # the reference headers: each class is a unit, unknown with the reason
 ref="$src/../shared/ascendc-reference/kernels"
 if [ -d "$ref" ]; then

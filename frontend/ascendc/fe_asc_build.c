@@ -9,6 +9,7 @@
 */
 #include "fe_asc_x.h"
 #include "fe_ascendc.h"
+#include "../fe.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -582,9 +583,30 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
   mdl_vec ev, ea;
   memset(&ev, 0, sizeof ev);
   memset(&ea, 0, sizeof ea);
-  find_entries(&uu[1], ts_tree_root_node(uu[1].tree), &ev, 0);
-  find_entries(&uu[0], ts_tree_root_node(uu[0].tree), &ea, 0);
-  if (!ev.len)
+  const char *en = fe_entry();
+  if (en) { /* --entry NAME: that function or class only */
+    TSNode v = fe_asc_hdr_find_entry(&uu[1], ts_tree_root_node(uu[1].tree),
+                                     en, 0);
+    TSNode a = fe_asc_hdr_find_entry(&uu[0], ts_tree_root_node(uu[0].tree),
+                                     en, 0);
+    if (ts_node_is_null(v) || ts_node_is_null(a)) {
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                   "--entry %s: no function or class of that name with a "
+                   "body at namespace scope%s", en,
+                   ts_node_is_null(v) == ts_node_is_null(a)
+                       ? "" : " in the file as read for both cores");
+      fe_unit *un = mdl_vec_push(units, sizeof *un);
+      un->name = mdl_strprintf("%s", en);
+      un->line = 1;
+      un->error = true;
+    } else {
+      build_kernel(uu, path, arch, v, a, en, units, diags);
+    }
+  } else {
+    find_entries(&uu[1], ts_tree_root_node(uu[1].tree), &ev, 0);
+    find_entries(&uu[0], ts_tree_root_node(uu[0].tree), &ea, 0);
+  }
+  if (!ev.len && !en)
     harness(uu, path, arch, units, diags);
   /* names through a throwaway context (the tree's text) */
   for (uint32_t i = 0; i < ev.len; i++) {

@@ -10,6 +10,7 @@
 ** a kernel body).
 */
 #include "fe_asc_x.h"
+#include "../fe.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,55 @@ uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth) {
   for (uint32_t i = 0; i < nc; i++)
     k += fe_asc_hdr_sync_funcs(u, ts_node_named_child(n, i), depth + 1);
   return k;
+}
+
+/* Does name node n (a declarator's or a class's name, maybe qualified or
+** templated) end in identifier want? */
+static bool last_is(const fe_asc_unit *u, TSNode n, const char *want) {
+  for (int g = 0; g < 16 && !ts_node_is_null(n); g++) {
+    if (is(n, "qualified_identifier") || is(n, "template_type") ||
+        is(n, "template_function"))
+      n = field(n, "name");
+    else
+      break;
+  }
+  if (ts_node_is_null(n))
+    return false;
+  uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+  return strlen(want) == b - a && !memcmp(u->text + a, want, b - a);
+}
+
+TSNode fe_asc_hdr_find_entry(const fe_asc_unit *u, TSNode n, const char *name,
+                             int depth) {
+  if (depth > 32 || ts_node_is_null(n))
+    return NONE;
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "function_definition")) {
+    TSNode d = field(n, "declarator");
+    while (!ts_node_is_null(d) && !is(d, "function_declarator"))
+      d = field(d, "declarator");
+    return !ts_node_is_null(field(n, "body")) &&
+                   last_is(u, field(d, "declarator"), name)
+               ? n
+               : NONE;
+  }
+  if (!strcmp(t, "class_specifier") || !strcmp(t, "struct_specifier"))
+    return !ts_node_is_null(field(n, "body")) &&
+                   last_is(u, field(n, "name"), name)
+               ? n
+               : NONE;
+  if (strcmp(t, "translation_unit") && strcmp(t, "namespace_definition") &&
+      strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
+      strcmp(t, "template_declaration") && strcmp(t, "declaration"))
+    return NONE;
+  uint32_t nc = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < nc; i++) {
+    TSNode r = fe_asc_hdr_find_entry(u, ts_node_named_child(n, i), name,
+                                     depth + 1);
+    if (!ts_node_is_null(r))
+      return r;
+  }
+  return NONE;
 }
 
 /* ------------------------------------------------------ the harness */
@@ -276,10 +326,11 @@ char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls) {
                             strncmp(mn, "operator()", 10) ? mn
                                                           : "operator()");
   }
+  const char *why = fe_entry() ? "the class is the --entry"
+                               : "the header has no kernel entry";
   if (nm)
-    return mdl_strprintf("%s constructed, %s called twice, destroyed: the "
-                         "header has no kernel entry", cn, calls);
+    return mdl_strprintf("%s constructed, %s called twice, destroyed: %s",
+                         cn, calls, why);
   return mdl_strprintf("%s constructed and destroyed (no operator() or "
-                       "public method with sync): the header has no kernel "
-                       "entry", cn);
+                       "public method with sync): %s", cn, why);
 }

@@ -387,6 +387,10 @@ void fe_asc_hdr_classes(const fe_asc_unit *u, TSNode n, mdl_vec *out,
 /* The number of free function definitions at namespace scope that spell
 ** sync (not harnessed on their own). */
 uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth);
+/* The function or class definition named name (its last component) at
+** namespace scope of tree node n (--entry), or a null node. */
+TSNode fe_asc_hdr_find_entry(const fe_asc_unit *u, TSNode n, const char *name,
+                             int depth);
 /* Extracts class cls as a kernel body on x's side: constructed with
 ** symbolic arguments, operator() and the public methods with sync called
 ** twice, destroyed.  Returns the verdict note (malloc'd). */
