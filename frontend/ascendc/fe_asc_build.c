@@ -491,6 +491,15 @@ static void harness(fe_asc_unit *uu, const char *path, int arch,
     while (e < b && cu->text[e] != '<' && cu->text[e] != ' ')
       e++;
     snprintf(name, sizeof name, "%.*s", (int)(e - a), cu->text + a);
+    uint32_t same = 0; /* specialisations of one name: BlockEpilogue#2 */
+    for (uint32_t j = 0; j < units->len; j++)
+      same += !strncmp(MDL_VEC_AT(*units, fe_unit, j).name, name,
+                       strlen(name)) &&
+              (!MDL_VEC_AT(*units, fe_unit, j).name[strlen(name)] ||
+               MDL_VEC_AT(*units, fe_unit, j).name[strlen(name)] == '#');
+    if (same)
+      snprintf(name + strlen(name), sizeof name - strlen(name), "#%u",
+               same + 1);
     if (ts_node_is_null(match)) { /* as a kernel only one read has */
       mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
                    "class '%s' is not in the file as read for the %s", name,

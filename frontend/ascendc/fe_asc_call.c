@@ -277,6 +277,26 @@ fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
   return o;
 }
 
+/* A new object of class definition cls itself (the header harness: a
+** file may hold several partial specialisations of one name, so the
+** class is not looked up by name); its template parameters unbound. */
+fe_asc_obj *fe_asc_new_obj_cls(fe_asc_ctx *x, TSNode cls, const char *tname,
+                               const fe_asc_val *args, uint32_t n,
+                               TSNode at) {
+  fe_asc_obj *o = mdl_alloc(x->bd.k->arena, sizeof *o);
+  *(fe_asc_obj **)mdl_vec_push(&x->objs, sizeof o) = o;
+  o->type = tname;
+  o->kind = FE_OBJ_CLASS;
+  o->cls = cls;
+  fe_asc_bind_template_into(x, cls, NONE, o);
+  fe_asc_obj *self = x->self;
+  x->self = o;
+  init_members(x, o, cls, 0);
+  x->self = self;
+  construct(x, o, args, n, at);
+  return o;
+}
+
 /* Destroys o: its destructor's body, then its members in reverse order
 ** (library objects: the queue framework's TPipe end of life). */
 static void destroy(fe_asc_ctx *x, fe_asc_obj *o, TSNode at, int depth) {

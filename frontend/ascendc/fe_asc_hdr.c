@@ -300,12 +300,10 @@ char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls) {
   uint32_t na = ts_node_is_null(ctor) ? 0 : sym_args(x, ctor, a, &argno);
   TSNode at = ts_node_is_null(ctor) ? cls : ctor;
   x->at = at;
-  /* the name without a partial specialisation's argument list: those
-     name the template's own parameters, which stay unbound (symbolic) */
-  TSNode ty = field(cls, "name");
-  while (is(ty, "template_type") || is(ty, "qualified_identifier"))
-    ty = field(ty, "name");
-  fe_asc_obj *o = fe_asc_new_obj(x, ty, cn, a, na, at);
+  /* this definition (a file may specialise one name several times); a
+     partial specialisation's argument list names the template's own
+     parameters, which stay unbound (symbolic) */
+  fe_asc_obj *o = fe_asc_new_obj_cls(x, cls, cn, a, na, at);
   TSNode ms[32];
   uint32_t nm = o->kind == FE_OBJ_CLASS ? pick_methods(x, cls, cn, ms, 32) : 0;
   for (int round = 0; round < 2; round++)

@@ -349,6 +349,9 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call);
 ** constructed with args; its destructor runs at the end of the scope. */
 fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
                            const fe_asc_val *args, uint32_t n, TSNode at);
+/* A new object of class definition cls (not looked up by name). */
+fe_asc_obj *fe_asc_new_obj_cls(fe_asc_ctx *x, TSNode cls, const char *tname,
+                               const fe_asc_val *args, uint32_t n, TSNode at);
 /* The value a declared member/local of type ty starts with (*is_obj: an
 ** object was constructed). */
 fe_asc_val fe_asc_default_of(fe_asc_ctx *x, TSNode ty, TSNode at,
