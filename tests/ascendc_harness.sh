@@ -69,6 +69,26 @@ sed 's/^struct BlockCopy {/template <class TileCopy>\nstruct BlockCopy {/' "$d/o
 expect_rc "$tmp/opaque_tpl.hpp" 3
 grep -q "unpaired-set" "$tmp/out" && fail "opaque_tpl.hpp: a skeleton finding on a template"
 
+# scalar arguments are unknown: a count is a symbolic trip count (a loop that
+# sets without waiting is found), an event id makes the unit unknown (no
+# invalid-sync about ids callers never pass)
+cat >"$tmp/args.hpp" <<'EOT'
+struct Id {
+  CATLASS_DEVICE Id(int e) : ev(e) {}
+  CATLASS_DEVICE void operator()() { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(ev); AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(ev); }
+  int ev;
+};
+struct Bad {
+  CATLASS_DEVICE void operator()(uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0); }
+  }
+};
+EOT
+expect_rc "$tmp/args.hpp" 3
+grep -q "Id: unknown -- .*an event id ksv cannot compute" "$tmp/out" || fail "args.hpp: Id not unknown"
+grep -q "invalid-sync" "$tmp/out" && fail "args.hpp: invalid-sync on a constructor's id"
+expect_finding "$tmp/args.hpp" 8 unpaired-set
+
 # member arrays of event ids (catlass's l1AEventList[STAGES]): elements
 # stored with constant indices are tracked, so the one never drained is
 # found at its set; stored with a symbolic index (a template parameter's

@@ -166,9 +166,12 @@ static TSNode fn_declarator(TSNode fn) {
 }
 
 /* A symbolic value for parameter p: a pointer or GM_ADDR is a GM kernel
-** argument, a GlobalTensor a tensor over one, a scalar a symbolic
-** argument atom, anything else (library objects, layouts, a resource
-** whose type ksv cannot see) unknown. */
+** argument, a GlobalTensor a tensor over one, anything else unknown
+** (library objects, layouts, a resource whose type ksv cannot see, and
+** scalars: decision -- a scalar argument may be a count, which the
+** extraction then treats as any unknown value, or an event id, which
+** makes the unit unknown rather than a finding about ids the callers
+** never pass). */
 static fe_asc_val sym_param(fe_asc_ctx *x, TSNode p, int32_t argno) {
   TSNode decl = field(p, "declarator");
   TSNode nm = decl;
@@ -199,10 +202,7 @@ static fe_asc_val sym_param(fe_asc_ctx *x, TSNode p, int32_t argno) {
       v.t.elem = fe_asc_sizeof(ty);
     return v;
   }
-  if (is(decl, "reference_declarator") || !fe_asc_sizeof(ty))
-    if (!strstr(ty, "int") && strcmp(ty, "bool") && strcmp(ty, "size_t"))
-      return fe_asc_unknown();
-  return fe_asc_atom(x, argno, name, loc);
+  return fe_asc_unknown();
 }
 
 /* Symbolic arguments for every parameter of function definition fn. */
