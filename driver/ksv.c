@@ -299,6 +299,24 @@ static void frontend_unknown(const fe_unit *fu, const char *path,
   u->note = mdl_strprintf("not decided: the kernel uses %s", why);
 }
 
+/* --entry NAME: handed to the frontends; on a HIVM file, bad usage (a
+** located error, exit 2): its kernels are its func.func definitions. */
+static bool entry_applies(const ksv_options *o, const char *path,
+                          mdl_file_result *fr) {
+  if (o->entry && fe_lang_of_path(path) != FE_LANG_ASCENDC) {
+    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                 "--entry %s picks an Ascend C function or class; a HIVM "
+                 "file's kernels are its func.func definitions", o->entry);
+    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+    u->name = mdl_strprintf("(file)");
+    u->verdict = MDL_VERDICT_ERROR;
+    return false;
+  }
+  if (fe_entry() != o->entry)
+    fe_set_entry(o->entry);
+  return true;
+}
+
 /* Is rule r a property of the sync skeleton alone (the flags' counts and
 ** pairing), which calls that leave every flag as they found it cannot
 ** change?  Races and redundancy need the accesses those calls hide. */
@@ -369,17 +387,8 @@ void ksv_check_text(const ksv_options *o, const char *path,
                     rep_file_info *fi, mdl_vec *keep) {
   fr->path = path;
   mdl_vec units = {0};
-  if (o->entry && fe_lang_of_path(path) != FE_LANG_ASCENDC) {
-    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
-                 "--entry %s picks an Ascend C function or class; a HIVM "
-                 "file's kernels are its func.func definitions", o->entry);
-    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
-    u->name = mdl_strprintf("(file)");
-    u->verdict = MDL_VERDICT_ERROR;
+  if (!entry_applies(o, path, fr))
     return;
-  }
-  if (fe_entry() != o->entry)
-    fe_set_entry(o->entry);
   double t_parse = o->stats ? cpu_secs() : 0;
   fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
                 &fr->diags);

@@ -48,6 +48,15 @@ for eng in graph smt; do
   expect_finding "$d/pingpong_noset.hpp" 49 deadlock
 done
 
+# the simulator confirms both seeded bugs on the synthesized kernel
+expect_rc "$d/pingpong_nodrain.hpp" 1 --replay
+grep -q "BlockCopy: simulated: .*dynamic finding.*unpaired-set at the SetFlag at 30:" "$tmp/out" ||
+  { fail "pingpong_nodrain.hpp: not confirmed by the simulator"; sed 's/^/  /' "$tmp/out"; }
+"$ksv" sim "$d/pingpong_noset.hpp" >"$tmp/out" 2>&1
+grep -q "pingpong_noset.hpp:49:13: error: the kernel stops: .*\[deadlock\]" "$tmp/out" ||
+  { fail "pingpong_noset.hpp: ksv sim does not stop at the wait"; sed 's/^/  /' "$tmp/out"; }
+"$ksv" sim "$d/pingpong_clean.hpp" >"$tmp/out" 2>&1 || fail "pingpong_clean.hpp: ksv sim found something"
+
 # a block whose tile copy is a functor ksv cannot see: unknown (never
 # clean), but the sync skeleton is checked -- its undrained flag is found
 expect_rc "$d/opaque_clean.hpp" 3
