@@ -822,3 +822,42 @@ Test(ascendc_build, loop_step_spellings) {
   cr_expect_str_eq(trace(u, 0), "for{bar:V} for{bar:S}");
   ex_free(&e);
 }
+
+Test(ascendc_build, symbolic_switch_is_an_if_chain) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t mode) {\n"
+              "  switch (mode) {\n"
+              "  case 0: case 1: pipe_barrier(PIPE_V); break;\n"
+              "  case 2: { pipe_barrier(PIPE_S); break; }\n"
+              "  default: pipe_barrier(PIPE_MTE2);\n  }\n}\n"
+              "extern \"C\" __global__ __aicore__ void k2(uint32_t mode) {\n"
+              "  switch (mode) { case 0: pipe_barrier(PIPE_V);\n"
+              "  case 1: pipe_barrier(PIPE_S); break; }\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  cr_expect_str_eq(trace(u, 0), "if{bar:V|if{bar:S|bar:MTE2}}");
+  cr_expect(unit(&e, 1)->unknown, "fall-through is not modelled");
+  ex_free(&e);
+}
+
+/* Two constants of one name that differ (template specialisations): not
+** folded, so an event id made of one is not understood. */
+Test(ascendc_build, ambiguous_constant_is_not_folded) {
+  ex e;
+  extract(&e, PRE "template <int C> struct F;\n"
+              "template <> struct F<0> { static constexpr uint16_t ID = 8; };\n"
+              "template <> struct F<1> { static constexpr uint16_t ID = 9; };\n"
+              "constexpr int ONE = 1;\nconstexpr int ONE2 = 1;\n"
+              "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  CrossCoreSetFlag<0, PIPE_MTE3>(F<1>::ID);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}
+
+Test(ascendc_build, loop_without_update_is_unknown_not_a_crash) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  for (uint32_t i = 0; i < n;) { pipe_barrier(PIPE_V); i++; }\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}

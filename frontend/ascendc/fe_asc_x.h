@@ -24,6 +24,8 @@
 #include "fe_asc.h"
 #include "../../model/mdl_build.h"
 
+#include <string.h>
+
 #define FE_ASC_MAX_INLINE 32          /* nested inlined calls */
 #define FE_ASC_MAX_UNROLL 256         /* constant-trip loops unrolled up to */
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
@@ -175,6 +177,8 @@ typedef struct fe_asc_ctx {
   TSNode at;                   /* the node being evaluated (locations) */
   uint32_t nest;               /* expressions + statements being evaluated */
   bool over_budget;            /* a budget was exceeded (reported once) */
+  bool ambiguous;              /* the last file-constant search found two
+                                  that differ */
   bool used_core;              /* the extracted side has code (an op, a
                                   sync, a buffer) */
   bool reads_sub_block;        /* GetSubBlockIdx was read */
@@ -189,6 +193,8 @@ typedef struct fe_asc_ctx {
   void *que;                   /* helper Q's per-core state (fe_asc_que.c) */
   mdl_vec objs;                /* fe_asc_obj*: every object made (branch
                                   merging compares their fields) */
+  fe_asc_map defs;             /* definitions looked up (fe_asc_stmt.c) */
+  mdl_vec def_nodes;           /* TSNode: their nodes (null: none) */
 } fe_asc_ctx;
 
 /* --------------------------------------------- the library-call table */
@@ -262,7 +268,22 @@ void *fe_asc_que_save(fe_asc_ctx *x);
 bool fe_asc_que_same(fe_asc_ctx *x, const void *snap);
 void fe_asc_que_restore(fe_asc_ctx *x, const void *snap);
 
+/* The reading half's string map (fe_asc_map.c; declared in fe_asc_int.h,
+** whose #if evaluator names clash with the extraction's). */
+bool fe_asc_map_get(const fe_asc_map *m, const char *s, size_t n,
+                    uint32_t *val);
+void fe_asc_map_put(fe_asc_map *m, const char *s, size_t n, uint32_t val);
+void fe_asc_map_free(fe_asc_map *m);
+
 /* ---------------------------------------- shared helpers (all files) */
+
+/* A node's child by field name; a null node for a null node (the runtime
+** does not check). */
+static inline TSNode fe_asc_child(TSNode n, const char *name) {
+  if (ts_node_is_null(n))
+    return n;
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
 
 /* THE location of a node: every statement's loc comes from here. */
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n);
