@@ -48,6 +48,31 @@ for eng in graph smt; do
   expect_finding "$d/pingpong_noset.hpp" 49 deadlock
 done
 
+# operator()<AscendC::AIC> / <AIV> specialisations: each core runs its own
+# (the normaliser blanks the argument list: fe_asc_op_core reads the
+# original text), a MIX unit; the barriers that order the previous call's
+# work are not "redundant" (no redundant-sync search on harness copies)
+expect_rc "$d/mix_block.hpp" 0
+grep -q "MixBlock: clean -- MixBlock constructed, operator() called twice" "$tmp/out" ||
+  { fail "mix_block.hpp: not clean"; sed 's/^/  /' "$tmp/out"; }
+"$ksv" dump "$d/mix_block.hpp" >"$tmp/out" 2>&1
+grep -q "kernel MixBlock (mix: 1 AIC + 2 AIV" "$tmp/out" || fail "mix_block.hpp: not a MIX unit"
+grep -q "26:9 PIPE_MTE2 sync_block_set .*mode=intra-block" "$tmp/out" || fail "mix_block.hpp: the AIC's set is missing"
+# ... and in a kernel that calls such an object (A's call_operator read
+# the blanked text and ran the last specialisation on both cores)
+mkdir -p "$tmp/k" && cp "$d/mix_block.hpp" "$tmp/k/"
+cat >"$tmp/k/kern.cpp" <<'EOT'
+#include "mix_block.hpp"
+extern "C" __global__ __aicore__ void kern(GM_ADDR x) {
+    AscendC::GlobalTensor<half> g;
+    g.SetGlobalBuffer((__gm__ half *)x, 256);
+    Demo::MixBlock blk;
+    blk(g);
+}
+EOT
+"$ksv" dump "$tmp/k/kern.cpp" >"$tmp/out" 2>&1 || { fail "kern.cpp: dump failed"; sed 's/^/  /' "$tmp/out" | head -5; }
+grep -q "26:9 PIPE_MTE2 sync_block_set" "$tmp/out" || fail "kern.cpp: the AIC does not run operator()<AIC>"
+
 # the simulator confirms both seeded bugs on the synthesized kernel
 expect_rc "$d/pingpong_nodrain.hpp" 1 --replay
 grep -q "BlockCopy: simulated: .*dynamic finding.*unpaired-set at the SetFlag at 30:" "$tmp/out" ||

@@ -455,7 +455,7 @@ static TSNode method_of(fe_asc_ctx *x, fe_asc_obj *o, const char *name,
 ** `operator()<AscendC::AIC>`), else the primary. */
 static TSNode call_operator(fe_asc_ctx *x, fe_asc_obj *o) {
   TSNode body = field(o->cls, "body"), primary = NONE, mine = NONE;
-  const char *want = x->core == FE_ASC_CORE_AIC ? "AIC>" : "AIV>";
+  int want = x->core == FE_ASC_CORE_AIC ? 0 : 1;
   uint32_t n = ts_node_named_child_count(body);
   for (uint32_t i = 0; i < n; i++) {
     TSNode d = ts_node_named_child(body, i);
@@ -469,9 +469,12 @@ static TSNode call_operator(fe_asc_ctx *x, fe_asc_obj *o) {
     const char *nm = fe_asc_text(x, field(fd, "declarator"));
     if (strncmp(nm, "operator()", 10))
       continue;
-    if (!nm[10])
+    /* the specialisation's <AscendC::AIC> is blanked by the normaliser:
+       fe_asc_op_core reads the original text */
+    int oc = fe_asc_op_core(x->u, d);
+    if (oc < 0 && ts_node_is_null(primary))
       primary = d;
-    else if (strstr(nm, want))
+    else if (oc == want)
       mine = d;
   }
   return ts_node_is_null(mine) ? primary : mine;

@@ -156,14 +156,29 @@ TSNode fe_asc_hdr_find_entry(const fe_asc_unit *u, TSNode n, const char *name,
   return NONE;
 }
 
-/* ------------------------------------------------------ the harness */
-
 static TSNode fn_declarator(TSNode fn) {
   TSNode d = field(fn, "declarator");
   while (!ts_node_is_null(d) && !is(d, "function_declarator"))
     d = field(d, "declarator");
   return d;
 }
+
+int fe_asc_op_core(const fe_asc_unit *u, TSNode fn) {
+  /* the normaliser blanks the `<AscendC::AIC>` after operator() (and the
+     grammar would not keep it in the operator_name): read the original
+     bytes of the declarator */
+  TSNode d = fn_declarator(fn);
+  if (ts_node_is_null(d))
+    return -1;
+  uint32_t a = ts_node_start_byte(d), b = ts_node_end_byte(d);
+  if (fe_asc_orig_has(u, a, b, "AIC>"))
+    return 0;
+  if (fe_asc_orig_has(u, a, b, "AIV>"))
+    return 1;
+  return -1;
+}
+
+/* ------------------------------------------------------ the harness */
 
 /* A symbolic value for parameter p: a pointer or GM_ADDR is a GM kernel
 ** argument, a GlobalTensor a tensor over one, anything else unknown
@@ -254,7 +269,6 @@ static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
                              TSNode *out, uint32_t max) {
   TSNode body = field(cls, "body"), op = NONE, opmine = NONE;
   bool pub = is(cls, "struct_specifier");
-  const char *want = x->core == FE_ASC_CORE_AIC ? "AIC>" : "AIV>";
   uint32_t k = 0, n = ts_node_named_child_count(body), opat = 0;
   for (uint32_t i = 0; i < n && k < max; i++) {
     TSNode d = ts_node_named_child(body, i);
@@ -268,9 +282,10 @@ static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
       continue;
     const char *nm = method_name(x, d);
     if (!strncmp(nm, "operator()", 10)) {
-      if (!nm[10] && ts_node_is_null(op))
+      int oc = fe_asc_op_core(x->u, d);
+      if (oc < 0 && ts_node_is_null(op))
         op = d, opat = k;
-      else if (strstr(nm, want))
+      else if (oc == (x->core == FE_ASC_CORE_AIC ? 0 : 1))
         opmine = d, opat = k;
       continue;
     }

@@ -415,6 +415,10 @@ uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth);
 ** namespace scope of tree node n (--entry), or a null node. */
 TSNode fe_asc_hdr_find_entry(const fe_asc_unit *u, TSNode n, const char *name,
                              int depth);
+/* Which core an `operator()<AscendC::AIC>` / `<AIV>` specialisation
+** (function definition fn) is for: 0 AIC, 1 AIV, -1 none (read from the
+** original text: the normaliser blanks the argument list). */
+int fe_asc_op_core(const fe_asc_unit *u, TSNode fn);
 /* Extracts class cls as a kernel body on x's side: constructed with
 ** symbolic arguments, operator() and the public methods with sync called
 ** twice, destroyed.  Returns the verdict note (malloc'd). */
