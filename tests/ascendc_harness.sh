@@ -187,6 +187,27 @@ hivm=$(ls "$src"/tests/hostile/*.mlir | head -1)
 expect_rc "$hivm" 2 --entry X
 grep -q "error: --entry X picks an Ascend C function or class" "$tmp/out" || fail "--entry on HIVM: no clear error"
 
+# hostile classes: recursion, a symbolic while loop, a private-only sync
+# method, a nameless struct, 19 constructor parameters: located warnings
+# and unknown or a verdict, never a crash or a hang
+cat >"$tmp/hostile.hpp" <<'EOT'
+struct R {
+  CATLASS_DEVICE R() { R r; AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0); }
+  CATLASS_DEVICE void operator()() { (*this)(); AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0); }
+};
+template <int N> struct T { CATLASS_DEVICE void Run(int n) { while (n) { AscendC::PipeBarrier<PIPE_V>(); n--; } } };
+struct E { CATLASS_DEVICE void operator()(int) ; };
+struct { CATLASS_DEVICE void f() { AscendC::PipeBarrier<PIPE_V>(); } } anon;
+class P { CATLASS_DEVICE void Hidden() { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0); } };
+struct Q : public P { CATLASS_DEVICE Q(int a, int b, int c, int d, int e, int f, int g, int h, int i, int j, int k, int l, int m, int n, int o, int p, int q, int r, int s) { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(a); AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(a);} };
+EOT
+timeout 60 "$ksv" check "$tmp/hostile.hpp" >"$tmp/out" 2>&1
+rc=$?
+[ "$rc" = 3 ] || { fail "hostile.hpp: exit $rc, expected 3"; sed 's/^/  /' "$tmp/out"; }
+grep -q "R: unknown -- .*recursive call" "$tmp/out" || fail "hostile.hpp: recursion not unknown"
+grep -q "T: unknown -- " "$tmp/out" || fail "hostile.hpp: the while loop not unknown"
+grep -q "Q: unknown -- " "$tmp/out" || fail "hostile.hpp: Q's ids from arguments not unknown"
+
 # the reference headers: each class is a unit, unknown with the reason
 ref="$src/../shared/ascendc-reference/kernels"
 if [ -d "$ref" ]; then
