@@ -187,6 +187,18 @@ hivm=$(ls "$src"/tests/hostile/*.mlir | head -1)
 expect_rc "$hivm" 2 --entry X
 grep -q "error: --entry X picks an Ascend C function or class" "$tmp/out" || fail "--entry on HIVM: no clear error"
 
+# two specialisations of one name, cube code (the AIC read): each unit is
+# its own specialisation on both reads (matched by rank among the name)
+cat >"$tmp/two.hpp" <<'EOT'
+template <int K> struct B;
+template <> struct B<0> { CATLASS_DEVICE void operator()() { AscendC::SetFlag<AscendC::HardEvent::FIX_M>(0); AscendC::WaitFlag<AscendC::HardEvent::FIX_M>(0); } };
+template <> struct B<1> { CATLASS_DEVICE void operator()() { AscendC::SetFlag<AscendC::HardEvent::FIX_M>(1); } };
+EOT
+expect_rc "$tmp/two.hpp" 1
+grep -q "B: clean -- " "$tmp/out" && grep -q "B#2: findings -- " "$tmp/out" ||
+  { fail "two.hpp: the specialisations are not told apart"; sed 's/^/  /' "$tmp/out"; }
+expect_finding "$tmp/two.hpp" 3 unpaired-set
+
 # hostile classes: recursion, a symbolic while loop, a private-only sync
 # method, a nameless struct, 19 constructor parameters: located warnings
 # and unknown or a verdict, never a crash or a hang
