@@ -748,8 +748,7 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   if (!decided) {
     if (v != MDL_VERDICT_UNKNOWN || !*note)
       *note = *note ? *note : mdl_strprintf("an outcome was not decided");
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
     *verdict = MDL_VERDICT_UNKNOWN;
   } else {
     bool any = out->items.len > first;
@@ -761,13 +760,8 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
             : k->lits.len ? chk_scope_note(k, any) : x.onote;
     if (*note == x.onote)
       x.onote = NULL;
-    else if (k->open || k->cut_cores) {
-      char *inc = chk_incomplete_note(k, 0, UINT32_MAX);
-      char *both = mdl_strprintf("%s; %s", inc, *note);
-      free(inc);
-      free(*note);
-      *note = both;
-    }
+    else
+      chk_note_incomplete(k, 0, UINT32_MAX, note);
     *verdict = any ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
   }
   if (o->stats)

@@ -2,6 +2,7 @@
 ** mdl_core.c -- arena, vectors, names, machine profiles, diagnostics.
 */
 #include "mdl.h"
+#include "mdl_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -238,6 +239,7 @@ void mdl_diag_related(mdl_diag *g, uint32_t line, uint32_t col,
   r[g->nrelated].line = line;
   r[g->nrelated].col = col;
   r[g->nrelated].message = mdl_strprintf("%s", buf);
+  r[g->nrelated].where = NULL;
   g->nrelated++;
 }
 
@@ -289,9 +291,12 @@ void mdl_diags_free(mdl_diags *d) {
     free((char *)g->unit);
     free(g->message);
     free(g->witness);
-    for (uint32_t j = 0; j < g->nrelated; j++)
+    for (uint32_t j = 0; j < g->nrelated; j++) {
       free(g->related[j].message);
+      mdl_where_free(g->related[j].where);
+    }
     free(g->related);
+    mdl_where_free(g->where);
     mdl_valuation_free(g->val);
     free(g->fix);
     free(g->fix_confirm);
@@ -304,6 +309,7 @@ void mdl_diags_free(mdl_diags *d) {
     for (uint32_t j = 0; j < g->nsteps; j++) {
       free(g->steps[j].op);
       free(g->steps[j].text);
+      mdl_where_free(g->steps[j].where);
     }
     free(g->steps);
   }
@@ -314,6 +320,11 @@ void mdl_diags_free(mdl_diags *d) {
 static int diag_cmp(const void *a, const void *b) {
   const mdl_diag *x = a, *y = b;
   int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+  if (c)
+    return c;
+  /* a unit's findings in its headers sort after those in the main file */
+  c = strcmp(x->where && x->where->file ? x->where->file : "",
+             y->where && y->where->file ? y->where->file : "");
   if (c)
     return c;
   if (x->line != y->line)
@@ -350,4 +361,44 @@ void mdl_file_result_free(mdl_file_result *r) {
   }
   mdl_vec_free(&r->units);
   mdl_diags_free(&r->diags);
+}
+
+/* ------------------------------------------------------------ interning */
+
+uint32_t mdl_intern(mdl_vec *vec, size_t elem, uint32_t **ht, uint32_t *cap,
+                    const void *x, uint64_t (*hash)(const void *, size_t),
+                    bool (*eq)(const void *, const void *, size_t)) {
+  if (vec->len == 0)
+    mdl_vec_push(vec, elem); /* id 0: none */
+  if ((uint64_t)vec->len * 2 >= *cap) {
+    uint32_t nc = *cap ? *cap * 2 : 64;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t i = 0; i < *cap; i++) {
+      uint32_t id = (*ht)[i];
+      if (!id)
+        continue;
+      const void *e = (const char *)vec->data + (size_t)id * elem;
+      uint32_t j = (uint32_t)(hash(e, elem) & (nc - 1));
+      while (nt[j])
+        j = (j + 1) & (nc - 1);
+      nt[j] = id;
+    }
+    free(*ht);
+    *ht = nt;
+    *cap = nc;
+  }
+  uint32_t j = (uint32_t)(hash(x, elem) & (*cap - 1));
+  while ((*ht)[j]) {
+    const void *e = (const char *)vec->data + (size_t)(*ht)[j] * elem;
+    if (eq(e, x, elem))
+      return (*ht)[j];
+    j = (j + 1) & (*cap - 1);
+  }
+  memcpy(mdl_vec_push(vec, elem), x, elem);
+  (*ht)[j] = vec->len - 1;
+  return vec->len - 1;
 }

@@ -23,9 +23,17 @@ mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n) {
 }
 
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
-  /* (the file index and the inlining chain of helper L plug in here: the
-     context knows the calls being inlined, fn_stack / depth) */
-  return fe_asc_loc_in(x->u, n);
+  uint32_t f = 0, line = 1, col = 1;
+  if (!ts_node_is_null(n))
+    fe_asc_locate(x->u, ts_node_start_byte(n), &f, &line, &col);
+  mdl_loc l = {line, col, 0, 0};
+  if (f) { /* an included header: its index in the kernel's file table */
+    uint32_t i = mdl_b_file(x->bd.k, MDL_VEC_AT(x->u->files, fe_asc_file,
+                                                f).path);
+    l.file = i == MDL_B_NONE ? 0 : i & (MDL_LOC_MAX_FILES - 1);
+  }
+  l.chain = x->chain & (MDL_LOC_MAX_CHAINS - 1); /* the calls inlined */
+  return l;
 }
 
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n) {
@@ -1098,8 +1106,17 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     /* its body runs where it is called, which ksv does not follow */
     fe_asc_unsupported(x, e, "a lambda");
   } else if (!strcmp(t, "initializer_list")) {
-    if (ts_node_named_child_count(e) == 1)
+    uint32_t n = ts_node_named_child_count(e);
+    if (n == 1) {
       r = fe_asc_expr(x, ts_node_named_child(e, 0));
+    } else if (n > 1) { /* {1, 8, 0, 0}: a parameter struct in place */
+      fe_asc_val a[FE_ASC_MAX_ARGS];
+      uint32_t m = 0;
+      for (uint32_t i = 0; i < n && m < FE_ASC_MAX_ARGS; i++)
+        a[m++] = fe_asc_expr(x, ts_node_named_child(e, i));
+      r.kind = FE_AV_OBJ;
+      r.o = fe_asc_params_obj(x, "{...}", a, m);
+    }
   }
   x->at = saved;
   return r;

@@ -386,6 +386,15 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
                        FE_ASC_MAX_INLINE);
     return fe_asc_unknown();
   }
+  /* the inlining chain: this call, inside the caller's chain */
+  uint32_t saved_chain = x->chain;
+  {
+    TSNode dn = field(fn_declarator(fn), "declarator");
+    uint32_t ch = mdl_b_chain(x->bd.k, x->chain, fe_asc_last_name(x, dn),
+                              fe_asc_loc(x, call));
+    if (ch != MDL_B_NONE)
+      x->chain = ch;
+  }
   x->fn_stack[x->depth++] = fn;
   uint32_t saved_frame = x->frame;
   fe_asc_obj *saved_self = x->self;
@@ -413,6 +422,7 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   x->level = saved_level;
   x->fn_level = saved_fn_level;
   x->fn_scope = saved_fn_scope;
+  x->chain = saved_chain;
   x->depth--;
   return r;
 }

@@ -162,6 +162,8 @@ typedef struct fe_asc_ctx {
   fe_asc_obj *self;            /* `this` of the current method, or NULL */
   TSNode fn_stack[FE_ASC_MAX_INLINE]; /* functions being inlined */
   uint32_t depth;
+  uint32_t chain;              /* inlining chain of the current function
+                                  (mdl_b_chain; 0: the entry) */
   uint32_t level;              /* nested branches/loops being extracted */
   uint32_t loop_level;         /* level of the unrolled loop's body */
   mdl_block **loop_blk;        /* where that loop's next iteration goes */
