@@ -73,6 +73,16 @@ EOT
 "$ksv" dump "$tmp/k/kern.cpp" >"$tmp/out" 2>&1 || { fail "kern.cpp: dump failed"; sed 's/^/  /' "$tmp/out" | head -5; }
 grep -q "26:9 PIPE_MTE2 sync_block_set" "$tmp/out" || fail "kern.cpp: the AIC does not run operator()<AIC>"
 
+# an ops-style kernel class with out-of-class methods (K<T>::Process):
+# Init once, Process once; without the V_MTE3 wait, the race at the copy-out
+expect_rc "$d/ops_kernel.h" 0
+grep -q "KernelScale: clean -- KernelScale constructed, Init called once, Process called once, destroyed" "$tmp/out" ||
+  { fail "ops_kernel.h: not clean with the harness note"; sed 's/^/  /' "$tmp/out"; }
+sed '/WaitFlag<AscendC::HardEvent::V_MTE3>/d' "$d/ops_kernel.h" >"$tmp/ops_nowait.h"
+expect_rc "$tmp/ops_nowait.h" 1
+expect_finding "$tmp/ops_nowait.h" 42 race
+expect_finding "$tmp/ops_nowait.h" 41 unpaired-set
+
 # the simulator confirms both seeded bugs on the synthesized kernel
 expect_rc "$d/pingpong_nodrain.hpp" 1 --replay
 grep -q "BlockCopy: simulated: .*dynamic finding.*unpaired-set at the SetFlag at 30:" "$tmp/out" ||

@@ -44,10 +44,55 @@ static bool node_has_sync(const fe_asc_unit *u, TSNode n) {
   return range_has_sync(u, ts_node_start_byte(n), ts_node_end_byte(n));
 }
 
+/* The identifier text range [*a, *b) of a class name or a scope
+** (`KernelX`, `KernelX<T>`, `ns::KernelX<T>`). */
+static void name_range(TSNode n, uint32_t *a, uint32_t *b) {
+  for (int g = 0; g < 16 && !ts_node_is_null(n); g++) {
+    if (is(n, "qualified_identifier") || is(n, "template_type"))
+      n = field(n, "name");
+    else
+      break;
+  }
+  *a = ts_node_start_byte(n);
+  *b = ts_node_end_byte(n);
+}
+
+/* Is there a method definition outside the class, `K::M(...) { ... }` at
+** namespace scope with K class c's name, whose body spells sync?  (The ops
+** repositories define kernel-class methods after the class.) */
+static bool outside_sync(const fe_asc_unit *u, TSNode n, TSNode c,
+                         int depth) {
+  if (depth > 32 || ts_node_is_null(n))
+    return false;
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "function_definition")) {
+    TSNode d = field(n, "declarator");
+    while (!ts_node_is_null(d) && !is(d, "function_declarator"))
+      d = field(d, "declarator");
+    TSNode q = field(d, "declarator");
+    if (!is(q, "qualified_identifier") || ts_node_is_null(field(n, "body")))
+      return false;
+    uint32_t qa, qb, ca, cb;
+    name_range(field(q, "scope"), &qa, &qb);
+    name_range(field(c, "name"), &ca, &cb);
+    return qb - qa == cb - ca && !memcmp(u->text + qa, u->text + ca, qb - qa) &&
+           node_has_sync(u, field(n, "body"));
+  }
+  if (strcmp(t, "translation_unit") && strcmp(t, "namespace_definition") &&
+      strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
+      strcmp(t, "template_declaration"))
+    return false;
+  uint32_t nc = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < nc; i++)
+    if (outside_sync(u, ts_node_named_child(n, i), c, depth + 1))
+      return true;
+  return false;
+}
+
 /* Is class node c device code holding sync: its original text marks
-** methods CATLASS_DEVICE or __aicore__, and one of its method bodies
-** spells a sync call (not a name: catlass's CrossCoreFlag is a struct of
-** ids)? */
+** methods CATLASS_DEVICE or __aicore__, and one of its method bodies (in
+** the class or defined after it) spells a sync call (not a name:
+** catlass's CrossCoreFlag is a struct of ids)? */
 static bool device_class(const fe_asc_unit *u, TSNode c) {
   uint32_t a = ts_node_start_byte(c), b = ts_node_end_byte(c);
   TSNode body = field(c, "body");
@@ -65,7 +110,7 @@ static bool device_class(const fe_asc_unit *u, TSNode c) {
         node_has_sync(u, field(d, "body")))
       return true;
   }
-  return false;
+  return outside_sync(u, ts_tree_root_node(u->tree), c, 0);
 }
 
 void fe_asc_hdr_classes(const fe_asc_unit *u, TSNode n, mdl_vec *out,
@@ -95,8 +140,15 @@ uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth) {
   if (depth > 32 || ts_node_is_null(n))
     return 0;
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "function_definition"))
+  if (!strcmp(t, "function_definition")) {
+    /* K::M(...) {...}: a method (its class is harnessed), not a helper */
+    TSNode d = field(n, "declarator");
+    while (!ts_node_is_null(d) && !is(d, "function_declarator"))
+      d = field(d, "declarator");
+    if (is(field(d, "declarator"), "qualified_identifier"))
+      return 0;
     return node_has_sync(u, n) ? 1 : 0;
+  }
   if (strcmp(t, "translation_unit") && strcmp(t, "namespace_definition") &&
       strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
       strcmp(t, "template_declaration"))
@@ -261,12 +313,43 @@ static TSNode pick_ctor(fe_asc_ctx *x, TSNode cls, const char *cn) {
   return best;
 }
 
+/* The out-of-class definition of the method declaration d of class cls
+** (named cn) when the harness calls it: a public, non-static method, not
+** a constructor, destructor or operator, whose body spells sync; else a
+** null node. */
+static TSNode outside_def(fe_asc_ctx *x, TSNode cls, const char *cn,
+                          TSNode d, bool need_sync) {
+  TSNode fd = fn_declarator(d);
+  const char *nm = fe_asc_text(x, field(fd, "declarator"));
+  if (!strcmp(nm, cn) || nm[0] == '~' || !strncmp(nm, "operator", 8) ||
+      !strncmp(fe_asc_text(x, d), "static", 6))
+    return NONE;
+  TSNode pl = field(fd, "parameters");
+  uint32_t np = 0, nc = ts_node_named_child_count(pl);
+  for (uint32_t i = 0; i < nc; i++)
+    np += is(ts_node_named_child(pl, i), "parameter_declaration") ||
+          is(ts_node_named_child(pl, i), "optional_parameter_declaration");
+  TSNode def = fe_asc_find_func(x, cls, nm, np);
+  if (ts_node_is_null(def) || ts_node_is_null(field(def, "body")) ||
+      (need_sync && !node_has_sync(x->u, field(def, "body"))))
+    return NONE;
+  return def;
+}
+
 /* The methods the harness calls, in declaration order: operator() (the
 ** specialisation for this core when there is one, catlass's
 ** operator()<AscendC::AIC>), and every other public, non-static method
 ** holding sync (not the constructors or the destructor). */
+/* Is method name nm a set-up method (the ops repositories' Init(...),
+** InitBuffers(...)), called once before the rest? */
+static bool is_init(const char *nm) {
+  const char *q = strrchr(nm, ':');
+  return !strncmp(q ? q + 1 : nm, "Init", 4);
+}
+
 static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
-                             TSNode *out, uint32_t max) {
+                             TSNode *out, uint32_t max, TSNode *init,
+                             uint32_t *ninit) {
   TSNode body = field(cls, "body"), op = NONE, opmine = NONE;
   bool pub = is(cls, "struct_specifier");
   uint32_t k = 0, n = ts_node_named_child_count(body), opat = 0;
@@ -278,6 +361,17 @@ static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
     }
     if (is(d, "template_declaration"))
       d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+    if (pub && (is(d, "field_declaration") || is(d, "declaration")) &&
+        is(fn_declarator(d), "function_declarator")) {
+      /* a method declared here and defined after the class */
+      bool in = is_init(fe_asc_text(x, field(fn_declarator(d), "declarator")));
+      TSNode def = outside_def(x, cls, cn, d, !in);
+      if (!ts_node_is_null(def) && in && *ninit < max)
+        init[(*ninit)++] = def;
+      else if (!ts_node_is_null(def) && k < max)
+        out[k++] = def;
+      continue;
+    }
     if (!is(d, "function_definition") || ts_node_is_null(field(d, "body")))
       continue;
     const char *nm = method_name(x, d);
@@ -291,10 +385,12 @@ static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
     }
     if (!pub || !strcmp(nm, cn) || nm[0] == '~' || !strncmp(nm, "operator", 8))
       continue;
-    if (!strncmp(fe_asc_text(x, d), "static", 6) ||
-        !node_has_sync(x->u, d))
+    if (!strncmp(fe_asc_text(x, d), "static", 6))
       continue;
-    out[k++] = d;
+    if (is_init(nm) && *ninit < max)
+      init[(*ninit)++] = d;
+    else if (node_has_sync(x->u, d))
+      out[k++] = d;
   }
   TSNode o = ts_node_is_null(opmine) ? op : opmine;
   if (!ts_node_is_null(o) && k < max) {
@@ -319,9 +415,20 @@ char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls) {
      partial specialisation's argument list names the template's own
      parameters, which stay unbound (symbolic) */
   fe_asc_obj *o = fe_asc_new_obj_cls(x, cls, cn, a, na, at);
-  TSNode ms[32];
-  uint32_t nm = o->kind == FE_OBJ_CLASS ? pick_methods(x, cls, cn, ms, 32) : 0;
-  for (int round = 0; round < 2; round++)
+  TSNode ms[32], in[32];
+  uint32_t ni = 0;
+  uint32_t nm = o->kind == FE_OBJ_CLASS
+                    ? pick_methods(x, cls, cn, ms, 32, in, &ni) : 0;
+  for (uint32_t i = 0; i < ni; i++) { /* set-up once: Init(...) */
+    uint32_t n = sym_args(x, in[i], a, &argno);
+    x->at = in[i];
+    fe_asc_inline(x, in[i], o, a, n, in[i]);
+  }
+  /* an ops-style kernel class (Init + Process) runs once per launch; a
+     block class (catlass: constructor + operator()) is called per tile,
+     so twice: the state one call leaves is what the next starts from */
+  int rounds = ni ? 1 : 2;
+  for (int round = 0; round < rounds; round++)
     for (uint32_t i = 0; i < nm; i++) {
       /* fresh symbolic arguments per call: the two calls need not see the
          same shapes or tensors */
@@ -333,7 +440,8 @@ char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls) {
   char calls[400] = "";
   size_t len = 0;
   for (uint32_t i = 0; i < nm && len < sizeof calls - 40; i++) {
-    const char *mn = method_name(x, ms[i]);
+    const char *mn = method_name(x, ms[i]), *q = strrchr(mn, ':');
+    mn = q && strncmp(mn, "operator", 8) ? q + 1 : mn; /* K<T>::Process */
     len += (size_t)snprintf(calls + len, sizeof calls - len, "%s%s",
                             i ? (i + 1 == nm ? " and " : ", ") : "",
                             strncmp(mn, "operator()", 10) ? mn
@@ -341,9 +449,19 @@ char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls) {
   }
   const char *why = fe_entry() ? "the class is the --entry"
                                : "the header has no kernel entry";
+  char inits[200] = "";
+  size_t il = 0;
+  for (uint32_t i = 0; i < ni && il < sizeof inits - 40; i++) {
+    const char *mn = method_name(x, in[i]), *q = strrchr(mn, ':');
+    il += (size_t)snprintf(inits + il, sizeof inits - il, "%s%s",
+                           i ? " and " : ", ", q ? q + 1 : mn);
+  }
+  if (ni)
+    snprintf(inits + il, sizeof inits - il, " called once");
   if (nm)
-    return mdl_strprintf("%s constructed, %s called twice, destroyed: %s",
-                         cn, calls, why);
-  return mdl_strprintf("%s constructed and destroyed (no operator() or "
-                       "public method with sync): %s", cn, why);
+    return mdl_strprintf("%s constructed%s, %s called %s, destroyed: %s",
+                         cn, inits, calls, rounds > 1 ? "twice" : "once",
+                         why);
+  return mdl_strprintf("%s constructed%s and destroyed (no operator() or "
+                       "public method with sync): %s", cn, inits, why);
 }

@@ -82,8 +82,9 @@ static bool fn_named(fe_asc_ctx *x, TSNode fn, const char *name,
     return false;
   TSNode dn = field(fd, "declarator");
   if (is(dn, "qualified_identifier")) {
-    if (scope && !fe_asc_is(x, field(dn, "scope"), scope))
-      return false;
+    if (scope && !fe_asc_is(x, field(dn, "scope"), scope) &&
+        strcmp(fe_asc_last_name(x, field(dn, "scope")), scope))
+      return false; /* (K<T>::M of a class template: its last name) */
     dn = field(dn, "name");
   } else if (scope) {
     return false;
