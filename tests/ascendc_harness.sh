@@ -223,6 +223,12 @@ struct { CATLASS_DEVICE void f() { AscendC::PipeBarrier<PIPE_V>(); } } anon;
 class P { CATLASS_DEVICE void Hidden() { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0); } };
 struct Q : public P { CATLASS_DEVICE Q(int a, int b, int c, int d, int e, int f, int g, int h, int i, int j, int k, int l, int m, int n, int o, int p, int q, int r, int s) { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(a); AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(a);} };
 EOT
+# (a misspelt namespace: function definitions without a declarator in the
+# tree crashed the free-function count; found by mutating the headers)
+printf 'namespae Demo {\nstruct S { CATLASS_DEVICE S() { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0); } };\n}\n' >"$tmp/mini.hpp"
+timeout 60 "$ksv" check "$tmp/mini.hpp" >/dev/null 2>&1
+rc=$?
+[ "$rc" -le 3 ] || fail "mini.hpp: exit $rc (a crash)"
 timeout 60 "$ksv" check "$tmp/hostile.hpp" >"$tmp/out" 2>&1
 rc=$?
 [ "$rc" = 3 ] || { fail "hostile.hpp: exit $rc, expected 3"; sed 's/^/  /' "$tmp/out"; }

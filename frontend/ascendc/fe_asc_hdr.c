@@ -22,8 +22,15 @@ static bool is(TSNode n, const char *t) {
   return !ts_node_is_null(n) && !strcmp(ts_node_type(n), t);
 }
 
+/* (the tree-sitter runtime does not check for null nodes: these do) */
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n))
+    return NONE;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static uint32_t nkids(TSNode n) {
+  return ts_node_is_null(n) ? 0 : ts_node_named_child_count(n);
 }
 
 /* The spellings that make a class a sync holder (ASCENDC.md's table). */
@@ -82,7 +89,7 @@ static bool outside_sync(const fe_asc_unit *u, TSNode n, TSNode c,
       strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
       strcmp(t, "template_declaration"))
     return false;
-  uint32_t nc = ts_node_named_child_count(n);
+  uint32_t nc = nkids(n);
   for (uint32_t i = 0; i < nc; i++)
     if (outside_sync(u, ts_node_named_child(n, i), c, depth + 1))
       return true;
@@ -101,11 +108,11 @@ static bool device_class(const fe_asc_unit *u, TSNode c) {
   if (!fe_asc_orig_has(u, a, b, "CATLASS_DEVICE") &&
       !fe_asc_orig_has(u, a, b, "__aicore__"))
     return false;
-  uint32_t n = ts_node_named_child_count(body);
+  uint32_t n = nkids(body);
   for (uint32_t i = 0; i < n; i++) {
     TSNode d = ts_node_named_child(body, i);
     if (is(d, "template_declaration"))
-      d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+      d = ts_node_named_child(d, nkids(d) - 1);
     if (is(d, "function_definition") && !ts_node_is_null(field(d, "body")) &&
         node_has_sync(u, field(d, "body")))
       return true;
@@ -129,7 +136,7 @@ void fe_asc_hdr_classes(const fe_asc_unit *u, TSNode n, mdl_vec *out,
       strcmp(t, "preproc_ifdef") && strcmp(t, "preproc_if") &&
       strcmp(t, "preproc_else"))
     return;
-  uint32_t nc = ts_node_named_child_count(n);
+  uint32_t nc = nkids(n);
   for (uint32_t i = 0; i < nc; i++)
     fe_asc_hdr_classes(u, ts_node_named_child(n, i), out, depth + 1);
 }
@@ -153,7 +160,7 @@ uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth) {
       strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
       strcmp(t, "template_declaration"))
     return 0;
-  uint32_t k = 0, nc = ts_node_named_child_count(n);
+  uint32_t k = 0, nc = nkids(n);
   for (uint32_t i = 0; i < nc; i++)
     k += fe_asc_hdr_sync_funcs(u, ts_node_named_child(n, i), depth + 1);
   return k;
@@ -198,7 +205,7 @@ TSNode fe_asc_hdr_find_entry(const fe_asc_unit *u, TSNode n, const char *name,
       strcmp(t, "declaration_list") && strcmp(t, "linkage_specification") &&
       strcmp(t, "template_declaration") && strcmp(t, "declaration"))
     return NONE;
-  uint32_t nc = ts_node_named_child_count(n);
+  uint32_t nc = nkids(n);
   for (uint32_t i = 0; i < nc; i++) {
     TSNode r = fe_asc_hdr_find_entry(u, ts_node_named_child(n, i), name,
                                      depth + 1);
@@ -244,7 +251,7 @@ static fe_asc_val sym_param(fe_asc_ctx *x, TSNode p, int32_t argno) {
   TSNode nm = decl;
   while (!ts_node_is_null(nm) && !is(nm, "identifier"))
     nm = ts_node_is_null(field(nm, "declarator"))
-             ? ts_node_named_child(nm, ts_node_named_child_count(nm) - 1)
+             ? ts_node_named_child(nm, nkids(nm) - 1)
              : field(nm, "declarator");
   const char *name = is(nm, "identifier") ? fe_asc_text(x, nm) : "arg";
   const char *ty = fe_asc_text(x, field(p, "type"));
@@ -276,7 +283,7 @@ static fe_asc_val sym_param(fe_asc_ctx *x, TSNode p, int32_t argno) {
 static uint32_t sym_args(fe_asc_ctx *x, TSNode fn, fe_asc_val *out,
                          int32_t *argno) {
   TSNode pl = field(fn_declarator(fn), "parameters");
-  uint32_t n = 0, nc = ts_node_is_null(pl) ? 0 : ts_node_named_child_count(pl);
+  uint32_t n = 0, nc = nkids(pl);
   for (uint32_t i = 0; i < nc && n < FE_ASC_MAX_ARGS; i++) {
     TSNode p = ts_node_named_child(pl, i);
     if (!is(p, "parameter_declaration") &&
@@ -298,13 +305,13 @@ static const char *method_name(fe_asc_ctx *x, TSNode fn) {
 ** full one), or a null node. */
 static TSNode pick_ctor(fe_asc_ctx *x, TSNode cls, const char *cn) {
   TSNode body = field(cls, "body"), best = NONE;
-  uint32_t bestn = 0, n = ts_node_named_child_count(body);
+  uint32_t bestn = 0, n = nkids(body);
   for (uint32_t i = 0; i < n; i++) {
     TSNode d = ts_node_named_child(body, i);
     if (!is(d, "function_definition") || strcmp(method_name(x, d), cn))
       continue;
     TSNode pl = field(fn_declarator(d), "parameters");
-    uint32_t np = ts_node_named_child_count(pl);
+    uint32_t np = nkids(pl);
     if (ts_node_is_null(best) || np > bestn) {
       best = d;
       bestn = np;
@@ -325,7 +332,7 @@ static TSNode outside_def(fe_asc_ctx *x, TSNode cls, const char *cn,
       !strncmp(fe_asc_text(x, d), "static", 6))
     return NONE;
   TSNode pl = field(fd, "parameters");
-  uint32_t np = 0, nc = ts_node_named_child_count(pl);
+  uint32_t np = 0, nc = nkids(pl);
   for (uint32_t i = 0; i < nc; i++)
     np += is(ts_node_named_child(pl, i), "parameter_declaration") ||
           is(ts_node_named_child(pl, i), "optional_parameter_declaration");
@@ -352,7 +359,7 @@ static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
                              uint32_t *ninit) {
   TSNode body = field(cls, "body"), op = NONE, opmine = NONE;
   bool pub = is(cls, "struct_specifier");
-  uint32_t k = 0, n = ts_node_named_child_count(body), opat = 0;
+  uint32_t k = 0, n = nkids(body), opat = 0;
   for (uint32_t i = 0; i < n && k < max; i++) {
     TSNode d = ts_node_named_child(body, i);
     if (is(d, "access_specifier")) {
@@ -360,7 +367,7 @@ static uint32_t pick_methods(fe_asc_ctx *x, TSNode cls, const char *cn,
       continue;
     }
     if (is(d, "template_declaration"))
-      d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+      d = ts_node_named_child(d, nkids(d) - 1);
     if (pub && (is(d, "field_declaration") || is(d, "declaration")) &&
         is(fn_declarator(d), "function_declarator")) {
       /* a method declared here and defined after the class */
