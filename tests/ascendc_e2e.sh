@@ -37,6 +37,9 @@ expect_rc vec_blockloop.cpp 0
 expect_rc vec_blockloop_nowait.cpp 1
 expect_finding vec_blockloop_nowait.cpp 13 race
 
+expect_rc que_idle_return.asc 0
+expect_rc que_idle_return_late.asc 0
+
 expect_rc cce_copy.cce 0
 expect_rc cce_copy_nowait.cce 1
 expect_finding cce_copy_nowait.cce 11 race

@@ -925,3 +925,17 @@ Test(ascendc_build, brace_params_in_place) {
   cr_expect(w->hi - w->lo == 64, "%lld", (long long)(w->hi - w->lo));
   ex_free(&e);
 }
+
+Test(ascendc_build, members_shadow_file_constants) {
+  ex e;
+  extract(&e, PRE "constexpr int32_t ID = 1;\n"
+              "struct K { int32_t ID = 4;\n"
+              "  __aicore__ void Run() { SetFlag<HardEvent::V_S>(ID);\n"
+              "    WaitFlag<HardEvent::V_S>(::ID); } };\n"
+              "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  SetFlag<HardEvent::S_V>(ID); WaitFlag<HardEvent::S_V>(ID);\n"
+              "  K o; o.Run();\n}\n");
+  cr_expect_str_eq(trace(unit(&e, 0), 0), "set:S-V#1 wait:S-V#1 set:V-S#4 "
+                                          "wait:V-S#1");
+  ex_free(&e);
+}

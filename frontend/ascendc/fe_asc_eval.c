@@ -384,6 +384,12 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     *out = v->val;
     return true;
   }
+  fe_asc_field *f = fe_asc_field_find(x->self, name); /* members shadow
+                                                         the file's names */
+  if (f) {
+    *out = f->val;
+    return true;
+  }
   bool absent = false; /* known not to be a file constant */
   for (uint32_t i = 0; i < x->consts.len; i++)
     if (!strcmp(MDL_VEC_AT(x->consts, fe_asc_var, i).name, name)) {
@@ -400,11 +406,6 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
         *out = fe_asc_atom(x, out->i, name, fe_asc_loc(x, x->at));
       return true;
     }
-  fe_asc_field *f = fe_asc_field_find(x->self, name);
-  if (f) {
-    *out = f->val;
-    return true;
-  }
   /* the library's pipes and event ids first; the file's own constants
      before the library's other names (a file may call a constant L1) */
   if ((!strncmp(name, "PIPE_", 5) || !strncmp(name, "EVENT_ID", 8)) &&
@@ -972,6 +973,16 @@ static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
   if (fe_asc_lookup(x, name, &v))
     return v;
   const char *last = fe_asc_last_name(x, e);
+  if (!strncmp(name, "::", 2)) { /* the global namespace's, not a member */
+    fe_asc_obj *self = x->self;
+    uint32_t fr = x->frame;
+    x->self = NULL;
+    x->frame = 0;
+    bool ok = fe_asc_lookup(x, last, &v);
+    x->self = self;
+    x->frame = fr;
+    return ok ? v : fe_asc_unknown();
+  }
   if (strcmp(last, name) && fe_asc_lookup(x, last, &v))
     return v;
   if (!strcmp(name, "block_idx")) /* the CCE spelling of GetBlockIdx() */

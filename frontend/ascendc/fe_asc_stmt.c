@@ -681,14 +681,25 @@ static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
        destroys them at their scopes' ends as usual */
     mdl_block *saved = x->bd.blk;
     x->bd.blk = exiting;
+    /* what they do to the objects (and the queue framework's state) is
+       that path's only: the other one goes on from the state as it was */
+    snapshot keep;
+    snap_take(x, &keep);
+    void *q = fe_asc_que_save(x);
     for (uint32_t i = x->dtors.len; i-- > 0;) {
       const fe_asc_dtor *d = &MDL_VEC_AT(x->dtors, fe_asc_dtor, i);
       if (d->scope < x->fn_scope)
         break;
       fe_asc_run_dtor(x, d->o, s);
     }
+    snap_restore(x, &keep);
+    snap_free(&keep);
+    fe_asc_que_restore(x, q);
     x->bd.blk = saved;
     x->bd.blk = other;
+    if (x->depth == 1) /* in the entry: nothing runs after it on the path
+                          that returned */
+      x->path_root = other;
     return FE_FLOW_NEXT;
   }
   if ((f == FE_FLOW_CONTINUE || f == FE_FLOW_BREAK) &&

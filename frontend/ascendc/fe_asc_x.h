@@ -27,7 +27,7 @@
 #include <string.h>
 
 #define FE_ASC_MAX_INLINE 32          /* nested inlined calls */
-#define FE_ASC_MAX_UNROLL 256         /* constant-trip loops unrolled up to */
+#define FE_ASC_MAX_UNROLL 1024        /* constant-trip loops unrolled up to */
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
 #define FE_ASC_MAX_LEVEL 128u        /* nested branches and loops (the
                                          unroller recurses on them) */
@@ -167,6 +167,12 @@ typedef struct fe_asc_ctx {
   uint32_t level;              /* nested branches/loops being extracted */
   uint32_t loop_level;         /* level of the unrolled loop's body */
   mdl_block **loop_blk;        /* where that loop's next iteration goes */
+  const mdl_block *path_root;  /* NULL, or the block the rest of the
+                                  kernel goes to after an early return on
+                                  a symbolic condition in the entry
+                                  function: still one path (the other one
+                                  ended), so the queue framework follows
+                                  its state there concretely */
   uint32_t fn_scope;           /* scopes.len inside the current function:
                                   its objects are the dtors of scopes >= */
   uint32_t fn_level;           /* level at the current function's entry:
