@@ -41,6 +41,10 @@ static const char usage[] =
     "                        sim, dump and export\n"
     "  --format text|json|junit|sarif|html  report format (default text)\n"
     "  -o FILE               write the report to FILE (default stdout)\n"
+    "  --entry NAME          Ascend C: check function or class NAME as the\n"
+    "                        kernel (a class: constructed, operator() and\n"
+    "                        its public sync methods called twice,\n"
+    "                        destroyed); HIVM files: an error\n"
     "  --baseline FILE       report only findings absent from FILE, an\n"
     "                        earlier JSON or SARIF report of ksv\n"
     "  -j N                  check N files in parallel (same output)\n"
@@ -363,6 +367,11 @@ int main(int argc, char **argv) {
         return bad_usage("--format expects text, json, junit, sarif or html",
                          v);
       o.format = f;
+      i++;
+    } else if (!strcmp(a, "--entry")) {
+      if (!v || !*v)
+        return bad_usage("--entry expects a function or class name", NULL);
+      o.entry = v;
       i++;
     } else if (!strcmp(a, "--baseline")) {
       if (!v)

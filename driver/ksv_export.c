@@ -24,6 +24,7 @@ int ksv_export(const ksv_options *o, const char *file, const char *kernel,
   mdl_diags diags;
   memset(&diags, 0, sizeof diags);
   mdl_vec units = {0};
+  fe_set_entry(o->entry);
   fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
                 &diags);
   int rc = KSV_EXIT_CLEAN;

@@ -38,6 +38,10 @@ typedef struct {
   uint32_t timeout_ms;    /* SMT engine: per query */
   uint32_t solver_budget_s; /* SMT engine: solver seconds per kernel */
   uint32_t max_memory_mb; /* model, graph clocks and Z3, each (0: none) */
+  const char *entry;      /* --entry NAME: the Ascend C function or class
+                             checked as the kernel of every file (NULL:
+                             the __global__ entries, or a header's
+                             device classes) */
   const char *baseline;   /* report only findings absent from this earlier
                              JSON or SARIF report (NULL: all) */
   uint32_t jobs;          /* files checked in parallel (0 or 1: serial) */

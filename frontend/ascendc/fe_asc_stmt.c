@@ -82,8 +82,9 @@ static bool fn_named(fe_asc_ctx *x, TSNode fn, const char *name,
     return false;
   TSNode dn = field(fd, "declarator");
   if (is(dn, "qualified_identifier")) {
-    if (scope && !fe_asc_is(x, field(dn, "scope"), scope))
-      return false;
+    if (scope && !fe_asc_is(x, field(dn, "scope"), scope) &&
+        strcmp(fe_asc_last_name(x, field(dn, "scope")), scope))
+      return false; /* (K<T>::M of a class template: its last name) */
     dn = field(dn, "name");
   } else if (scope) {
     return false;
@@ -315,7 +316,10 @@ static void bind_template(fe_asc_ctx *x, TSNode tp, TSNode targs,
       else if (!ts_node_is_null(dv)) {
         v.kind = FE_AV_TYPE;
         v.i = fe_asc_sizeof(fe_asc_text(x, dv));
-      }
+      } else if (!type_param) /* not given (a header harness's class):
+                                 a symbolic constant, as a template
+                                 kernel's (helper H) */
+        v = fe_asc_atom(x, -1, name, fe_asc_loc(x, p));
     }
     if (into) {
       fe_asc_field *f = mdl_vec_push(&into->fields, sizeof *f);
