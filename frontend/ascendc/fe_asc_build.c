@@ -344,6 +344,9 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   mdl_vec_free(&x->objs);
   fe_asc_map_free(&x->defs);
   mdl_vec_free(&x->def_nodes);
+  mdl_vec_free(&x->idx_defs);
+  mdl_vec_free(&x->idx_decls);
+  mdl_vec_free(&x->idx_names);
   free(x);
 }
 

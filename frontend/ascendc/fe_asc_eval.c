@@ -425,13 +425,9 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 
 /* Searches the tree for `constexpr T name = value;` / `const T name =
 ** value;` at namespace or class scope, or an enumerator name. */
-static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
-                          fe_asc_val *out, int depth, uint32_t *skip) {
-  if (depth > 40)
-    return false;
+static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
+                     fe_asc_val *out, uint32_t *skip) {
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "compound_statement") || !strcmp(t, "parameter_list"))
-    return false; /* function bodies: locals, not file constants */
   if (!strcmp(t, "enumerator_list")) {
     int64_t next = 0;
     uint32_t nc = ts_node_named_child_count(n);
@@ -476,10 +472,16 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
     }
     return false;
   }
-  uint32_t nc = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < nc; i++)
-    if (find_const_in(x, ts_node_named_child(n, i), name, out, depth + 1,
-                      skip))
+  return false;
+}
+
+/* The (*skip)-th such constant of the file outside function bodies (the
+** declarations of fe_asc_index, in document order). */
+static bool find_const_in(fe_asc_ctx *x, const char *name, fe_asc_val *out,
+                          uint32_t *skip) {
+  fe_asc_index(x);
+  for (uint32_t i = 0; i < x->idx_decls.len; i++)
+    if (const_in(x, MDL_VEC_AT(x->idx_decls, TSNode, i), name, out, skip))
       return true;
   return false;
 }
@@ -494,12 +496,10 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   x->self = NULL;
   x->depth++;
   uint32_t skip = 0;
-  bool ok = find_const_in(x, ts_tree_root_node(x->u->tree), name, out, 0,
-                          &skip);
+  bool ok = find_const_in(x, name, out, &skip);
   fe_asc_val other;
   skip = 1;
-  bool two = ok && find_const_in(x, ts_tree_root_node(x->u->tree), name,
-                                 &other, 0, &skip);
+  bool two = ok && find_const_in(x, name, &other, &skip);
   x->ambiguous = false; /* (nested look-ups above may have set it) */
   if (two && (other.kind != out->kind || other.i != out->i ||
               other.j != out->j))

@@ -203,6 +203,15 @@ typedef struct fe_asc_ctx {
                                   merging compares their fields) */
   fe_asc_map defs;             /* definitions looked up (fe_asc_stmt.c) */
   mdl_vec def_nodes;           /* TSNode: their nodes (null: none) */
+  bool indexed;                /* idx_defs / idx_decls built */
+  mdl_vec idx_defs;            /* TSNode: function, class, struct and enum
+                                  definitions outside function bodies, in
+                                  document order (fe_asc_stmt.c) */
+  mdl_vec idx_names;           /* fe_asc_defname: each idx_defs entry's
+                                  name as written and its last name */
+  mdl_vec idx_decls;           /* TSNode: declarations, field declarations
+                                  and enumerator lists outside function
+                                  bodies, in document order */
 } fe_asc_ctx;
 
 /* --------------------------------------------- the library-call table */
@@ -408,6 +417,13 @@ TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name);
 TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name);
 /* The definition of free function name, or of method name of class cls
 ** (a null node: free), or a null node. */
+typedef struct { const char *text, *last; } fe_asc_defname;
+
+/* The index above, built on first use with one cursor walk of the tree
+** (a search per name walked it all, each node's children by index:
+** quadratic in the children of a class body). */
+void fe_asc_index(fe_asc_ctx *x);
+
 TSNode fe_asc_find_func(fe_asc_ctx *x, TSNode cls, const char *name,
                         uint32_t nargs);
 
