@@ -315,7 +315,7 @@ static void frontend_unknown(const fe_unit *fu, const char *path,
 ** located error, exit 2): its kernels are its func.func definitions. */
 static bool entry_applies(const ksv_options *o, const char *path,
                           mdl_file_result *fr) {
-  if (o->entry && fe_lang_of_path(path) != FE_LANG_ASCENDC) {
+  if (o->entry && ksv_lang_of(o->lang, path) != FE_LANG_ASCENDC) {
     mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
                  "--entry %s picks an Ascend C function or class; a HIVM "
                  "file's kernels are its func.func definitions", o->entry);
@@ -402,8 +402,8 @@ void ksv_check_text(const ksv_options *o, const char *path,
   if (!entry_applies(o, path, fr))
     return;
   double t_parse = o->stats ? cpu_secs() : 0;
-  fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
-                &fr->diags);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, path, text, len,
+                ksv_fe_arch(o->arch), &units, &fr->diags);
   if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
             path, len, units.len, cpu_secs() - t_parse);
@@ -816,8 +816,8 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
   }
   mdl_vec units = {0};
   fe_set_entry(o->entry);
-  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
-                &fr.diags);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, file, text, len,
+                ksv_fe_arch(o->arch), &units, &fr.diags);
   mdl_limits lim;
   limits_of(o, &lim);
   int rc = KSV_EXIT_CLEAN;

@@ -18,6 +18,19 @@ void fe_set_entry(const char *name) { atomic_store(&entry_name, name); }
 
 const char *fe_entry(void) { return atomic_load(&entry_name); }
 
+static _Atomic(const char *const *) define_strs;
+static _Atomic(uint32_t) define_count;
+
+void fe_set_defines(const char *const *defs, uint32_t n) {
+  atomic_store(&define_strs, defs);
+  atomic_store(&define_count, n);
+}
+
+const char *const *fe_defines(uint32_t *n) {
+  *n = atomic_load(&define_count);
+  return atomic_load(&define_strs);
+}
+
 fe_lang fe_lang_of_path(const char *path) {
   static const char *const cxx[] = {".cpp", ".cc", ".cxx", ".h",
                                     ".hpp", ".asc", ".cce"};

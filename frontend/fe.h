@@ -60,6 +60,12 @@ uint32_t fe_parse_file(const char *path, const char *text, size_t len,
 ** frontends (atomic: ksv -j). */
 void fe_set_entry(const char *name);
 const char *fe_entry(void);
+/* -D NAME[=VALUE]... (n strings, "NAME" meaning NAME=1): the build macros
+** of every Ascend C file (a macro the file uses, does not define and is
+** not given here is one consistent unknown value).  Set as fe_set_entry;
+** defs must outlive the parses. */
+void fe_set_defines(const char *const *defs, uint32_t n);
+const char *const *fe_defines(uint32_t *n);
 /* Frees the units' names and kernels, and the vector. */
 void fe_units_free(mdl_vec *units);
 

@@ -572,6 +572,35 @@ static void release(fe_asc_unit *uu, mdl_diags *diags, uint32_t d0) {
   free(uu);
 }
 
+/* The -D macros of the command line (fe_defines) as the preprocessor takes
+** them: "NAME" or "NAME=VALUE", split (malloc'd, one block). */
+static fe_asc_define *cli_defines(uint32_t *n) {
+  uint32_t nd;
+  const char *const *d = fe_defines(&nd);
+  *n = 0;
+  if (!nd || !d)
+    return NULL;
+  size_t bytes = nd * sizeof(fe_asc_define);
+  for (uint32_t i = 0; i < nd; i++)
+    bytes += strlen(d[i]) + 1;
+  fe_asc_define *out = malloc(bytes);
+  if (!out)
+    return NULL;
+  char *p = (char *)(out + nd);
+  for (uint32_t i = 0; i < nd; i++) {
+    size_t l = strlen(d[i]);
+    memcpy(p, d[i], l + 1);
+    char *eq = strchr(p, '=');
+    if (eq)
+      *eq = 0;
+    out[i].name = p;
+    out[i].value = eq ? eq + 1 : "1";
+    p += l + 1;
+  }
+  *n = nd;
+  return out;
+}
+
 uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
                            int arch, mdl_vec *units, mdl_diags *diags) {
   uint32_t e0 = diags->errors, d0 = diags->items.len;
@@ -580,6 +609,8 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
   memset(&o, 0, sizeof o);
   o.arch = arch == MDL_ARCH_A5 ? FE_ASC_ARCH_C310 : FE_ASC_ARCH_C220;
   o.missing_include_warns = true;
+  fe_asc_define *defs = cli_defines(&o.ndefines);
+  o.defines = defs;
   bool ok = true;
   for (int c = 0; c < 2 && ok; c++) {
     o.core = c == 0 ? FE_ASC_CORE_AIC : FE_ASC_CORE_AIV;
@@ -604,6 +635,7 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
     un->line = 1;
     un->error = true;
     release(uu, diags, d0);
+    free(defs);
     return diags->errors - e0 ? diags->errors - e0 : 1;
   }
   mdl_vec ev, ea;
@@ -669,5 +701,6 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
   mdl_vec_free(&ev);
   mdl_vec_free(&ea);
   release(uu, diags, d0);
+  free(defs);
   return diags->errors - e0;
 }

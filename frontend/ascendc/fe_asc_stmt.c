@@ -1284,6 +1284,28 @@ static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
 
 static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s);
 
+/* The innermost conditional arm around output byte off whose test the
+** preprocessor could not decide (a build macro the file uses but does not
+** define, and -D does not give), or NULL. */
+static const fe_asc_cond *undecided_arm(const fe_asc_unit *u, uint32_t off) {
+  const fe_asc_seg *sg = fe_asc_seg_at(u, off);
+  uint32_t c = sg ? sg->cond : 0;
+  for (int guard = 0; c && c < u->conds.len && guard < FE_ASC_MAX_IF_DEPTH;
+       guard++) {
+    const fe_asc_cond *cd = &MDL_VEC_AT(u->conds, fe_asc_cond, c);
+    if (cd->value == FE_ASC_UNKNOWN)
+      return cd;
+    for (uint32_t p = cd->prev; p && p < u->conds.len;) { /* earlier arms */
+      const fe_asc_cond *pc = &MDL_VEC_AT(u->conds, fe_asc_cond, p);
+      if (pc->value == FE_ASC_UNKNOWN)
+        return pc;
+      p = pc->prev;
+    }
+    c = cd->parent;
+  }
+  return NULL;
+}
+
 fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
   if (ts_node_is_null(s) || x->failed)
     return FE_FLOW_NEXT;
@@ -1296,6 +1318,13 @@ fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
 
 static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s) {
   const char *t = ts_node_type(s);
+  const fe_asc_cond *arm;
+  if (strcmp(t, "compound_statement") &&
+      (arm = undecided_arm(x->u, ts_node_start_byte(s))) != NULL)
+    fe_asc_unsupported(x, s, "a statement under `#%s %s` (line %u), which "
+                       "depends on a macro the file does not define: give "
+                       "its value with -D NAME=VALUE", arm->kind, arm->expr,
+                       arm->line);
   if (!strcmp(t, "compound_statement")) {
     fe_asc_scope_open(x);
     fe_asc_flow f = FE_FLOW_NEXT;
