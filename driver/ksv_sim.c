@@ -8,6 +8,7 @@
 #include "../model/mdl.h"
 #include "../sim/sim.h"
 #include "ksv_int.h"
+#include "../model/mdl_build.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -116,6 +117,12 @@ static bool sim_warning(const sim_finding *f, mdl_flag_model fm) {
   return mdl_rule_severity(f->rule) != MDL_SEV_ERROR;
 }
 
+/* The file of location l of k: path for the input itself, else the
+** header the instruction comes from (C++ kernels). */
+static const char *lf(const mdl_kernel *k, const char *path, mdl_loc l) {
+  return l.file ? mdl_kernel_file(k, l.file) : path;
+}
+
 static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
                           const sim_result *r, const sim_finding *f,
                           mdl_flag_model fm) {
@@ -127,7 +134,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     mdl_inst_where(k, a, wa, sizeof wa);
   runs_str(r, f, rn, sizeof rn);
   const char *rule = mdl_rule_name(f->rule);
-  fprintf(out, "%s:%u:%u: %s: ", path, b->loc.line, b->loc.col,
+  fprintf(out, "%s:%u:%u: %s: ", lf(k, path, b->loc), b->loc.line, b->loc.col,
           sim_warning(f, fm) ? "warning" : "error");
   switch (f->rule) {
   case MDL_RULE_RACE:
@@ -154,7 +161,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
             rn, rule);
     fprintf(out, "%s:%u:%u: note: conflicting %s %s, %s, cycles [%" PRId64
                  ", %" PRId64 ")\n",
-            path, a->loc.line, a->loc.col, sim_op_name(k, f->a),
+            lf(k, path, a->loc), a->loc.line, a->loc.col, sim_op_name(k, f->a),
             f->a_write ? "write" : "read", wa, f->a_start, f->a_end);
     break;
   case MDL_RULE_DEADLOCK: {
@@ -189,12 +196,12 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
       if (st->scalar)
         fprintf(out, "%s:%u:%u: note: stuck: the scalar unit of %s %s %s "
                      "(%s)\n",
-                path, h->loc.line, h->loc.col, k->cores[st->core].label,
+                lf(k, path, h->loc), h->loc.line, h->loc.col, k->cores[st->core].label,
                 st->queue_full ? "cannot issue, its queue is full, at"
                                : "stopped at",
                 what, wh);
       else
-        fprintf(out, "%s:%u:%u: note: stuck: %s %s at %s (%s)%s\n", path,
+        fprintf(out, "%s:%u:%u: note: stuck: %s %s at %s (%s)%s\n", lf(k, path, h->loc),
                 h->loc.line, h->loc.col, k->cores[st->core].label,
                 mdl_pipe_name((mdl_pipe)st->pipe), what, wh,
                 h->kind == MDL_I_WAIT || h->kind == MDL_I_BWAIT
@@ -205,7 +212,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
       fprintf(out, "%s:%u:%u: note: its flag lost a set: this set_flag (%s) "
                    "landed at cycle %" PRId64 " while the flag was still set "
                    "(double-set), so one wait fewer is released\n",
-              path, a->loc.line, a->loc.col, wa, f->a_end);
+              lf(k, path, a->loc), a->loc.line, a->loc.col, wa, f->a_end);
     break;
   }
   case MDL_RULE_DOUBLE_SET:
@@ -219,7 +226,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
               f->value == 1 ? "" : "s", rn, rule);
       fprintf(out, "%s:%u:%u: note: the previous set, %s, landed at cycle "
                    "%" PRId64 "\n",
-              path, a->loc.line, a->loc.col, wa, f->a_end);
+              lf(k, path, a->loc), a->loc.line, a->loc.col, wa, f->a_end);
       break;
     }
     fprintf(out,
@@ -229,7 +236,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
             sb, wb, a->loc.line, a->loc.col, f->b_end, f->a_end, rn, rule);
     fprintf(out, "%s:%u:%u: note: the other set, %s, landed at cycle %" PRId64
                  "\n",
-            path, a->loc.line, a->loc.col, wa, f->a_end);
+            lf(k, path, a->loc), a->loc.line, a->loc.col, wa, f->a_end);
     break;
   case MDL_RULE_UNPAIRED_SET:
     sync_str(k, f->b, sb, sizeof sb);
@@ -255,6 +262,9 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     fprintf(out, "%s [%s]\n", rule, rule);
     break;
   }
+  mdl_where *w = mdl_where_of(k, b->loc); /* its inlining chain (C++) */
+  rep_chain_notes(out, path, w);
+  mdl_where_free(w);
   (void)sa;
 }
 
@@ -265,6 +275,10 @@ static void print_figures(FILE *out, const char *path, const mdl_kernel *k,
     fprintf(out, "replay run\n");
   else
     fprintf(out, "%u run%s\n", r->runs, r->runs == 1 ? "" : "s");
+  char *an = ksv_auto_sync_note(k, NULL); /* Ascend C: the assumption */
+  if (an)
+    fprintf(out, "  %s\n", an);
+  free(an);
   /* what the simulated program is not: its partner cores, its end */
   if (k->open)
     fprintf(out, "  open: %s %s not in this input; its cross-core waits "
@@ -631,6 +645,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
       continue;
     }
     mdl_kernel *k = fu->k;
+    ksv_auto_sync(k, o->auto_sync);
     mdl_unroll(k, &lim);
     if (k->input_error) {
       fprintf(out, "%s:%u:%u: error: %s [bad-input]\n", file,

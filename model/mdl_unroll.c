@@ -239,6 +239,9 @@ static mdl_inst *new_inst(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
   in->id = -1;
   in->stmt = s->id;
   in->loc = s->loc;
+  /* the compiler's sync (mdl_auto_sync) is never a finding of its own
+     nor removable, like the other syncs the source does not spell */
+  in->implicit = in->auto_sync = s->auto_sync;
   in->acc_first = k->accesses.len;
   in->guard = u->guard;
   in->after = ~0u;
