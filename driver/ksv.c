@@ -296,8 +296,8 @@ static void check_file(const ksv_options *o, const char *path,
 }
 
 /* A unit the frontend could not read all of (a construct that can affect
-** sync or accesses, fe_unit.unknown): whatever the engines found stands,
-** but the verdict is unknown, never clean. */
+** sync or accesses, fe_unit.unknown): the verdict is unknown, never clean
+** (the frontend's located warnings name the construct). */
 static void frontend_unknown(const fe_unit *fu, const char *path,
                              const mdl_kernel *k, mdl_diags *diags,
                              mdl_unit_result *u) {
@@ -386,9 +386,12 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
 #endif
-    decide(o, k, &co, &fr->diags, u, t_unroll);
-    if (fu->unknown) /* the frontend did not understand all of it */
+    if (fu->unknown) /* the frontend did not understand all of it: the
+                        engines would judge a program that is not the
+                        kernel, so they do not run */
       frontend_unknown(fu, path, k, &fr->diags, u);
+    else
+      decide(o, k, &co, &fr->diags, u, t_unroll);
     u->note = ksv_auto_sync_note(k, u->note);
     u->secs = ksv_now_secs() - t_unit;
   }

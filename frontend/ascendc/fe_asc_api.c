@@ -901,7 +901,7 @@ void fe_asc_api_objinit(fe_asc_ctx *x, fe_asc_obj *o, TSNode ty) {
   uint32_t na = ts_node_is_null(al) ? 0 : ts_node_named_child_count(al);
   int npos = 0, npipe = 0;
   for (uint32_t i = 0; i < na; i++) {
-    fe_asc_val v = fe_asc_eval(x, ts_node_named_child(al, i));
+    fe_asc_val v = fe_asc_expr(x, ts_node_named_child(al, i));
     if (v.kind == FE_AV_POS) {
       if (npos++ == 0)
         o->pos = (fe_asc_pos)v.i;

@@ -11,6 +11,7 @@
 #include "fe_ascendc.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,14 +58,17 @@ static bool fn_has_qual(const fe_asc_unit *u, TSNode fn, const char *word) {
 }
 
 /* The kernel entries of the tree: function definitions at namespace
-** scope marked __global__. */
+** scope marked __global__ (or catlass's CATLASS_GLOBAL, which is
+** `__global__ __aicore__`). */
 static void find_entries(const fe_asc_unit *u, TSNode n, mdl_vec *out,
                          int depth) {
   if (depth > 32)
     return;
   const char *t = ts_node_type(n);
   if (!strcmp(t, "function_definition")) {
-    if (!ts_node_is_null(field(n, "body")) && fn_has_qual(u, n, "__global__"))
+    if (!ts_node_is_null(field(n, "body")) &&
+        (fn_has_qual(u, n, "__global__") ||
+         fn_has_qual(u, n, "CATLASS_GLOBAL")))
       *(TSNode *)mdl_vec_push(out, sizeof n) = n;
     return;
   }
@@ -130,20 +134,100 @@ static void bind_kernel_params(fe_asc_ctx *x, TSNode fn) {
   }
 }
 
-/* A template kernel's non-type parameters: symbolic (the launch gives
-** them; ksv does not read the host code). */
-static void bind_kernel_template(fe_asc_ctx *x, TSNode fn) {
+/* The template argument list of a launch of kernel name in the host code
+** (`name<args><<<...>>>(...)`, the launch configuration blanked), the
+** first one found, or a null node. */
+static TSNode find_launch(fe_asc_ctx *x, TSNode n, const char *name,
+                          TSNode *host, int depth) {
+  if (depth > 200 || ts_node_is_null(n))
+    return (TSNode){{0}, 0, 0};
+  if (is(n, "function_definition"))
+    *host = n;
+  if (is(n, "call_expression")) {
+    TSNode f = field(n, "function");
+    if (is(f, "template_function") &&
+        fe_asc_is(x, field(f, "name"), name))
+      return field(f, "arguments");
+  }
+  uint32_t nc = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < nc; i++) {
+    TSNode r = find_launch(x, ts_node_named_child(n, i), name, host,
+                           depth + 1);
+    if (!ts_node_is_null(r))
+      return r;
+  }
+  return (TSNode){{0}, 0, 0};
+}
+
+/* Binds the constexpr locals of host function h (in order) in the
+** current scope: the launch's template arguments name them. */
+static void bind_host_consts(fe_asc_ctx *x, TSNode n, int depth) {
+  if (depth > 64 || ts_node_is_null(n))
+    return;
+  if (is(n, "declaration") && strstr(fe_asc_text(x, n), "constexpr")) {
+    uint32_t nc = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < nc; i++) {
+      TSNode d = ts_node_named_child(n, i);
+      if (!is(d, "init_declarator"))
+        continue;
+      fe_asc_val v = fe_asc_expr(x, field(d, "value"));
+      if (v.kind == FE_AV_INT)
+        fe_asc_bind(x, fe_asc_text(x, field(d, "declarator")), v);
+    }
+    return;
+  }
+  uint32_t nc = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < nc; i++)
+    bind_host_consts(x, ts_node_named_child(n, i), depth + 1);
+}
+
+/* A template kernel's parameters: the constants of its launch in the host
+** code when the file has one, else symbolic values (non-type) and
+** unknown sizes (types). */
+static void bind_kernel_template(fe_asc_ctx *x, TSNode fn, const char *name) {
   TSNode p = ts_node_parent(fn);
   if (!is(p, "template_declaration"))
     return;
   TSNode tp = field(p, "parameters");
   uint32_t n = ts_node_named_child_count(tp);
+  TSNode host = {{0}, 0, 0};
+  TSNode la = find_launch(x, ts_tree_root_node(x->u->tree), name, &host, 0);
+  fe_asc_val given[64];
+  uint32_t ng = 0;
+  if (!ts_node_is_null(la)) {
+    fe_asc_scope_open(x);
+    bind_host_consts(x, field(host, "body"), 0);
+    uint32_t na = ts_node_named_child_count(la);
+    for (uint32_t i = 0; i < na && ng < 64; i++) {
+      TSNode a = ts_node_named_child(la, i);
+      uint32_t sz = fe_asc_sizeof(fe_asc_text(x, a));
+      given[ng] = sz ? fe_asc_unknown() : fe_asc_expr(x, a);
+      if (sz || given[ng].kind != FE_AV_INT) {
+        given[ng] = fe_asc_unknown();
+        given[ng].kind = FE_AV_TYPE;
+        given[ng].i = sz;
+      }
+      ng++;
+    }
+    fe_asc_scope_close(x, fn);
+  }
   for (uint32_t i = 0; i < n; i++) {
     TSNode q = ts_node_named_child(tp, i);
-    TSNode nm = field(q, "declarator");
-    if (ts_node_is_null(nm) || strstr(ts_node_type(q), "type_parameter"))
+    bool type_param = strstr(ts_node_type(q), "type_parameter") != NULL;
+    TSNode nm = field(q, type_param ? "name" : "declarator");
+    if (ts_node_is_null(nm) && type_param)
+      nm = ts_node_named_child(q, 0);
+    if (ts_node_is_null(nm))
       continue;
-    fe_asc_val v = fe_asc_atom(x, -1, fe_asc_text(x, nm), fe_asc_loc(x, q));
+    fe_asc_val v;
+    if (i < ng && (given[i].kind == FE_AV_INT || given[i].kind == FE_AV_TYPE))
+      v = given[i];
+    else if (type_param) {
+      v = fe_asc_unknown();
+      v.kind = FE_AV_TYPE;
+    } else {
+      v = fe_asc_atom(x, -1, fe_asc_text(x, nm), fe_asc_loc(x, q));
+    }
     fe_asc_bind(x, fe_asc_text(x, nm), v);
   }
 }
@@ -245,7 +329,7 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   }
   x->frame = x->nframes = 1;
   fe_asc_scope_open(x);
-  bind_kernel_template(x, fn);
+  bind_kernel_template(x, fn, fname);
   bind_kernel_params(x, fn);
   x->fn_stack[x->depth++] = fn;
   x->fn_level = x->level;

@@ -55,6 +55,28 @@ static void add_field(fe_asc_obj *o, const char *name, fe_asc_val v) {
   f->val = v;
 }
 
+/* Is type ty (named tn) a scalar: a primitive, a sized typedef, an enum
+** of the file, a pointer or a type ksv knows to hold a number? */
+static bool scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn) {
+  static const char *const sc[] = {"event_t", "pipe_t", "GM_ADDR", "auto",
+                                   "TEventID", "size_t", "uintptr_t",
+                                   "intptr_t", "HardEvent", "TPosition",
+                                   "QuePosition", "CubeFormat", "RoundMode",
+                                   "CMPMODE", "SELMODE", NULL};
+  if (is(ty, "primitive_type") || is(ty, "sized_type_specifier") ||
+      is(ty, "enum_specifier") || fe_asc_sizeof(tn))
+    return true;
+  for (int i = 0; sc[i]; i++)
+    if (!strcmp(sc[i], tn))
+      return true;
+  fe_asc_val tv;
+  if (fe_asc_lookup(x, tn, &tv) && tv.kind == FE_AV_TYPE)
+    return true; /* a template type parameter */
+  /* an enum of the file */
+  TSNode en = fe_asc_find_enum(x, tn);
+  return !ts_node_is_null(en);
+}
+
 /* The value a member or local of type ty holds before anything is
 ** assigned: a sub-object for a class or library object, an empty tensor,
 ** an unknown scalar. */
@@ -76,8 +98,19 @@ fe_asc_val fe_asc_default_of(fe_asc_ctx *x, TSNode ty, TSNode at,
   }
   fe_asc_objkind k = fe_asc_api_objkind(tn);
   TSNode cls = k == FE_OBJ_CLASS ? fe_asc_find_class(x, tn) : NONE;
-  if (k == FE_OBJ_CLASS && ts_node_is_null(cls))
+  if (k == FE_OBJ_CLASS && ts_node_is_null(cls)) {
+    if (scalar_type(x, ty, tn))
+      return v;
+    /* an object of a type ksv does not see (a library tile, a type
+       alias): calls that take it are not understood */
+    fe_asc_obj *o = mdl_alloc(x->bd.k->arena, sizeof *o);
+    o->kind = FE_OBJ_OPAQUE;
+    o->type = tn;
+    *(fe_asc_obj **)mdl_vec_push(&x->objs, sizeof o) = o;
+    v.kind = FE_AV_OBJ;
+    v.o = o;
     return v;
+  }
   *is_obj = true;
   v.kind = FE_AV_OBJ;
   v.o = fe_asc_new_obj(x, ty, tn, NULL, 0, at);
@@ -136,7 +169,7 @@ static void init_members(fe_asc_ctx *x, fe_asc_obj *o, TSNode cls, int depth) {
       bool ptr = is(d, "pointer_declarator") || is(d, "reference_declarator");
       if (!ts_node_is_null(dv) && j + 1 < m &&
           ts_node_eq(ts_node_named_child(fd, j + 1), dv)) {
-        v = fe_asc_eval(x, dv);
+        v = fe_asc_expr(x, dv);
       } else if (ptr) {
         v = fe_asc_unknown(); /* set by the constructor */
       } else {
@@ -179,7 +212,7 @@ static void construct(fe_asc_ctx *x, fe_asc_obj *o, const fe_asc_val *args,
       TSNode al = ts_node_named_child(fi, 1);
       fe_asc_val v = fe_asc_unknown();
       if (!ts_node_is_null(al) && ts_node_named_child_count(al) >= 1)
-        v = fe_asc_eval(x, ts_node_named_child(al, 0));
+        v = fe_asc_expr(x, ts_node_named_child(al, 0));
       fe_asc_field *f = fe_asc_field_find(o, fe_asc_text(x, nm));
       if (f && f->val.kind == FE_AV_OBJ && f->val.o->kind == FE_OBJ_CLASS &&
           v.kind != FE_AV_OBJ) {
@@ -187,7 +220,7 @@ static void construct(fe_asc_ctx *x, fe_asc_obj *o, const fe_asc_val *args,
         fe_asc_val a[FE_ASC_MAX_ARGS];
         uint32_t na = ts_node_named_child_count(al);
         for (uint32_t k = 0; k < na && k < FE_ASC_MAX_ARGS; k++)
-          a[k] = fe_asc_eval(x, ts_node_named_child(al, k));
+          a[k] = fe_asc_expr(x, ts_node_named_child(al, k));
         construct(x, f->val.o, a, na < FE_ASC_MAX_ARGS ? na : FE_ASC_MAX_ARGS,
                   fi);
       } else {
@@ -261,7 +294,8 @@ void fe_asc_run_dtor(fe_asc_ctx *x, fe_asc_obj *o, TSNode at) {
 static bool touches(const fe_asc_val *v) {
   return v->kind == FE_AV_LTENSOR || v->kind == FE_AV_GTENSOR ||
          v->kind == FE_AV_PIPE || v->kind == FE_AV_HEVT ||
-         (v->kind == FE_AV_OBJ && v->o->kind != FE_OBJ_OPAQUE);
+         (v->kind == FE_AV_OBJ &&
+          !(v->o->type && !strcmp(v->o->type, "tiling")));
 }
 
 /* Library calls that touch neither sync nor the tensors' bytes (or whose
@@ -316,7 +350,7 @@ static uint32_t eval_list(fe_asc_ctx *x, TSNode list, fe_asc_val *out,
     if (is(a, "comment"))
       continue;
     nodes[n] = a;
-    out[n++] = fe_asc_eval(x, a);
+    out[n++] = fe_asc_expr(x, a);
   }
   return n;
 }
@@ -335,7 +369,7 @@ static uint32_t eval_targs(fe_asc_ctx *x, TSNode list, fe_asc_val *out,
       out[n].kind = FE_AV_TYPE;
       out[n].i = sz;
     } else {
-      out[n] = fe_asc_eval(x, a);
+      out[n] = fe_asc_expr(x, a);
     }
     n++;
   }
@@ -350,6 +384,33 @@ static TSNode method_of(fe_asc_ctx *x, fe_asc_obj *o, const char *name,
   return fe_asc_find_func(x, o->cls, name, n);
 }
 
+/* `obj(args)` on an object of a class of the file: its operator(), the
+** specialisation for this core when there is one (catlass's
+** `operator()<AscendC::AIC>`), else the primary. */
+static TSNode call_operator(fe_asc_ctx *x, fe_asc_obj *o) {
+  TSNode body = field(o->cls, "body"), primary = NONE, mine = NONE;
+  const char *want = x->core == FE_ASC_CORE_AIC ? "AIC>" : "AIV>";
+  uint32_t n = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode d = ts_node_named_child(body, i);
+    if (is(d, "template_declaration"))
+      d = ts_node_named_child(d, ts_node_named_child_count(d) - 1);
+    if (!is(d, "function_definition") || ts_node_is_null(field(d, "body")))
+      continue;
+    TSNode fd = field(d, "declarator");
+    while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
+      fd = field(fd, "declarator");
+    const char *nm = fe_asc_text(x, field(fd, "declarator"));
+    if (strncmp(nm, "operator()", 10))
+      continue;
+    if (!nm[10])
+      primary = d;
+    else if (strstr(nm, want))
+      mine = d;
+  }
+  return ts_node_is_null(mine) ? primary : mine;
+}
+
 fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   TSNode fn = field(call, "function");
   const char *name;
@@ -362,7 +423,7 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   c->node = call;
   fe_asc_val rv = fe_asc_unknown();
   if (!ts_node_is_null(recv)) {
-    rv = fe_asc_eval(x, recv);
+    rv = fe_asc_expr(x, recv);
     if (rv.kind == FE_AV_OBJ)
       c->obj = rv.o;
     else if (rv.kind == FE_AV_LTENSOR || rv.kind == FE_AV_GTENSOR)
@@ -372,7 +433,22 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
   c->ntargs = eval_targs(x, targs, c->targ, c->targ_node);
   TSNode def = NONE;
   fe_asc_obj *self = NULL;
-  if (c->obj) {
+  if (ts_node_is_null(recv) && (is(fn, "identifier") ||
+                                is(fn, "field_expression"))) {
+    fe_asc_val fv = fe_asc_expr(x, fn);
+    if (fv.kind == FE_AV_OBJ && fv.o->kind == FE_OBJ_CLASS) {
+      def = call_operator(x, fv.o);
+      self = fv.o;
+      if (ts_node_is_null(def)) {
+        fe_asc_unsupported(x, call, "a call of an object without a visible "
+                           "operator()");
+        free(c);
+        return r;
+      }
+    }
+  }
+  if (!ts_node_is_null(def)) {
+  } else if (c->obj) {
     def = method_of(x, c->obj, name, c->nargs);
     self = c->obj;
   } else if (ts_node_is_null(recv)) {
@@ -398,8 +474,9 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
     if (c->recv && !ts_node_is_null(recv))
       fe_asc_assign(x, recv, rv); /* g.SetGlobalBuffer(...) updated g */
   } else if (!harmless(name)) {
-    bool t = c->recv != NULL || (c->obj && c->obj->kind != FE_OBJ_OPAQUE &&
-                                 c->obj->kind != FE_OBJ_CLASS);
+    bool t = c->recv != NULL ||
+             (c->obj && c->obj->kind != FE_OBJ_CLASS &&
+              !(c->obj->type && !strcmp(c->obj->type, "tiling")));
     for (uint32_t i = 0; i < c->nargs && !t; i++)
       t = touches(&c->arg[i]);
     for (uint32_t i = 0; i < c->ntargs && !t; i++)

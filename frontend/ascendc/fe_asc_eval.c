@@ -48,7 +48,7 @@ static void vdiag(fe_asc_ctx *x, TSNode n, mdl_rule r, mdl_severity sev,
   /* the same message at the same place once (loops unrolled, two cores) */
   for (uint32_t i = 0; i < x->diags->items.len; i++) {
     const mdl_diag *d = &MDL_VEC_AT(x->diags->items, mdl_diag, i);
-    if (d->line == line && d->col == col && d->file == path &&
+    if (d->line == line && d->col == col && !strcmp(d->file, path) &&
         !strcmp(d->message, msg))
       return;
   }
@@ -377,7 +377,7 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
         continue;
       TSNode val = ts_node_child_by_field_name(e, "value", 5);
       if (!ts_node_is_null(val)) {
-        fe_asc_val vv = fe_asc_eval(x, val);
+        fe_asc_val vv = fe_asc_expr(x, val);
         if (vv.kind == FE_AV_INT)
           next = vv.i;
       }
@@ -397,7 +397,7 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
       TSNode dn = ts_node_child_by_field_name(d, "declarator", 10);
       if (!strcmp(ts_node_type(d), "init_declarator") && !ts_node_is_null(dn) &&
           fe_asc_is(x, dn, name) && !ts_node_is_null(val)) {
-        *out = fe_asc_eval(x, val);
+        *out = fe_asc_expr(x, val);
         return out->kind != FE_AV_UNKNOWN;
       }
     }
@@ -405,7 +405,7 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
     TSNode dd = ts_node_child_by_field_name(n, "declarator", 10);
     if (!ts_node_is_null(dv) && !ts_node_is_null(dd) &&
         fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const")) {
-      *out = fe_asc_eval(x, dv);
+      *out = fe_asc_expr(x, dv);
       return out->kind != FE_AV_UNKNOWN;
     }
     return false;
@@ -535,7 +535,7 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
   return sym(mdl_b_x(&x->bd, (mdl_xop)xo, va, vb, loc));
 }
 
-fe_asc_val fe_asc_eval_binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
+fe_asc_val fe_asc_expr_binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
                              fe_asc_val b, TSNode at) {
   return binop(x, op, a, b, at);
 }
@@ -570,20 +570,20 @@ static fe_asc_val eval_binary(fe_asc_ctx *x, TSNode e) {
   TSNode r = ts_node_child_by_field_name(e, "right", 5);
   TSNode o = ts_node_child_by_field_name(e, "operator", 8);
   const char *op = fe_asc_text(x, o);
-  fe_asc_val a = fe_asc_eval(x, l);
+  fe_asc_val a = fe_asc_expr(x, l);
   /* short circuit on a constant left side */
   int64_t k;
   if (fe_asc_const(&a, &k) && ((!strcmp(op, "&&") && !k) ||
                                (!strcmp(op, "||") && k)))
     return fe_asc_int(!strcmp(op, "||"));
-  fe_asc_val b = fe_asc_eval(x, r);
+  fe_asc_val b = fe_asc_expr(x, r);
   return binop(x, op, a, b, e);
 }
 
 static fe_asc_val eval_unary(fe_asc_ctx *x, TSNode e) {
   TSNode o = ts_node_child_by_field_name(e, "operator", 8);
   const char *op = fe_asc_text(x, o);
-  fe_asc_val a = fe_asc_eval(x, ts_node_child_by_field_name(e, "argument", 8));
+  fe_asc_val a = fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
   if (!strcmp(op, "+"))
     return a;
   if (!strcmp(op, "-"))
@@ -598,13 +598,13 @@ static fe_asc_val eval_unary(fe_asc_ctx *x, TSNode e) {
 static fe_asc_val eval_assign(fe_asc_ctx *x, TSNode e) {
   TSNode l = ts_node_child_by_field_name(e, "left", 4);
   TSNode o = ts_node_child_by_field_name(e, "operator", 8);
-  fe_asc_val r = fe_asc_eval(x, ts_node_child_by_field_name(e, "right", 5));
+  fe_asc_val r = fe_asc_expr(x, ts_node_child_by_field_name(e, "right", 5));
   const char *op = fe_asc_text(x, o);
   if (strcmp(op, "=")) {
     char bop[4] = {0};
     size_t n = strlen(op);
     memcpy(bop, op, n - 1 < 3 ? n - 1 : 3);
-    r = binop(x, bop, fe_asc_eval(x, l), r, e);
+    r = binop(x, bop, fe_asc_expr(x, l), r, e);
   }
   fe_asc_assign(x, l, r);
   return r;
@@ -613,7 +613,7 @@ static fe_asc_val eval_assign(fe_asc_ctx *x, TSNode e) {
 static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
   TSNode a = ts_node_child_by_field_name(e, "argument", 8);
   TSNode o = ts_node_child_by_field_name(e, "operator", 8);
-  fe_asc_val old = fe_asc_eval(x, a);
+  fe_asc_val old = fe_asc_expr(x, a);
   fe_asc_val nv = binop(x, fe_asc_is(x, o, "++") ? "+" : "-", old,
                         fe_asc_int(1), e);
   fe_asc_assign(x, a, nv);
@@ -621,15 +621,23 @@ static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
   return ts_node_start_byte(o) < ts_node_start_byte(a) ? nv : old;
 }
 
+static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
+                               TSNode at);
+
 static fe_asc_val eval_field(fe_asc_ctx *x, TSNode e) {
   TSNode a = ts_node_child_by_field_name(e, "argument", 8);
   const char *fname = fe_asc_last_name(x, e);
-  fe_asc_val base = fe_asc_eval(x, a);
+  fe_asc_val base = fe_asc_expr(x, a);
   if (base.kind == FE_AV_OBJ) {
     fe_asc_field *f = fe_asc_field_find(base.o, fname);
     if (f)
       return f->val;
+    if (base.o->kind == FE_OBJ_OPAQUE && base.o->type &&
+        !strcmp(base.o->type, "tiling"))
+      return tiling_field(x, base.o, fname, e);
   }
+  if (base.kind == FE_AV_GTENSOR) /* tiling->field of a struct in GM */
+    return tiling_field(x, NULL, fname, e);
   return fe_asc_unknown();
 }
 
@@ -660,7 +668,7 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
   }
   if (!strcmp(t, "field_expression")) {
     fe_asc_val base =
-        fe_asc_eval(x, ts_node_child_by_field_name(lhs, "argument", 8));
+        fe_asc_expr(x, ts_node_child_by_field_name(lhs, "argument", 8));
     if (base.kind != FE_AV_OBJ)
       return;
     const char *fname = fe_asc_last_name(x, lhs);
@@ -693,9 +701,49 @@ static fe_asc_val eval_sizeof(fe_asc_ctx *x, TSNode e) {
   return fe_asc_unknown();
 }
 
+/* The core tests: the normaliser's rewrite of `if ASCEND_IS_AIV`, and
+** g_coreType (compared with AscendC::AIV / AIC), fold per core. */
+static bool core_test(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
+  bool aiv = x->core == FE_ASC_CORE_AIV;
+  if (!strcmp(name, "IS_AIV_CORE") || !strcmp(name, "IS_NOT_AIC_CORE"))
+    *out = fe_asc_int(aiv);
+  else if (!strcmp(name, "IS_AIC_CORE") || !strcmp(name, "IS_NOT_AIV_CORE"))
+    *out = fe_asc_int(!aiv);
+  else if (!strcmp(name, "g_coreType") || !strcmp(name, "AscendC::g_coreType"))
+    *out = fe_asc_int(aiv); /* AscendC::AIV is 1, AIC 0 (LIBC) */
+  else
+    return false;
+  return true;
+}
+
+/* A field of a tiling struct (GET_TILING_DATA) or of a struct read from
+** GM: one symbolic non-negative value per field name (an atom made again
+** at each use, the same). */
+static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
+                               TSNode at) {
+  char nm[128];
+  snprintf(nm, sizeof nm, "tiling.%s", fn);
+  for (uint32_t i = 0; i < x->consts.len; i++) {
+    fe_asc_var *v = &MDL_VEC_AT(x->consts, fe_asc_var, i);
+    if (!strcmp(v->name, nm))
+      return fe_asc_atom(x, v->val.i, fn, fe_asc_loc(x, at));
+  }
+  (void)o;
+  int64_t argno = 1000 + (int64_t)x->natoms++;
+  fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
+  v->name = mdl_strdup(x->bd.k->arena, nm, strlen(nm));
+  v->val = fe_asc_unknown();
+  v->val.kind = FE_AV_SYM;
+  v->val.v = MDL_NOVAL;
+  v->val.i = argno;
+  return fe_asc_atom(x, argno, fn, fe_asc_loc(x, at));
+}
+
 static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
   fe_asc_val v;
   const char *name = fe_asc_text(x, e);
+  if (core_test(x, name, &v))
+    return v;
   if (fe_asc_lookup(x, name, &v))
     return v;
   const char *last = fe_asc_last_name(x, e);
@@ -710,7 +758,7 @@ static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
   return fe_asc_unknown();
 }
 
-fe_asc_val fe_asc_eval(fe_asc_ctx *x, TSNode e) {
+fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e) {
   if (ts_node_is_null(e) || x->steps++ > FE_ASC_MAX_STEPS)
     return fe_asc_unknown();
   TSNode saved = x->at;
@@ -745,23 +793,23 @@ fe_asc_val fe_asc_eval(fe_asc_ctx *x, TSNode e) {
   } else if (!strcmp(t, "parenthesized_expression")) {
     uint32_t n = ts_node_named_child_count(e);
     for (uint32_t i = 0; i < n; i++)
-      r = fe_asc_eval(x, ts_node_named_child(e, i));
+      r = fe_asc_expr(x, ts_node_named_child(e, i));
   } else if (!strcmp(t, "comma_expression")) {
-    fe_asc_eval(x, ts_node_child_by_field_name(e, "left", 4));
-    r = fe_asc_eval(x, ts_node_child_by_field_name(e, "right", 5));
+    fe_asc_expr(x, ts_node_child_by_field_name(e, "left", 4));
+    r = fe_asc_expr(x, ts_node_child_by_field_name(e, "right", 5));
   } else if (!strcmp(t, "binary_expression")) {
     r = eval_binary(x, e);
   } else if (!strcmp(t, "unary_expression")) {
     r = eval_unary(x, e);
   } else if (!strcmp(t, "conditional_expression")) {
     fe_asc_val c =
-        fe_asc_eval(x, ts_node_child_by_field_name(e, "condition", 9));
+        fe_asc_expr(x, ts_node_child_by_field_name(e, "condition", 9));
     TSNode tn = ts_node_child_by_field_name(e, "consequence", 11);
     TSNode fn = ts_node_child_by_field_name(e, "alternative", 11);
     if (fe_asc_const(&c, &k))
-      r = fe_asc_eval(x, k ? tn : fn);
+      r = fe_asc_expr(x, k ? tn : fn);
     else
-      r = fe_asc_select(x, c, fe_asc_eval(x, tn), fe_asc_eval(x, fn), e);
+      r = fe_asc_select(x, c, fe_asc_expr(x, tn), fe_asc_expr(x, fn), e);
   } else if (!strcmp(t, "assignment_expression")) {
     r = eval_assign(x, e);
   } else if (!strcmp(t, "update_expression")) {
@@ -772,24 +820,32 @@ fe_asc_val fe_asc_eval(fe_asc_ctx *x, TSNode e) {
     r = eval_field(x, e);
   } else if (!strcmp(t, "subscript_expression")) {
     fe_asc_val b =
-        fe_asc_eval(x, ts_node_child_by_field_name(e, "argument", 8));
+        fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
     TSNode ix = ts_node_child_by_field_name(e, "indices", 7);
-    fe_asc_val i = fe_asc_eval(x, ts_node_named_child(ix, 0));
+    fe_asc_val i = fe_asc_expr(x, ts_node_named_child(ix, 0));
     if (b.kind == FE_AV_LTENSOR || b.kind == FE_AV_GTENSOR) {
       r = b;
       r.t = fe_asc_subtensor(x, &b.t, &i, fe_asc_loc(x, e));
+    } else if (b.kind == FE_AV_OBJ) {
+      r = b; /* an element of an array of objects: the same kind */
     }
   } else if (!strcmp(t, "cast_expression")) {
-    r = fe_asc_eval(x, ts_node_child_by_field_name(e, "value", 5));
+    r = fe_asc_expr(x, ts_node_child_by_field_name(e, "value", 5));
+    TSNode ty = ts_node_child_by_field_name(e, "type", 4);
+    uint32_t sz = fe_asc_sizeof(
+        fe_asc_text(x, ts_node_child_by_field_name(ty, "type", 4)));
+    if ((r.kind == FE_AV_GTENSOR || r.kind == FE_AV_LTENSOR) && sz &&
+        strchr(fe_asc_text(x, ty), '*'))
+      r.t.elem = sz; /* (__gm__ half *)x: half elements from here on */
   } else if (!strcmp(t, "pointer_expression")) {
-    r = fe_asc_eval(x, ts_node_child_by_field_name(e, "argument", 8));
+    r = fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
     if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)
       r = fe_asc_unknown(); /* &n / *p of a scalar: memory */
   } else if (!strcmp(t, "sizeof_expression")) {
     r = eval_sizeof(x, e);
   } else if (!strcmp(t, "initializer_list")) {
     if (ts_node_named_child_count(e) == 1)
-      r = fe_asc_eval(x, ts_node_named_child(e, 0));
+      r = fe_asc_expr(x, ts_node_named_child(e, 0));
   }
   x->at = saved;
   return r;

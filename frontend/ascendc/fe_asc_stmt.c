@@ -132,6 +132,12 @@ static void find_in(finder *fi, TSNode n, int depth) {
     find_in(fi, ts_node_named_child(n, i), depth + 1);
 }
 
+TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
+  finder fi = {x, name, NULL, "enum_specifier", 0, {{0}, 0, 0}, false};
+  find_in(&fi, ts_tree_root_node(x->u->tree), 0);
+  return fi.best;
+}
+
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "class_specifier", 0, {{0}, 0, 0}, false};
   find_in(&fi, ts_tree_root_node(x->u->tree), 0);
@@ -251,12 +257,12 @@ static void bind_template(fe_asc_ctx *x, TSNode tp, TSNode targs,
         v.kind = FE_AV_TYPE;
         v.i = sz;
       } else {
-        v = fe_asc_eval(x, a);
+        v = fe_asc_expr(x, a);
       }
     } else {
       TSNode dv = field(p, "default_value");
       if (!ts_node_is_null(dv) && !type_param)
-        v = fe_asc_eval(x, dv);
+        v = fe_asc_expr(x, dv);
       else if (!ts_node_is_null(dv)) {
         v.kind = FE_AV_TYPE;
         v.i = fe_asc_sizeof(fe_asc_text(x, dv));
@@ -290,7 +296,7 @@ void fe_asc_bind_params(fe_asc_ctx *x, TSNode fn, const fe_asc_val *args,
     if (k < n)
       v = args[k];
     else if (!ts_node_is_null(field(p, "default_value")))
-      v = fe_asc_eval(x, field(p, "default_value"));
+      v = fe_asc_expr(x, field(p, "default_value"));
     k++;
     if ((v.kind == FE_AV_LTENSOR || v.kind == FE_AV_GTENSOR) && v.t.elem) {
       /* deduce T of LocalTensor<T> / GlobalTensor<T> / T* */
@@ -367,7 +373,7 @@ static fe_asc_val static_tensor(fe_asc_ctx *x, TSNode ty, TSNode args,
   fe_asc_val a[FE_ASC_MAX_ARGS];
   uint32_t n = 0, nc = ts_node_named_child_count(args);
   for (uint32_t i = 0; i < nc && n < FE_ASC_MAX_ARGS; i++)
-    a[n++] = fe_asc_eval(x, ts_node_named_child(args, i));
+    a[n++] = fe_asc_expr(x, ts_node_named_child(args, i));
   return fe_asc_api_static_tensor(x, fe_asc_elem_of(x, ty), a, n, at);
 }
 
@@ -401,7 +407,7 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
     fe_asc_val a[FE_ASC_MAX_ARGS];
     uint32_t n = 0, nc = ts_node_named_child_count(val);
     for (uint32_t i = 0; i < nc && n < FE_ASC_MAX_ARGS; i++)
-      a[n++] = fe_asc_eval(x, ts_node_named_child(val, i));
+      a[n++] = fe_asc_expr(x, ts_node_named_child(val, i));
     TSNode targs_dummy;
     (void)targs_dummy;
     const char *tn = fe_asc_last_name(x, ty);
@@ -417,7 +423,7 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
     }
     (void)obj;
   } else if (!ts_node_is_null(val)) {
-    v = fe_asc_eval(x, val);
+    v = fe_asc_expr(x, val);
     if (v.kind == FE_AV_LTENSOR && !v.t.elem)
       v.t.elem = fe_asc_elem_of(x, ty);
   } else if (!byref) {
@@ -585,11 +591,11 @@ static fe_asc_val cond_value(fe_asc_ctx *x, TSNode c) {
     if (is(v, "declaration")) {
       declaration(x, v);
       TSNode d = ts_node_named_child(v, ts_node_named_child_count(v) - 1);
-      return fe_asc_eval(x, field(d, "value"));
+      return fe_asc_expr(x, field(d, "value"));
     }
-    return fe_asc_eval(x, v);
+    return fe_asc_expr(x, v);
   }
-  return fe_asc_eval(x, c);
+  return fe_asc_expr(x, c);
 }
 
 /* A symbolic break / continue / return in an arm: the rest of the
@@ -683,7 +689,7 @@ static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
   if (is(u, "assignment_expression") &&
       fe_asc_is(x, field(u, "operator"), "+=") &&
       fe_asc_is(x, field(u, "left"), *var)) {
-    *step = fe_asc_eval(x, field(u, "right"));
+    *step = fe_asc_expr(x, field(u, "right"));
     return true;
   }
   return false;
@@ -700,7 +706,7 @@ static void forget_assigned(fe_asc_ctx *x, TSNode n, int depth) {
   else if (is(n, "update_expression"))
     lhs = field(n, "argument");
   if (!ts_node_is_null(lhs)) {
-    fe_asc_val cur = fe_asc_eval(x, lhs);
+    fe_asc_val cur = fe_asc_expr(x, lhs);
     if (cur.kind == FE_AV_INT || cur.kind == FE_AV_SYM) {
       mdl_loc loc = fe_asc_loc(x, n);
       fe_asc_val u = fe_asc_unknown();
@@ -779,7 +785,7 @@ static fe_asc_flow loop_stmt(fe_asc_ctx *x, TSNode s) {
     if (is(init, "declaration"))
       declaration(x, init);
     else if (!ts_node_is_null(init))
-      fe_asc_eval(x, init);
+      fe_asc_expr(x, init);
   }
   const char *var = NULL;
   TSNode ubn;
@@ -790,9 +796,9 @@ static fe_asc_flow loop_stmt(fe_asc_ctx *x, TSNode s) {
   int64_t lb, ub, st;
   if (shaped) {
     fe_asc_lookup(x, var, &lbv);
-    ubv = fe_asc_eval(x, ubn);
+    ubv = fe_asc_expr(x, ubn);
     if (incl)
-      ubv = fe_asc_eval_binop(x, "+", ubv, fe_asc_int(1), s);
+      ubv = fe_asc_expr_binop(x, "+", ubv, fe_asc_int(1), s);
     if (fe_asc_const(&lbv, &lb) && fe_asc_const(&ubv, &ub) &&
         fe_asc_const(&step, &st) && st > 0 &&
         (ub - lb + st - 1) / st > FE_ASC_MAX_UNROLL) {
@@ -839,7 +845,7 @@ static fe_asc_flow loop_stmt(fe_asc_ctx *x, TSNode s) {
     if (!unrolled_iter(x, body, &next, &out))
       break;
     if (is_for && !ts_node_is_null(field(s, "update")))
-      fe_asc_eval(x, field(s, "update"));
+      fe_asc_expr(x, field(s, "update"));
   }
   x->level--;
   x->loop_blk = saved_lb;
@@ -865,7 +871,7 @@ static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
     TSNode v = field(cs, "value");
     if (ts_node_is_null(v))
       continue;
-    fe_asc_val cv = fe_asc_eval(x, v);
+    fe_asc_val cv = fe_asc_expr(x, v);
     int64_t ck;
     if (fe_asc_const(&cv, &ck) && ck == k)
       start = i;
@@ -904,7 +910,7 @@ fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
   }
   if (!strcmp(t, "expression_statement")) {
     if (ts_node_named_child_count(s))
-      fe_asc_eval(x, ts_node_named_child(s, 0));
+      fe_asc_expr(x, ts_node_named_child(s, 0));
     return FE_FLOW_NEXT;
   }
   if (!strcmp(t, "declaration")) {
@@ -920,7 +926,7 @@ fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
     return switch_stmt(x, s);
   if (!strcmp(t, "return_statement")) {
     x->ret = ts_node_named_child_count(s)
-                 ? fe_asc_eval(x, ts_node_named_child(s, 0))
+                 ? fe_asc_expr(x, ts_node_named_child(s, 0))
                  : fe_asc_unknown();
     return FE_FLOW_RETURN;
   }

@@ -268,14 +268,14 @@ void fe_asc_unsupported(fe_asc_ctx *x, TSNode n, const char *fmt, ...)
 const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n);
 
 /* fe_asc_eval.c */
-fe_asc_val fe_asc_eval(fe_asc_ctx *x, TSNode e);
+fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e);
 fe_asc_val fe_asc_int(int64_t i);
 fe_asc_val fe_asc_unknown(void);
 /* c ? a : b (constants fold; scalars a select). */
 fe_asc_val fe_asc_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
                          fe_asc_val b, TSNode at);
 /* a op b (a C binary operator) on abstract values. */
-fe_asc_val fe_asc_eval_binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
+fe_asc_val fe_asc_expr_binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
                              fe_asc_val b, TSNode at);
 /* A symbolic scalar of v as a value of the function (constants
 ** materialised at loc); MDL_NOVAL for a non-scalar. */
@@ -337,6 +337,8 @@ void fe_asc_scope_open(fe_asc_ctx *x);
 void fe_asc_scope_close(fe_asc_ctx *x, TSNode at);
 /* The definition of class/struct name in the file, or a null node. */
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name);
+/* The definition of enum name, or a null node. */
+TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name);
 /* The definition of free function name, or of method name of class cls
 ** (a null node: free), or a null node. */
 TSNode fe_asc_find_func(fe_asc_ctx *x, TSNode cls, const char *name,
