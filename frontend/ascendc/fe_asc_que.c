@@ -179,6 +179,20 @@ static void que_flag(fe_asc_ctx *x, bool wait, mdl_pipe p1, mdl_pipe p2,
   x->used_core = true;
 }
 
+/* Is this the first report at loc?  A call in an unrolled loop is
+** reported once, not once per iteration, and the file is extracted once
+** per core: a diagnostic already in the list at loc is not repeated. */
+static bool que_first(fe_asc_ctx *x, mdl_loc loc) {
+  for (uint32_t i = 0; i < x->diags->items.len; i++) {
+    const mdl_diag *g = &MDL_VEC_AT(x->diags->items, mdl_diag, i);
+    if (g->line == loc.line && g->col == loc.col &&
+        (g->rule == MDL_RULE_DEADLOCK || g->rule == MDL_RULE_UNSUPPORTED ||
+         g->rule == MDL_RULE_INVALID_SYNC))
+      return false;
+  }
+  return true;
+}
+
 /* AllocEventID<p1_p2> (tpipe:497-510): the lowest free id, taken.  A
 ** full allocator gives 8 (sff0 of a full low byte; the range check is a
 ** debug assert only): an id out of the hardware's range.  For the
@@ -196,7 +210,7 @@ static int que_alloc_id(fe_asc_ctx *x, que_pipe *p, mdl_pipe p1, mdl_pipe p2,
     id++;
   if (id < QUE_MAX_EVENT)
     *m |= (uint16_t)(1u << id);
-  else if (loc)
+  else if (loc && que_first(x, *loc))
     mdl_diag_add(x->diags, MDL_RULE_INVALID_SYNC, MDL_SEV_ERROR, x->path,
                  NULL, loc->line, loc->col,
                  "all %d event ids of %s->%s are held: the TPipe allocator "
@@ -224,6 +238,7 @@ static int que_fetch_id(const que_pipe *p, mdl_pipe p1, mdl_pipe p2) {
 static mdl_loc que_loc(fe_asc_ctx *x, const fe_asc_call *c) {
   return fe_asc_loc(x, c->node);
 }
+
 
 static const char *que_name(const que_q *q) {
   return q->name ? q->name : "queue";
@@ -510,11 +525,14 @@ static uint32_t que_elem(fe_asc_ctx *x, const fe_asc_call *c) {
 
 static void que_deadlock(fe_asc_ctx *x, const fe_asc_call *c, que_q *q) {
   mdl_loc loc = que_loc(x, c);
+  if (!que_first(x, loc))
+    return;
   mdl_diag_add(x->diags, MDL_RULE_DEADLOCK, MDL_SEV_ERROR, x->path, NULL,
                loc.line, loc.col,
                "AllocTensor on queue '%s': all %d of its buffers are "
                "allocated and none was freed: the library's AllocBuffer "
-               "spins forever (kernel_tquebind_impl.h:593-657)",
+               "spins forever (kernel_tquebind_impl.h:593-657); what is "
+               "reported after it assumes the allocation went through",
                que_name(q), q->num);
 }
 
@@ -597,7 +615,7 @@ static bool h_enque(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     b->state = QB_ENQUE;
     return true;
   }
-  if (q->d.used >= q->depth)
+  if (q->d.used >= q->depth && que_first(x, loc))
     fe_asc_warn(x, c->node, "EnQue on queue '%s' holding %d of depth %lld: "
                 "the library overwrites the oldest slot", que_name(q),
                 q->d.used, (long long)q->depth);
@@ -641,9 +659,10 @@ static bool h_deque(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   int slot = q->depth == 1 ? 0 : q->d.head;
   int i = q->d.used > 0 ? q->d.ring[slot] : -1;
   if (i < 0) {
-    fe_asc_warn(x, c->node, "DeQue on queue '%s', which holds no tensor "
-                "(no EnQue before it): the library waits nothing",
-                que_name(q));
+    if (que_first(x, loc))
+      fe_asc_warn(x, c->node, "DeQue on queue '%s', which holds no tensor "
+                  "(no EnQue before it): the library waits nothing",
+                  que_name(q));
     for (int k = 0; k < q->num && i < 0; k++) {
       int j = (q->d.cursor + k) % q->num;
       if (q->d.b[j].state == QB_OCCUPIED)
@@ -682,15 +701,16 @@ static bool h_free(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (i < 0)
     return true;
   que_buf *b = &q->d.b[i];
+  mdl_loc loc = que_loc(x, c);
   if (b->state == QB_FREE) {
-    fe_asc_warn(x, c->node, "FreeTensor of a buffer of queue '%s' that is "
-                "free already", que_name(q));
+    if (que_first(x, loc))
+      fe_asc_warn(x, c->node, "FreeTensor of a buffer of queue '%s' that "
+                  "is free already", que_name(q));
     return true;
   }
-  if (b->enq_id != QUE_NOID && q->depth != 0)
+  if (b->enq_id != QUE_NOID && q->depth != 0 && que_first(x, loc))
     fe_asc_warn(x, c->node, "FreeTensor on queue '%s' of a tensor still "
                 "enqueued (its enqueue event is never waited)", que_name(q));
-  mdl_loc loc = que_loc(x, c);
   if (q->depth != 0)
     b->free_id = (int8_t)que_alloc_id(x, p, q->fp1, q->fp2, &loc);
   que_flag(x, false, q->fp1, q->fp2, b->free_id, loc,
