@@ -76,7 +76,7 @@ private:
         LocalTensor<half> yLocal = inQueueY.DeQue<half>();
         LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();
         Add(zLocal, xLocal, yLocal, TILE_LENGTH);
-        PipeBarrier<PIPE_V>(); // expect(a5): redundant-barrier
+        PipeBarrier<PIPE_V>(); // no redundant-barrier expected: the search stops at errors
         Muls(zLocal, zLocal, scale, TILE_LENGTH);
         outQueueZ.EnQue<half>(zLocal);
         inQueueX.FreeTensor(xLocal);
