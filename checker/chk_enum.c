@@ -761,13 +761,8 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
             : k->lits.len ? chk_scope_note(k, any) : x.onote;
     if (*note == x.onote)
       x.onote = NULL;
-    else if (k->open || k->cut_cores) {
-      char *inc = chk_incomplete_note(k, 0, UINT32_MAX);
-      char *both = mdl_strprintf("%s; %s", inc, *note);
-      free(inc);
-      free(*note);
-      *note = both;
-    }
+    else
+      chk_note_incomplete(k, 0, UINT32_MAX, note);
     *verdict = any ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
   }
   if (o->stats)

@@ -2320,14 +2320,6 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
                           "its budget of %llu",
                           k->insts.len,
                           (unsigned long long)o->redundant_budget);
-  if (k->cut_cores || k->open) {
-    char *inc = chk_incomplete_note(k, undecided, first_cut);
-    char *both = *note ? mdl_strprintf("%s; %s", inc, *note) : inc;
-    if (*note) {
-      free(inc);
-      free(*note);
-    }
-    *note = both;
-  }
+  chk_note_incomplete(k, undecided, first_cut, note);
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
 }

@@ -152,6 +152,10 @@ uint32_t chk_drop_behind(const mdl_kernel *k, const uint8_t *behind,
 ** wait first_cut (NONE).  Caller frees. */
 char *chk_incomplete_note(const mdl_kernel *k, uint32_t undecided,
                           uint32_t first_cut);
+/* Puts that note (when k is incomplete) before the verdict note *note
+** ("incomplete; rest"), *note malloc'd or NULL. */
+void chk_note_incomplete(const mdl_kernel *k, uint32_t undecided,
+                         uint32_t first_cut, char **note);
 
 /* The redundant-sync search's unit of removal for st (both engines). */
 void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp);

@@ -363,3 +363,16 @@ char *chk_incomplete_note(const mdl_kernel *k, uint32_t undecided,
   }
   return mdl_strprintf("%s%s%s", open, open[0] && cut[0] ? "; " : "", cut);
 }
+
+void chk_note_incomplete(const mdl_kernel *k, uint32_t undecided,
+                         uint32_t first_cut, char **note) {
+  if (!k->cut_cores && !k->open)
+    return;
+  char *inc = chk_incomplete_note(k, undecided, first_cut);
+  char *both = *note ? mdl_strprintf("%s; %s", inc, *note) : inc;
+  if (*note) {
+    free(inc);
+    free(*note);
+  }
+  *note = both;
+}

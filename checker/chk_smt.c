@@ -813,98 +813,97 @@ static void flags(sx *x, mdl_vec *keys) {
   }
 }
 
-static void flag_queries(sx *x, mdl_vec *keys) {
+/* Is there an execution where the statement of seq[i] (its first
+** element of that statement) is numbered past the other side's count
+** (other + 1)?  Returns 1 with *m and the instance chosen (*inst, NONE when
+** pick found none), 0 when none, and skips (0) an element whose statement
+** an earlier one of seq already asked for.  what names the query. */
+static int past_other(sx *x, const mdl_vec *seq, uint32_t i, Z3_ast other,
+                      const char *what_fmt, Z3_model *m, uint32_t *inst) {
   const mdl_kernel *k = x->k;
+  const mdl_inst *ii = mdl_inst_at(k, MDL_VEC_AT(*seq, seqel, i).inst);
+  for (uint32_t q = 0; q < i; q++)
+    if (mdl_inst_at(k, MDL_VEC_AT(*seq, seqel, q).inst)->stmt == ii->stmt)
+      return 0;
+  Z3_ast past = mk_add2(x, other, mk_int(x, 1));
+  Z3_ast any = Z3_mk_false(x->c);
+  for (uint32_t q = i; q < seq->len; q++) {
+    const seqel *e = &MDL_VEC_AT(*seq, seqel, q);
+    if (mdl_inst_at(k, e->inst)->stmt == ii->stmt)
+      any = mk_or2(x, any, mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, past)));
+  }
+  char what[96];
+  snprintf(what, sizeof what, what_fmt, ii->loc.line, ii->loc.col);
+  if (check(x, any, m, what) != 1)
+    return 0;
+  *inst = pick(x, *m, seq, past);
+  return 1;
+}
+
+/* The first wait of a key without its set: deadlock, per wait statement. */
+static void wait_queries(sx *x, fkey *f) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t w = 0; w < f->waits.len; w++) {
+    seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
+    Z3_model m;
+    uint32_t inst;
+    if (!past_other(x, &f->waits, w, f->nsets,
+                    "whether the wait_flag at %u:%u always gets its set", &m,
+                    &inst))
+      continue;
+    int64_t ns = 0, num = 0;
+    model_int(x, m, f->nsets, &ns);
+    chk_finding *fd = add_finding(x, MDL_RULE_DEADLOCK,
+                                  inst != NONE ? inst : we->inst, NONE);
+    if (inst != NONE)
+      for (uint32_t q = 0; q < f->waits.len; q++)
+        if (MDL_VEC_AT(f->waits, seqel, q).inst == inst)
+          model_int(x, m, MDL_VEC_AT(f->waits, seqel, q).cnt, &num);
+    fd->msg = mdl_strprintf(
+        "wait_flag[%s, %s, EVENT_ID%d] on %s waits forever: it is wait "
+        "number %lld but only %lld matching set_flag%s execute%s",
+        pn(f->src), pn(f->dst), f->id, k->cores[f->core].label,
+        (long long)num, (long long)ns, ns == 1 ? "" : "s", ns == 1 ? "s" : "");
+    uint32_t wl[1] = {fd->b};
+    set_witness(x, m, fd, wl, 0);
+    x->deadlock = true;
+    Z3_model_dec_ref(x->c, m);
+  }
+}
+
+/* The first set of a key left pending: unpaired-set, per set statement. */
+static void set_queries(sx *x, fkey *f) {
+  const mdl_kernel *k = x->k;
+  for (uint32_t s = 0; s < f->sets.len; s++) {
+    seqel *se = &MDL_VEC_AT(f->sets, seqel, s);
+    Z3_model m;
+    uint32_t inst;
+    if (!past_other(x, &f->sets, s, f->nwaits,
+                    "whether the set_flag at %u:%u is always waited for", &m,
+                    &inst))
+      continue;
+    int64_t ns = 0, nw = 0;
+    model_int(x, m, f->nsets, &ns);
+    model_int(x, m, f->nwaits, &nw);
+    chk_finding *fd = add_finding(x, MDL_RULE_UNPAIRED_SET,
+                                  inst != NONE ? inst : se->inst, NONE);
+    fd->msg = mdl_strprintf(
+        "set_flag[%s, %s, EVENT_ID%d] on %s is still set when the "
+        "kernel ends: %lld set%s but %lld wait%s",
+        pn(f->src), pn(f->dst), f->id, k->cores[f->core].label,
+        (long long)ns, ns == 1 ? "" : "s", (long long)nw, nw == 1 ? "" : "s");
+    set_witness(x, m, fd, NULL, 0);
+    Z3_model_dec_ref(x->c, m);
+  }
+}
+
+static void flag_queries(sx *x, mdl_vec *keys) {
   for (uint32_t j = 0; j < keys->len; j++) {
     fkey *f = &MDL_VEC_AT(*keys, fkey, j);
-    Z3_ast one = mk_int(x, 1);
-    if (chk_cut_core(k, f->core))
+    if (chk_cut_core(x->k, f->core))
       continue; /* a prefix: the end of the kernel is not in it */
-    /* the first wait without a set: deadlock, per wait statement */
-    for (uint32_t w = 0; w < f->waits.len; w++) {
-      seqel *we = &MDL_VEC_AT(f->waits, seqel, w);
-      const mdl_inst *wi = mdl_inst_at(k, we->inst);
-      bool seen = false;
-      for (uint32_t q = 0; q < w && !seen; q++)
-        seen = mdl_inst_at(k, MDL_VEC_AT(f->waits, seqel, q).inst)->stmt ==
-               wi->stmt;
-      if (seen)
-        continue;
-      Z3_ast any = Z3_mk_false(x->c);
-      for (uint32_t q = w; q < f->waits.len; q++) {
-        seqel *e = &MDL_VEC_AT(f->waits, seqel, q);
-        if (mdl_inst_at(k, e->inst)->stmt == wi->stmt)
-          any = mk_or2(x, any, mk_and2(x, e->mem,
-                                       Z3_mk_eq(x->c, e->cnt,
-                                                mk_add2(x, f->nsets, one))));
-      }
-      Z3_model m;
-      char what[96];
-      snprintf(what, sizeof what, "whether the wait_flag at %u:%u always "
-               "gets its set", wi->loc.line, wi->loc.col);
-      if (check(x, any, &m, what) == 1) {
-        uint32_t inst = pick(x, m, &f->waits, mk_add2(x, f->nsets, one));
-        int64_t ns = 0, nw = 0;
-        model_int(x, m, f->nsets, &ns);
-        model_int(x, m, we->cnt, &nw);
-        chk_finding *fd = add_finding(x, MDL_RULE_DEADLOCK,
-                                      inst != NONE ? inst : we->inst, NONE);
-        int64_t num = 0;
-        if (inst != NONE)
-          for (uint32_t q = 0; q < f->waits.len; q++)
-            if (MDL_VEC_AT(f->waits, seqel, q).inst == inst)
-              model_int(x, m, MDL_VEC_AT(f->waits, seqel, q).cnt, &num);
-        fd->msg = mdl_strprintf(
-            "wait_flag[%s, %s, EVENT_ID%d] on %s waits forever: it is wait "
-            "number %lld but only %lld matching set_flag%s execute%s",
-            pn(f->src), pn(f->dst), f->id, k->cores[f->core].label,
-            (long long)num, (long long)ns, ns == 1 ? "" : "s",
-            ns == 1 ? "s" : "");
-        uint32_t wl[1] = {fd->b};
-        set_witness(x, m, fd, wl, 0);
-        x->deadlock = true;
-        Z3_model_dec_ref(x->c, m);
-      }
-    }
-    /* the first set left pending: unpaired-set, per set statement */
-    for (uint32_t s = 0; s < f->sets.len; s++) {
-      seqel *se = &MDL_VEC_AT(f->sets, seqel, s);
-      const mdl_inst *si = mdl_inst_at(k, se->inst);
-      bool seen = false;
-      for (uint32_t q = 0; q < s && !seen; q++)
-        seen = mdl_inst_at(k, MDL_VEC_AT(f->sets, seqel, q).inst)->stmt ==
-               si->stmt;
-      if (seen)
-        continue;
-      Z3_ast any = Z3_mk_false(x->c);
-      for (uint32_t q = s; q < f->sets.len; q++) {
-        seqel *e = &MDL_VEC_AT(f->sets, seqel, q);
-        if (mdl_inst_at(k, e->inst)->stmt == si->stmt)
-          any = mk_or2(x, any, mk_and2(x, e->mem,
-                                       Z3_mk_eq(x->c, e->cnt,
-                                                mk_add2(x, f->nwaits, one))));
-      }
-      Z3_model m;
-      char what[96];
-      snprintf(what, sizeof what, "whether the set_flag at %u:%u is always "
-               "waited for", si->loc.line, si->loc.col);
-      if (check(x, any, &m, what) == 1) {
-        uint32_t inst = pick(x, m, &f->sets, mk_add2(x, f->nwaits, one));
-        int64_t ns = 0, nw = 0;
-        model_int(x, m, f->nsets, &ns);
-        model_int(x, m, f->nwaits, &nw);
-        chk_finding *fd = add_finding(x, MDL_RULE_UNPAIRED_SET,
-                                      inst != NONE ? inst : se->inst, NONE);
-        fd->msg = mdl_strprintf(
-            "set_flag[%s, %s, EVENT_ID%d] on %s is still set when the "
-            "kernel ends: %lld set%s but %lld wait%s",
-            pn(f->src), pn(f->dst), f->id, k->cores[f->core].label,
-            (long long)ns, ns == 1 ? "" : "s", (long long)nw,
-            nw == 1 ? "" : "s");
-        set_witness(x, m, fd, NULL, 0);
-        Z3_model_dec_ref(x->c, m);
-      }
-    }
+    wait_queries(x, f);
+    set_queries(x, f);
   }
 }
 
@@ -2564,15 +2563,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     free(*note);
     *note = n2;
   }
-  if (k->cut_cores || k->open) {
-    char *inc = chk_incomplete_note(k, undecided, first_cut);
-    char *both = *note ? mdl_strprintf("%s; %s", inc, *note) : inc;
-    if (*note) {
-      free(inc);
-      free(*note);
-    }
-    *note = both;
-  }
+  chk_note_incomplete(k, undecided, first_cut, note);
   return nerr || nwarn ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
 }
 

@@ -8,6 +8,7 @@
 ** docs/semantics-decisions.md 30-35).
 */
 #include "mdl.h"
+#include "mdl_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,44 +31,8 @@ static uint64_t bytes_hash(const void *p, size_t n) {
   return h;
 }
 
-/* Interns the n-byte element x (padding zeroed by the caller) in vec,
-** with the open-addressing table *ht of *cap slots (ids, 0 = empty; id 0
-** of vec is a dummy).  Returns its id. */
-static uint32_t intern_bytes(mdl_vec *vec, size_t n, uint32_t **ht,
-                             uint32_t *cap, const void *x) {
-  if (!vec->len)
-    mdl_vec_push(vec, n); /* id 0: none */
-  if ((uint64_t)vec->len * 2 >= *cap) {
-    uint32_t nc = *cap ? *cap * 2 : 64;
-    uint32_t *nt = calloc(nc, sizeof *nt);
-    if (!nt) {
-      fputs("ksv: out of memory\n", stderr);
-      exit(3);
-    }
-    for (uint32_t i = 0; i < *cap; i++) {
-      uint32_t id = (*ht)[i];
-      if (!id)
-        continue;
-      const void *e = (const char *)vec->data + (size_t)id * n;
-      uint32_t j = (uint32_t)(bytes_hash(e, n) & (nc - 1));
-      while (nt[j])
-        j = (j + 1) & (nc - 1);
-      nt[j] = id;
-    }
-    free(*ht);
-    *ht = nt;
-    *cap = nc;
-  }
-  uint32_t j = (uint32_t)(bytes_hash(x, n) & (*cap - 1));
-  while ((*ht)[j]) {
-    const void *e = (const char *)vec->data + (size_t)(*ht)[j] * n;
-    if (!memcmp(e, x, n))
-      return (*ht)[j];
-    j = (j + 1) & (*cap - 1);
-  }
-  memcpy(mdl_vec_push(vec, n), x, n);
-  (*ht)[j] = vec->len - 1;
-  return vec->len - 1;
+static bool bytes_eq(const void *a, const void *b, size_t n) {
+  return memcmp(a, b, n) == 0;
 }
 
 uint32_t mdl_root_intern(mdl_kernel *k, const mdl_root *r) {
@@ -82,7 +47,8 @@ uint32_t mdl_root_intern(mdl_kernel *k, const mdl_root *r) {
     t.ext[d] = r->ext[d];
     t.st[d] = r->st[d];
   }
-  return intern_bytes(&k->roots, sizeof t, &k->root_ht, &k->root_htcap, &t);
+  return mdl_intern(&k->roots, sizeof t, &k->root_ht, &k->root_htcap, &t,
+                    bytes_hash, bytes_eq);
 }
 
 uint32_t mdl_box_intern(mdl_kernel *k, const mdl_box *b) {
@@ -94,7 +60,8 @@ uint32_t mdl_box_intern(mdl_kernel *k, const mdl_box *b) {
     t.lo[d] = b->lo[d];
     t.hi[d] = b->hi[d];
   }
-  return intern_bytes(&k->boxes, sizeof t, &k->box_ht, &k->box_htcap, &t);
+  return mdl_intern(&k->boxes, sizeof t, &k->box_ht, &k->box_htcap, &t,
+                    bytes_hash, bytes_eq);
 }
 
 /* -------------------------------------------------------------- overlap */

@@ -2,6 +2,7 @@
 ** mdl_core.c -- arena, vectors, names, machine profiles, diagnostics.
 */
 #include "mdl.h"
+#include "mdl_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -350,4 +351,44 @@ void mdl_file_result_free(mdl_file_result *r) {
   }
   mdl_vec_free(&r->units);
   mdl_diags_free(&r->diags);
+}
+
+/* ------------------------------------------------------------ interning */
+
+uint32_t mdl_intern(mdl_vec *vec, size_t elem, uint32_t **ht, uint32_t *cap,
+                    const void *x, uint64_t (*hash)(const void *, size_t),
+                    bool (*eq)(const void *, const void *, size_t)) {
+  if (vec->len == 0)
+    mdl_vec_push(vec, elem); /* id 0: none */
+  if ((uint64_t)vec->len * 2 >= *cap) {
+    uint32_t nc = *cap ? *cap * 2 : 64;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t i = 0; i < *cap; i++) {
+      uint32_t id = (*ht)[i];
+      if (!id)
+        continue;
+      const void *e = (const char *)vec->data + (size_t)id * elem;
+      uint32_t j = (uint32_t)(hash(e, elem) & (nc - 1));
+      while (nt[j])
+        j = (j + 1) & (nc - 1);
+      nt[j] = id;
+    }
+    free(*ht);
+    *ht = nt;
+    *cap = nc;
+  }
+  uint32_t j = (uint32_t)(hash(x, elem) & (*cap - 1));
+  while ((*ht)[j]) {
+    const void *e = (const char *)vec->data + (size_t)(*ht)[j] * elem;
+    if (eq(e, x, elem))
+      return (*ht)[j];
+    j = (j + 1) & (*cap - 1);
+  }
+  memcpy(mdl_vec_push(vec, elem), x, elem);
+  (*ht)[j] = vec->len - 1;
+  return vec->len - 1;
 }

@@ -9,6 +9,7 @@
 ** (documented in docs/semantics-decisions.md).
 */
 #include "mdl.h"
+#include "mdl_int.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -50,57 +51,21 @@ static bool form_eq(const mdl_val *a, const mdl_val *b) {
   return true;
 }
 
-/* Generic open-addressing intern over a vec of elements. */
-static uint32_t intern(mdl_vec *vec, size_t elem, uint32_t **ht,
-                       uint32_t *cap, const void *x, uint64_t h,
-                       bool (*eq)(const void *, const void *)) {
-  if (vec->len == 0)
-    mdl_vec_push(vec, elem); /* index 0 unused */
-  if ((uint64_t)vec->len * 2 >= *cap) {
-    uint32_t nc = *cap ? *cap * 2 : 64;
-    uint32_t *nt = calloc(nc, sizeof *nt);
-    if (!nt) {
-      fputs("ksv: out of memory\n", stderr);
-      exit(3);
-    }
-    for (uint32_t i = 0; i < *cap; i++) {
-      uint32_t id = (*ht)[i];
-      if (!id)
-        continue;
-      /* rehash by recomputing from the element */
-      const void *e = (const char *)vec->data + (size_t)id * elem;
-      uint64_t hh = elem == sizeof(mdl_atom) ? atom_hash(e) : form_hash(e);
-      uint32_t j = (uint32_t)(hh & (nc - 1));
-      while (nt[j])
-        j = (j + 1) & (nc - 1);
-      nt[j] = id;
-    }
-    free(*ht);
-    *ht = nt;
-    *cap = nc;
-  }
-  uint32_t j = (uint32_t)(h & (*cap - 1));
-  while ((*ht)[j]) {
-    const void *e = (const char *)vec->data + (size_t)(*ht)[j] * elem;
-    if (eq(e, x))
-      return (*ht)[j];
-    j = (j + 1) & (*cap - 1);
-  }
-  void *slot = mdl_vec_push(vec, elem);
-  memcpy(slot, x, elem);
-  (*ht)[j] = vec->len - 1;
-  return vec->len - 1;
+static uint64_t atom_hash_v(const void *a, size_t n) { return atom_hash(a); }
+static uint64_t form_hash_v(const void *v, size_t n) { return form_hash(v); }
+static bool atom_eq_v(const void *a, const void *b, size_t n) {
+  return atom_eq(a, b);
 }
-
-static bool atom_eq_v(const void *a, const void *b) { return atom_eq(a, b); }
-static bool form_eq_v(const void *a, const void *b) { return form_eq(a, b); }
+static bool form_eq_v(const void *a, const void *b, size_t n) {
+  return form_eq(a, b);
+}
 
 uint32_t mdl_atom_intern(mdl_kernel *k, const mdl_atom *a) {
   mdl_atom t = *a;
   memset(t.text, 0, sizeof t.text);
   memcpy(t.text, a->text, strnlen(a->text, sizeof t.text - 1));
-  return intern(&k->atoms, sizeof(mdl_atom), &k->atom_ht, &k->atom_htcap, &t,
-                atom_hash(&t), atom_eq_v);
+  return mdl_intern(&k->atoms, sizeof(mdl_atom), &k->atom_ht, &k->atom_htcap,
+                    &t, atom_hash_v, atom_eq_v);
 }
 
 uint32_t mdl_form_intern(mdl_kernel *k, const mdl_val *v) {
@@ -113,8 +78,8 @@ uint32_t mdl_form_intern(mdl_kernel *k, const mdl_val *v) {
     t.atom[i] = v->atom[i];
     t.coef[i] = v->coef[i];
   }
-  return intern(&k->forms, sizeof(mdl_val), &k->form_ht, &k->form_htcap, &t,
-                form_hash(&t), form_eq_v);
+  return mdl_intern(&k->forms, sizeof(mdl_val), &k->form_ht, &k->form_htcap,
+                    &t, form_hash_v, form_eq_v);
 }
 
 mdl_val mdl_val_atom(mdl_kernel *k, const mdl_atom *a) {
