@@ -4,9 +4,12 @@
 // free-buffer event (V_MTE2 for VECIN, MTE3_V for VECOUT), EnQue sets the enqueue event
 // (MTE2_V, V_MTE3), DeQue waits it, FreeTensor sets the free-buffer event; the TPipe's
 // destructor waits what is still pending and ends with a PIPE_ALL barrier.
-// Seeded bug: CopyIn enqueues xLocal before issuing its DataCopy. EnQue's MTE2_V set fires
-// once the MTE2 work issued before it is done, which does not include the copy, so the Add may
-// read xLocal while MTE2 is still writing it (race at the Add).
+// Seeded bug: CopyIn enqueues yLocal before issuing its DataCopy (the two EnQue calls were
+// hoisted together). EnQue's MTE2_V set fires once the MTE2 work issued before it is done, which
+// does not include the copy of y, and no later MTE2_V set covers it, so the Add may read yLocal
+// while MTE2 is still writing it (race at the Add); and since the Add is no longer after the copy,
+// the next tile's AllocTensor of y (which waits the Add's FreeTensor) no longer orders the next
+// copy of y after this one (pipe-hazard at the copy of y).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -45,10 +48,10 @@ private:
     {
         LocalTensor<half> xLocal = inQueueX.AllocTensor<half>();
         LocalTensor<half> yLocal = inQueueY.AllocTensor<half>();
-        inQueueX.EnQue(xLocal); // enqueued too early: the copy below is not covered
         DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH);
-        DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);
-        inQueueY.EnQue(yLocal);
+        inQueueX.EnQue(xLocal);
+        inQueueY.EnQue(yLocal); // enqueued too early: the copy below is not covered
+        DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH); // expect: pipe-hazard
     }
 
     __aicore__ inline void Compute(int32_t progress)

@@ -4,10 +4,11 @@
 // free-buffer event (V_MTE2 for VECIN, MTE3_V for VECOUT), EnQue sets the enqueue event
 // (MTE2_V, V_MTE3), DeQue waits it, FreeTensor sets the free-buffer event; the TPipe's
 // destructor waits what is still pending and ends with a PIPE_ALL barrier.
-// Seeded bug: Compute frees xLocal before the Add that reads it. FreeTensor's V_MTE2 set fires
-// once the V work issued before it is done, which does not include the Add, so the next tile's
-// DataCopy into the (single) x buffer may overwrite it while the Add still reads it (race at the
-// DataCopy of the next CopyIn: a write after read).
+// Seeded bug: Compute frees both inputs right after dequeuing them, before the Add that reads
+// them. FreeTensor's V_MTE2 sets fire once the V work issued before them is done, which does not
+// include the Add, so the next tile's DataCopy into the (single) x and y buffers may overwrite them
+// while the Add still reads them (race at both DataCopy calls of the next CopyIn: writes after
+// reads).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -47,7 +48,7 @@ private:
         LocalTensor<half> xLocal = inQueueX.AllocTensor<half>();
         LocalTensor<half> yLocal = inQueueY.AllocTensor<half>();
         DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH); // expect: race
-        DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);
+        DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH); // expect: race
         inQueueX.EnQue(xLocal);
         inQueueY.EnQue(yLocal);
     }
@@ -57,10 +58,10 @@ private:
         LocalTensor<half> xLocal = inQueueX.DeQue<half>();
         LocalTensor<half> yLocal = inQueueY.DeQue<half>();
         LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();
-        inQueueX.FreeTensor(xLocal); // freed too early: the Add below still reads it
+        inQueueX.FreeTensor(xLocal); // freed too early: the Add below still reads them
+        inQueueY.FreeTensor(yLocal);
         Add(zLocal, xLocal, yLocal, TILE_LENGTH);
         outQueueZ.EnQue<half>(zLocal);
-        inQueueY.FreeTensor(yLocal);
     }
 
     __aicore__ inline void CopyOut(int32_t progress)
