@@ -6,10 +6,14 @@
 // the TPipe allocator, as real kernels do); and the in-place Muls after the Add needs a
 // PipeBarrier<PIPE_V> on a2 (SEMANTICS 2; on a5 V->V is hardware-ordered, the barrier is then
 // redundant).
-// Seeded bug: Compute frees xLocal before the Add that reads it. FreeTensor's V_MTE2 set does
-// not cover the Add, so the CopyIn two tiles later, which gets the same x buffer back from the
-// depth-2 queue, may overwrite it while the Add still reads it (race at that DataCopy: a write
-// after read).
+// Flags count (SEMANTICS 3 revised): with two buffers, the EnQue of one tile may fire its set
+// before the DeQue of the previous tile consumed the set of the same id (the allocator hands the
+// id out again once DeQue released it in program order): no finding by default, a double-set
+// under --flag-model bit (expect(bit)), whose errors also stop the redundant-sync search there.
+// Seeded bug: Compute frees both inputs right after dequeuing them, before the Add that reads
+// them. FreeTensor's V_MTE2 sets do not cover the Add, so the CopyIn two tiles later, which gets
+// the same x and y buffers back from the depth-2 queues, may overwrite them while the Add still
+// reads them (race at both DataCopy calls: writes after reads).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -64,9 +68,9 @@ private:
         LocalTensor<half> xLocal = inQueueX.AllocTensor<half>();
         LocalTensor<half> yLocal = inQueueY.AllocTensor<half>();
         DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH); // expect: race
-        DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);
-        inQueueX.EnQue(xLocal);
-        inQueueY.EnQue(yLocal);
+        DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH); // expect: race
+        inQueueX.EnQue(xLocal); // expect(bit): double-set
+        inQueueY.EnQue(yLocal); // expect(bit): double-set
     }
 
     __aicore__ inline void Compute(int32_t progress)
@@ -74,12 +78,12 @@ private:
         LocalTensor<half> xLocal = inQueueX.DeQue<half>();
         LocalTensor<half> yLocal = inQueueY.DeQue<half>();
         LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();
-        inQueueX.FreeTensor(xLocal); // freed too early: the Add below still reads it
+        inQueueX.FreeTensor(xLocal); // freed too early: the Add below still reads them
+        inQueueY.FreeTensor(yLocal);
         Add(zLocal, xLocal, yLocal, TILE_LENGTH);
         PipeBarrier<PIPE_V>(); // no redundant-barrier expected: the search stops at errors
         Muls(zLocal, zLocal, scale, TILE_LENGTH);
-        outQueueZ.EnQue<half>(zLocal);
-        inQueueY.FreeTensor(yLocal);
+        outQueueZ.EnQue<half>(zLocal); // expect(bit): double-set
     }
 
     __aicore__ inline void CopyOut(int32_t progress)

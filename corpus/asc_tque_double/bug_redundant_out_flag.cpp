@@ -6,9 +6,15 @@
 // the TPipe allocator, as real kernels do); and the in-place Muls after the Add needs a
 // PipeBarrier<PIPE_V> on a2 (SEMANTICS 2; on a5 V->V is hardware-ordered, the barrier is then
 // redundant).
+// Flags count (SEMANTICS 3 revised): with two buffers, the EnQue of one tile may fire its set
+// before the DeQue of the previous tile consumed the set of the same id (the allocator hands the
+// id out again once DeQue released it in program order): no finding by default, a double-set
+// under --flag-model bit (expect(bit)), whose errors also stop the redundant-sync search there.
 // Seeded bug: a defensive V->MTE3 pair (EVENT_ID2, an id the TPipe allocator does not hand out
 // here) before the store in CopyOut: DeQue of the output queue already waits V_MTE3 for the
-// tile, so the pair orders nothing new (redundant-wait at the WaitFlag).
+// tile, so the pair orders nothing new (redundant-wait at the WaitFlag). Under --flag-model bit
+// its set, like the queues' own, may fire before the previous tile's wait consumed it (double-set),
+// and that error stops the redundant-sync search.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -64,8 +70,8 @@ private:
         LocalTensor<half> yLocal = inQueueY.AllocTensor<half>();
         DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH);
         DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);
-        inQueueX.EnQue(xLocal);
-        inQueueY.EnQue(yLocal);
+        inQueueX.EnQue(xLocal); // expect(bit): double-set
+        inQueueY.EnQue(yLocal); // expect(bit): double-set
     }
 
     __aicore__ inline void Compute(int32_t progress)
@@ -74,9 +80,9 @@ private:
         LocalTensor<half> yLocal = inQueueY.DeQue<half>();
         LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();
         Add(zLocal, xLocal, yLocal, TILE_LENGTH);
-        PipeBarrier<PIPE_V>(); // expect(a5): redundant-barrier
+        PipeBarrier<PIPE_V>(); // expect(a5,count): redundant-barrier
         Muls(zLocal, zLocal, scale, TILE_LENGTH);
-        outQueueZ.EnQue<half>(zLocal);
+        outQueueZ.EnQue<half>(zLocal); // expect(bit): double-set
         inQueueX.FreeTensor(xLocal);
         inQueueY.FreeTensor(yLocal);
     }
@@ -84,8 +90,8 @@ private:
     __aicore__ inline void CopyOut(int32_t progress)
     {
         LocalTensor<half> zLocal = outQueueZ.DeQue<half>();
-        SetFlag<HardEvent::V_MTE3>(EVENT_ID2);
-        WaitFlag<HardEvent::V_MTE3>(EVENT_ID2); // expect: redundant-wait
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID2); // expect(bit): double-set
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID2); // expect(count): redundant-wait
         DataCopy(zGm[progress * TILE_LENGTH], zLocal, TILE_LENGTH);
         outQueueZ.FreeTensor(zLocal);
     }

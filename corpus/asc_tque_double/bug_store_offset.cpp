@@ -6,6 +6,10 @@
 // the TPipe allocator, as real kernels do); and the in-place Muls after the Add needs a
 // PipeBarrier<PIPE_V> on a2 (SEMANTICS 2; on a5 V->V is hardware-ordered, the barrier is then
 // redundant).
+// Flags count (SEMANTICS 3 revised): with two buffers, the EnQue of one tile may fire its set
+// before the DeQue of the previous tile consumed the set of the same id (the allocator hands the
+// id out again once DeQue released it in program order): no finding by default, a double-set
+// under --flag-model bit (expect(bit)), whose errors also stop the redundant-sync search there.
 // Seeded bug: CopyOut stores every tile to zGm[0] (the tile offset is lost). Consecutive tiles
 // come from the two different z buffers, whose queue events do not order one tile's store after
 // the previous one, so two MTE3 copies write the same GM bytes unordered (pipe-hazard at the
@@ -65,8 +69,8 @@ private:
         LocalTensor<half> yLocal = inQueueY.AllocTensor<half>();
         DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH);
         DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);
-        inQueueX.EnQue(xLocal);
-        inQueueY.EnQue(yLocal);
+        inQueueX.EnQue(xLocal); // expect(bit): double-set
+        inQueueY.EnQue(yLocal); // expect(bit): double-set
     }
 
     __aicore__ inline void Compute(int32_t progress)
@@ -77,7 +81,7 @@ private:
         Add(zLocal, xLocal, yLocal, TILE_LENGTH);
         PipeBarrier<PIPE_V>(); // no redundant-barrier expected: the search stops at errors
         Muls(zLocal, zLocal, scale, TILE_LENGTH);
-        outQueueZ.EnQue<half>(zLocal);
+        outQueueZ.EnQue<half>(zLocal); // expect(bit): double-set
         inQueueX.FreeTensor(xLocal);
         inQueueY.FreeTensor(yLocal);
     }
