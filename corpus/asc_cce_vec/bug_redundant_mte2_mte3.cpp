@@ -20,7 +20,7 @@ constexpr uint64_t Z_UB = 4 * TILE_BYTES;
 
 extern "C" __global__ __aicore__ void vec_add_cce(__gm__ half *x, __gm__ half *y, __gm__ half *z)
 {
-    int64_t blockOffset = get_block_idx() * BLOCK_LENGTH;
+    int64_t blockOffset = block_idx * BLOCK_LENGTH; // block_idx: the CCE spelling of GetBlockIdx()
     // both halves start free
     set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
     set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID1);
