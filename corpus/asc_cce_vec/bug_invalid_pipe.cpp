@@ -22,6 +22,33 @@ constexpr uint64_t X_UB = 0;
 constexpr uint64_t Y_UB = 2 * TILE_BYTES;
 constexpr uint64_t Z_UB = 4 * TILE_BYTES;
 
+// GM -> UB: both input tiles of a step, once the half they land in is free again
+__aicore__ inline void CopyInTile(__ubuf__ half *xUb, __ubuf__ half *yUb, __gm__ half *xTile,
+                                  __gm__ half *yTile, event_t ev)
+{
+    wait_flag(PIPE_MTE3, PIPE_MTE2, ev);
+    copy_gm_to_ubuf(xUb, xTile, 0, 1, BURST_LEN, 0, 0); // expect: pipe-hazard, race
+    copy_gm_to_ubuf(yUb, yTile, 0, 1, BURST_LEN, 0, 0); // expect: pipe-hazard, race
+    set_flag(PIPE_MTE2, PIPE_V, ev); // expect(bit): double-set
+}
+
+// UB -> UB on the vector unit, once both inputs have landed
+__aicore__ inline void AddTile(__ubuf__ half *zUb, __ubuf__ half *xUb, __ubuf__ half *yUb, event_t ev)
+{
+    wait_flag(PIPE_MTE2, PIPE_V, ev);
+    // dst, src0, src1, repeat, block strides (dst, src0, src1), repeat strides
+    vadd(zUb, xUb, yUb, REPEAT, 1, 1, 1, 8, 8, 8); // expect(a2): pipe-hazard
+    set_flag(PIPE_V, PIPE_MTE1, ev); // expect: invalid-sync
+}
+
+// UB -> GM once the sum is written; the half is then free for the step after next
+__aicore__ inline void CopyOutTile(__gm__ half *zTile, __ubuf__ half *zUb, event_t ev)
+{
+    wait_flag(PIPE_V, PIPE_MTE1, ev); // expect: invalid-sync
+    copy_ubuf_to_gm(zTile, zUb, 0, 1, BURST_LEN, 0, 0); // expect: race
+    set_flag(PIPE_MTE3, PIPE_MTE2, ev); // expect(bit): double-set, double-set, double-set
+}
+
 extern "C" __global__ __aicore__ void vec_add_cce(__gm__ half *x, __gm__ half *y, __gm__ half *z)
 {
     int64_t blockOffset = block_idx * BLOCK_LENGTH; // block_idx: the CCE spelling of GetBlockIdx()
@@ -37,18 +64,9 @@ extern "C" __global__ __aicore__ void vec_add_cce(__gm__ half *x, __gm__ half *y
         __gm__ half *xTile = x + blockOffset + i * TILE_LENGTH;
         __gm__ half *yTile = y + blockOffset + i * TILE_LENGTH;
         __gm__ half *zTile = z + blockOffset + i * TILE_LENGTH;
-
-        wait_flag(PIPE_MTE3, PIPE_MTE2, ev);
-        copy_gm_to_ubuf(xUb, xTile, 0, 1, BURST_LEN, 0, 0); // expect: pipe-hazard, race
-        copy_gm_to_ubuf(yUb, yTile, 0, 1, BURST_LEN, 0, 0); // expect: pipe-hazard, race
-        set_flag(PIPE_MTE2, PIPE_V, ev); // expect(bit): double-set
-        wait_flag(PIPE_MTE2, PIPE_V, ev);
-        // dst, src0, src1, repeat, block strides (dst, src0, src1), repeat strides
-        vadd(zUb, xUb, yUb, REPEAT, 1, 1, 1, 8, 8, 8); // expect(a2): pipe-hazard
-        set_flag(PIPE_V, PIPE_MTE1, ev); // expect: invalid-sync
-        wait_flag(PIPE_V, PIPE_MTE1, ev); // expect: invalid-sync
-        copy_ubuf_to_gm(zTile, zUb, 0, 1, BURST_LEN, 0, 0); // expect: race
-        set_flag(PIPE_MTE3, PIPE_MTE2, ev); // expect(bit): double-set, double-set, double-set
+        CopyInTile(xUb, yUb, xTile, yTile, ev);
+        AddTile(zUb, xUb, yUb, ev);
+        CopyOutTile(zTile, zUb, ev);
     }
     // drain: the last store of each half has finished
     wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
