@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every corpus file carries its expected findings inline:
+# Every corpus file (HIVM .mlir and Ascend C .cpp: the same `//` comment
+# syntax in both) carries its expected findings inline:
 #   `// expect: RULE[, RULE...]`        on the line where ksv reports them
 #   `// expect(a2): RULE` / `(a5)`      for one profile only
 #   `// expect(bit): RULE` / `(count)`  for one flag model only
@@ -38,7 +39,7 @@ actual() { # ksv output -> "line rule"
   sed -n -E 's/^[^:]+:([0-9]+):[0-9]+: (error|warning): .*\[([a-z-]+)\]$/\1 \3/p' | sort
 }
 # a qualifier the awk above does not know is a typo in a kernel
-bad=$(grep -rhoE '// *expect\([^)]*\)' "$root/corpus" --include='*.mlir' |
+bad=$(grep -rhoE '// *expect\([^)]*\)' "$root/corpus" --include='*.mlir' --include='*.cpp' |
   sed -E 's/^.*\(//; s/\)$//; s/ //g' | tr ',' '\n' | grep -vxE 'a2|a5|bit|count' | sort -u)
 if [ -n "$bad" ]; then
   echo "FAIL unknown expect qualifier(s): $bad"
@@ -60,7 +61,7 @@ while IFS= read -r f; do
       fi
     done
   done
-done < <(find "$root/corpus" -name '*.mlir' | sort)
+done < <(find "$root/corpus" \( -name '*.mlir' -o -name '*.cpp' \) | sort)
 echo "corpus: $pass passed, $fail failed"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

@@ -33,7 +33,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 # ---------------------------------------------------------------- (a)
-for f in "$root"/corpus/*/ok*.mlir "$root"/tests/sim/*.mlir; do
+for f in "$root"/corpus/*/ok*.mlir "$root"/corpus/*/ok*.cpp "$root"/tests/sim/*.mlir; do
   for arch in a2 a5; do
     "$ksv" check --no-redundant --arch "$arch" "$f" >/dev/null 2>&1 || continue
     out=$("$ksv" sim --arch "$arch" --runs 100 --seed 7 "$f" 2>&1)
@@ -155,7 +155,7 @@ while IFS= read -r f; do
   for fm in count bit; do
     replay_findings "$f" b $fm
   done
-done < <(grep -l -E 'expect(\([a-z0-9, ]+\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/tests/sim/bug*.mlir)
+done < <(grep -l -E 'expect(\([a-z0-9, ]+\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/corpus/*/bug*.cpp "$root"/tests/sim/bug*.mlir)
 
 # ---------------------------------------------------------------- (c)
 fa="$root/corpus/flash_attn_fwd/ok.mlir"

@@ -8,7 +8,7 @@
 #                     fuzz_ascendc")
 #
 # The seed corpus is every .mlir file of corpus/ and tests/, copied at run
-# time (fuzz_ascendc: the C++ files of tests/ascendc/ and, when present,
+# time (fuzz_ascendc: the C++ files of tests/ascendc/ and corpus/ and, when present,
 # ../shared/ascendc-reference/kernels, with tests/fuzz/ascendc.dict).  A
 # crash, leak, timeout or out-of-memory leaves the input in
 # $KSV_FUZZ_BUILD/artifacts and makes this script exit 1; turn it into a
@@ -48,6 +48,7 @@ for t in $targets; do
     dict="$root/tests/fuzz/ascendc.dict"
     find "$root/tests/ascendc" "$root/../shared/ascendc-reference/kernels" \
       -type f -print0 2>/dev/null || true
+    find "$root/corpus" -name '*.cpp' -print0
   else
     find "$root/corpus" "$root/tests" -name '*.mlir' -print0
   fi |
