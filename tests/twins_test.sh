@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Twins: kernels written in both languages give the same findings.
+# Every corpus/twins/FAMILY/NAME.mlir is the HIVM twin of the Ascend C
+# kernel corpus/FAMILY/NAME.cpp (same buffers, same sync structure). For
+# each pair, both profiles and both flag models, ksv must report the same
+# multiset of findings, each described without its lines (which differ):
+#   rule | severity | the witness steps in order, each as
+#   role:core:pipe:class
+# where class is `op` for a data operation and the language-neutral kind
+# of a sync (set, wait, xset, xwait, barrier, syncall), so that a race
+# between the same two pipes of the same cores, a deadlock at a wait of
+# the same pipe, etc. compare equal whatever the spelling (`set_flag` /
+# `SetFlag<HardEvent::...>`, `sync_block` / `SyncAll`). Both files must be
+# decided (exit 0 or 1).
+# The test needs at least three families with an ok kernel and a seeded
+# bug each. It skips (exit 77) only while ksv rejects Ascend C as a whole
+# ("not supported yet"), i.e. before the extraction has landed.
+# usage: twins_test.sh KSV SOURCE_ROOT
+set -u
+ksv=$1
+root=$2
+twins=$root/corpus/twins
+pass=0 fail=0
+describe() { # JSON report on stdin -> one sorted line per finding
+  python3 -c '
+import json, re, sys
+def cls(kind):
+    k = (kind or "").lower()
+    if k == "op": return "op"
+    if re.search(r"sync_?block_?wait|crosscorewait|wait_flag_dev", k): return "xwait"
+    if re.search(r"sync_?block_?set|crosscoreset|ffts", k): return "xset"
+    if re.search(r"sync_?block$|syncall", k): return "syncall"
+    if "wait" in k: return "wait"
+    if "barrier" in k: return "barrier"
+    if "set" in k: return "set"
+    return k
+try:
+    d = json.load(sys.stdin)
+except ValueError:
+    print("(no JSON report)"); sys.exit(0)
+out = []
+for f in d["files"]:
+    for g in f["diagnostics"]:
+        steps = ",".join("%s:%s:%s:%s" % (s.get("role"), s.get("core"), s.get("pipe"),
+                                          cls(s.get("kind"))) for s in g.get("witness_steps", []))
+        out.append("%s|%s|%s" % (g["rule"], g["severity"], steps))
+print("\n".join(sorted(out)))'
+}
+families=0
+for dir in "$twins"/*/; do
+  fam=$(basename "$dir")
+  nok=0 nbug=0
+  for m in "$dir"*.mlir; do
+    [ -e "$m" ] || continue
+    name=$(basename "$m" .mlir)
+    cpp=$root/corpus/$fam/$name.cpp
+    if [ ! -f "$cpp" ]; then
+      echo "FAIL corpus/twins/$fam/$name.mlir: no Ascend C kernel corpus/$fam/$name.cpp"
+      fail=$((fail + 1))
+      continue
+    fi
+    case $name in ok) nok=$((nok + 1)) ;; bug_*) nbug=$((nbug + 1)) ;; esac
+    for model in count bit; do
+      for arch in a2 a5; do
+        hj=$("$ksv" check --format json --arch "$arch" --flag-model "$model" "$m" 2>/dev/null)
+        hr=$?
+        cj=$("$ksv" check --format json --arch "$arch" --flag-model "$model" "$cpp" 2>/dev/null)
+        cr=$?
+        if [ $cr -eq 2 ] && grep -q 'Ascend C is not supported yet' <<<"$cj"; then
+          echo "SKIP: this ksv does not read Ascend C yet"
+          exit 77
+        fi
+        hd=$(describe <<<"$hj")
+        cd_=$(describe <<<"$cj")
+        if [ $hr -le 1 ] && [ $cr -le 1 ] && [ "$hd" = "$cd_" ]; then
+          pass=$((pass + 1))
+        else
+          fail=$((fail + 1))
+          echo "FAIL $fam/$name ($arch, --flag-model $model): HIVM exit $hr, Ascend C exit $cr"
+          diff <(echo "$hd") <(echo "$cd_") |
+            sed -n 's/^</  only HIVM:     /p; s/^>/  only Ascend C: /p'
+        fi
+      done
+    done
+  done
+  if [ $nok -ge 1 ] && [ $nbug -ge 1 ]; then
+    families=$((families + 1))
+  else
+    echo "FAIL corpus/twins/$fam: needs ok.mlir and at least one bug_*.mlir"
+    fail=$((fail + 1))
+  fi
+done
+if [ $families -lt 3 ]; then
+  echo "FAIL only $families twin families (at least 3 needed)"
+  fail=$((fail + 1))
+fi
+echo "twins: $families families, $pass pairs x profiles x models agree, $fail failed"
+[ $fail -eq 0 ] && [ $pass -gt 0 ]
