@@ -92,16 +92,22 @@ static void walk(sinfo *si, const mdl_block *b, const mdl_stmt *parent) {
 }
 
 /* The op or sync statement at a location (the scalars a sync's operands
-** lower to share its location). */
-static const mdl_stmt *stmt_at(const mdl_kernel *k, uint32_t line,
-                               uint32_t col) {
+** lower to share its location): the first one in a function body (an
+** Ascend C loop the frontend unrolled has a copy per iteration, and
+** statements it built but left out of the bodies). */
+static const mdl_stmt *stmt_at(const cx *x, uint32_t line, uint32_t col) {
+  const mdl_kernel *k = x->k;
+  const mdl_stmt *any = NULL;
   for (uint32_t i = 0; i < k->stmts.len; i++) {
     const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
     if (s->loc.line == line && s->loc.col == col &&
-        s->kind != MDL_S_SCALAR && s->kind != MDL_S_BUF)
-      return s;
+        s->kind != MDL_S_SCALAR && s->kind != MDL_S_BUF) {
+      if (x->si[s->id].seen)
+        return s;
+      any = any ? any : s;
+    }
   }
-  return NULL;
+  return x->si && any && x->si[any->id].seen ? any : NULL;
 }
 
 static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
@@ -192,7 +198,14 @@ static void pipes_of(const mdl_kernel *k, const mdl_stmt *s, uint32_t *pipes,
   *pipes = *cores = 0;
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    if (in->stmt != s->id || in->kind != MDL_I_OP || !in->nacc)
+    if (in->kind != MDL_I_OP || !in->nacc)
+      continue;
+    /* the statements of one source op: an Ascend C loop the frontend
+       unrolled (or a function inlined twice) has a statement per copy,
+       all at the op's location */
+    const mdl_stmt *o = MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt);
+    if (o != s && (o->loc.line != s->loc.line || o->loc.col != s->loc.col ||
+                   o->loc.file != s->loc.file || o->kind != s->kind))
       continue;
     *pipes |= 1u << in->pipe;
     *cores |= 1u << (k->cores[in->core].type == MDL_CORE_AIC ? 0 : 1);
@@ -512,6 +525,11 @@ static char *renamed_op(const cx *x, const mdl_stmt *s, const char *from,
                         const char *to) {
   char *t = op_text(x, s);
   char *p = strstr(t, from);
+  /* the Ascend C API spelling of the same (fix_asc.c respells the rest) */
+  if (!p && !strcmp(from, "set_flag") && (p = strstr(t, "SetFlag")))
+    from = "SetFlag", to = "WaitFlag";
+  else if (!p && !strcmp(from, "wait_flag") && (p = strstr(t, "WaitFlag")))
+    from = "WaitFlag", to = "SetFlag";
   char *r = p ? fmt("%.*s%s%s", (int)(p - t), t, to, p + strlen(from))
               : NULL;
   free(t);
@@ -793,8 +811,8 @@ static void loop_align_cands(cx *x, const mdl_stmt *s);
 static void race_cands(cx *x, const mdl_diag *d) {
   if (!d->nrelated)
     return;
-  const mdl_stmt *b = stmt_at(x->k, d->line, d->col);
-  const mdl_stmt *a = stmt_at(x->k, d->related[0].line, d->related[0].col);
+  const mdl_stmt *b = stmt_at(x, d->line, d->col);
+  const mdl_stmt *a = stmt_at(x, d->related[0].line, d->related[0].col);
   if (!a || !b)
     return;
   uint32_t pa, pb, ca, cb;
@@ -1942,12 +1960,12 @@ static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
 }
 
 static void flag_cands(cx *x, const mdl_diag *d) {
-  const mdl_stmt *lib = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *lib = stmt_at(x, d->line, d->col);
   if (lib && lib->kind == MDL_S_OP && lib->u.op.mmad_lib) {
     lib_cands(x, d, lib);
     return;
   }
-  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s)
     return;
   const mdl_inst *in = first_inst(x->k, s);
@@ -2189,7 +2207,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
      uses could never pair up, the renamed sync would be left unpaired) */
   for (int pass = 0; pass <= (int)d->nrelated; pass++) {
     const mdl_stmt *o =
-        pass ? stmt_at(x->k, d->related[pass - 1].line,
+        pass ? stmt_at(x, d->related[pass - 1].line,
                        d->related[pass - 1].col)
              : s;
     const mdl_inst *oi = o ? first_inst(x->k, o) : NULL;
@@ -2237,10 +2255,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
     id_expr_cands(x, s, in);
   delete_cand(x, s, "");
   for (uint32_t r = 0; r < d->nrelated; r++)
-    delete_cand(x, stmt_at(x->k, d->related[r].line, d->related[r].col), "");
+    delete_cand(x, stmt_at(x, d->related[r].line, d->related[r].col), "");
   move_cands(x, s);
   for (uint32_t r = 0; r < d->nrelated; r++) {
-    const mdl_stmt *o = stmt_at(x->k, d->related[r].line, d->related[r].col);
+    const mdl_stmt *o = stmt_at(x, d->related[r].line, d->related[r].col);
     if (o && o != s)
       move_cands(x, o);
   }
@@ -2367,7 +2385,7 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
 /* invalid-sync: rename the flag to a free valid id (in every sync of the
 ** same flag), or remove the sync. */
 static void invalid_cands(cx *x, const mdl_diag *d) {
-  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s)
     return;
   const mdl_inst *in = first_inst(x->k, s);
@@ -2459,7 +2477,7 @@ static void invalid_cands(cx *x, const mdl_diag *d) {
 
 /* redundant-*: remove the sync and the syncs of its flag named with it. */
 static void redundant_cands(cx *x, const mdl_diag *d) {
-  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s || !own_line(x, s))
     return;
   fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", s->name, s->loc.line,
@@ -2468,7 +2486,7 @@ static void redundant_cands(cx *x, const mdl_diag *d) {
                                             : ""));
   edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
   for (uint32_t r = 0; c && r < d->nrelated; r++) {
-    const mdl_stmt *o = stmt_at(x->k, d->related[r].line, d->related[r].col);
+    const mdl_stmt *o = stmt_at(x, d->related[r].line, d->related[r].col);
     if (!o || !own_line(x, o)) {
       /* a group we cannot delete line by line: no candidate */
       fix_cand_free(c);
@@ -2635,7 +2653,12 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
       MDL_VEC_AT(*out, fix_cand, kept++) = *c;
   }
   out->len = kept;
-  drop_foreign(k, t, out, first);
+  uint32_t n_all = out->len - first;
+  uint32_t n_foreign = drop_foreign(k, t, out, first);
+  uint32_t n_asc = fix_asc_respell(k, t, out, first);
+  if (getenv("KSV_FIX_TRACE"))
+    fprintf(stderr, "fix: %u candidates made, %u off the input's lines, %u "
+            "without an Ascend C spelling\n", n_all, n_foreign, n_asc);
   /* cheapest first, stable within a cost */
   if (out->len > first + 1) {
     fix_cand *c = &MDL_VEC_AT(*out, fix_cand, first);
