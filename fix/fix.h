@@ -96,6 +96,16 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
 uint32_t fix_asc_respell(const mdl_kernel *k, const fix_text *t, mdl_vec *out,
                          uint32_t first);
 
+/* fix_asc.c, C++ text: the loops (1-based lines of their `for`/`while`)
+** that hold the statement at loc, innermost first, through the calls that
+** inlined it (mdl_kernel.chains): an Ascend C loop the frontend unrolled
+** is no loop of the model.  At most max; returns how many. */
+uint32_t fix_asc_loops(const mdl_kernel *k, const fix_text *t, mdl_loc loc,
+                       uint32_t *out, uint32_t max);
+/* The innermost of those loops holding both a and b, or 0. */
+uint32_t fix_asc_common_loop(const mdl_kernel *k, const fix_text *t,
+                             mdl_loc a, mdl_loc b);
+
 /* Rules fix_candidates has repairs for. */
 bool fix_rule_fixable(mdl_rule r);
 

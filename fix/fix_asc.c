@@ -454,10 +454,165 @@ uint32_t fix_asc_respell(const mdl_kernel *k, const fix_text *t, mdl_vec *out,
     if (!c->data && respell_cand(k, t, &st, c)) {
       MDL_VEC_AT(*out, fix_cand, kept++) = *c;
     } else {
+      if (getenv("KSV_FIX_TRACE"))
+        for (uint32_t e = 0; e < c->edits.len; e++) {
+          const fix_edit *ed = &MDL_VEC_AT(c->edits, fix_edit, e);
+          fprintf(stderr, "fix: dropped (%s): op %d line %u '%s' '%s'\n",
+                  c->what, (int)ed->op, ed->line, ed->text ? ed->text : "",
+                  ed->old ? ed->old : "");
+        }
       fix_cand_free(c);
       dropped++;
     }
   }
   out->len = kept;
   return dropped;
+}
+
+/* ------------------------------------------------------ source loops */
+
+/* A C++ loop statement starts on line index i (`for (`, `while (`, `do`)? */
+static bool loop_line(const fix_text *t, uint32_t i) {
+  const char *l = MDL_VEC_AT(t->lines, fix_line, i).text;
+  l += strspn(l, " \t");
+  return (!strncmp(l, "for", 3) && (l[3] == ' ' || l[3] == '(')) ||
+         (!strncmp(l, "while", 5) && (l[5] == ' ' || l[5] == '('));
+}
+
+/* The name of the function whose body holds line index at (C++ text),
+** into name; false when at is in none (a class body, file scope) or its
+** header is not one line. */
+static bool fn_of_line(const fix_text *t, uint32_t at, char *name, size_t n,
+                       uint32_t *hdr) {
+  int bal = 0;
+  for (uint32_t j = at + 1; j-- > 0;) {
+    const char *l = MDL_VEC_AT(t->lines, fix_line, j).text;
+    size_t m = code_len(l);
+    for (size_t q = m; q-- > 0;)
+      bal += (l[q] == '}') - (l[q] == '{');
+    if (bal >= 0 || j == at)
+      continue;
+    bal = 0; /* line j opens the block holding `at` */
+    uint32_t h = j;
+    const char *hl = l + strspn(l, " \t");
+    while (*hl == '{' && h > 0) { /* the header on the line before */
+      const char *pl = MDL_VEC_AT(t->lines, fix_line, --h).text;
+      hl = pl + strspn(pl, " \t");
+      if (!*hl)
+        hl = "{";
+    }
+    if (!strncmp(hl, "class", 5) || !strncmp(hl, "struct", 6) ||
+        !strncmp(hl, "namespace", 9) || !strncmp(hl, "extern \"C\" {", 12))
+      return false;
+    static const char *const stmt_kw[] = {"for", "while", "if", "else",
+                                          "switch", "do", "}", "case", NULL};
+    bool kw = false;
+    for (int q = 0; stmt_kw[q] && !kw; q++)
+      kw = !strncmp(hl, stmt_kw[q], strlen(stmt_kw[q])) &&
+           !(isalnum((unsigned char)hl[strlen(stmt_kw[q])]) ||
+             hl[strlen(stmt_kw[q])] == '_');
+    if (kw)
+      continue; /* a nested block: the function is further up */
+    /* the identifier before the first '(' that is not a qualifier */
+    for (const char *p = strchr(hl, '('); p; p = strchr(p + 1, '(')) {
+      const char *e = p;
+      while (e > hl && e[-1] == ' ')
+        e--;
+      const char *b = e;
+      while (b > hl && (isalnum((unsigned char)b[-1]) || b[-1] == '_' ||
+                        b[-1] == ':' || b[-1] == '~'))
+        b--;
+      if (b == e || !strncmp(b, "__", 2))
+        continue;
+      const char *c = strrchr(b, ':'); /* Class::Method: the method */
+      if (c && c < e)
+        b = c + 1;
+      snprintf(name, n, "%.*s", (int)(e - b), b);
+      *hdr = h;
+      return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+/* Adds to out the loops holding line index at, innermost first, then
+** those holding each call of the function at sits in (the frontend
+** inlines calls; the text tells where they are when no inlining chain
+** does). */
+static void loops_of_line(const fix_text *t, uint32_t at, bool self,
+                          uint32_t *out, uint32_t *n, uint32_t max,
+                          int depth) {
+  for (uint32_t i = at + 1; i-- > 0 && *n < max;) {
+    if (!loop_line(t, i) || fix_stmt_end(t, i) < at || (i == at && !self))
+      continue;
+    bool dup = false;
+    for (uint32_t q = 0; q < *n && !dup; q++)
+      dup = out[q] == i + 1;
+    if (!dup)
+      out[(*n)++] = i + 1;
+  }
+  char name[96];
+  uint32_t hdr;
+  if (depth >= 6 || !fn_of_line(t, at, name, sizeof name, &hdr))
+    return;
+  size_t nl = strlen(name);
+  for (uint32_t i = 0; i < t->lines.len && *n < max; i++) {
+    const char *l = MDL_VEC_AT(t->lines, fix_line, i).text;
+    if (i == hdr)
+      continue;
+    size_t m = code_len(l);
+    for (const char *p = strstr(l, name); p && (size_t)(p - l) < m;
+         p = strstr(p + 1, name)) {
+      const char *q = p + nl;
+      while (*q == ' ')
+        q++;
+      if (word_at(l, p, name) && (*q == '(' || *q == '<')) {
+        loops_of_line(t, i, true, out, n, max, depth + 1);
+        break;
+      }
+    }
+  }
+}
+
+uint32_t fix_asc_loops(const mdl_kernel *k, const fix_text *t, mdl_loc loc,
+                       uint32_t *out, uint32_t max) {
+  uint32_t n = 0;
+  if (!loc.chain) {
+    if (loc.file == 0 && loc.line >= 1 && loc.line <= t->lines.len)
+      loops_of_line(t, loc.line - 1, false, out, &n, max, 0);
+    return n;
+  }
+  /* the statement's line, then each call that inlined it, outwards */
+  for (uint32_t depth = 0; depth < 64 && n < max; depth++) {
+    if (loc.file == 0 && loc.line >= 1 && loc.line <= t->lines.len) {
+      uint32_t at = loc.line - 1;
+      for (uint32_t i = at + 1; i-- > 0 && n < max;) {
+        if (!loop_line(t, i) || fix_stmt_end(t, i) < at ||
+            (i == at && depth == 0))
+          continue;
+        bool dup = false;
+        for (uint32_t q = 0; q < n && !dup; q++)
+          dup = out[q] == i + 1;
+        if (!dup)
+          out[n++] = i + 1;
+      }
+    }
+    if (!loc.chain || loc.chain >= k->chains.len)
+      break;
+    loc = MDL_VEC_AT(k->chains, mdl_chain, loc.chain).call;
+  }
+  return n;
+}
+
+uint32_t fix_asc_common_loop(const mdl_kernel *k, const fix_text *t,
+                             mdl_loc a, mdl_loc b) {
+  uint32_t la[32], lb[32];
+  uint32_t na = fix_asc_loops(k, t, a, la, 32),
+           nb = fix_asc_loops(k, t, b, lb, 32);
+  for (uint32_t i = 0; i < na; i++)
+    for (uint32_t j = 0; j < nb; j++)
+      if (la[i] == lb[j])
+        return la[i];
+  return 0;
 }

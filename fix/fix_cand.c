@@ -214,6 +214,14 @@ static void pipes_of(const mdl_kernel *k, const mdl_stmt *s, uint32_t *pipes,
 
 /* An event id no set_flag/wait_flag of pipes src -> dst uses, valid and
 ** not reserved; -1 when there is none. */
+/* Is statement id st a copy of s (the same source op: an Ascend C loop
+** the frontend unrolled has one per iteration)? */
+static bool same_src(const mdl_kernel *k, uint32_t st, const mdl_stmt *s) {
+  const mdl_stmt *o = MDL_VEC_AT(k->stmts, mdl_stmt *, st);
+  return o == s || (o->loc.line == s->loc.line && o->loc.col == s->loc.col &&
+                    o->loc.file == s->loc.file && o->kind == s->kind);
+}
+
 static int free_event(const mdl_kernel *k, mdl_pipe src, mdl_pipe dst) {
   uint32_t used = 0;
   for (uint32_t i = 0; i < k->insts.len; i++) {
@@ -386,6 +394,28 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
                b->loc.line, b->loc.col));
     edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
     edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
+  } else if (x->t->cxx && !loop_of_block(x, A)) {
+    /* C++: the loops of the source holding both (the frontend unrolled
+       them), innermost first */
+    uint32_t la[16], lb[16];
+    uint32_t na = fix_asc_loops(k, x->t, a->loc, la, 16),
+             nb = fix_asc_loops(k, x->t, b->loc, lb, 16);
+    for (uint32_t i = 0; i < na; i++)
+      for (uint32_t j = 0; j < nb; j++) {
+        if (la[i] != lb[j])
+          continue;
+        fix_cand *c = cand_new(
+            x, fmt("loop-carried set_flag/wait_flag pair %s -> %s, "
+                   "EVENT_ID%d around the loop at line %u: a set before the "
+                   "loop, the wait before the %s at %u:%u, the set after the "
+                   "%s at %u:%u, a drain wait after the loop",
+                   pn(pa), pn(pb), id, la[i], b->name, b->loc.line,
+                   b->loc.col, a->name, a->loc.line, a->loc.col));
+        edit(c, FIX_INSERT_BEFORE, la[i], set_text(pa, pb, id), NULL);
+        edit(c, FIX_INSERT_BEFORE, b->loc.line, wait_text(pa, pb, id), NULL);
+        edit(c, FIX_INSERT_AFTER, a->loc.line, set_text(pa, pb, id), NULL);
+        edit(c, FIX_INSERT_AFTER, la[i], wait_text(pa, pb, id), NULL);
+      }
   } else {
     /* around the innermost loop holding both, then the outer ones (a
        pre-set inside an outer loop can land before the drain of the
@@ -1959,6 +1989,53 @@ static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
   }
 }
 
+/* C++: the loops of the source text that hold sync s (the frontend
+** unrolled them: no loop of the model), innermost first.  For a wait
+** that never gets its set (deadlock): a pre-credit set per id before
+** each, with or without its drain wait after it; for a set left pending:
+** a drain wait per id after each (all ids of a rotation at once). */
+static void cxx_loop_syncs(cx *x, const mdl_stmt *s, const mdl_inst *in,
+                           uint32_t ids, bool preset) {
+  if (!x->t->cxx)
+    return;
+  uint32_t L[16];
+  uint32_t n = fix_asc_loops(x->k, x->t, s->loc, L, 16);
+  int src = preset ? in->pipe2 : in->pipe, dst = preset ? in->pipe : in->pipe2;
+  for (uint32_t i = 0; i < n; i++) {
+    for (int id = 0; id < 32; id++) {
+      if (!((ids >> id) & 1))
+        continue;
+      for (int drain = 0; drain < (preset ? 2 : 1); drain++) {
+        fix_cand *c = cand_new(
+            x, preset ? fmt("the missing pre-credit set_flag (EVENT_ID%d) "
+                            "before the loop at line %u%s", id, L[i],
+                            drain ? ", and its drain wait after it" : "")
+                      : fmt("a drain wait_flag (EVENT_ID%d) after the loop "
+                            "at line %u", id, L[i]));
+        if (preset)
+          edit(c, FIX_INSERT_BEFORE, L[i], set_text(src, dst, id), NULL);
+        if (!preset || drain)
+          edit(c, FIX_INSERT_AFTER, L[i], wait_text(src, dst, id), NULL);
+      }
+    }
+    if (ids & (ids - 1)) { /* a rotation: every id at once */
+      fix_cand *c = cand_new(x, preset ? fmt("the missing pre-credit "
+                                             "set_flag per event id before "
+                                             "the loop at line %u, drained "
+                                             "after it", L[i])
+                                       : fmt("a drain wait_flag per event id "
+                                             "after the loop at line %u",
+                                             L[i]));
+      for (int id = 0; id < 32; id++)
+        if ((ids >> id) & 1) {
+          if (preset)
+            edit(c, FIX_INSERT_BEFORE, L[i], set_text(src, dst, id), NULL);
+          edit(c, FIX_INSERT_AFTER, L[i], wait_text(src, dst, id), NULL);
+        }
+    }
+  }
+}
+
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *lib = stmt_at(x, d->line, d->col);
   if (lib && lib->kind == MDL_S_OP && lib->u.op.mmad_lib) {
@@ -1989,7 +2066,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       uint32_t ids = 0;
       for (uint32_t i = 0; i < x->k->insts.len; i++) {
         const mdl_inst *o = mdl_inst_at(x->k, i);
-        if (o->stmt == s->id && o->id >= 0 && o->id < 32)
+        if (same_src(x->k, o->stmt, s) && o->id >= 0 && o->id < 32)
           ids |= 1u << o->id;
       }
       for (const mdl_stmt *p = s; p; p = x->si[p->id].parent)
@@ -2012,6 +2089,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
                        wait_text(in->pipe2, in->pipe, id), NULL);
               }
         }
+      cxx_loop_syncs(x, s, in, ids, true);
     } else if (d->rule == MDL_RULE_DOUBLE_SET && s->kind == MDL_S_SET) {
       orphan_set_wait(x, s, NULL);
       pair_removal(x, s);
@@ -2027,7 +2105,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       uint32_t ids = 0;
       for (uint32_t i = 0; i < x->k->insts.len; i++) {
         const mdl_inst *o = mdl_inst_at(x->k, i);
-        if (o->stmt == s->id && o->id >= 0 && o->id < 32)
+        if (same_src(x->k, o->stmt, s) && o->id >= 0 && o->id < 32)
           ids |= 1u << o->id;
       }
       for (int id = 0; id < 32; id++)
@@ -2039,6 +2117,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           edit(c, FIX_INSERT_AFTER, top->loc.line,
                wait_text(in->pipe, in->pipe2, id), NULL);
         }
+      cxx_loop_syncs(x, s, in, ids, false);
       /* a set whose id rotates (a run-time id taking several values):
          after the loop, one drain per id of the rotation, in place of a
          drain of one run-time id (which drains only the last) */
