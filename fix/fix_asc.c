@@ -324,7 +324,11 @@ static bool respell_insert(const fix_text *t, const style *st, const char *s,
 ** becomes a rename of the call's last argument, in the line's spelling. */
 static bool respell_replace(const fix_text *t, const style *st, fix_edit *e) {
   const char *l = line_at(t, e->line), *p = l ? sync_call(l) : NULL, *a, *b;
-  if (!p || !e->old || !e->text || !last_arg(p, &a, &b))
+  if (!p || !e->old || !e->text)
+    return false;
+  if (strstr(e->old, "PIPE_") && strstr(e->text, "PIPE_"))
+    return strstr(l, e->old) != NULL; /* a pipe renamed as C++ spells it */
+  if (!last_arg(p, &a, &b))
     return false;
   bool flag = !strncmp(e->old, "flag = ", 7);
   long from, to;

@@ -2426,9 +2426,16 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
     return;
   mdl_core_type ct = x->k->cores[in->core].type;
   char *txt = op_text(x, s);
+  /* C++ spells the pipe as a template argument after the mode
+     (CrossCoreSetFlag<2, PIPE_MTE1>) where HIVM writes <PIPE_MTE1> */
+  const char *form = "<%s>";
   for (int p = 0; p < MDL_NPIPE; p++) {
     char tok[32];
     snprintf(tok, sizeof tok, "<%s>", pn(p));
+    if (!strstr(txt, tok) && x->t->cxx) {
+      snprintf(tok, sizeof tok, " %s>", pn(p));
+      form = " %s>";
+    }
     if (!strstr(txt, tok) || mdl_core_has_pipe(x->k->prof, ct, (mdl_pipe)p))
       continue;
     for (int q = 0; q < MDL_NPIPE; q++) {
@@ -2436,7 +2443,7 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
           !mdl_core_has_pipe(x->k->prof, ct, (mdl_pipe)q))
         continue;
       char nt[32];
-      snprintf(nt, sizeof nt, "<%s>", pn(q));
+      snprintf(nt, sizeof nt, form, pn(q));
       fix_cand *c = cand_new(x, fmt("%s in the syncs of flag %d instead of %s",
                                     pn(q), in->id, pn(p)));
       for (uint32_t i = 0; c && i < x->k->stmts.len; i++) {
