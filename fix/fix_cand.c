@@ -344,6 +344,21 @@ static bool pair_used(const mdl_kernel *k, int src, int dst) {
   return false;
 }
 
+/* C++: the outermost source loop holding s but not o (0: none). */
+static uint32_t cxx_own_loop(const cx *x, const mdl_stmt *s,
+                             const mdl_stmt *o) {
+  uint32_t ls[16], lo[16], r = 0;
+  uint32_t ns = fix_asc_loops(x->k, x->t, s->loc, ls, 16),
+           no = fix_asc_loops(x->k, x->t, o->loc, lo, 16);
+  for (uint32_t i = 0; i < ns; i++) {
+    for (uint32_t j = 0; j < no; j++)
+      if (ls[i] == lo[j])
+        return r;
+    r = ls[i];
+  }
+  return r;
+}
+
 static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
                       int pb) {
   const mdl_kernel *k = x->k;
@@ -385,6 +400,23 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     for (uint32_t q = 0; q < seen.len; q++)
       free(MDL_VEC_AT(seen, char *, q));
     mdl_vec_free(&seen);
+  }
+  if (!carried && x->t->cxx) {
+    /* C++: around the source loops that hold one access and not the other
+       (unrolled by the frontend, they are no blocks of the model) */
+    uint32_t LA = cxx_own_loop(x, a, b), LB = cxx_own_loop(x, b, a);
+    if (LA || LB) {
+      fix_cand *c = cand_new(
+          x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
+                 "the %s at %u, the wait before the %s at %u",
+                 pn(pa), pn(pb), id, LA ? "loop" : a->name,
+                 LA ? LA : a->loc.line, LB ? "loop" : b->name,
+                 LB ? LB : b->loc.line));
+      edit(c, FIX_INSERT_AFTER, LA ? LA : a->loc.line, set_text(pa, pb, id),
+           NULL);
+      edit(c, FIX_INSERT_BEFORE, LB ? LB : b->loc.line, wait_text(pa, pb, id),
+           NULL);
+    }
   }
   if (!carried) {
     fix_cand *c = cand_new(
