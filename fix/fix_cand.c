@@ -110,6 +110,21 @@ static const mdl_stmt *stmt_at(const cx *x, uint32_t line, uint32_t col) {
   return x->si && any && x->si[any->id].seen ? any : NULL;
 }
 
+/* A statement's name for messages; the Ascend C frontend leaves syncs
+** unnamed. */
+static const char *sname(const mdl_stmt *s) {
+  if (s->name)
+    return s->name;
+  switch (s->kind) {
+  case MDL_S_SET: return "set_flag";
+  case MDL_S_WAIT: return "wait_flag";
+  case MDL_S_BARRIER: return "pipe_barrier";
+  case MDL_S_BSET: return "sync_block_set";
+  case MDL_S_BWAIT: return "sync_block_wait";
+  default: return "op";
+  }
+}
+
 static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 static char *fmt(const char *f, ...) {
   va_list ap;
@@ -388,8 +403,8 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
           x, fmt("set_flag/wait_flag pair %s -> %s, event id %s (one per "
                  "buffer): the set after the %s at %u:%u, the wait before "
                  "the %s at %u:%u",
-                 pn(pa), pn(pb), rid, a->name, a->loc.line, a->loc.col,
-                 b->name, b->loc.line, b->loc.col));
+                 pn(pa), pn(pb), rid, sname(a), a->loc.line, a->loc.col,
+                 sname(b), b->loc.line, b->loc.col));
       edit(c, FIX_INSERT_AFTER, A->loc.line,
            fmt("hivm.hir.set_flag[<%s>, <%s>, %s]", pn(pa), pn(pb), rid),
            NULL);
@@ -409,8 +424,8 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
       fix_cand *c = cand_new(
           x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
                  "the %s at %u, the wait before the %s at %u",
-                 pn(pa), pn(pb), id, LA ? "loop" : a->name,
-                 LA ? LA : a->loc.line, LB ? "loop" : b->name,
+                 pn(pa), pn(pb), id, LA ? "loop" : sname(a),
+                 LA ? LA : a->loc.line, LB ? "loop" : sname(b),
                  LB ? LB : b->loc.line));
       edit(c, FIX_INSERT_AFTER, LA ? LA : a->loc.line, set_text(pa, pb, id),
            NULL);
@@ -422,7 +437,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     fix_cand *c = cand_new(
         x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
                "the %s at %u:%u, the wait before the %s at %u:%u",
-               pn(pa), pn(pb), id, a->name, a->loc.line, a->loc.col, b->name,
+               pn(pa), pn(pb), id, sname(a), a->loc.line, a->loc.col, sname(b),
                b->loc.line, b->loc.col));
     edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
     edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
@@ -441,8 +456,8 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
                    "EVENT_ID%d around the loop at line %u: a set before the "
                    "loop, the wait before the %s at %u:%u, the set after the "
                    "%s at %u:%u, a drain wait after the loop",
-                   pn(pa), pn(pb), id, la[i], b->name, b->loc.line,
-                   b->loc.col, a->name, a->loc.line, a->loc.col));
+                   pn(pa), pn(pb), id, la[i], sname(b), b->loc.line,
+                   b->loc.col, sname(a), a->loc.line, a->loc.col));
         edit(c, FIX_INSERT_BEFORE, la[i], set_text(pa, pb, id), NULL);
         edit(c, FIX_INSERT_BEFORE, b->loc.line, wait_text(pa, pb, id), NULL);
         edit(c, FIX_INSERT_AFTER, a->loc.line, set_text(pa, pb, id), NULL);
@@ -459,8 +474,8 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
                  "around the loop at %u:%u: a set before the loop, the wait "
                  "before the %s at %u:%u, the set after the %s at %u:%u, a "
                  "drain wait after the loop",
-                 pn(pa), pn(pb), id, L->loc.line, L->loc.col, b->name,
-                 b->loc.line, b->loc.col, a->name, a->loc.line, a->loc.col));
+                 pn(pa), pn(pb), id, L->loc.line, L->loc.col, sname(b),
+                 b->loc.line, b->loc.col, sname(a), a->loc.line, a->loc.col));
       edit(c, FIX_INSERT_BEFORE, L->loc.line, set_text(pa, pb, id), NULL);
       edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
       edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
@@ -472,7 +487,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     fix_cand *c = cand_new(
         x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d right after the "
                "%s at %u:%u and right before the %s at %u:%u",
-               pn(pa), pn(pb), id, a->name, a->loc.line, a->loc.col, b->name,
+               pn(pa), pn(pb), id, sname(a), a->loc.line, a->loc.col, sname(b),
                b->loc.line, b->loc.col));
     edit(c, FIX_INSERT_AFTER, a->loc.line, set_text(pa, pb, id), NULL);
     edit(c, FIX_INSERT_BEFORE, b->loc.line, wait_text(pa, pb, id), NULL);
@@ -481,11 +496,11 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
 
 static void barrier(cx *x, const mdl_stmt *a, const mdl_stmt *b, int p) {
   fix_cand *c = cand_new(x, fmt("pipe_barrier(%s) before the %s at %u:%u",
-                                pn(p), b->name, b->loc.line, b->loc.col));
+                                pn(p), sname(b), b->loc.line, b->loc.col));
   edit(c, FIX_INSERT_BEFORE, b->loc.line,
        fmt("hivm.hir.pipe_barrier[<%s>]", pn(p)), NULL);
   c = cand_new(x, fmt("pipe_barrier(%s) after the %s at %u:%u", pn(p),
-                      a->name, a->loc.line, a->loc.col));
+                      sname(a), a->loc.line, a->loc.col));
   edit(c, FIX_INSERT_AFTER, a->loc.line,
        fmt("hivm.hir.pipe_barrier[<%s>]", pn(p)), NULL);
 }
@@ -504,7 +519,7 @@ static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   fix_cand *c = cand_new(
       x, fmt("cross-core flag %d (%s -> %s): sync_block_set after the %s at "
              "%u:%u, sync_block_wait before the %s at %u:%u",
-             f, pn(pa), pn(pb), a->name, a->loc.line, a->loc.col, b->name,
+             f, pn(pa), pn(pb), sname(a), a->loc.line, a->loc.col, sname(b),
              b->loc.line, b->loc.col));
   edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
   edit(c, FIX_INSERT_BEFORE, b->loc.line, fmt("%s", wt), NULL);
@@ -514,8 +529,8 @@ static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
         x, fmt("cross-core flag %d (%s -> %s), pre-credited: a set before the "
                "loop at %u:%u and after the %s at %u:%u; the wait before the "
                "%s at %u:%u and a drain wait after the loop at %u:%u",
-               f, pn(pa), pn(pb), La->loc.line, La->loc.col, a->name,
-               a->loc.line, a->loc.col, b->name, b->loc.line, b->loc.col,
+               f, pn(pa), pn(pb), La->loc.line, La->loc.col, sname(a),
+               a->loc.line, a->loc.col, sname(b), b->loc.line, b->loc.col,
                Lb->loc.line, Lb->loc.col));
     edit(c, FIX_INSERT_BEFORE, La->loc.line, fmt("%s", st), NULL);
     edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
@@ -549,7 +564,7 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
       if (holds) {
         fix_cand *c = cand_new(x, fmt("%s at %u:%u moved after the branch at "
                                       "%u:%u that holds its wait",
-                                      b->name, b->loc.line, b->loc.col,
+                                      sname(b), b->loc.line, b->loc.col,
                                       o->loc.line, o->loc.col));
         edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
         edit(c, FIX_INSERT_AFTER, o->loc.line, op_text(x, b), NULL);
@@ -563,14 +578,14 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
       continue;
     char *wt = op_text(x, o);
     fix_cand *c = cand_new(x, fmt("%s at %u:%u moved before the %s at %u:%u",
-                                  o->name, o->loc.line, o->loc.col, b->name,
+                                  sname(o), o->loc.line, o->loc.col, sname(b),
                                   b->loc.line, b->loc.col));
     edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
     edit(c, FIX_INSERT_BEFORE, b->loc.line, wt, NULL);
     if (own_line(x, b)) {
       char *bt = op_text(x, b);
-      c = cand_new(x, fmt("%s at %u:%u moved after the %s at %u:%u", b->name,
-                          b->loc.line, b->loc.col, o->name, o->loc.line,
+      c = cand_new(x, fmt("%s at %u:%u moved after the %s at %u:%u", sname(b),
+                          b->loc.line, b->loc.col, sname(o), o->loc.line,
                           o->loc.col));
       edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
       edit(c, FIX_INSERT_AFTER, o->loc.line, bt, NULL);
@@ -628,7 +643,7 @@ static void orphan_set_wait(cx *x, const mdl_stmt *s, const mdl_stmt *b) {
     return;
   fix_cand *c = cand_new(x, fmt("the missing wait_flag of the set at %u:%u, "
                                 "before the %s at %u:%u",
-                                s->loc.line, s->loc.col, at->name,
+                                s->loc.line, s->loc.col, sname(at),
                                 at->loc.line, at->loc.col));
   edit(c, FIX_INSERT_BEFORE, at->loc.line, wt, NULL);
 }
@@ -676,8 +691,8 @@ static void rotation_id(cx *x, const mdl_stmt *s) {
     char *old = fmt("%s]", id);
     fix_cand *c = cand_new(x, fmt("%s at %u:%u with the buffer rotation %s "
                                   "instead of %s, as the %s at %u:%u",
-                                  s->name, s->loc.line, s->loc.col, rid, id,
-                                  o->name, o->loc.line, o->loc.col));
+                                  sname(s), s->loc.line, s->loc.col, rid, id,
+                                  sname(o), o->loc.line, o->loc.col));
     edit(c, FIX_REPLACE, s->loc.line, fmt("%s]", rid), old);
     free(old);
     free(rid);
@@ -719,7 +734,7 @@ static void orphan_wait_set(cx *x, const mdl_stmt *w) {
   if (st) {
     fix_cand *c = cand_new(x, fmt("the missing set_flag of the wait at %u:%u, "
                                   "after the %s at %u:%u",
-                                  w->loc.line, w->loc.col, at->name,
+                                  w->loc.line, w->loc.col, sname(at),
                                   at->loc.line, at->loc.col));
     edit(c, FIX_INSERT_AFTER, at->loc.line, st, NULL);
   }
@@ -748,7 +763,7 @@ static void orphan_xset_wait(cx *x, const mdl_stmt *a, const mdl_stmt *b,
     fix_cand *c = cand_new(
         x, fmt("the missing sync_block_wait of the sync_block_set at %u:%u "
                "(flag %d), before the %s at %u:%u",
-               o->loc.line, o->loc.col, oi->id, b->name, b->loc.line,
+               o->loc.line, o->loc.col, oi->id, sname(b), b->loc.line,
                b->loc.col));
     edit(c, FIX_INSERT_BEFORE, b->loc.line,
          fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
@@ -795,8 +810,8 @@ static void sibling_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
       fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
                                     "%u:%u, before it: it guards the %s at "
                                     "%u:%u in the other branch too",
-                                    o->name, o->loc.line, o->loc.col,
-                                    p->loc.line, p->loc.col, b->name,
+                                    sname(o), o->loc.line, o->loc.col,
+                                    p->loc.line, p->loc.col, sname(b),
                                     b->loc.line, b->loc.col));
       edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
       edit(c, FIX_INSERT_BEFORE, p->loc.line, wt, NULL);
@@ -1035,7 +1050,7 @@ static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
   char *txt = op_text(x, s);
   for (int after = 0; after < 2; after++) {
     fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the loop at %u:%u",
-                                  s->name, s->loc.line, s->loc.col,
+                                  sname(s), s->loc.line, s->loc.col,
                                   after ? "after" : "before", L->loc.line,
                                   L->loc.col));
     delete_sync(x, c, s);
@@ -1060,7 +1075,7 @@ static void branch_out(cx *x, const mdl_stmt *s) {
     for (int after = 0; after < 2; after++) {
       fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
                                     "%u:%u, %s it",
-                                    s->name, s->loc.line, s->loc.col,
+                                    sname(s), s->loc.line, s->loc.col,
                                     p->loc.line, p->loc.col,
                                     after ? "after" : "before"));
       delete_sync(x, c, s);
@@ -1117,8 +1132,8 @@ static void move_cands(cx *x, const mdl_stmt *s) {
           o->kind == MDL_S_BUF)
         continue;
       fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the %s at %u:%u",
-                                    s->name, s->loc.line, s->loc.col,
-                                    dir < 0 ? "before" : "after", o->name,
+                                    sname(s), s->loc.line, s->loc.col,
+                                    dir < 0 ? "before" : "after", sname(o),
                                     o->loc.line, o->loc.col));
       edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
       edit(c, dir < 0 ? FIX_INSERT_BEFORE : FIX_INSERT_AFTER, o->loc.line,
@@ -1132,7 +1147,7 @@ static void move_cands(cx *x, const mdl_stmt *s) {
 static void delete_cand(cx *x, const mdl_stmt *s, const char *why) {
   if (!s || !is_sync_stmt(s) || !own_line(x, s))
     return;
-  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", s->name, s->loc.line,
+  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", sname(s), s->loc.line,
                                 s->loc.col, why));
   edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
 }
@@ -1207,7 +1222,7 @@ static void under_cond(cx *x, const mdl_stmt *s, const mdl_stmt *ps,
                                   "%u:%u, %s it, under the condition of the "
                                   "branch at %u:%u (%s%s) that holds its "
                                   "partner",
-                                  s->name, s->loc.line, s->loc.col,
+                                  sname(s), s->loc.line, s->loc.col,
                                   ps->loc.line, ps->loc.col,
                                   after ? "after" : "before", po->loc.line,
                                   po->loc.col, in_else ? "not " : "", c));
@@ -1750,8 +1765,8 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
         x, fmt("data repair (changes which iterations run; review it): the "
                "loop at %u:%u given the bounds of the loop at %u:%u, so that "
                "the %s at %u:%u meets the %s at %u:%u",
-               L->loc.line, L->loc.col, M->loc.line, M->loc.col, s->name,
-               s->loc.line, s->loc.col, o->name, o->loc.line, o->loc.col));
+               L->loc.line, L->loc.col, M->loc.line, M->loc.col, sname(s),
+               s->loc.line, s->loc.col, sname(o), o->loc.line, o->loc.col));
     if (c) {
       c->data = true;
       if (!replace_line(x, c, L->loc.line, l2)) {
@@ -1919,7 +1934,7 @@ static void subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
                           "the %s at %u:%u writes the same GM bytes on both "
                           "vector sub-blocks; its view %%%s at %u:%u offset "
                           "by the sub-block's share %%%s",
-                          a->name, a->loc.line, a->loc.col, vn, V->loc.line,
+                          sname(a), a->loc.line, a->loc.col, vn, V->loc.line,
                           V->loc.col, h));
     if (c && !replace_line(x, c, V->loc.line, nw)) {
       fix_cand_free(c);
@@ -1984,7 +1999,7 @@ static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
   if (d->rule == MDL_RULE_DEADLOCK && wids) {
     fix_cand *c = cand_new(x, fmt("the pre-set of the mmad library's M->MTE1 "
                                   "events before the %s at %u:%u, drained "
-                                  "after it", top->name ? top->name : "op",
+                                  "after it", sname(top) ? sname(top) : "op",
                                   top->loc.line, top->loc.col));
     for (int id = 0; id < 32; id++)
       if ((wids >> id) & 1) {
@@ -2005,14 +2020,14 @@ static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
       if (!r)
         r = cand_new(x, fmt("the hand-written M->MTE1 syncs beside the %s at "
                             "%u:%u removed: the mmad library waits and sets "
-                            "them itself", s->name, s->loc.line, s->loc.col));
+                            "them itself", sname(s), s->loc.line, s->loc.col));
       edit(r, FIX_DELETE, o->loc.line, NULL, NULL);
     }
   }
   if (d->rule == MDL_RULE_UNPAIRED_SET && sids) {
     fix_cand *c = cand_new(x, fmt("a drain of the mmad library's M->MTE1 "
                                   "events after the %s at %u:%u",
-                                  top->name ? top->name : "op",
+                                  sname(top) ? sname(top) : "op",
                                   top->loc.line, top->loc.col));
     for (int id = 0; id < 32; id++)
       if ((sids >> id) & 1)
@@ -2144,7 +2159,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
         if ((ids >> id) & 1) {
           fix_cand *c = cand_new(x, fmt("a drain wait_flag (EVENT_ID%d) "
                                         "after the %s at %u:%u", id,
-                                        top->name, top->loc.line,
+                                        sname(top), top->loc.line,
                                         top->loc.col));
           edit(c, FIX_INSERT_AFTER, top->loc.line,
                wait_text(in->pipe, in->pipe2, id), NULL);
@@ -2161,7 +2176,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
                      "%sEVENT_ID%d", idl[0] ? ", " : "", id);
         fix_cand *c = cand_new(x, fmt("a drain wait_flag per event id of "
                                       "the rotation (%s) after the %s at "
-                                      "%u:%u", idl, top->name,
+                                      "%u:%u", idl, sname(top),
                                       top->loc.line, top->loc.col));
         uint32_t ndel = 0;
         for (const mdl_stmt *o = top->next; c && o; o = o->next) {
@@ -2182,7 +2197,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           c->what = (free(c->what),
                      fmt("a drain wait_flag per event id of the rotation "
                          "(%s) after the %s at %u:%u, in place of the "
-                         "drain of one run-time id", idl, top->name,
+                         "drain of one run-time id", idl, sname(top),
                          top->loc.line, top->loc.col));
       }
     }
@@ -2211,7 +2226,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
         fix_cand *c = cand_new(
             x, fmt("%d pre-credit %s before the loop at %u:%u, and as many "
                    "drain %s after the loop at %u:%u",
-                   n, ps->name, ls->loc.line, ls->loc.col, s->name,
+                   n, sname(ps), ls->loc.line, ls->loc.col, sname(s),
                    lw->loc.line, lw->loc.col));
         for (int j = 0; j < n; j++) {
           edit(c, FIX_INSERT_BEFORE, ls->loc.line, fmt("%s", st), NULL);
@@ -2254,7 +2269,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           x, fmt("back-pressure on flag %d: a credit flag %d set after the "
                  "%s at %u:%u (once before its loop), waited for before the "
                  "%s at %u:%u (drained after its loop)",
-                 in->id, f, w->name, w->loc.line, w->loc.col, s->name,
+                 in->id, f, sname(w), w->loc.line, w->loc.col, sname(s),
                  s->loc.line, s->loc.col));
       edit(c, FIX_INSERT_BEFORE, lw->loc.line, fmt("%s", cs), NULL);
       edit(c, FIX_INSERT_AFTER, w->loc.line, fmt("%s", cs), NULL);
@@ -2281,7 +2296,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       done[o->stmt] = 1;
       fix_cand *c = cand_new(x, fmt("the missing sync_block_set (flag %d) "
                                     "after the %s at %u:%u", in->id,
-                                    os->name, os->loc.line, os->loc.col));
+                                    sname(os), os->loc.line, os->loc.col));
       edit(c, FIX_INSERT_AFTER, os->loc.line,
            fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
                on_aic ? "CUBE" : "VECTOR", pn(in->pipe2), pn(in->pipe),
@@ -2307,7 +2322,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       /* as many as the sender pre-credits: one or two */
       for (int n = 1; n <= 2; n++) {
         fix_cand *c = cand_new(x, fmt("%d drain %s after the %s at %u:%u", n,
-                                      w->name, top->name, top->loc.line,
+                                      sname(w), sname(top), top->loc.line,
                                       top->loc.col));
         for (int j = 0; j < n; j++)
           edit(c, FIX_INSERT_AFTER, top->loc.line, op_text(x, w), NULL);
@@ -2335,7 +2350,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
             !((used >> id) & 1))
           continue;
         fix_cand *c = cand_new(x, fmt("%s at %u:%u with flag %d instead of "
-                                      "%d", o->name, o->loc.line, o->loc.col,
+                                      "%d", sname(o), o->loc.line, o->loc.col,
                                       id, oi->id));
         edit(c, FIX_REPLACE, o->loc.line, fmt("flag = %d", id), old);
       }
@@ -2355,7 +2370,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
         continue;
       fix_cand *c = cand_new(x, fmt("%s at %u:%u with EVENT_ID%d instead of "
                                     "EVENT_ID%d",
-                                    o->name, o->loc.line, o->loc.col, id,
+                                    sname(o), o->loc.line, o->loc.col, id,
                                     oi->id));
       edit(c, FIX_REPLACE, o->loc.line, fmt("<EVENT_ID%d>", id), old);
     }
@@ -2598,7 +2613,7 @@ static void redundant_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s || !own_line(x, s))
     return;
-  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", s->name, s->loc.line,
+  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", sname(s), s->loc.line,
                                 s->loc.col,
                                 d->nrelated ? " with the syncs of its flag"
                                             : ""));
