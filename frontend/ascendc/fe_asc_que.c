@@ -62,6 +62,7 @@ typedef struct {
 /* Per core: the pipe GetTPipePtr() returns (the last constructed). */
 typedef struct {
   fe_asc_obj *cur;
+  bool sym_warned;             /* a call in symbolic control flow reported */
 } que_core;
 
 /* ------------------------------------------------ positions and events */
@@ -363,6 +364,49 @@ void fe_asc_que_declare(fe_asc_ctx *x, fe_asc_obj *o, TSNode ty) {
   o->pos = q->src, o->pos2 = q->dst, o->depth = q->depth;
 }
 
+/* Is block t inside a loop body or a branch arm of block b? */
+static bool que_nested(const mdl_block *b, const mdl_block *t, bool inside) {
+  if (b == t)
+    return inside;
+  for (const mdl_stmt *s = b->first; s; s = s->next) {
+    if (s->kind == MDL_S_FOR && que_nested(&s->u.loop.body, t, true))
+      return true;
+    if (s->kind == MDL_S_WHILE && (que_nested(&s->u.wh.before, t, true) ||
+                                   que_nested(&s->u.wh.after, t, true)))
+      return true;
+    if (s->kind == MDL_S_IF && (que_nested(&s->u.cif.then_b, t, true) ||
+                                que_nested(&s->u.cif.else_b, t, true)))
+      return true;
+  }
+  return false;
+}
+
+/* A queue call the extraction does not follow concretely: in a model loop
+** (one extraction of the body for every iteration) or a model branch (a
+** condition on a symbolic value), where the buffer and the ids it uses
+** depend on the iteration or the path (docs/ascendc-queues.md 7).  The
+** kernel is then unknown, never clean or wrongly accused. */
+static bool que_symbolic_flow(fe_asc_ctx *x, const fe_asc_call *c) {
+  if (x->bd.blk == &x->bd.f->body ||
+      !que_nested(&x->bd.f->body, x->bd.blk, false))
+    return false;
+  que_core *qc = que_core_of(x);
+  mdl_loc loc = que_loc(x, c);
+  if (!qc->sym_warned && que_first(x, loc))
+    fe_asc_unsupported(x, c->node, "%s in a loop whose trip count ksv "
+                       "keeps symbolic, or in a branch on a symbolic "
+                       "condition: the buffer and the event ids the queue "
+                       "framework uses there depend on the iteration or the "
+                       "path", c->name);
+  else if (!x->unknown) /* reported by the other core's extraction */
+    snprintf(x->unknown_why, sizeof x->unknown_why, "%s in a loop or branch "
+             "ksv does not follow concretely (at %u:%u)", c->name, loc.line,
+             loc.col);
+  qc->sym_warned = true; /* once per core: the rest follow from it */
+  x->unknown = true;
+  return true;
+}
+
 static que_q *que_of(fe_asc_ctx *x, const fe_asc_call *c) {
   que_q *q = c->obj ? c->obj->ext : NULL;
   if (!q) {
@@ -375,6 +419,7 @@ static que_q *que_of(fe_asc_ctx *x, const fe_asc_call *c) {
                        c->name);
     return NULL;
   }
+  que_symbolic_flow(x, c); /* followed anyway: the kernel is unknown */
   return q;
 }
 

@@ -10,6 +10,8 @@
 */
 #include "fe_asc_x.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,13 +134,45 @@ static void find_in(finder *fi, TSNode n, int depth) {
     find_in(fi, ts_node_named_child(n, i), depth + 1);
 }
 
-TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
+/* Definitions found, by "kind:class offset:name:arity" (each search walks
+** the tree: a kernel looks the same names up again and again). */
+static bool cached(fe_asc_ctx *x, const char *key, TSNode *out) {
+  uint32_t i;
+  if (!fe_asc_map_get(&x->defs, key, strlen(key), &i))
+    return false;
+  *out = MDL_VEC_AT(x->def_nodes, TSNode, i);
+  return true;
+}
+
+static TSNode remember(fe_asc_ctx *x, const char *key, TSNode n) {
+  *(TSNode *)mdl_vec_push(&x->def_nodes, sizeof n) = n;
+  fe_asc_map_put(&x->defs, key, strlen(key), x->def_nodes.len - 1);
+  return n;
+}
+
+static TSNode find_enum1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "enum_specifier", 0, {{0}, 0, 0}, false};
   find_in(&fi, ts_tree_root_node(x->u->tree), 0);
   return fi.best;
 }
 
+TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
+  char key[300];
+  TSNode n;
+  snprintf(key, sizeof key, "e:%s", name);
+  return cached(x, key, &n) ? n : remember(x, key, find_enum1(x, name));
+}
+
+static TSNode find_class1(fe_asc_ctx *x, const char *name);
+
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name) {
+  char key[300];
+  TSNode n;
+  snprintf(key, sizeof key, "c:%s", name);
+  return cached(x, key, &n) ? n : remember(x, key, find_class1(x, name));
+}
+
+static TSNode find_class1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "class_specifier", 0, {{0}, 0, 0}, false};
   find_in(&fi, ts_tree_root_node(x->u->tree), 0);
   if (ts_node_is_null(fi.best)) {
@@ -152,8 +186,21 @@ static const char *class_name(fe_asc_ctx *x, TSNode cls) {
   return fe_asc_last_name(x, field(cls, "name"));
 }
 
+static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
+                         uint32_t nargs);
+
 TSNode fe_asc_find_func(fe_asc_ctx *x, TSNode cls, const char *name,
                         uint32_t nargs) {
+  char key[320];
+  TSNode n;
+  snprintf(key, sizeof key, "f:%u:%s:%u",
+           ts_node_is_null(cls) ? ~0u : ts_node_start_byte(cls), name, nargs);
+  return cached(x, key, &n) ? n : remember(x, key,
+                                           find_func1(x, cls, name, nargs));
+}
+
+static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
+                         uint32_t nargs) {
   finder fi = {x, name, NULL, "function_definition", nargs, {{0}, 0, 0},
                false};
   if (!ts_node_is_null(cls)) {
@@ -338,12 +385,14 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   uint32_t saved_frame = x->frame;
   fe_asc_obj *saved_self = x->self;
   mdl_block *saved_blk = x->bd.blk;
-  uint32_t saved_level = x->level;
+  uint32_t saved_level = x->level, saved_fn_level = x->fn_level;
+  uint32_t saved_fn_scope = x->fn_scope;
   /* the arguments were evaluated in the caller's frame; bind them in a
      new one, where the caller's locals are not visible */
   x->frame = ++x->nframes;
   x->self = self;
   fe_asc_scope_open(x);
+  x->fn_scope = x->scopes.len;
   bind_template(x, template_params(fn), targs, NULL);
   fe_asc_bind_params(x, fn, args, n);
   x->ret = fe_asc_unknown();
@@ -357,6 +406,8 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   x->self = saved_self;
   x->bd.blk = saved_blk; /* an early return may have moved it */
   x->level = saved_level;
+  x->fn_level = saved_fn_level;
+  x->fn_scope = saved_fn_scope;
   x->depth--;
   return r;
 }
@@ -418,8 +469,11 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
       fe_asc_dtor *dt = mdl_vec_push(&x->dtors, sizeof *dt);
       dt->o = v.o;
       dt->scope = x->scopes.len;
-    } else if (n == 1) {
+    } else if (n == 1 && fe_asc_scalar_type(x, ty, tn)) {
       v = a[0]; /* int x(3); int x{3}; */
+    } else if (!fe_asc_scalar_type(x, ty, tn)) {
+      v.kind = FE_AV_OBJ; /* DataCopyParams p{1, 8, 0, 0}: a library struct */
+      v.o = fe_asc_params_obj(x, tn, a, n);
     }
     (void)obj;
   } else if (!ts_node_is_null(val)) {
@@ -603,8 +657,21 @@ static fe_asc_val cond_value(fe_asc_ctx *x, TSNode c) {
 ** `if (c) return;` at the top of a function and `if (c) continue/break;`
 ** at the top of an unrolled loop's body); anything else is not modelled. */
 static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
-                            mdl_block *other) {
+                            mdl_block *exiting, mdl_block *other) {
   if (f == FE_FLOW_RETURN && x->level == x->fn_level) {
+    /* the return destroys the function's live objects on its own path
+       (a catlass destructor drains what the constructor primed): their
+       destructors in the returning arm, newest first; the other path
+       destroys them at their scopes' ends as usual */
+    mdl_block *saved = x->bd.blk;
+    x->bd.blk = exiting;
+    for (uint32_t i = x->dtors.len; i-- > 0;) {
+      const fe_asc_dtor *d = &MDL_VEC_AT(x->dtors, fe_asc_dtor, i);
+      if (d->scope < x->fn_scope)
+        break;
+      fe_asc_run_dtor(x, d->o, s);
+    }
+    x->bd.blk = saved;
     x->bd.blk = other;
     return FE_FLOW_NEXT;
   }
@@ -621,15 +688,25 @@ static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
   return FE_FLOW_NEXT;
 }
 
-static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
-  fe_asc_val c = cond_value(x, field(s, "condition"));
-  TSNode th = field(s, "consequence"), el = field(s, "alternative");
-  if (is(el, "else_clause"))
-    el = ts_node_named_child(el, 0);
-  int64_t k;
-  if (fe_asc_const(&c, &k))
-    return k ? fe_asc_stmt(x, th)
-             : ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+/* An arm of a model branch: runs into x->bd.blk. */
+typedef fe_asc_flow (*arm_fn)(fe_asc_ctx *x, const void *arg);
+
+static fe_asc_flow arm_stmt(fe_asc_ctx *x, const void *arg) {
+  TSNode n = *(const TSNode *)arg;
+  return ts_node_is_null(n) ? FE_FLOW_NEXT : fe_asc_stmt(x, n);
+}
+
+/* A model branch on the symbolic condition c at s: both arms extracted
+** from the same state, scalars they leave different merged into results,
+** an arm that leaves by a jump handled by sym_exit. */
+static fe_asc_flow sym_branch(fe_asc_ctx *x, TSNode s, fe_asc_val c,
+                              arm_fn th, const void *ta, arm_fn el,
+                              const void *ea) {
+  if (x->level >= FE_ASC_MAX_LEVEL) {
+    fe_asc_unsupported(x, s, "branches and loops nested deeper than %u",
+                       FE_ASC_MAX_LEVEL);
+    return FE_FLOW_NEXT;
+  }
   mdl_loc loc = fe_asc_loc(x, s);
   mdl_valref cv = fe_asc_scalar(x, &c, loc);
   mdl_stmt *is_ = mdl_b_if(&x->bd, cv, 0, loc);
@@ -638,21 +715,22 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   snap_take(x, &before);
   x->level++;
   x->bd.blk = &is_->u.cif.then_b;
-  fe_asc_flow f1 = fe_asc_stmt(x, th);
+  fe_asc_flow f1 = th(x, ta);
   snap_take(x, &after_then);
   snap_restore(x, &before);
   x->bd.blk = &is_->u.cif.else_b;
-  fe_asc_flow f2 = ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+  fe_asc_flow f2 = el(x, ea);
   x->level--;
   x->bd.blk = saved;
   fe_asc_flow r = FE_FLOW_NEXT;
   if (f1 == FE_FLOW_NEXT && f2 == FE_FLOW_NEXT) {
     merge(x, is_, &after_then);
   } else if (f1 != FE_FLOW_NEXT && f2 == FE_FLOW_NEXT) {
-    r = sym_exit(x, s, f1, &is_->u.cif.else_b); /* else-state stays */
+    r = sym_exit(x, s, f1, &is_->u.cif.then_b,
+                 &is_->u.cif.else_b); /* the else-state stays */
   } else if (f1 == FE_FLOW_NEXT && f2 != FE_FLOW_NEXT) {
     snap_restore(x, &after_then);
-    r = sym_exit(x, s, f2, &is_->u.cif.then_b);
+    r = sym_exit(x, s, f2, &is_->u.cif.else_b, &is_->u.cif.then_b);
   } else if (f1 == f2) {
     r = f1;
   } else {
@@ -662,6 +740,18 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   snap_free(&before);
   snap_free(&after_then);
   return r;
+}
+
+static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
+  fe_asc_val c = cond_value(x, field(s, "condition"));
+  TSNode th = field(s, "consequence"), el = field(s, "alternative");
+  if (is(el, "else_clause"))
+    el = ts_node_named_child(el, 0);
+  int64_t k;
+  if (fe_asc_const(&c, &k))
+    return k ? fe_asc_stmt(x, th)
+             : ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+  return sym_branch(x, s, c, arm_stmt, &th, arm_stmt, &el);
 }
 
 /* The simple loop shape `v = lb; v < ub (<=, !=); v++ (+= step)`: its
@@ -692,12 +782,41 @@ static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
     *step = fe_asc_expr(x, field(u, "right"));
     return true;
   }
+  TSNode r = field(u, "right");
+  if (is(u, "assignment_expression") &&
+      fe_asc_is(x, field(u, "operator"), "=") &&
+      fe_asc_is(x, field(u, "left"), *var) && is(r, "binary_expression") &&
+      fe_asc_is(x, field(r, "operator"), "+") &&
+      fe_asc_is(x, field(r, "left"), *var)) { /* i = i + k */
+    *step = fe_asc_expr(x, field(r, "right"));
+    return true;
+  }
   return false;
 }
 
-/* Names a loop body assigns (variables and fields), made unknown around a
-** model loop, whose iterations the extraction does not follow. */
-static void forget_assigned(fe_asc_ctx *x, TSNode n, int depth) {
+/* The lvalues a loop body assigns directly (variables and fields declared
+** before the loop, by text, at most FE_ASC_MAX_ARGS): the loop-carried
+** values of a model loop. */
+typedef struct {
+  TSNode lv[FE_ASC_MAX_ARGS];
+  uint32_t n;
+  bool overflow;
+} carried;
+
+static bool exists_before(fe_asc_ctx *x, TSNode lhs) {
+  if (is(lhs, "identifier"))
+    return fe_asc_var_find(x, fe_asc_text(x, lhs)) ||
+           fe_asc_field_find(x->self, fe_asc_text(x, lhs));
+  if (is(lhs, "field_expression")) {
+    fe_asc_val b = fe_asc_expr(x, field(lhs, "argument"));
+    return b.kind == FE_AV_OBJ &&
+           fe_asc_field_find(b.o, fe_asc_last_name(x, lhs));
+  }
+  return false;
+}
+
+static void find_carried(fe_asc_ctx *x, TSNode n, const char *var,
+                         carried *c, int depth) {
   if (depth > 64 || ts_node_is_null(n))
     return;
   TSNode lhs = NONE_NODE;
@@ -705,25 +824,61 @@ static void forget_assigned(fe_asc_ctx *x, TSNode n, int depth) {
     lhs = field(n, "left");
   else if (is(n, "update_expression"))
     lhs = field(n, "argument");
-  if (!ts_node_is_null(lhs)) {
-    fe_asc_val cur = fe_asc_expr(x, lhs);
-    if (cur.kind == FE_AV_INT || cur.kind == FE_AV_SYM) {
-      mdl_loc loc = fe_asc_loc(x, n);
-      fe_asc_val u = fe_asc_unknown();
-      u.kind = FE_AV_SYM;
-      u.v = mdl_b_x(&x->bd, MDL_X_UNKNOWN, MDL_NOVAL, MDL_NOVAL, loc);
-      fe_asc_assign(x, lhs, u);
-    }
+  if (!ts_node_is_null(lhs) && !fe_asc_is(x, lhs, var) &&
+      exists_before(x, lhs)) {
+    bool dup = false;
+    for (uint32_t i = 0; i < c->n && !dup; i++)
+      dup = !strcmp(fe_asc_text(x, c->lv[i]), fe_asc_text(x, lhs));
+    if (!dup && c->n < FE_ASC_MAX_ARGS)
+      c->lv[c->n++] = lhs;
+    else if (!dup)
+      c->overflow = true;
   }
   uint32_t nc = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < nc; i++)
-    forget_assigned(x, ts_node_named_child(n, i), depth + 1);
+    find_carried(x, ts_node_named_child(n, i), var, c, depth + 1);
 }
 
-/* A model loop `for v = lb to ub step st` around one extraction of body. */
+/* Did anything but the carried values and the induction variable change
+** in one extraction of a model loop's body?  (A value set in a call, a
+** tensor reassigned: not followed across iterations.) */
+static bool other_change(fe_asc_ctx *x, const snapshot *before,
+                         const mdl_stmt *fs, mdl_valref iv) {
+  for (uint32_t k = 0; k < before->n; k++) {
+    fe_asc_val *cur = snap_slot(x, before, k);
+    if (!cur || same_val(cur, &before->vals[k]))
+      continue;
+    if (cur->kind == FE_AV_SYM && cur->v == iv)
+      continue;
+    bool carried_one = false;
+    for (uint32_t i = 0; i < fs->u.loop.niter && !carried_one; i++)
+      carried_one = before->vals[k].kind == FE_AV_SYM &&
+                    before->vals[k].v == fs->u.loop.iter_arg[i];
+    if (!carried_one)
+      return true;
+  }
+  return false;
+}
+
+static fe_asc_val symv(mdl_valref v) {
+  fe_asc_val a = fe_asc_unknown();
+  a.kind = FE_AV_SYM;
+  a.v = v;
+  return a;
+}
+
+/* A model loop `for v = lb to ub step st` around one extraction of body;
+** the scalars the body assigns are its loop-carried values (iter_args,
+** yields and results, as HIVM's scf.for); any other value the body
+** changes is not understood. */
 static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
                        fe_asc_val lb, fe_asc_val ub, fe_asc_val st,
                        TSNode body) {
+  if (x->level >= FE_ASC_MAX_LEVEL) {
+    fe_asc_unsupported(x, s, "branches and loops nested deeper than %u",
+                       FE_ASC_MAX_LEVEL);
+    return;
+  }
   mdl_loc loc = fe_asc_loc(x, s);
   mdl_valref l = fe_asc_scalar(x, &lb, loc), u = fe_asc_scalar(x, &ub, loc),
              p = fe_asc_scalar(x, &st, loc);
@@ -731,9 +886,29 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
     fe_asc_unsupported(x, s, "loop bounds ksv cannot read");
     return;
   }
-  forget_assigned(x, body, 0);
+  carried c;
+  memset(&c, 0, sizeof c);
+  find_carried(x, body, var, &c, 0);
+  if (c.overflow)
+    fe_asc_unsupported(x, s, "a loop that carries more than %d values",
+                       FE_ASC_MAX_ARGS);
+  mdl_valref init[FE_ASC_MAX_ARGS];
+  TSNode kept[FE_ASC_MAX_ARGS];
+  uint32_t nk = 0;
+  for (uint32_t i = 0; i < c.n; i++) {
+    fe_asc_val v = fe_asc_expr(x, c.lv[i]);
+    if (v.kind != FE_AV_INT && v.kind != FE_AV_SYM && v.kind != FE_AV_UNKNOWN)
+      continue; /* a tensor or an object: other_change decides */
+    kept[nk] = c.lv[i];
+    init[nk++] = fe_asc_scalar(x, &v, loc);
+  }
   mdl_valref iv = mdl_b_value(&x->bd, var);
-  mdl_stmt *fs = mdl_b_for(&x->bd, l, u, p, iv, 0, loc);
+  mdl_stmt *fs = mdl_b_for(&x->bd, l, u, p, iv, nk, loc);
+  for (uint32_t i = 0; i < nk; i++) {
+    fs->u.loop.iter_init[i] = init[i];
+    fs->u.loop.iter_arg[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
+    fe_asc_assign(x, kept[i], symv(fs->u.loop.iter_arg[i]));
+  }
   mdl_block *saved = x->bd.blk;
   mdl_block **saved_lb = x->loop_blk;
   uint32_t saved_ll = x->loop_level;
@@ -742,22 +917,35 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
   x->level++;
   x->loop_level = ~0u;
   fe_asc_var *v = fe_asc_var_find(x, var);
-  fe_asc_val ivv = fe_asc_unknown();
-  ivv.kind = FE_AV_SYM;
-  ivv.v = iv;
   if (v)
-    v->val = ivv;
+    v->val = symv(iv);
   else
-    fe_asc_bind(x, var, ivv);
+    fe_asc_bind(x, var, symv(iv));
+  snapshot before;
+  snap_take(x, &before);
   fe_asc_flow f = fe_asc_stmt(x, body);
   if (f == FE_FLOW_BREAK || f == FE_FLOW_RETURN)
     fe_asc_unsupported(x, s, "a '%s' in a loop whose trip count ksv keeps "
                        "symbolic", f == FE_FLOW_BREAK ? "break" : "return");
+  for (uint32_t i = 0; i < nk; i++) {
+    fe_asc_val y = fe_asc_expr(x, kept[i]);
+    fs->u.loop.yield[i] = fe_asc_scalar(x, &y, loc);
+  }
+  if (other_change(x, &before, fs, iv))
+    fe_asc_unsupported(x, s, "a value that changes across the iterations "
+                       "of a loop ksv keeps symbolic (set in a call, or not "
+                       "a scalar)");
+  snap_free(&before);
   x->level--;
   x->bd.blk = saved;
   x->loop_blk = saved_lb;
   x->loop_level = saved_ll;
-  forget_assigned(x, body, 0);
+  fs->u.loop.nres = nk;
+  fs->u.loop.res = mdl_b_vals(&x->bd, nk);
+  for (uint32_t i = 0; i < nk; i++) {
+    fs->u.loop.res[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
+    fe_asc_assign(x, kept[i], symv(fs->u.loop.res[i]));
+  }
 }
 
 /* Runs one iteration of an unrolled loop; false when the loop ends. */
@@ -857,13 +1045,104 @@ static fe_asc_flow loop_stmt(fe_asc_ctx *x, TSNode s) {
   return out;
 }
 
+/* The statements of case_statement cs up to a `break` (consumed). */
+static fe_asc_flow run_case(fe_asc_ctx *x, TSNode cs) {
+  fe_asc_flow f = FE_FLOW_NEXT;
+  uint32_t m = ts_node_named_child_count(cs);
+  for (uint32_t j = 0; j < m && f == FE_FLOW_NEXT; j++) {
+    TSNode st = ts_node_named_child(cs, j);
+    if (!ts_node_eq(st, field(cs, "value")))
+      f = fe_asc_stmt(x, st);
+  }
+  return f == FE_FLOW_BREAK ? FE_FLOW_NEXT : f;
+}
+
+/* A switch on a symbolic value, as the chain `if (v == a) ... else if (v ==
+** b) ... else default`: each case that has statements must end in a jump
+** (no fall-through into the next); cases without statements share the
+** next one's. */
+typedef struct {
+  TSNode s;
+  fe_asc_val v;
+  TSNode cases[64];            /* case_statements with statements */
+  fe_asc_val cond[64];         /* their conditions (v == a || v == b) */
+  uint32_t n;
+  TSNode deflt;                /* the default's statements, or null */
+  uint32_t at;                 /* the case the chain is at */
+} sw_chain;
+
+static fe_asc_flow arm_case(fe_asc_ctx *x, const void *arg) {
+  const TSNode *cs = arg;
+  return run_case(x, *cs);
+}
+
+static fe_asc_flow arm_chain(fe_asc_ctx *x, const void *arg) {
+  sw_chain *w = (sw_chain *)arg;
+  if (w->at >= w->n)
+    return ts_node_is_null(w->deflt) ? FE_FLOW_NEXT : run_case(x, w->deflt);
+  uint32_t i = w->at++;
+  return sym_branch(x, w->cases[i], w->cond[i], arm_case, &w->cases[i],
+                    arm_chain, w);
+}
+
+static bool ends_in_jump(TSNode cs) {
+  uint32_t m = ts_node_named_child_count(cs);
+  if (!m)
+    return false;
+  const char *t = ts_node_type(ts_node_named_child(cs, m - 1));
+  return !strcmp(t, "break_statement") || !strcmp(t, "return_statement") ||
+         !strcmp(t, "continue_statement") ||
+         (!strcmp(t, "compound_statement") &&
+          ends_in_jump(ts_node_named_child(cs, m - 1)));
+}
+
+static fe_asc_flow switch_sym(fe_asc_ctx *x, TSNode s, fe_asc_val v) {
+  sw_chain *w = calloc(1, sizeof *w);
+  w->s = s;
+  w->v = v;
+  TSNode body = field(s, "body");
+  uint32_t nc = ts_node_named_child_count(body);
+  fe_asc_val pend = fe_asc_int(0);
+  bool has_pend = false, ok = true;
+  for (uint32_t i = 0; i < nc && ok; i++) {
+    TSNode cs = ts_node_named_child(body, i);
+    if (!is(cs, "case_statement"))
+      continue;
+    TSNode val = field(cs, "value");
+    uint32_t nst = ts_node_named_child_count(cs) - !ts_node_is_null(val);
+    bool last = i + 1 == nc;
+    if (ts_node_is_null(val)) { /* default */
+      ok = !has_pend && (last || ends_in_jump(cs));
+      w->deflt = cs;
+      continue;
+    }
+    fe_asc_val eq = fe_asc_expr_binop(x, "==", v, fe_asc_expr(x, val), cs);
+    pend = has_pend ? fe_asc_expr_binop(x, "||", pend, eq, cs) : eq;
+    has_pend = true;
+    if (!nst)
+      continue; /* shares the next case's statements */
+    ok = (last || ends_in_jump(cs)) && w->n < 64;
+    if (ok) {
+      w->cases[w->n] = cs;
+      w->cond[w->n++] = pend;
+      has_pend = false;
+    }
+  }
+  fe_asc_flow f = FE_FLOW_NEXT;
+  if (!ok || has_pend)
+    fe_asc_unsupported(x, s, "a switch on a value ksv cannot decide whose "
+                       "cases fall through");
+  else
+    f = arm_chain(x, w);
+  free(w);
+  return f;
+}
+
 static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
   fe_asc_val c = cond_value(x, field(s, "condition"));
   int64_t k;
-  if (!fe_asc_const(&c, &k)) {
-    fe_asc_unsupported(x, s, "a switch on a value ksv cannot decide");
-    return FE_FLOW_NEXT;
-  }
+  if (!fe_asc_const(&c, &k))
+    return switch_sym(x, s, c);
   TSNode body = field(s, "body");
   uint32_t nc = ts_node_named_child_count(body), start = nc;
   for (uint32_t i = 0; i < nc && start == nc; i++) {
@@ -895,9 +1174,19 @@ static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
   return f == FE_FLOW_BREAK ? FE_FLOW_NEXT : f;
 }
 
+static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s);
+
 fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
   if (ts_node_is_null(s) || x->failed)
     return FE_FLOW_NEXT;
+  x->steps++;
+  x->nest++;
+  fe_asc_flow f = fe_asc_budget(x, s) ? stmt1(x, s) : FE_FLOW_NEXT;
+  x->nest--;
+  return f;
+}
+
+static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s) {
   const char *t = ts_node_type(s);
   if (!strcmp(t, "compound_statement")) {
     fe_asc_scope_open(x);
