@@ -14,6 +14,7 @@
 */
 #include "chk.h"
 #include "chk_int.h"
+#include "../model/mdl_build.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -1589,43 +1590,51 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
       mdl_inst_where(k, a, wa, sizeof wa);
       const char *pa = mdl_pipe_name((mdl_pipe)a->pipe);
       const char *pb = mdl_pipe_name((mdl_pipe)b->pipe);
+      /* the other access in another file than the finding's (a C++
+         header): its location names the file */
+      char al[288];
+      snprintf(al, sizeof al, "%s%s%u:%u",
+               a->loc.file != b->loc.file ? mdl_kernel_file(k, a->loc.file)
+                                          : "",
+               a->loc.file != b->loc.file ? ":" : "", a->loc.line,
+               a->loc.col);
       if (f->rule == MDL_RULE_RACE)
         d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
-                         "%s at %u:%u may %s %s while the %s at %u:%u on %s "
+                         "%s at %u:%u may %s %s while the %s at %s on %s "
                          "is still %s it: no sync from %s to %s orders them",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          b_w ? "write" : "read", rng, chk_op_name(k, a),
-                         a->loc.line, a->loc.col, pa,
+                         al, pa,
                          a_w ? "writing" : "reading", pa, pb);
       else if (f->rule == MDL_RULE_PIPE_HAZARD)
         d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
-                         "%s at %u:%u may %s %s before the %s at %u:%u on "
+                         "%s at %u:%u may %s %s before the %s at %s on "
                          "the same pipe %s has finished %s it: no "
                          "pipe_barrier(%s) between them",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          b_w ? "write" : "read", rng, chk_op_name(k, a),
-                         a->loc.line, a->loc.col, pb,
+                         al, pb,
                          a_w ? "writing" : "reading", pb);
       else if (f->rule == MDL_RULE_PARALLEL_LOOP) {
         const mdl_stmt *pl = mdl_parallel_iters(k, a, b);
         d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
-                         "%s at %u:%u may %s %s while the %s at %u:%u of "
+                         "%s at %u:%u may %s %s while the %s at %s of "
                          "another iteration is still %s it: the input "
                          "breaks the contract of the {hivm.parallel_loop} "
                          "at %u:%u, whose iterations must not conflict",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          b_w ? "write" : "read", rng, chk_op_name(k, a),
-                         a->loc.line, a->loc.col,
+                         al,
                          a_w ? "writing" : "reading", pl ? pl->loc.line : 0,
                          pl ? pl->loc.col : 0);
       } else
         d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
-                         "%s at %u:%u on %s may %s %s while the %s at %u:%u "
+                         "%s at %u:%u on %s may %s %s while the %s at %s "
                          "on %s is still %s it: no cross-core flag orders "
                          "them",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          k->cores[b->core].label, b_w ? "write" : "read", rng,
-                         chk_op_name(k, a), a->loc.line, a->loc.col,
+                         chk_op_name(k, a), al,
                          k->cores[a->core].label, a_w ? "writing" : "reading");
       mdl_diag_related_at(d, k, a->loc, "conflicting %s %s, %s",
                        chk_op_name(k, a), a_w ? "write" : "read", wa);

@@ -625,6 +625,10 @@ mdl_step *mdl_diag_step_at(mdl_diag *d, const struct mdl_kernel_s *k,
                            mdl_step_role role, mdl_loc loc, const char *op,
                            const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/* d is located in file path (copied; a header the input includes), not
+** in the input: for a frontend's errors before any kernel exists (a bad
+** #include'd header).  NULL or the diagnostic's own file: no change. */
+void mdl_diag_in_file(mdl_diag *d, const char *path);
 /* The resolved form of loc in k (malloc'd), NULL for file 0, no chain. */
 mdl_where *mdl_where_of(const struct mdl_kernel_s *k, mdl_loc loc);
 mdl_where *mdl_where_dup(const mdl_where *w);

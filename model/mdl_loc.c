@@ -185,6 +185,15 @@ const char *mdl_where_chain_str(const mdl_where *w, char *buf, size_t n) {
 
 /* ------------------------------------------------ located diagnostics */
 
+void mdl_diag_in_file(mdl_diag *d, const char *path) {
+  if (!path || (d->file && !strcmp(path, d->file)))
+    return;
+  if (!d->where)
+    d->where = xcalloc(1, sizeof *d->where);
+  free(d->where->file);
+  d->where->file = xdup(path);
+}
+
 mdl_diag *mdl_diag_add_at(mdl_diags *d, mdl_rule rule, mdl_severity sev,
                           const mdl_kernel *k, mdl_loc loc, const char *fmt,
                           ...) {

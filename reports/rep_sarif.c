@@ -286,6 +286,8 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
   json_array_append_new(locs, location(w, f, mdl_where_file(d->where, NULL),
                                        d->line, d->col, d->unit, NULL));
   json_object_set_new(o, "locations", locs);
+  if (d->where && d->where->file) /* found in a header of the input */
+    json_object_set_new(o, "analysisTarget", art_loc(w, f));
   if (d->nrelated) {
     json_t *rel = json_array();
     for (uint32_t r = 0; r < d->nrelated; r++) {
@@ -428,6 +430,8 @@ int rep_sarif(FILE *out, const rep_input *in) {
     json_object_set_new(al, "uri", json_string(uri));
     free(uri);
     json_object_set_new(a, "location", al);
+    /* a header the input includes (only C++ kernels have them) */
+    json_object_set_new(a, "sourceLanguage", json_string("cplusplus"));
     json_array_append_new(arts, a);
     free(w->extra[i]);
   }

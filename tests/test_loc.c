@@ -43,6 +43,7 @@ typedef struct {
   mdl_lang lang;
   mdl_arch arch;
   bool scalar;                 /* the second op is GetValue on S */
+  bool split;                  /* the Add is in k.cpp, not the header */
 } kspec;
 
 /* KernelAdd -> Process (at k.cpp:120:5) -> callee (at kadd.h:88:9, with
@@ -65,7 +66,7 @@ static mdl_kernel *build(const kspec *ks) {
   mdl_valref w = buf_at(&bd, MDL_SPACE_UB, 64, 64, "w", (mdl_loc){102, 3});
   mdl_acc_spec a1[1] = {mdl_acc(ub, MDL_ACC_WRITE)};
   mdl_b_op(&bd, "Add", MDL_PIPE_V, a1, 1, MDL_PIPE_NONE, NULL, 0,
-           (mdl_loc){12 + s, 5, h, c2});
+           ks->split ? (mdl_loc){12 + s, 5} : (mdl_loc){12 + s, 5, h, c2});
   if (ks->barrier)
     mdl_b_barrier(&bd, MDL_PIPE_V, (mdl_loc){13 + s, 5, h, c2});
   if (ks->scalar) {
@@ -84,7 +85,7 @@ static mdl_kernel *build(const kspec *ks) {
 
 static kspec spec(void) {
   return (kspec){0, "Compute", false, true, MDL_LANG_ASCENDC, MDL_ARCH_A2,
-                 false};
+                 false, false};
 }
 
 static void unroll_ok(mdl_kernel *k) {
@@ -167,6 +168,30 @@ Test(loc, file_and_chain_tables) {
   mdl_kernel_free(k);
 }
 
+Test(loc, a_frontend_error_in_a_header) {
+  mdl_file_result fr = {.path = "k.cpp"};
+  mdl_diag *d = mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR,
+                             "k.cpp", NULL, 7, 3, "expected ';'");
+  mdl_diag_in_file(d, "kadd.h");
+  mdl_diag *e = mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR,
+                             "k.cpp", NULL, 9, 1, "in the input");
+  mdl_diag_in_file(e, "k.cpp");
+  cr_assert_null(e->where, "the input itself: nothing to say");
+  rep_input in = {.files = &fr, .nfiles = 1, .tool_version = "0.1.0",
+                  .arch = "a2"};
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  rep_text(f, &in);
+  fclose(f);
+  cr_assert_not_null(strstr(buf, "kadd.h:7:3: error: expected ';'"), "%s",
+                     buf);
+  cr_assert_not_null(strstr(buf, "k.cpp:9:1: error: in the input"), "%s",
+                     buf);
+  free(buf);
+  mdl_file_result_free(&fr);
+}
+
 /* ---------------------------------------------------------- reports */
 
 static char *render(int (*fn)(FILE *, const rep_input *), const rep_input *in) {
@@ -205,10 +230,12 @@ Test(loc, a_header_finding_in_every_report) {
   u->verdict = MDL_VERDICT_FINDINGS;
   u->note = ksv_auto_sync_note(k, note);
   rep_file_info fi = {0};
+  fi.text = mdl_strprintf("// k.cpp\n");
+  fi.len = strlen(fi.text);
   rep_sites_collect(k, &fr.diags, &fi);
   rep_fingerprints(&fr, &fi);
   rep_input in = {.files = &fr, .info = &fi, .nfiles = 1,
-                  .tool_version = "t", .arch = "a2"};
+                  .tool_version = "0.1.0", .arch = "a2"};
   char *t = render(rep_text, &in);
   assert_has(t, "kadd.h:14:5: error: ", "text");
   assert_has(t, "kadd.h:88:9: note: in Compute, called from Process\n",
@@ -228,8 +255,15 @@ Test(loc, a_header_finding_in_every_report) {
   assert_has(t, "\"caller\": \"KernelAdd\"", "json");
   free(t);
   t = render(rep_sarif, &in);
+  const char *keep = getenv("KSV_LOC_SARIF"); /* for the SARIF validator */
+  FILE *kf = keep ? fopen(keep, "w") : NULL;
+  if (kf) {
+    fputs(t, kf);
+    fclose(kf);
+  }
   assert_has(t, "\"uri\": \"kadd.h\"", "sarif");
   assert_has(t, "\"stacks\"", "sarif");
+  assert_has(t, "\"analysisTarget\"", "sarif");
   assert_has(t, "Compute called from Process", "sarif");
   assert_has(t, "auto-sync assumed off", "sarif");
   free(t);
@@ -244,6 +278,32 @@ Test(loc, a_header_finding_in_every_report) {
   free(t);
   rep_file_info_free(&fi);
   mdl_file_result_free(&fr);
+  mdl_kernel_free(k);
+}
+
+Test(loc, the_other_access_in_another_file_is_named_with_it) {
+  kspec ks = spec();
+  ks.split = true;
+  mdl_kernel *k = build(&ks);
+  mdl_diags d = {0};
+  char *note;
+  check(k, false, &d, &note);
+  free(note);
+  const mdl_diag *g = first_rule(&d, MDL_RULE_PIPE_HAZARD);
+  cr_assert_not_null(g);
+  cr_assert_not_null(strstr(g->message, "before the Add at k.cpp:12:5 on"),
+                     "%s", g->message);
+  cr_assert_null(g->related[0].where, "the Add: the input, no chain");
+  mdl_diags_free(&d);
+  mdl_kernel_free(k);
+  ks.split = false; /* same file: the line and column say it */
+  k = build(&ks);
+  check(k, false, &d, &note);
+  free(note);
+  g = first_rule(&d, MDL_RULE_PIPE_HAZARD);
+  cr_assert_not_null(strstr(g->message, "before the Add at 12:5 on"), "%s",
+                     g->message);
+  mdl_diags_free(&d);
   mdl_kernel_free(k);
 }
 
@@ -307,6 +367,31 @@ Test(loc, dump_shows_each_instruction_with_its_source_call) {
                   "from KernelAdd at 120:5)", "dump");
   assert_has(buf, " kadd.h:12:5 PIPE_V    auto-sync pipe_barrier", "dump");
   free(buf);
+  mdl_kernel_free(k);
+}
+
+/* ------------------------------------------------------------ replay */
+
+Test(loc, replay_finds_the_pair_in_its_header) {
+  kspec ks = spec();
+  mdl_kernel *k = build(&ks);
+  mdl_diags d = {0};
+  char *note;
+  check(k, false, &d, &note);
+  free(note);
+  ksv_replay_diags(k, &d, 0, MDL_FLAGS_COUNT);
+  const mdl_diag *g = first_rule(&d, MDL_RULE_PIPE_HAZARD);
+  cr_assert_not_null(g);
+  const mdl_related *rp = NULL;
+  for (uint32_t r = 0; r < g->nrelated; r++)
+    if (strstr(g->related[r].message, "replay on the simulator"))
+      rp = &g->related[r];
+  cr_assert_not_null(rp);
+  cr_assert_not_null(strstr(rp->message, "the race happens"), "%s",
+                     rp->message);
+  cr_assert_not_null(rp->where, "the note is in the finding's file");
+  cr_assert_str_eq(rp->where->file, "kadd.h");
+  mdl_diags_free(&d);
   mdl_kernel_free(k);
 }
 
