@@ -283,6 +283,22 @@ static void check_file(const ksv_options *o, const char *path,
   fi->len = len;
 }
 
+/* A unit the frontend could not read all of (a construct that can affect
+** sync or accesses, fe_unit.unknown): the verdict is unknown, never clean
+** (the frontend's located warnings name the construct). */
+static void frontend_unknown(const fe_unit *fu, const char *path,
+                             const mdl_kernel *k, mdl_diags *diags,
+                             mdl_unit_result *u) {
+  const char *why = fu->unknown_why ? fu->unknown_why
+                                    : "a construct ksv does not understand";
+  mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
+               k->loc.line, k->loc.col, "not decided: the kernel uses %s",
+               why);
+  u->verdict = MDL_VERDICT_UNKNOWN;
+  free(u->note);
+  u->note = mdl_strprintf("not decided: the kernel uses %s", why);
+}
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep) {
@@ -294,7 +310,10 @@ void ksv_check_text(const ksv_options *o, const char *path,
   if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
             path, len, units.len, cpu_secs() - t_parse);
-  if (!units.len && !fr->diags.errors) {
+  if (!units.len && !fr->diags.errors &&
+      fe_lang_of_path(path) != FE_LANG_ASCENDC) {
+    /* (an Ascend C file without an entry, a header, was reported by its
+       frontend: a warning, nothing to check) */
     mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
                  "no kernel found: expected a func.func with a body");
     mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
@@ -355,7 +374,12 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
 #endif
-    decide(o, k, &co, &fr->diags, u, t_unroll);
+    if (fu->unknown) /* the frontend did not understand all of it: the
+                        engines would judge a program that is not the
+                        kernel, so they do not run */
+      frontend_unknown(fu, path, k, &fr->diags, u);
+    else
+      decide(o, k, &co, &fr->diags, u, t_unroll);
     u->secs = ksv_now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)

@@ -1,10 +1,11 @@
 /*
 ** fe.c -- the language-neutral frontend entry: tells the input language
 ** by the file's extension and hands the text to that language's
-** frontend; an unsupported language is a located error, exit 2, as bad
-** input is.
+** frontend (frontend/hivm/, frontend/ascendc/); an unsupported language
+** is a located error, exit 2, as bad input is.
 */
 #include "fe.h"
+#include "ascendc/fe_ascendc.h"
 #include "hivm/fe_hivm.h"
 
 #include <stdlib.h>
@@ -48,6 +49,7 @@ uint32_t fe_parse_lang(fe_lang lang, const char *path, const char *text,
   case FE_LANG_HIVM:
     return fe_hivm_parse_file(path, text, len, arch, units, diags);
   case FE_LANG_ASCENDC:
+    return fe_asc_parse_file(path, text, len, arch, units, diags);
   default:
     return unsupported(lang, path, units, diags);
   }
@@ -63,6 +65,7 @@ void fe_units_free(mdl_vec *units) {
   for (uint32_t i = 0; i < units->len; i++) {
     fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
     free(u->name);
+    free(u->unknown_why);
     mdl_kernel_free(u->k);
   }
   mdl_vec_free(units);

@@ -1,7 +1,7 @@
 /*
 ** fe.h -- the frontend: source text to model kernels, one subfolder per
 ** input language behind this one interface (frontend/hivm/: HIVM MLIR;
-** Ascend C is recognised by its extension but not read yet).  Every
+** frontend/ascendc/: Ascend C).  Every
 ** frontend builds its kernels through the model builder (model/
 ** mdl_build.h), so nothing after the frontend knows the language.
 */
@@ -16,13 +16,17 @@ typedef struct {
   uint32_t line;      /* first line of the unit */
   mdl_kernel *k;      /* NULL when the chunk had errors */
   bool error;
+  bool unknown;       /* the frontend met a construct that can affect
+                         sync or accesses and that it does not understand:
+                         the unit's verdict is unknown, never clean */
+  char *unknown_why;  /* what and where (malloc'd), or NULL */
 } fe_unit;
 
 /* Input languages. */
 typedef enum {
   FE_LANG_HIVM,       /* HIVM MLIR (.mlir, and any other extension) */
   FE_LANG_ASCENDC     /* Ascend C / CCE C++: .cpp .cc .cxx .h .hpp .asc
-                         .cce (not supported yet) */
+                         .cce */
 } fe_lang;
 
 /* The language of a file by its extension (case-sensitive, as the

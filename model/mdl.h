@@ -230,6 +230,11 @@ struct mdl_stmt {
   uint8_t cores;               /* bitmask of core types that execute it */
   const char *name;            /* op name for messages ("hivm.hir.vadd") */
   mdl_valref def;              /* defined value (~0 if none) */
+  bool implicit;               /* SET/WAIT/BARRIER the source does not
+                                  spell: a library's own (the Ascend C
+                                  queue framework); its instances are
+                                  implicit (never redundant, never edited,
+                                  not checked as written sync) */
   union {
     struct { mdl_xop op; mdl_cmp cmp; mdl_valref a, b, c; int64_t k; } x;
     struct {
