@@ -39,6 +39,7 @@ declare -A symvals=(
   [dynamic_event_id]="%arg3=0|%arg3=1|%arg3=2|%arg3=5"
   [runtime_branch]="%arg3=0|%arg3=1"
   [trip_precredit]="%arg2=0|%arg2=1|%arg2=3"
+  [asc_tiling_loop]="%tileNum=0|%tileNum=1|%tileNum=3"
   [grid_stride]="%arg4=5 block_idx=0 block_num=2|%arg4=5 block_idx=1 block_num=2|%arg4=1 block_idx=3 block_num=4"
   [xflag_rotate]="block_idx=0|block_idx=1|block_idx=3"
   [counted_flags]="%arg2=0|%arg2=600|%arg2=1024"
