@@ -39,7 +39,6 @@ declare -A symvals=(
   [dynamic_event_id]="%arg3=0|%arg3=1|%arg3=2|%arg3=5"
   [runtime_branch]="%arg3=0|%arg3=1"
   [trip_precredit]="%arg2=0|%arg2=1|%arg2=3"
-  [asc_tiling_loop]="%tileNum=0|%tileNum=1|%tileNum=3"
   [grid_stride]="%arg4=5 block_idx=0 block_num=2|%arg4=5 block_idx=1 block_num=2|%arg4=1 block_idx=3 block_num=4"
   [xflag_rotate]="block_idx=0|block_idx=1|block_idx=3"
   [counted_flags]="%arg2=0|%arg2=600|%arg2=1024"
@@ -48,7 +47,7 @@ cycles() { # FILE -> nominal cycles of the first kernel
   "$ksv" sim --arch $arch "$1" 2>/dev/null | awk '/^  cycles: / {print $2; exit}'
 }
 
-for fa in $(for a in a2 a5; do for g in "$root"/corpus/$glob/bug*.@(mlir|cpp); do
+for fa in $(for a in a2 a5; do for g in "$root"/corpus/$glob/bug*.mlir; do
                echo "$g@$a"; done; done); do
   f=${fa%@*} arch=${fa##*@}
   [ -f "$f" ] || continue
@@ -56,7 +55,7 @@ for fa in $(for a in a2 a5; do for g in "$root"/corpus/$glob/bug*.@(mlir|cpp); d
   # a2 families on both profiles, *_a5 families on a5 only; a profile
   # where the kernel has no finding is skipped below
   [[ $rel == *_a5/* && $arch == a2 ]] && continue
-  out=$tmp/fixed.${f##*.} # the language is told by the extension
+  out=$tmp/fixed.mlir
   rm -f "$out"
   "$ksv" fix --arch $arch --sim-runs 20 --format json -o "$out" "$f" \
     >"$tmp/fix.json" 2>"$tmp/fix.err"
@@ -151,10 +150,10 @@ done
 
 # every correct kernel with redundant syncs (on either profile): the fix
 # removes them, verifies clean, and is not slower on the simulator
-for f in "$root"/corpus/$glob/ok*.@(mlir|cpp); do
+for f in "$root"/corpus/$glob/ok*.mlir; do
   for arch in a2 a5; do
     "$ksv" check --arch $arch "$f" 2>/dev/null | grep -q '\[redundant-' || continue
-    out=$tmp/okfix.${f##*.}
+    out=$tmp/okfix.mlir
     rm -f "$out"
     "$ksv" fix --arch $arch --sim-runs 5 -o "$out" "$f" >"$tmp/fix.txt" 2>&1
     rc=$?
