@@ -85,7 +85,7 @@ bool fe_asc_const(const fe_asc_val *v, int64_t *out) {
   return true;
 }
 
-fe_asc_val fe_asc_eval(fe_asc_ctx *x, TSNode e) {
+fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e) {
   const char *t = fe_asc_text(x, e);
   char *end;
   long long i = strtoll(t, &end, 0);

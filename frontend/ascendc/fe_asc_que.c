@@ -251,7 +251,7 @@ static const char *que_name(const que_q *q) {
 ** literal, a constexpr name, TPosition::X), by the extraction's evaluator
 ** first, then by name. */
 static bool que_targ(fe_asc_ctx *x, TSNode a, fe_asc_val *out) {
-  *out = fe_asc_eval(x, a);
+  *out = fe_asc_expr(x, a);
   if (out->kind == FE_AV_INT || out->kind == FE_AV_POS)
     return true;
   const char *last = fe_asc_last_name(x, a);
