@@ -126,10 +126,19 @@ void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
       return;
     w += (size_t)m;
   }
-  if (in->implicit && in->kind != MDL_I_OP && w < n)
-    snprintf(buf + w, n - w, "%s",
-             in->lib ? " (the mmad library's own M->MTE1 handshake)"
-                     : " (implicit: sync_related_args)");
+  if (in->implicit && in->kind != MDL_I_OP && w < n) {
+    /* a sync statement of its own that a library performs (the Ascend C
+       queue framework; its name says which call), else a macro op's */
+    const mdl_stmt *st = in->stmt < k->stmts.len
+                             ? MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt)
+                             : NULL;
+    if (st && st->implicit)
+      snprintf(buf + w, n - w, " (implicit: the library's own sync)");
+    else
+      snprintf(buf + w, n - w, "%s",
+               in->lib ? " (the mmad library's own M->MTE1 handshake)"
+                       : " (implicit: sync_related_args)");
+  }
 }
 
 /* ------------------------------------------------------------ self-check */

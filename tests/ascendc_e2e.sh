@@ -33,6 +33,10 @@ expect_rc vec_add_nowait.cpp 1
 expect_finding vec_add_nowait.cpp 52 race
 expect_finding vec_add_nowait.cpp 50 unpaired-set
 
+expect_rc vec_blockloop.cpp 0
+expect_rc vec_blockloop_nowait.cpp 1
+expect_finding vec_blockloop_nowait.cpp 13 race
+
 expect_rc cce_copy.cce 0
 expect_rc cce_copy_nowait.cce 1
 expect_finding cce_copy_nowait.cce 11 race
@@ -40,6 +44,11 @@ expect_finding cce_copy_nowait.cce 11 race
 expect_rc mix_mm_scale.cpp 0
 expect_rc mix_mm_scale_nowait.cpp 1
 expect_finding mix_mm_scale_nowait.cpp 44 xcore-race
+
+expect_rc cube_pp.cpp 0
+grep -q "cube_pp: clean" "$tmp/out" || fail "cube_pp.cpp: not clean"
+expect_rc cube_pp_nodrain.cpp 1
+expect_finding cube_pp_nodrain.cpp 13 unpaired-set
 
 expect_rc helper.h 0
 grep -q "warning: no kernel entry" "$tmp/out" || fail "helper.h: no warning"

@@ -178,6 +178,28 @@ static bool lost(fe_asc_ctx *x, const fe_asc_call *c, uint32_t i) {
   return true;
 }
 
+/* Field name (or position pos, "#pos": a struct built with arguments)
+** of a library parameter struct v, when it is a known integer. */
+static bool pfield(const fe_asc_val *v, const char *name, int pos,
+                   int64_t *out) {
+  if (v->kind != FE_AV_OBJ)
+    return false;
+  fe_asc_field *f = fe_asc_field_find(v->o, name);
+  char nm[4] = {'#', (char)('0' + pos), 0, 0};
+  if (!f && pos >= 0)
+    f = fe_asc_field_find(v->o, nm);
+  return f && fe_asc_const(&f->val, out) && *out >= 0;
+}
+
+static int64_t up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+
+/* t limited to bytes when that is known (>= 0); t itself otherwise. */
+static fe_asc_tensor limit_bytes(fe_asc_tensor t, int64_t bytes) {
+  if (bytes >= 0 && !t.whole)
+    t.bytes = bytes;
+  return t;
+}
+
 /* ----------------------------------------------------------- data ops */
 
 static bool h_datacopy(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
@@ -190,10 +212,69 @@ static bool h_datacopy(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
       c->nargs == 3 && scalar_arg(&c->arg[2]) ? &c->arg[2] : NULL;
   fe_asc_tensor d = limit(x, c->arg[0].t, count),
                 s = limit(x, c->arg[1].t, count);
-  mdl_pipe p = mdl_copy_pipe(s.space, d.space);
+  int64_t bc, bl, ss = 0, ds = 0;
+  const fe_asc_val *p = c->nargs >= 3 ? &c->arg[2] : NULL;
+  if (p && pfield(p, "blockCount", 0, &bc) && pfield(p, "blockLen", 1, &bl)) {
+    /* DataCopyParams: blockCount blocks of blockLen 32-byte units, the
+       gaps srcStride / dstStride in the same units; DataCopyPad's
+       DataCopyExtParams count blockLen in bytes (the UB side padded to 32
+       bytes, its gap in 32-byte units, the GM gap in bytes) */
+    pfield(p, "srcStride", 2, &ss);
+    pfield(p, "dstStride", 3, &ds);
+    bool pad = !strcmp(c->name, "DataCopyPad");
+    int64_t blk_s = pad ? (s.space == MDL_SPACE_GM ? bl : up(bl, 32))
+                        : bl * 32;
+    int64_t blk_d = pad ? (d.space == MDL_SPACE_GM ? bl : up(bl, 32))
+                        : bl * 32;
+    int64_t gs = pad && s.space == MDL_SPACE_GM ? ss : ss * 32;
+    int64_t gd = pad && d.space == MDL_SPACE_GM ? ds : ds * 32;
+    if (bc > 0) {
+      s = limit_bytes(s, bc * blk_s + (bc - 1) * gs);
+      d = limit_bytes(d, bc * blk_d + (bc - 1) * gd);
+    }
+  }
+  mdl_pipe pp = mdl_copy_pipe(s.space, d.space);
   const fe_asc_tensor *r[1] = {&s}, *w[1] = {&d};
-  fe_asc_emit_op(x, c->name, p, r, 1, w, 1, fe_asc_loc(x, c->node));
+  fe_asc_emit_op(x, c->name, pp, r, 1, w, 1, fe_asc_loc(x, c->node));
   return true;
+}
+
+/* The extents a cube op's parameter struct gives (the last argument):
+** Mmad's MmadParams m, n, k (16-element fractals: L0C m x n, L0A m x k,
+** L0B k x n), LoadData's LoadData2DParams repeatTimes of 512-byte
+** fractals (srcStride apart in the source), Fixpipe's nSize x mSize of the
+** L0C source (its GM destination keeps its own extent: strides).  lim[0]
+** the destination, lim[1 + i] the sources. */
+static void cube_extents(const fe_asc_call *c, const fe_asc_tensor *w,
+                         const fe_asc_tensor *const *r, uint32_t nr,
+                         fe_asc_tensor *lim) {
+  lim[0] = *w;
+  for (uint32_t i = 0; i < nr; i++)
+    lim[i + 1] = *r[i];
+  const fe_asc_val *p = c->nargs ? &c->arg[c->nargs - 1] : NULL;
+  int64_t m, n, k, rep, st = 1;
+  if (!p || p->kind != FE_AV_OBJ)
+    return;
+  if (!strcmp(c->name, "Mmad") && pfield(p, "m", 0, &m) &&
+      pfield(p, "n", 1, &n) && pfield(p, "k", 2, &k)) {
+    m = up(m, 16), n = up(n, 16), k = up(k, 16);
+    lim[0] = limit_bytes(lim[0], m * n * (w->elem ? w->elem : 4));
+    if (nr >= 1)
+      lim[1] = limit_bytes(lim[1], m * k * (r[0]->elem ? r[0]->elem : 2));
+    if (nr >= 2)
+      lim[2] = limit_bytes(lim[2], k * n * (r[1]->elem ? r[1]->elem : 2));
+  } else if (!strncmp(c->name, "LoadData", 8) &&
+             pfield(p, "repeatTimes", 1, &rep) && rep > 0) {
+    pfield(p, "srcStride", 2, &st);
+    lim[0] = limit_bytes(lim[0], rep * 512);
+    if (nr >= 1)
+      lim[1] = limit_bytes(lim[1], ((rep - 1) * (st ? st : 1) + 1) * 512);
+  } else if (!strcmp(c->name, "Fixpipe") && pfield(p, "nSize", 0, &n) &&
+             pfield(p, "mSize", 1, &m) && nr >= 1 &&
+             r[0]->space == MDL_SPACE_L0C) {
+    lim[1] = limit_bytes(lim[1], up(m, 16) * up(n, 16) *
+                                     (r[0]->elem ? r[0]->elem : 4));
+  }
 }
 
 /* Mmad, Fixpipe, LoadData and friends: the first tensor argument is
@@ -216,7 +297,12 @@ static bool cube_op(fe_asc_ctx *x, const fe_asc_call *c, int pipe) {
     return false;
   mdl_pipe p = pipe >= 0 ? (mdl_pipe)pipe
                          : mdl_copy_pipe(r[0]->space, w[0]->space);
-  fe_asc_emit_op(x, c->name, p, r, nr, w, 1, fe_asc_loc(x, c->node));
+  fe_asc_tensor lim[FE_ASC_MAX_ARGS + 1];
+  cube_extents(c, w[0], r, nr, lim);
+  const fe_asc_tensor *lr[FE_ASC_MAX_ARGS], *lw[1] = {&lim[0]};
+  for (uint32_t i = 0; i < nr; i++)
+    lr[i] = &lim[i + 1];
+  fe_asc_emit_op(x, c->name, p, lr, nr, lw, 1, fe_asc_loc(x, c->node));
   return true;
 }
 
@@ -324,10 +410,9 @@ static bool h_scalar_access(fe_asc_ctx *x, const fe_asc_call *c,
                       set ? MDL_ACC_WRITE : MDL_ACC_READ, ix,
                       t.elem ? t.elem : 1, loc);
   x->used_core = true;
-  if (!set) { /* a value read from memory: nothing known of it */
-    res->kind = FE_AV_SYM;
-    res->v = mdl_b_x(&x->bd, MDL_X_UNKNOWN, MDL_NOVAL, MDL_NOVAL, loc);
-  }
+  /* a value read from memory: nothing known of it (an event id made of
+     it is not understood) */
+  *res = fe_asc_unknown();
   return true;
 }
 
@@ -344,9 +429,11 @@ static mdl_valref event_id(fe_asc_ctx *x, const fe_asc_call *c, uint32_t i,
   return v == MDL_NOVAL ? mdl_b_const(&x->bd, 0, loc) : v;
 }
 
-static void flag(fe_asc_ctx *x, bool wait, mdl_pipe a, mdl_pipe b,
-                 mdl_valref id, mdl_loc loc) {
-  mdl_b_flag(&x->bd, wait, a, b, id, loc);
+/* Sync statements are named by the call as the file spells it
+** ("SetFlag", "set_flag", "WAIT_FLAG"): messages and repairs use it. */
+static void flag(fe_asc_ctx *x, const fe_asc_call *c, bool wait, mdl_pipe a,
+                 mdl_pipe b, mdl_valref id, mdl_loc loc) {
+  mdl_b_flag(&x->bd, wait, a, b, id, loc)->name = c->name;
   x->used_core = true;
 }
 
@@ -356,7 +443,7 @@ static bool h_setwait(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   bool wait = !strcmp(c->name, "WaitFlag");
   mdl_loc loc = fe_asc_loc(x, c->node);
   if (c->obj && c->obj->kind == FE_OBJ_TQUESYNC) {
-    flag(x, wait, c->obj->p1, c->obj->p2, event_id(x, c, 0, loc), loc);
+    flag(x, c, wait, c->obj->p1, c->obj->p2, event_id(x, c, 0, loc), loc);
     return true;
   }
   if (c->obj)
@@ -367,7 +454,7 @@ static bool h_setwait(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
                          c->name);
     return c->ntargs >= 1;
   }
-  flag(x, wait, (mdl_pipe)c->targ[0].i, (mdl_pipe)c->targ[0].j,
+  flag(x, c, wait, (mdl_pipe)c->targ[0].i, (mdl_pipe)c->targ[0].j,
        event_id(x, c, 0, loc), loc);
   return true;
 }
@@ -399,7 +486,7 @@ static bool h_cce_flag(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     return false;
   bool wait = c->name[0] == 'w' || c->name[0] == 'W';
   mdl_loc loc = fe_asc_loc(x, c->node);
-  flag(x, wait, a, b, event_id(x, c, 2, loc), loc);
+  flag(x, c, wait, a, b, event_id(x, c, 2, loc), loc);
   return true;
 }
 
@@ -413,7 +500,7 @@ static bool h_barrier(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     p = (mdl_pipe)c->targ[0].i;
   else if (!pipe_arg(x, c, 0, &p))
     return false;
-  mdl_b_barrier(&x->bd, p, fe_asc_loc(x, c->node));
+  mdl_b_barrier(&x->bd, p, fe_asc_loc(x, c->node))->name = c->name;
   x->used_core = true;
   return true;
 }
@@ -435,7 +522,8 @@ static void xflag(fe_asc_ctx *x, const fe_asc_call *c, bool wait, int64_t mode,
   static const mdl_xmode xm[3] = {MDL_XMODE_INTER_BLOCK,
                                   MDL_XMODE_INTER_SUBBLOCK,
                                   MDL_XMODE_INTRA_BLOCK};
-  mdl_b_xflag(&x->bd, wait, side(x), pipe, pipe, id, xm[mode], loc);
+  mdl_b_xflag(&x->bd, wait, side(x), pipe, pipe, id, xm[mode], loc)->name =
+      c->name;
   x->used_core = true;
 }
 
@@ -493,7 +581,7 @@ static bool h_syncall(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (c->ntargs >= 1)
     fe_asc_const(&c->targ[0], &aiv_only);
   mdl_b_sync_block(&x->bd, aiv_only ? 1 : 5, MDL_NOVAL, MDL_PIPE_ALL,
-                   MDL_PIPE_ALL, fe_asc_loc(x, c->node));
+                   MDL_PIPE_ALL, fe_asc_loc(x, c->node))->name = c->name;
   x->used_core = true;
   return true;
 }
@@ -509,6 +597,22 @@ static bool h_index(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
       {"GetSubBlockNum", MDL_X_SUB_BLOCK_NUM}};
   if (c->obj)
     return false;
+  mdl_loc loc = fe_asc_loc(x, c->node);
+  if (x->core == FE_ASC_CORE_AIV && (!strcmp(c->name, "GetBlockIdx") ||
+                                     !strcmp(c->name, "get_block_idx"))) {
+    /* on an AIV of a MIX kernel the block index counts the sub-blocks:
+       2 * block + sub-block (ASCENDC.md, "Indices"); a lone vector kernel
+       has one sub-block, so it is the block index there */
+    mdl_valref b = mdl_b_x(&x->bd, MDL_X_BLOCK_IDX, MDL_NOVAL, MDL_NOVAL, loc);
+    mdl_valref n = mdl_b_x(&x->bd, MDL_X_SUB_BLOCK_NUM, MDL_NOVAL, MDL_NOVAL,
+                           loc);
+    mdl_valref s = mdl_b_x(&x->bd, MDL_X_SUB_BLOCK_IDX, MDL_NOVAL, MDL_NOVAL,
+                           loc);
+    res->kind = FE_AV_SYM;
+    res->v = mdl_b_x(&x->bd, MDL_X_ADD,
+                     mdl_b_x(&x->bd, MDL_X_MUL, b, n, loc), s, loc);
+    return true;
+  }
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (!strcmp(t[i].n, c->name)) {
       res->kind = FE_AV_SYM;
@@ -762,9 +866,24 @@ static bool h_cce_vec(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
       break;
     }
   }
-  for (uint32_t i = 0; i < nt; i++)
-    if (rep >= 0 && !ts[i].whole)
-      ts[i].bytes = rep * 256;
+  /* after the repeat: a block stride per tensor, then a repeat stride per
+     tensor (in 32-byte blocks); without them, 8 contiguous blocks a
+     repeat.  A stride ksv cannot read: the tensor to its end. */
+  uint32_t ri = 0;
+  for (uint32_t i = 0; i < c->nargs; i++)
+    if (!tensor_arg(&c->arg[i])) {
+      ri = i;
+      break;
+    }
+  for (uint32_t i = 0; i < nt && rep >= 0; i++) {
+    int64_t bs = 1, rs = 8;
+    bool has = c->nargs > ri + 2 * nt;
+    if (has && (!fe_asc_const(&c->arg[ri + 1 + i], &bs) ||
+                !fe_asc_const(&c->arg[ri + 1 + nt + i], &rs)))
+      continue;
+    if (!ts[i].whole && rep > 0)
+      ts[i].bytes = ((rep - 1) * rs + 7 * bs + 1) * 32;
+  }
   w[0] = &ts[0];
   for (uint32_t i = 1; i < nt; i++)
     r[nr++] = &ts[i];

@@ -279,8 +279,9 @@ static void classify_block(const mdl_kernel *k, const mdl_func *f,
 static void extract_side(const fe_asc_unit *u, const char *path,
                          mdl_diags *diags, mdl_kernel *k, TSNode fn,
                          fe_asc_core core, const char *fname,
-                         side_result *out) {
+                         mdl_vec *atom_keys, side_result *out) {
   fe_asc_ctx *x = calloc(1, sizeof *x);
+  x->atom_keys = atom_keys;
   x->u = u;
   x->path = path;
   x->diags = diags;
@@ -312,6 +313,7 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   bind_kernel_params(x, fn);
   x->fn_stack[x->depth++] = fn;
   x->fn_level = x->level;
+  x->fn_scope = x->scopes.len;
   fe_asc_stmt(x, field(fn, "body"));
   x->bd.blk = &out->f->body;
   fe_asc_scope_close(x, fn);
@@ -343,38 +345,75 @@ static bool says_mix(const fe_asc_unit *u, TSNode fn) {
                   "KERNEL_TYPE_MIX_");
 }
 
-static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
-                         TSNode fv, TSNode fa, const char *name,
-                         mdl_vec *units, mdl_diags *diags) {
-  mdl_kernel *k = mdl_kernel_new(path, name);
-  k->prof = mdl_profile_choose(arch, -1);
-  uint32_t f0 = 0, line = 1, col = 1;
-  fe_asc_locate(&uu[1], ts_node_start_byte(fv), &f0, &line, &col);
-  k->loc = (mdl_loc){line, col};
+static void free_keys(mdl_vec *keys) {
+  for (uint32_t i = 0; i < keys->len; i++)
+    free(MDL_VEC_AT(*keys, char *, i));
+  mdl_vec_free(keys);
+}
+
+/* Which sides have code of their own: both extracted into a scratch
+** kernel whose statements and diagnostics are dropped (so the kernel holds
+** only the functions its cores run). */
+static void classify_sides(fe_asc_unit *uu, const char *path,
+                           const mdl_profile *prof, TSNode fv, TSNode fa,
+                           const char *name, bool *aic, bool *aiv) {
+  mdl_kernel *k0 = mdl_kernel_new(path, name);
+  k0->prof = prof;
+  mdl_diags tmp;
+  memset(&tmp, 0, sizeof tmp);
+  mdl_vec keys;
+  memset(&keys, 0, sizeof keys);
   side_result ra, rv;
   memset(&ra, 0, sizeof ra);
   memset(&rv, 0, sizeof rv);
-  extract_side(&uu[0], path, diags, k, fa, FE_ASC_CORE_AIC, name, &ra);
-  extract_side(&uu[1], path, diags, k, fv, FE_ASC_CORE_AIV, name, &rv);
-  bool mix = says_mix(&uu[1], fv) || (ra.own && rv.own);
+  extract_side(&uu[0], path, &tmp, k0, fa, FE_ASC_CORE_AIC, name, &keys, &ra);
+  extract_side(&uu[1], path, &tmp, k0, fv, FE_ASC_CORE_AIV, name, &keys, &rv);
+  *aic = ra.own;
+  *aiv = rv.own || (!ra.own && rv.generic);
+  free_keys(&keys);
+  mdl_diags_free(&tmp);
+  mdl_kernel_free(k0);
+}
+
+static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
+                         TSNode fv, TSNode fa, const char *name,
+                         mdl_vec *units, mdl_diags *diags) {
+  const mdl_profile *prof = mdl_profile_choose(arch, -1);
+  bool aic, aiv;
+  classify_sides(uu, path, prof, fv, fa, name, &aic, &aiv);
+  bool mix = says_mix(&uu[1], fv) || (aic && aiv);
+  mdl_kernel *k = mdl_kernel_new(path, name);
+  k->prof = prof;
+  k->loc = fe_asc_loc_in(&uu[1], fv);
+  uint32_t line = k->loc.line;
+  side_result ra, rv;
+  memset(&ra, 0, sizeof ra);
+  memset(&rv, 0, sizeof rv);
+  mdl_vec keys;
+  memset(&keys, 0, sizeof keys);
+  if (mix || aic)
+    extract_side(&uu[0], path, diags, k, fa, FE_ASC_CORE_AIC, name, &keys,
+                 &ra);
+  if (mix || !aic)
+    extract_side(&uu[1], path, diags, k, fv, FE_ASC_CORE_AIV, name, &keys,
+                 &rv);
+  free_keys(&keys);
   if (mix)
     mdl_kernel_mix_pair(k, ra.f, rv.f);
-  else if (ra.own)
+  else if (aic)
     mdl_kernel_lone(k, ra.f, MDL_CORE_AIC, false);
   else
     mdl_kernel_lone(k, rv.f, MDL_CORE_AIV, false);
   fe_unit *un = mdl_vec_push(units, sizeof *un);
   un->name = mdl_strprintf("%s", name);
   un->line = line;
-  bool unknown = (mix || ra.own ? ra.unknown : false) ||
-                 (mix || !ra.own ? rv.unknown : false);
   if (ra.failed || rv.failed) {
     un->error = true;
     mdl_kernel_free(k);
     return;
   }
   un->k = k;
-  if (unknown) {
+  if (ra.unknown || rv.unknown) {
     un->unknown = true;
     un->unknown_why = mdl_strprintf("%s", rv.unknown ? rv.why : ra.why);
   }

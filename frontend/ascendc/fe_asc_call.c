@@ -57,7 +57,7 @@ static void add_field(fe_asc_obj *o, const char *name, fe_asc_val v) {
 
 /* Is type ty (named tn) a scalar: a primitive, a sized typedef, an enum
 ** of the file, a pointer or a type ksv knows to hold a number? */
-static bool scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn) {
+bool fe_asc_scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn) {
   static const char *const sc[] = {"event_t", "pipe_t", "GM_ADDR", "auto",
                                    "TEventID", "size_t", "uintptr_t",
                                    "intptr_t", "HardEvent", "TPosition",
@@ -99,7 +99,7 @@ fe_asc_val fe_asc_default_of(fe_asc_ctx *x, TSNode ty, TSNode at,
   fe_asc_objkind k = fe_asc_api_objkind(tn);
   TSNode cls = k == FE_OBJ_CLASS ? fe_asc_find_class(x, tn) : NONE;
   if (k == FE_OBJ_CLASS && ts_node_is_null(cls)) {
-    if (scalar_type(x, ty, tn))
+    if (fe_asc_scalar_type(x, ty, tn))
       return v;
     /* an object of a type ksv does not see (a library tile, a type
        alias): calls that take it are not understood */
@@ -234,6 +234,19 @@ static void construct(fe_asc_ctx *x, fe_asc_obj *o, const fe_asc_val *args,
   fe_asc_inline(x, ctor, o, args, n, at);
 }
 
+fe_asc_obj *fe_asc_params_obj(fe_asc_ctx *x, const char *tname,
+                              const fe_asc_val *args, uint32_t n) {
+  fe_asc_obj *o = mdl_alloc(x->bd.k->arena, sizeof *o);
+  *(fe_asc_obj **)mdl_vec_push(&x->objs, sizeof o) = o;
+  o->type = tname;
+  o->kind = FE_OBJ_OPAQUE;
+  for (uint32_t i = 0; i < n && i < 10; i++) {
+    char nm[4] = {'#', (char)('0' + i), 0, 0};
+    add_field(o, mdl_strdup(x->bd.k->arena, nm, strlen(nm)), args[i]);
+  }
+  return o;
+}
+
 fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
                            const fe_asc_val *args, uint32_t n, TSNode at) {
   fe_asc_obj *o = mdl_alloc(x->bd.k->arena, sizeof *o);
@@ -247,6 +260,10 @@ fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
   o->cls = fe_asc_find_class(x, tname);
   if (ts_node_is_null(o->cls)) {
     o->kind = FE_OBJ_OPAQUE;
+    for (uint32_t i = 0; i < n && i < 10; i++) { /* positional fields */
+      char nm[4] = {'#', (char)('0' + i), 0, 0};
+      add_field(o, mdl_strdup(x->bd.k->arena, nm, strlen(nm)), args[i]);
+    }
     return o;
   }
   TSNode targs;
@@ -316,6 +333,33 @@ static bool harmless(const char *name) {
   for (int i = 0; h[i]; i++)
     if (!strcmp(h[i], name))
       return true;
+  return false;
+}
+
+/* A function-like macro of the file (the preprocessor does not expand
+** them): does its body name a library call of the table (a sync, a data
+** op)?  Then a call of it can affect sync or accesses. */
+static bool macro_calls_library(const fe_asc_ctx *x, const char *name) {
+  const fe_asc_macro *m = fe_asc_macro_find(x->u, name);
+  if (!m || !m->function_like || !m->body)
+    return false;
+  for (const char *p = m->body; *p;) {
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_')) {
+      p++;
+      continue;
+    }
+    char id[64];
+    size_t n = 0;
+    while (((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || *p == '_')) {
+      if (n + 1 < sizeof id)
+        id[n++] = *p;
+      p++;
+    }
+    id[n] = 0;
+    if (fe_asc_api_known(id))
+      return true;
+  }
   return false;
 }
 
@@ -468,11 +512,24 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
       }
     }
   }
-  if (!ts_node_is_null(def)) {
+  if (ts_node_is_null(def) && !c->obj && !c->recv && strstr(name, "Params")) {
+    /* a library parameter struct built in place (DataCopyParams(1, 8, 0,
+       0)): its positional fields, for the extents of the op it is given */
+    r.kind = FE_AV_OBJ;
+    r.o = fe_asc_params_obj(x, name, c->arg, c->nargs);
+  } else if (!ts_node_is_null(def) && self &&
+      !strncmp(fe_asc_text(x, def), "virtual", 7)) {
+    fe_asc_unsupported(x, call, "a call of virtual '%s' (dynamic dispatch)",
+                       name);
+  } else if (!ts_node_is_null(def)) {
     r = fe_asc_inline_t(x, def, self, c->arg, c->nargs, call, targs);
   } else if (fe_asc_api_call(x, c, &r)) {
     if (c->recv && !ts_node_is_null(recv))
       fe_asc_assign(x, recv, rv); /* g.SetGlobalBuffer(...) updated g */
+  } else if (macro_calls_library(x, name)) {
+    fe_asc_unsupported(x, call, "function-like macro '%s' that expands to "
+                       "library calls (ksv does not expand function-like "
+                       "macros)", name);
   } else if (!harmless(name)) {
     bool t = c->recv != NULL ||
              (c->obj && c->obj->kind != FE_OBJ_CLASS &&

@@ -15,11 +15,17 @@
 
 /* ------------------------------------------------ locations and text */
 
-mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
+mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n) {
   uint32_t f = 0, line = 1, col = 1;
   if (!ts_node_is_null(n))
-    fe_asc_locate(x->u, ts_node_start_byte(n), &f, &line, &col);
+    fe_asc_locate(u, ts_node_start_byte(n), &f, &line, &col);
   return (mdl_loc){line, col};
+}
+
+mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
+  /* (the file index and the inlining chain of helper L plug in here: the
+     context knows the calls being inlined, fn_stack / depth) */
+  return fe_asc_loc_in(x->u, n);
 }
 
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n) {
@@ -176,10 +182,19 @@ mdl_valref fe_asc_scalar(fe_asc_ctx *x, const fe_asc_val *v, mdl_loc loc) {
 
 /* A symbolic atom: argument number argno named name (kernel argument,
 ** tiling field, build macro), non-negative as HIVM kernel arguments. */
+int64_t fe_asc_atom_no(fe_asc_ctx *x, const char *key) {
+  mdl_vec *ks = x->atom_keys;
+  for (uint32_t i = 0; i < ks->len; i++)
+    if (!strcmp(MDL_VEC_AT(*ks, char *, i), key))
+      return 1000 + (int64_t)i;
+  *(char **)mdl_vec_push(ks, sizeof(char *)) = mdl_strprintf("%s", key);
+  return 1000 + (int64_t)ks->len - 1;
+}
+
 fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
                        mdl_loc loc) {
   if (argno < 0)
-    argno = 1000 + (int64_t)x->natoms++;
+    argno = fe_asc_atom_no(x, name);
   mdl_valref r = mdl_b_value(&x->bd, name);
   mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_ARG, r, MDL_NOVAL, MDL_NOVAL, loc);
   s->u.x.k = argno;
@@ -337,7 +352,7 @@ static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   }
   if (!upper)
     return false;
-  int64_t argno = 1000 + (int64_t)x->natoms++;
+  int64_t argno = fe_asc_atom_no(x, name);
   fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
   v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
   v->val = fe_asc_unknown();
@@ -351,6 +366,7 @@ static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 /* The value of a file-scope constant (constexpr/const/enum) declared
 ** anywhere in the file: evaluated on first use at file scope. */
 static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out);
+#define ABSENT (-7777) /* a consts entry: no file constant of that name */
 
 bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   fe_asc_var *v = fe_asc_var_find(x, name);
@@ -358,9 +374,15 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     *out = v->val;
     return true;
   }
+  bool absent = false; /* known not to be a file constant */
   for (uint32_t i = 0; i < x->consts.len; i++)
     if (!strcmp(MDL_VEC_AT(x->consts, fe_asc_var, i).name, name)) {
-      *out = MDL_VEC_AT(x->consts, fe_asc_var, i).val;
+      const fe_asc_val *cv = &MDL_VEC_AT(x->consts, fe_asc_var, i).val;
+      if (cv->kind == FE_AV_UNKNOWN && cv->j == ABSENT) {
+        absent = true;
+        continue;
+      }
+      *out = *cv;
       if (out->kind == FE_AV_SYM && out->v == MDL_NOVAL) /* an atom: again
                               where it is used (same argno, same atom) */
         *out = fe_asc_atom(x, out->i, name, fe_asc_loc(x, x->at));
@@ -371,11 +393,16 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     *out = f->val;
     return true;
   }
-  if (fe_asc_libconst(name, out))
+  /* the library's pipes and event ids first; the file's own constants
+     before the library's other names (a file may call a constant L1) */
+  if ((!strncmp(name, "PIPE_", 5) || !strncmp(name, "EVENT_ID", 8)) &&
+      fe_asc_libconst(name, out))
     return true;
   if (macro_value(x, name, out))
     return true;
-  if (file_const(x, name, out))
+  if (!absent && file_const(x, name, out))
+    return true;
+  if (fe_asc_libconst(name, out))
     return true;
   return build_macro(x, name, out);
 }
@@ -451,10 +478,13 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   x->depth--;
   x->frame = fr;
   x->self = self;
+  fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
+  v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
   if (ok) {
-    fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
-    v->name = mdl_strdup(x->bd.k->arena, name, strlen(name));
     v->val = *out;
+  } else { /* remembered: the tree is not searched again for it */
+    v->val = fe_asc_unknown();
+    v->val.j = ABSENT;
   }
   return ok;
 }
@@ -644,6 +674,7 @@ static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
 
 static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
                                TSNode at);
+static fe_asc_val expr1(fe_asc_ctx *x, TSNode e);
 
 /* (__ubuf__ T *)addr in the CCE spelling: a pointer into a local memory
 ** at byte addr, its extent given by the intrinsic that uses it (the
@@ -739,18 +770,28 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
   /* *p = v, a[i] = v: a store to memory, not to a tracked name */
 }
 
+/* The size of type name t: a known scalar type, or a type parameter
+** bound to its size; 0 when unknown. */
+static uint32_t size_of_name(fe_asc_ctx *x, const char *t) {
+  uint32_t s = fe_asc_sizeof(t);
+  fe_asc_val v;
+  if (!s && fe_asc_lookup(x, t, &v) && v.kind == FE_AV_TYPE)
+    s = (uint32_t)v.i;
+  return s;
+}
+
 /* sizeof(T) / sizeof(expr). */
 static fe_asc_val eval_sizeof(fe_asc_ctx *x, TSNode e) {
   TSNode ty = ts_node_child_by_field_name(e, "type", 4);
   if (!ts_node_is_null(ty)) {
-    uint32_t s = fe_asc_sizeof(fe_asc_text(x, ty));
+    uint32_t s = size_of_name(x, fe_asc_text(x, ty));
     return s ? fe_asc_int(s) : fe_asc_unknown();
   }
   TSNode v = ts_node_child_by_field_name(e, "value", 5);
   if (!ts_node_is_null(v)) {
     if (!strcmp(ts_node_type(v), "parenthesized_expression"))
       v = ts_node_named_child(v, 0);
-    uint32_t s = fe_asc_sizeof(fe_asc_text(x, v));
+    uint32_t s = size_of_name(x, fe_asc_text(x, v));
     if (s)
       return fe_asc_int(s);
   }
@@ -785,7 +826,7 @@ static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
       return fe_asc_atom(x, v->val.i, fn, fe_asc_loc(x, at));
   }
   (void)o;
-  int64_t argno = 1000 + (int64_t)x->natoms++;
+  int64_t argno = fe_asc_atom_no(x, nm);
   fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
   v->name = mdl_strdup(x->bd.k->arena, nm, strlen(nm));
   v->val = fe_asc_unknown();
@@ -814,9 +855,38 @@ static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
   return fe_asc_unknown();
 }
 
+/* Past the step or nesting budget: not understood (once), never a silent
+** unknown value. */
+bool fe_asc_budget(fe_asc_ctx *x, TSNode at) {
+  if (x->steps <= FE_ASC_MAX_STEPS && x->nest <= FE_ASC_MAX_NEST)
+    return true;
+  if (!x->over_budget)
+    fe_asc_unsupported(x, at, x->nest > FE_ASC_MAX_NEST
+                                  ? "expressions or statements nested deeper "
+                                    "than %u"
+                                  : "more than %u evaluation steps (a kernel "
+                                    "too large to extract)",
+                       x->nest > FE_ASC_MAX_NEST ? FE_ASC_MAX_NEST
+                                                 : FE_ASC_MAX_STEPS);
+  x->over_budget = true;
+  return false;
+}
+
 fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e) {
-  if (ts_node_is_null(e) || x->steps++ > FE_ASC_MAX_STEPS)
+  if (ts_node_is_null(e))
     return fe_asc_unknown();
+  x->steps++;
+  x->nest++;
+  if (!fe_asc_budget(x, e)) {
+    x->nest--;
+    return fe_asc_unknown();
+  }
+  fe_asc_val r = expr1(x, e);
+  x->nest--;
+  return r;
+}
+
+static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
   TSNode saved = x->at;
   x->at = e;
   const char *t = ts_node_type(e);
@@ -902,6 +972,9 @@ fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e) {
       r = fe_asc_unknown(); /* &n / *p of a scalar: memory */
   } else if (!strcmp(t, "sizeof_expression")) {
     r = eval_sizeof(x, e);
+  } else if (!strcmp(t, "lambda_expression")) {
+    /* its body runs where it is called, which ksv does not follow */
+    fe_asc_unsupported(x, e, "a lambda");
   } else if (!strcmp(t, "initializer_list")) {
     if (ts_node_named_child_count(e) == 1)
       r = fe_asc_expr(x, ts_node_named_child(e, 0));

@@ -561,7 +561,11 @@ static fe_asc_tensor que_tensor(const que_q *q, int i, uint32_t elem) {
 /* The element size of the call's first template argument (T of
 ** AllocTensor<T>), 0 when absent or unknown. */
 static uint32_t que_elem(fe_asc_ctx *x, const fe_asc_call *c) {
-  if (c->ntargs == 0 || ts_node_is_null(c->targ_node[0]))
+  if (c->ntargs == 0)
+    return 0;
+  if (c->targ[0].kind == FE_AV_TYPE) /* a type the extraction knows */
+    return (uint32_t)c->targ[0].i;
+  if (ts_node_is_null(c->targ_node[0]))
     return 0;
   return fe_asc_sizeof(fe_asc_text(x, c->targ_node[0]));
 }
@@ -647,8 +651,10 @@ static bool h_enque(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   que_q *q = que_of(x, c);
   que_pipe *p = que_cur_pipe(x);
   mdl_pipe p1, p2;
-  if (!q || c->nargs < 1)
-    return q != NULL;
+  if (!q) /* reported */
+    return true;
+  if (c->nargs < 1) /* not a form ksv knows: the caller reports it */
+    return false;
   int i = que_find(x, c, q, &c->arg[0]);
   if (i < 0 || !que_user_evt(x, c, q, &p1, &p2))
     return true;
@@ -689,8 +695,8 @@ static bool h_deque(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   que_q *q = que_of(x, c);
   que_pipe *p = que_cur_pipe(x);
   mdl_pipe p1, p2;
-  if (!q || !que_user_evt(x, c, q, &p1, &p2))
-    return q != NULL;
+  if (!q || !que_user_evt(x, c, q, &p1, &p2)) /* reported */
+    return true;
   mdl_loc loc = que_loc(x, c);
   if (q->depth == 0) { /* DeQue(t) in place (tquebind:336-352) */
     int i = c->nargs >= 1 ? que_find(x, c, q, &c->arg[0]) : -1;
@@ -740,8 +746,10 @@ static bool h_free(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   *res = fe_asc_unknown();
   que_q *q = que_of(x, c);
   que_pipe *p = que_cur_pipe(x);
-  if (!q || c->nargs < 1)
-    return q != NULL;
+  if (!q) /* reported */
+    return true;
+  if (c->nargs < 1) /* not a form ksv knows: the caller reports it */
+    return false;
   int i = que_find(x, c, q, &c->arg[0]);
   if (i < 0)
     return true;

@@ -338,12 +338,14 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   uint32_t saved_frame = x->frame;
   fe_asc_obj *saved_self = x->self;
   mdl_block *saved_blk = x->bd.blk;
-  uint32_t saved_level = x->level;
+  uint32_t saved_level = x->level, saved_fn_level = x->fn_level;
+  uint32_t saved_fn_scope = x->fn_scope;
   /* the arguments were evaluated in the caller's frame; bind them in a
      new one, where the caller's locals are not visible */
   x->frame = ++x->nframes;
   x->self = self;
   fe_asc_scope_open(x);
+  x->fn_scope = x->scopes.len;
   bind_template(x, template_params(fn), targs, NULL);
   fe_asc_bind_params(x, fn, args, n);
   x->ret = fe_asc_unknown();
@@ -357,6 +359,8 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   x->self = saved_self;
   x->bd.blk = saved_blk; /* an early return may have moved it */
   x->level = saved_level;
+  x->fn_level = saved_fn_level;
+  x->fn_scope = saved_fn_scope;
   x->depth--;
   return r;
 }
@@ -418,8 +422,11 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
       fe_asc_dtor *dt = mdl_vec_push(&x->dtors, sizeof *dt);
       dt->o = v.o;
       dt->scope = x->scopes.len;
-    } else if (n == 1) {
+    } else if (n == 1 && fe_asc_scalar_type(x, ty, tn)) {
       v = a[0]; /* int x(3); int x{3}; */
+    } else if (!fe_asc_scalar_type(x, ty, tn)) {
+      v.kind = FE_AV_OBJ; /* DataCopyParams p{1, 8, 0, 0}: a library struct */
+      v.o = fe_asc_params_obj(x, tn, a, n);
     }
     (void)obj;
   } else if (!ts_node_is_null(val)) {
@@ -603,8 +610,21 @@ static fe_asc_val cond_value(fe_asc_ctx *x, TSNode c) {
 ** `if (c) return;` at the top of a function and `if (c) continue/break;`
 ** at the top of an unrolled loop's body); anything else is not modelled. */
 static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
-                            mdl_block *other) {
+                            mdl_block *exiting, mdl_block *other) {
   if (f == FE_FLOW_RETURN && x->level == x->fn_level) {
+    /* the return destroys the function's live objects on its own path
+       (a catlass destructor drains what the constructor primed): their
+       destructors in the returning arm, newest first; the other path
+       destroys them at their scopes' ends as usual */
+    mdl_block *saved = x->bd.blk;
+    x->bd.blk = exiting;
+    for (uint32_t i = x->dtors.len; i-- > 0;) {
+      const fe_asc_dtor *d = &MDL_VEC_AT(x->dtors, fe_asc_dtor, i);
+      if (d->scope < x->fn_scope)
+        break;
+      fe_asc_run_dtor(x, d->o, s);
+    }
+    x->bd.blk = saved;
     x->bd.blk = other;
     return FE_FLOW_NEXT;
   }
@@ -630,6 +650,11 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   if (fe_asc_const(&c, &k))
     return k ? fe_asc_stmt(x, th)
              : ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+  if (x->level >= FE_ASC_MAX_LEVEL) {
+    fe_asc_unsupported(x, s, "branches and loops nested deeper than %u",
+                       FE_ASC_MAX_LEVEL);
+    return FE_FLOW_NEXT;
+  }
   mdl_loc loc = fe_asc_loc(x, s);
   mdl_valref cv = fe_asc_scalar(x, &c, loc);
   mdl_stmt *is_ = mdl_b_if(&x->bd, cv, 0, loc);
@@ -649,10 +674,11 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   if (f1 == FE_FLOW_NEXT && f2 == FE_FLOW_NEXT) {
     merge(x, is_, &after_then);
   } else if (f1 != FE_FLOW_NEXT && f2 == FE_FLOW_NEXT) {
-    r = sym_exit(x, s, f1, &is_->u.cif.else_b); /* else-state stays */
+    r = sym_exit(x, s, f1, &is_->u.cif.then_b,
+                 &is_->u.cif.else_b); /* the else-state stays */
   } else if (f1 == FE_FLOW_NEXT && f2 != FE_FLOW_NEXT) {
     snap_restore(x, &after_then);
-    r = sym_exit(x, s, f2, &is_->u.cif.then_b);
+    r = sym_exit(x, s, f2, &is_->u.cif.else_b, &is_->u.cif.then_b);
   } else if (f1 == f2) {
     r = f1;
   } else {
@@ -695,9 +721,29 @@ static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
   return false;
 }
 
-/* Names a loop body assigns (variables and fields), made unknown around a
-** model loop, whose iterations the extraction does not follow. */
-static void forget_assigned(fe_asc_ctx *x, TSNode n, int depth) {
+/* The lvalues a loop body assigns directly (variables and fields declared
+** before the loop, by text, at most FE_ASC_MAX_ARGS): the loop-carried
+** values of a model loop. */
+typedef struct {
+  TSNode lv[FE_ASC_MAX_ARGS];
+  uint32_t n;
+  bool overflow;
+} carried;
+
+static bool exists_before(fe_asc_ctx *x, TSNode lhs) {
+  if (is(lhs, "identifier"))
+    return fe_asc_var_find(x, fe_asc_text(x, lhs)) ||
+           fe_asc_field_find(x->self, fe_asc_text(x, lhs));
+  if (is(lhs, "field_expression")) {
+    fe_asc_val b = fe_asc_expr(x, field(lhs, "argument"));
+    return b.kind == FE_AV_OBJ &&
+           fe_asc_field_find(b.o, fe_asc_last_name(x, lhs));
+  }
+  return false;
+}
+
+static void find_carried(fe_asc_ctx *x, TSNode n, const char *var,
+                         carried *c, int depth) {
   if (depth > 64 || ts_node_is_null(n))
     return;
   TSNode lhs = NONE_NODE;
@@ -705,25 +751,61 @@ static void forget_assigned(fe_asc_ctx *x, TSNode n, int depth) {
     lhs = field(n, "left");
   else if (is(n, "update_expression"))
     lhs = field(n, "argument");
-  if (!ts_node_is_null(lhs)) {
-    fe_asc_val cur = fe_asc_expr(x, lhs);
-    if (cur.kind == FE_AV_INT || cur.kind == FE_AV_SYM) {
-      mdl_loc loc = fe_asc_loc(x, n);
-      fe_asc_val u = fe_asc_unknown();
-      u.kind = FE_AV_SYM;
-      u.v = mdl_b_x(&x->bd, MDL_X_UNKNOWN, MDL_NOVAL, MDL_NOVAL, loc);
-      fe_asc_assign(x, lhs, u);
-    }
+  if (!ts_node_is_null(lhs) && !fe_asc_is(x, lhs, var) &&
+      exists_before(x, lhs)) {
+    bool dup = false;
+    for (uint32_t i = 0; i < c->n && !dup; i++)
+      dup = !strcmp(fe_asc_text(x, c->lv[i]), fe_asc_text(x, lhs));
+    if (!dup && c->n < FE_ASC_MAX_ARGS)
+      c->lv[c->n++] = lhs;
+    else if (!dup)
+      c->overflow = true;
   }
   uint32_t nc = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < nc; i++)
-    forget_assigned(x, ts_node_named_child(n, i), depth + 1);
+    find_carried(x, ts_node_named_child(n, i), var, c, depth + 1);
 }
 
-/* A model loop `for v = lb to ub step st` around one extraction of body. */
+/* Did anything but the carried values and the induction variable change
+** in one extraction of a model loop's body?  (A value set in a call, a
+** tensor reassigned: not followed across iterations.) */
+static bool other_change(fe_asc_ctx *x, const snapshot *before,
+                         const mdl_stmt *fs, mdl_valref iv) {
+  for (uint32_t k = 0; k < before->n; k++) {
+    fe_asc_val *cur = snap_slot(x, before, k);
+    if (!cur || same_val(cur, &before->vals[k]))
+      continue;
+    if (cur->kind == FE_AV_SYM && cur->v == iv)
+      continue;
+    bool carried_one = false;
+    for (uint32_t i = 0; i < fs->u.loop.niter && !carried_one; i++)
+      carried_one = before->vals[k].kind == FE_AV_SYM &&
+                    before->vals[k].v == fs->u.loop.iter_arg[i];
+    if (!carried_one)
+      return true;
+  }
+  return false;
+}
+
+static fe_asc_val symv(mdl_valref v) {
+  fe_asc_val a = fe_asc_unknown();
+  a.kind = FE_AV_SYM;
+  a.v = v;
+  return a;
+}
+
+/* A model loop `for v = lb to ub step st` around one extraction of body;
+** the scalars the body assigns are its loop-carried values (iter_args,
+** yields and results, as HIVM's scf.for); any other value the body
+** changes is not understood. */
 static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
                        fe_asc_val lb, fe_asc_val ub, fe_asc_val st,
                        TSNode body) {
+  if (x->level >= FE_ASC_MAX_LEVEL) {
+    fe_asc_unsupported(x, s, "branches and loops nested deeper than %u",
+                       FE_ASC_MAX_LEVEL);
+    return;
+  }
   mdl_loc loc = fe_asc_loc(x, s);
   mdl_valref l = fe_asc_scalar(x, &lb, loc), u = fe_asc_scalar(x, &ub, loc),
              p = fe_asc_scalar(x, &st, loc);
@@ -731,9 +813,29 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
     fe_asc_unsupported(x, s, "loop bounds ksv cannot read");
     return;
   }
-  forget_assigned(x, body, 0);
+  carried c;
+  memset(&c, 0, sizeof c);
+  find_carried(x, body, var, &c, 0);
+  if (c.overflow)
+    fe_asc_unsupported(x, s, "a loop that carries more than %d values",
+                       FE_ASC_MAX_ARGS);
+  mdl_valref init[FE_ASC_MAX_ARGS];
+  TSNode kept[FE_ASC_MAX_ARGS];
+  uint32_t nk = 0;
+  for (uint32_t i = 0; i < c.n; i++) {
+    fe_asc_val v = fe_asc_expr(x, c.lv[i]);
+    if (v.kind != FE_AV_INT && v.kind != FE_AV_SYM && v.kind != FE_AV_UNKNOWN)
+      continue; /* a tensor or an object: other_change decides */
+    kept[nk] = c.lv[i];
+    init[nk++] = fe_asc_scalar(x, &v, loc);
+  }
   mdl_valref iv = mdl_b_value(&x->bd, var);
-  mdl_stmt *fs = mdl_b_for(&x->bd, l, u, p, iv, 0, loc);
+  mdl_stmt *fs = mdl_b_for(&x->bd, l, u, p, iv, nk, loc);
+  for (uint32_t i = 0; i < nk; i++) {
+    fs->u.loop.iter_init[i] = init[i];
+    fs->u.loop.iter_arg[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
+    fe_asc_assign(x, kept[i], symv(fs->u.loop.iter_arg[i]));
+  }
   mdl_block *saved = x->bd.blk;
   mdl_block **saved_lb = x->loop_blk;
   uint32_t saved_ll = x->loop_level;
@@ -742,22 +844,35 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
   x->level++;
   x->loop_level = ~0u;
   fe_asc_var *v = fe_asc_var_find(x, var);
-  fe_asc_val ivv = fe_asc_unknown();
-  ivv.kind = FE_AV_SYM;
-  ivv.v = iv;
   if (v)
-    v->val = ivv;
+    v->val = symv(iv);
   else
-    fe_asc_bind(x, var, ivv);
+    fe_asc_bind(x, var, symv(iv));
+  snapshot before;
+  snap_take(x, &before);
   fe_asc_flow f = fe_asc_stmt(x, body);
   if (f == FE_FLOW_BREAK || f == FE_FLOW_RETURN)
     fe_asc_unsupported(x, s, "a '%s' in a loop whose trip count ksv keeps "
                        "symbolic", f == FE_FLOW_BREAK ? "break" : "return");
+  for (uint32_t i = 0; i < nk; i++) {
+    fe_asc_val y = fe_asc_expr(x, kept[i]);
+    fs->u.loop.yield[i] = fe_asc_scalar(x, &y, loc);
+  }
+  if (other_change(x, &before, fs, iv))
+    fe_asc_unsupported(x, s, "a value that changes across the iterations "
+                       "of a loop ksv keeps symbolic (set in a call, or not "
+                       "a scalar)");
+  snap_free(&before);
   x->level--;
   x->bd.blk = saved;
   x->loop_blk = saved_lb;
   x->loop_level = saved_ll;
-  forget_assigned(x, body, 0);
+  fs->u.loop.nres = nk;
+  fs->u.loop.res = mdl_b_vals(&x->bd, nk);
+  for (uint32_t i = 0; i < nk; i++) {
+    fs->u.loop.res[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
+    fe_asc_assign(x, kept[i], symv(fs->u.loop.res[i]));
+  }
 }
 
 /* Runs one iteration of an unrolled loop; false when the loop ends. */
@@ -895,9 +1010,19 @@ static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
   return f == FE_FLOW_BREAK ? FE_FLOW_NEXT : f;
 }
 
+static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s);
+
 fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
   if (ts_node_is_null(s) || x->failed)
     return FE_FLOW_NEXT;
+  x->steps++;
+  x->nest++;
+  fe_asc_flow f = fe_asc_budget(x, s) ? stmt1(x, s) : FE_FLOW_NEXT;
+  x->nest--;
+  return f;
+}
+
+static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s) {
   const char *t = ts_node_type(s);
   if (!strcmp(t, "compound_statement")) {
     fe_asc_scope_open(x);

@@ -26,6 +26,10 @@
 #define FE_ASC_MAX_INLINE 32          /* nested inlined calls */
 #define FE_ASC_MAX_UNROLL 256         /* constant-trip loops unrolled up to */
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
+#define FE_ASC_MAX_LEVEL 128u        /* nested branches and loops (the
+                                         unroller recurses on them) */
+#define FE_ASC_MAX_NEST 600u          /* nested expressions + statements
+                                         (the C stack) */
 
 /* ------------------------------------------------------------- values */
 
@@ -144,7 +148,10 @@ typedef struct fe_asc_ctx {
   mdl_vec vars;                /* fe_asc_var: the scope stack */
   mdl_vec consts;              /* fe_asc_var: file constants evaluated,
                                   and the unknown build macros (atoms) */
-  uint32_t natoms;             /* symbolic atoms made (tiling, macros) */
+  mdl_vec *atom_keys;          /* char*: the names of the symbolic atoms
+                                  (tiling fields, build macros, template
+                                  parameters), shared by a kernel's two
+                                  sides so one name is one atom */
   mdl_vec scopes;              /* uint32_t: vars.len at each scope open */
   mdl_vec dtors;               /* fe_asc_dtor */
   uint32_t frame;              /* current inlined-call frame */
@@ -155,6 +162,8 @@ typedef struct fe_asc_ctx {
   uint32_t level;              /* nested branches/loops being extracted */
   uint32_t loop_level;         /* level of the unrolled loop's body */
   mdl_block **loop_blk;        /* where that loop's next iteration goes */
+  uint32_t fn_scope;           /* scopes.len inside the current function:
+                                  its objects are the dtors of scopes >= */
   uint32_t fn_level;           /* level at the current function's entry:
                                   an early return on a symbolic condition
                                   there moves the rest into the else */
@@ -163,6 +172,8 @@ typedef struct fe_asc_ctx {
   uint32_t nargs;              /* kernel arguments bound */
   uint64_t steps;
   TSNode at;                   /* the node being evaluated (locations) */
+  uint32_t nest;               /* expressions + statements being evaluated */
+  bool over_budget;            /* a budget was exceeded (reported once) */
   bool used_core;              /* the extracted side has code (an op, a
                                   sync, a buffer) */
   bool reads_sub_block;        /* GetSubBlockIdx was read */
@@ -250,6 +261,9 @@ void fe_asc_que_restore(fe_asc_ctx *x, const void *snap);
 
 /* THE location of a node: every statement's loc comes from here. */
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n);
+/* Its context-free part (line and column in the node's own file), for
+** the kernel's location before any context exists. */
+mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n);
 /* The node's text (of the normalised output) copied to the arena. */
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n);
 /* Is the node's text s? */
@@ -272,6 +286,9 @@ bool fe_asc_orig_has(const fe_asc_unit *u, uint32_t a, uint32_t b,
 const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n);
 
 /* fe_asc_eval.c */
+/* Within the step and nesting budgets?  When not: reported once as not
+** understood (the kernel unknown), and false. */
+bool fe_asc_budget(fe_asc_ctx *x, TSNode at);
 fe_asc_val fe_asc_expr(fe_asc_ctx *x, TSNode e);
 fe_asc_val fe_asc_int(int64_t i);
 fe_asc_val fe_asc_unknown(void);
@@ -298,6 +315,8 @@ void fe_asc_bind(fe_asc_ctx *x, const char *name, fe_asc_val v);
 ** per name and core). */
 fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
                        mdl_loc loc);
+/* The argument number (1000 + i) of the atom named key in the kernel. */
+int64_t fe_asc_atom_no(fe_asc_ctx *x, const char *key);
 /* Assigns to an lvalue node (identifier, field, this->field). */
 void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v);
 fe_asc_field *fe_asc_field_find(fe_asc_obj *o, const char *name);
@@ -335,6 +354,13 @@ void fe_asc_bind_params(fe_asc_ctx *x, TSNode fn, const fe_asc_val *args,
                         uint32_t n);
 void fe_asc_bind_template_into(fe_asc_ctx *x, TSNode cls, TSNode targs,
                                fe_asc_obj *o);
+/* Is type ty (named tn) a scalar type (primitive, sized typedef, enum,
+** type parameter)? */
+bool fe_asc_scalar_type(fe_asc_ctx *x, TSNode ty, const char *tn);
+/* An opaque object of type tname whose fields are its constructor's
+** arguments by position ("#0", "#1", ...): a library parameter struct. */
+fe_asc_obj *fe_asc_params_obj(fe_asc_ctx *x, const char *tname,
+                              const fe_asc_val *args, uint32_t n);
 /* Destroys o (its destructor, then its members in reverse). */
 void fe_asc_run_dtor(fe_asc_ctx *x, fe_asc_obj *o, TSNode at);
 void fe_asc_scope_open(fe_asc_ctx *x);
