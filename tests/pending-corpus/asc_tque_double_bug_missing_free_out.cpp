@@ -1,4 +1,4 @@
-// asc_tque_double: z = (x + y) * s on one AIV with the TPipe/TQue framework, double buffer
+// (pending corpus: see tests/pending-corpus/README.md) asc_tque_double: z = (x + y) * s on one AIV with the TPipe/TQue framework, double buffer
 // (queue depth 2, BUFFER_NUM 2): 8 tiles of 128 half per core, ping-pong through the queues.
 // The queue framework syncs the pipeline itself (kernel_tquebind_impl.h). The kernel adds
 // explicit sync of its own: the scale s is copied GM->UB into a TBuf (which has no sync) and
