@@ -47,7 +47,7 @@ cycles() { # FILE -> nominal cycles of the first kernel
   "$ksv" sim --arch $arch "$1" 2>/dev/null | awk '/^  cycles: / {print $2; exit}'
 }
 
-for fa in $(for a in a2 a5; do for g in "$root"/corpus/$glob/bug*.@(mlir|cpp); do
+for fa in $(for a in a2 a5; do for g in "$root"/corpus/$glob/bug*.mlir; do
                echo "$g@$a"; done; done); do
   f=${fa%@*} arch=${fa##*@}
   [ -f "$f" ] || continue
@@ -55,7 +55,7 @@ for fa in $(for a in a2 a5; do for g in "$root"/corpus/$glob/bug*.@(mlir|cpp); d
   # a2 families on both profiles, *_a5 families on a5 only; a profile
   # where the kernel has no finding is skipped below
   [[ $rel == *_a5/* && $arch == a2 ]] && continue
-  out=$tmp/fixed.${f##*.} # the language is told by the extension
+  out=$tmp/fixed.mlir
   rm -f "$out"
   "$ksv" fix --arch $arch --sim-runs 20 --format json -o "$out" "$f" \
     >"$tmp/fix.json" 2>"$tmp/fix.err"
@@ -150,10 +150,10 @@ done
 
 # every correct kernel with redundant syncs (on either profile): the fix
 # removes them, verifies clean, and is not slower on the simulator
-for f in "$root"/corpus/$glob/ok*.@(mlir|cpp); do
+for f in "$root"/corpus/$glob/ok*.mlir; do
   for arch in a2 a5; do
     "$ksv" check --arch $arch "$f" 2>/dev/null | grep -q '\[redundant-' || continue
-    out=$tmp/okfix.${f##*.}
+    out=$tmp/okfix.mlir
     rm -f "$out"
     "$ksv" fix --arch $arch --sim-runs 5 -o "$out" "$f" >"$tmp/fix.txt" 2>&1
     rc=$?

@@ -75,7 +75,7 @@ private:
         LocalTensor<half> yLocal = inQueueY.DeQue<half>();
         LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();
         Add(zLocal, xLocal, yLocal, TILE_LENGTH);
-        PipeBarrier<PIPE_V>(); // no redundant-barrier expected: the search stops at errors
+        PipeBarrier<PIPE_V>(); // (errors stop the redundant-sync search: nothing reported here on a5)
         Muls(zLocal, zLocal, scale, TILE_LENGTH);
         outQueueZ.EnQue<half>(zLocal); // expect(bit): double-set
         inQueueX.FreeTensor(xLocal);
