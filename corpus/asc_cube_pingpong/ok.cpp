@@ -3,7 +3,9 @@
 // stages), M accumulates into L0C, FIX writes each 16 x 16 output tile L0C -> GM.
 // Back-pressure flags MTE1->MTE2 (L1 stage free) and M->MTE1 (L0 stage free) and FIX->M (L0C
 // free) are primed in the BlockMmad constructor and drained in its destructor, as catlass does.
-// Correct version: no findings expected.
+// Correct version: no findings expected. Under --flag-model bit (a flag is one bit) the MTE1->M
+// set of the next K step may fire before the M pipe has consumed this one: a timing-only
+// double-set, as in catlass's own BlockMmad (counting flags hold it; SEMANTICS.md 3).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -98,7 +100,7 @@ private:
         LoadData(l0BTensorList[stage], l1BTensorList[stage], bParams);
         // the L1 stage may be refilled, the L0 stage may be multiplied
         SetFlag<HardEvent::MTE1_MTE2>(l1EventList[stage]);
-        SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+        SetFlag<HardEvent::MTE1_M>(EVENT_ID0); // expect(bit): double-set
     }
 
     __aicore__ inline void TileMmad(uint32_t kIdx, uint32_t stage)
