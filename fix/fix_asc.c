@@ -505,6 +505,12 @@ static bool fn_of_line(const fix_text *t, uint32_t at, char *name, size_t n,
       if (!*hl)
         hl = "{";
     }
+    /* a header whose parameters run over lines: from its first line */
+    for (int up = 0; up < 8 && h > 0 && !strchr(hl, '(') && strchr(hl, ')');
+         up++) {
+      const char *pl = MDL_VEC_AT(t->lines, fix_line, --h).text;
+      hl = pl + strspn(pl, " \t");
+    }
     if (!strncmp(hl, "class", 5) || !strncmp(hl, "struct", 6) ||
         !strncmp(hl, "namespace", 9) || !strncmp(hl, "extern \"C\" {", 12))
       return false;
