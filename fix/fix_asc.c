@@ -86,8 +86,8 @@ static bool last_arg(const char *p, const char **a, const char **b) {
     return false;
   const char *start = o + 1;
   for (const char *q = o; *q; q++) {
-    if (*q == '(' || *q == '[' || *q == '<')
-      depth += *q != '<'; /* template brackets do not nest calls here */
+    if (*q == '(' || *q == '[')
+      depth++;
     else if (*q == ')' || *q == ']') {
       if (--depth == 0 && *q == ')') {
         while (*start == ' ')
@@ -269,9 +269,12 @@ static char *respell_op(const fix_text *t, const style *st, const char *h) {
   bool set = strstr(h, "set_flag[") != NULL,
        wait = strstr(h, "wait_flag[") != NULL;
   if ((set || wait) && n == 2 && id >= 0) {
-    char key[128];
+    /* the flag as the file's lines name it: the event, or the CCE
+       intrinsic's two pipe arguments */
+    char key[128], ckey[128];
     snprintf(key, sizeof key, "%s_%s", pipe_short(nm[0]), pipe_short(nm[1]));
-    char *it = id_text(t, st, key, id, false), *r;
+    snprintf(ckey, sizeof ckey, "%s, %s", nm[0], nm[1]);
+    char *it = id_text(t, st, st->cce ? ckey : key, id, false), *r;
     if (st->cce)
       r = sfmt("%s(%s, %s, %s);", set ? "set_flag" : "wait_flag", nm[0],
                nm[1], it);
@@ -361,12 +364,11 @@ static bool respell_replace(const fix_text *t, const style *st, fix_edit *e) {
       key[k] = h[k], k++;
     key[k] = 0;
   } else if (!strncmp(p, "set_flag", 8) || !strncmp(p, "wait_flag", 9)) {
+    /* the two pipe arguments: "PIPE_MTE2, PIPE_V" */
     const char *c1 = strchr(p, '('), *c2 = c1 ? strchr(c1, ',') : NULL;
-    const char *q = c2 ? c2 + 1 : NULL;
-    while (q && *q == ' ')
-      q++;
-    if (c1 && c2 && q)
-      snprintf(key, sizeof key, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
+    const char *c3 = c2 ? strchr(c2 + 1, ',') : NULL;
+    if (c1 && c3 && c3 - c1 - 1 < (long)sizeof key)
+      snprintf(key, sizeof key, "%.*s", (int)(c3 - c1 - 1), c1 + 1);
   } else {
     snprintf(key, sizeof key, "%s", flag ? "CrossCore" : "Flag");
   }

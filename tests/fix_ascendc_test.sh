@@ -186,6 +186,18 @@ if [ -f "$v" ] && [[ asc_static_flags == $glob ]]; then
      grep -q '^+ *AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID[0-9]);$' "$tmp/q.diff" &&
      grep -q '^+ *AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID[0-9]);$' "$tmp/q.diff"; then ok
   else bad "qualified file: the pair is not written qualified (exit $rc)"; cat "$tmp/q.diff" | head; fi
+  # an op of a function inlined once per tile (CopyIn, Compute in the tile
+  # loop): the pair is one set and one wait in the function's text
+  "$ksv" fix --diff "$v" >"$tmp/i.diff" 2>/dev/null; rc=$?
+  if [ $rc -eq 0 ] && [ "$(grep -c '^+ ' "$tmp/i.diff")" -eq 2 ]; then ok
+  else bad "an inlined function got its edit $(grep -c '^+ ' "$tmp/i.diff") times (exit $rc)"; fi
+  # ids as named constants: the drain waits on the name of its id
+  d=$root/corpus/asc_static_flags/bug_missing_drain.cpp
+  sed -e 's/(EVENT_ID0)/(EV_PING)/g; s/(EVENT_ID1)/(EV_PONG)/g' \
+      -e 's/^using namespace AscendC;/&\nconstexpr int32_t EV_PING = 0;\nconstexpr int32_t EV_PONG = 1;/' "$d" >"$tmp/named.cpp"
+  "$ksv" fix --diff "$tmp/named.cpp" >"$tmp/nm.diff" 2>/dev/null; rc=$?
+  if [ $rc -eq 0 ] && grep -qx '+        WaitFlag<HardEvent::MTE3_MTE2>(EV_PONG);' "$tmp/nm.diff"; then ok
+  else bad "named ids: the drain is not written with EV_PONG (exit $rc)"; head -12 "$tmp/nm.diff"; fi
   # no sync at all in a kernel of one copy and one vector op: the API form
   cat >"$tmp/nosync.cpp" <<'EOF'
 #include "kernel_operator.h"
