@@ -2676,10 +2676,30 @@ static int cand_cmp(const void *p, const void *q) {
 ** file (a header's line numbers can coincide with the input's).  Marks in
 ** ok[line] (nlines + 1 slots) the lines an edit may touch; NULL when
 ** every statement is the input's (HIVM): every line may. */
-static uint8_t *input_lines(const mdl_kernel *k, uint32_t nlines) {
+/* C++: does the input's line of s not hold s (its op's name is not on
+** the line from its column on)?  Then its location is another file's (a
+** frontend that does not record a header's file index gives its lines as
+** the input's). */
+static bool misplaced(const fix_text *t, const mdl_stmt *s) {
+  if (!t->cxx || !s->name || s->implicit || s->auto_sync || !s->loc.line ||
+      s->loc.line > t->lines.len || s->kind != MDL_S_OP)
+    return false;
+  const char *l = MDL_VEC_AT(t->lines, fix_line, s->loc.line - 1).text;
+  size_t n = strcspn(s->name, " (");
+  if (s->loc.col >= 1 && s->loc.col - 1 <= strlen(l))
+    l += s->loc.col - 1;
+  for (const char *p = strstr(l, s->name); p; p = strstr(p + 1, s->name))
+    if (strlen(p) >= n && !strncmp(p, s->name, n))
+      return false;
+  return true;
+}
+
+static uint8_t *input_lines(const mdl_kernel *k, const fix_text *t) {
+  uint32_t nlines = t->lines.len;
   bool foreign = false;
   for (uint32_t i = 0; i < k->stmts.len && !foreign; i++)
-    foreign = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->loc.file != 0;
+    foreign = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->loc.file != 0 ||
+              misplaced(t, MDL_VEC_AT(k->stmts, mdl_stmt *, i));
   if (!foreign)
     return NULL;
   uint8_t *ok = calloc(nlines + 2, 1);
@@ -2689,7 +2709,7 @@ static uint8_t *input_lines(const mdl_kernel *k, uint32_t nlines) {
     const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
     if (s->auto_sync || s->loc.line > nlines)
       continue;
-    ok[s->loc.line] |= s->loc.file ? 2 : 1;
+    ok[s->loc.line] |= s->loc.file || misplaced(t, s) ? 2 : 1;
   }
   return ok;
 }
@@ -2698,7 +2718,7 @@ static uint8_t *input_lines(const mdl_kernel *k, uint32_t nlines) {
 ** lines (input_lines); returns how many were dropped. */
 static uint32_t drop_foreign(const mdl_kernel *k, const fix_text *t,
                              mdl_vec *out, uint32_t first) {
-  uint8_t *ok = input_lines(k, t->lines.len);
+  uint8_t *ok = input_lines(k, t);
   if (!ok)
     return 0;
   uint32_t kept = first, dropped = 0;
