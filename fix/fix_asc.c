@@ -268,13 +268,28 @@ static char *respell_op(const fix_text *t, const style *st, const char *h) {
   int n = operands(h, nm, &id);
   bool set = strstr(h, "set_flag[") != NULL,
        wait = strstr(h, "wait_flag[") != NULL;
-  if ((set || wait) && n == 2 && id >= 0) {
+  char raw[64] = ""; /* an id written as a name (`ev`, a rotation) */
+  const char *rc = strrchr(h, ','), *re = strrchr(h, ']');
+  if ((set || wait) && n == 2 && id < 0 && rc && re && re > rc) {
+    rc++;
+    while (*rc == ' ')
+      rc++;
+    bool name = re > rc && (size_t)(re - rc) < sizeof raw &&
+                (isalpha((unsigned char)*rc) || *rc == '_');
+    for (const char *q = rc; name && q < re; q++)
+      name = isalnum((unsigned char)*q) || *q == '_';
+    if (name)
+      snprintf(raw, sizeof raw, "%.*s", (int)(re - rc), rc);
+  }
+  if ((set || wait) && n == 2 && (id >= 0 || raw[0])) {
     /* the flag as the file's lines name it: the event, or the CCE
        intrinsic's two pipe arguments */
     char key[128], ckey[128];
     snprintf(key, sizeof key, "%s_%s", pipe_short(nm[0]), pipe_short(nm[1]));
     snprintf(ckey, sizeof ckey, "%s, %s", nm[0], nm[1]);
-    char *it = id_text(t, st, st->cce ? ckey : key, id, false), *r;
+    char *it = raw[0] ? sfmt("%s", raw)
+                      : id_text(t, st, st->cce ? ckey : key, id, false),
+         *r;
     if (st->cce)
       r = sfmt("%s(%s, %s, %s);", set ? "set_flag" : "wait_flag", nm[0],
                nm[1], it);

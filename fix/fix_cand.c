@@ -348,6 +348,37 @@ static char *rotating_id(const cx *x, const mdl_stmt *s) {
   return r;
 }
 
+/* C++: the id argument of a set/wait written as a name whose copies take
+** several ids (`ev`, the ping-pong of a double-buffered loop the frontend
+** unrolled), else NULL: the rotation a new pair of that block can use. */
+static char *cxx_rotating_id(const cx *x, const mdl_stmt *s) {
+  if (!x->t->cxx || (s->kind != MDL_S_SET && s->kind != MDL_S_WAIT) ||
+      !own_line(x, s))
+    return NULL;
+  uint32_t ids = 0;
+  for (uint32_t i = 0; i < x->k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(x->k, i);
+    if (same_src(x->k, in->stmt, s) && in->id >= 0 && in->id < 32)
+      ids |= 1u << in->id;
+  }
+  if (!(ids & (ids - 1)))
+    return NULL;
+  char *t = op_text(x, s), *r = NULL;
+  char *e = strrchr(t, ')');
+  char *b = e;
+  while (b && b > t && b[-1] != '(' && b[-1] != ',')
+    b--;
+  while (b && b < e && *b == ' ')
+    b++;
+  bool name = b && b < e && (isalpha((unsigned char)*b) || *b == '_');
+  for (char *q = b; name && q < e; q++)
+    name = isalnum((unsigned char)*q) || *q == '_';
+  if (name && strncmp(b, "EVENT_ID", 8))
+    r = fmt("%.*s", (int)(e - b), b);
+  free(t);
+  return r;
+}
+
 /* Does any set_flag/wait_flag of pipes src -> dst exist in k? */
 static bool pair_used(const mdl_kernel *k, int src, int dst) {
   for (uint32_t i = 0; i < k->insts.len; i++) {
@@ -390,7 +421,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   if (!carried && cb && !pair_used(k, pa, pb)) {
     mdl_vec seen = {0};
     for (const mdl_stmt *o = cb->first; o; o = o->next) {
-      char *rid = rotating_id(x, o);
+      char *rid = x->t->cxx ? cxx_rotating_id(x, o) : rotating_id(x, o);
       bool dup = !rid;
       for (uint32_t q = 0; q < seen.len && !dup; q++)
         dup = !strcmp(MDL_VEC_AT(seen, char *, q), rid);
