@@ -1309,13 +1309,13 @@ static void exec_block(ur *u, const mdl_block *b) {
       in->pipe2 = (uint8_t)(set ? s->u.flag.dst : s->u.flag.src);
       in->id = id_of(u, s->u.flag.id);
       in->id_form = u->last_id_form;
-      in->implicit = s->implicit;
+      in->implicit |= s->implicit; /* (new_inst: the compiler's as well) */
       break;
     }
     case MDL_S_BARRIER: {
       mdl_inst *in = new_inst(u, s, MDL_I_BARRIER, s->u.bar.pipe);
       if (in)
-        in->implicit = s->implicit;
+        in->implicit |= s->implicit; /* (new_inst: the compiler's too) */
       break;
     }
     case MDL_S_BSET:

@@ -22,6 +22,8 @@ static bool is(TSNode n, const char *t) {
 }
 
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n)) /* (the runtime does not check) */
+    return n;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
@@ -381,6 +383,15 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
                        FE_ASC_MAX_INLINE);
     return fe_asc_unknown();
   }
+  /* the inlining chain: this call, inside the caller's chain */
+  uint32_t saved_chain = x->chain;
+  {
+    TSNode dn = field(fn_declarator(fn), "declarator");
+    uint32_t ch = mdl_b_chain(x->bd.k, x->chain, fe_asc_last_name(x, dn),
+                              fe_asc_loc(x, call));
+    if (ch != MDL_B_NONE)
+      x->chain = ch;
+  }
   x->fn_stack[x->depth++] = fn;
   uint32_t saved_frame = x->frame;
   fe_asc_obj *saved_self = x->self;
@@ -408,6 +419,7 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   x->level = saved_level;
   x->fn_level = saved_fn_level;
   x->fn_scope = saved_fn_scope;
+  x->chain = saved_chain;
   x->depth--;
   return r;
 }
@@ -665,14 +677,25 @@ static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
        destroys them at their scopes' ends as usual */
     mdl_block *saved = x->bd.blk;
     x->bd.blk = exiting;
+    /* what they do to the objects (and the queue framework's state) is
+       that path's only: the other one goes on from the state as it was */
+    snapshot keep;
+    snap_take(x, &keep);
+    void *q = fe_asc_que_save(x);
     for (uint32_t i = x->dtors.len; i-- > 0;) {
       const fe_asc_dtor *d = &MDL_VEC_AT(x->dtors, fe_asc_dtor, i);
       if (d->scope < x->fn_scope)
         break;
       fe_asc_run_dtor(x, d->o, s);
     }
+    snap_restore(x, &keep);
+    snap_free(&keep);
+    fe_asc_que_restore(x, q);
     x->bd.blk = saved;
     x->bd.blk = other;
+    if (x->depth == 1) /* in the entry: nothing runs after it on the path
+                          that returned */
+      x->path_root = other;
     return FE_FLOW_NEXT;
   }
   if ((f == FE_FLOW_CONTINUE || f == FE_FLOW_BREAK) &&
@@ -759,7 +782,7 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
 static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
                        TSNode *ubn, bool *incl, fe_asc_val *step) {
   TSNode c = field(s, "condition"), u = field(s, "update");
-  if (!is(c, "binary_expression"))
+  if (!is(c, "binary_expression") || ts_node_is_null(u))
     return false;
   TSNode l = field(c, "left");
   const char *op = fe_asc_text(x, field(c, "operator"));
