@@ -58,7 +58,7 @@ symsets=(
   "runtime_branch/ok.mlir|%arg3=0|%arg3=1"
   "runtime_branch/ok_correlated.mlir|%arg3=0|%arg3=1"
   "trip_precredit/ok.mlir|%arg2=0|%arg2=1|%arg2=3"
-  "asc_tiling_loop/ok.cpp|%tileNum=0|%tileNum=1|%tileNum=3"
+  "asc_tiling_loop/ok.cpp|%tileNum=0 %usedCoreNum=2 block_idx=0|%tileNum=1 %usedCoreNum=2 block_idx=1|%tileNum=3 %usedCoreNum=2 block_idx=1|%tileNum=3 %usedCoreNum=2 block_idx=3"
   "grid_stride/ok.mlir|%arg4=5 block_idx=0 block_num=2|%arg4=5 block_idx=1 block_num=2|%arg4=1 block_idx=3 block_num=4"
   "xflag_rotate/ok.mlir|block_idx=0|block_idx=1|block_idx=3"
 )

@@ -1,7 +1,7 @@
 // asc_tiling_loop: y = exp(x) on one AIV over tileNum tiles of 128 half, where tileNum is
 // tiling data: a field of the tiling struct the host writes to GM, read by the kernel at run
 // time (a symbolic non-negative value, ASCENDC.md). Each core works on its own slice, offset by
-// GetBlockIdx(). Single static buffers (TBuf) with explicit flags: the reverse flags (V->MTE2:
+// GetBlockIdx(); cores past the tiling's usedCoreNum have no work and return at once. Single static buffers (TBuf) with explicit flags: the reverse flags (V->MTE2:
 // x tile free, MTE3->V: y tile free) are pre-credited before the loop and drained after it, so
 // sets and waits pair for every tile count, including 0.
 // Seeded bug: the drains are skipped when the tiling says there is no tile (`if (tileNum > 0)`),
@@ -16,6 +16,7 @@ constexpr int32_t TILE_LENGTH = 128;          // half elements per tile
 struct ExpTilingData {
     uint32_t totalLength; // elements over all cores
     uint32_t tileNum;     // tiles per core
+    uint32_t usedCoreNum; // cores with work; the launch may have more
 };
 
 class KernelExpTiling {
@@ -26,6 +27,7 @@ public:
     {
         __gm__ ExpTilingData *tilingData = reinterpret_cast<__gm__ ExpTilingData *>(tiling);
         tileNum = tilingData->tileNum;
+        usedCoreNum = tilingData->usedCoreNum;
         uint32_t blockLength = tileNum * TILE_LENGTH;
         xGm.SetGlobalBuffer((__gm__ half *)x + blockLength * GetBlockIdx(), blockLength);
         yGm.SetGlobalBuffer((__gm__ half *)y + blockLength * GetBlockIdx(), blockLength);
@@ -35,6 +37,9 @@ public:
 
     __aicore__ inline void Process()
     {
+        if (GetBlockIdx() >= usedCoreNum) {
+            return; // an idle core: no tile, and so no flag either
+        }
         LocalTensor<half> xLocal = xBuf.Get<half>();
         LocalTensor<half> yLocal = yBuf.Get<half>();
         // both tiles start free: pre-credit the reverse flags
@@ -83,6 +88,7 @@ private:
     GlobalTensor<half> xGm;
     GlobalTensor<half> yGm;
     uint32_t tileNum;
+    uint32_t usedCoreNum;
 };
 
 extern "C" __global__ __aicore__ void exp_tiling_loop(GM_ADDR x, GM_ADDR y, GM_ADDR tiling)
