@@ -748,8 +748,7 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   if (!decided) {
     if (v != MDL_VERDICT_UNKNOWN || !*note)
       *note = *note ? *note : mdl_strprintf("an outcome was not decided");
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
     *verdict = MDL_VERDICT_UNKNOWN;
   } else {
     bool any = out->items.len > first;

@@ -14,6 +14,7 @@
 */
 #include "chk.h"
 #include "chk_int.h"
+#include "../model/mdl_build.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -1589,49 +1590,53 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
       mdl_inst_where(k, a, wa, sizeof wa);
       const char *pa = mdl_pipe_name((mdl_pipe)a->pipe);
       const char *pb = mdl_pipe_name((mdl_pipe)b->pipe);
+      /* the other access in another file than the finding's (a C++
+         header): its location names the file */
+      char al[288];
+      snprintf(al, sizeof al, "%s%s%u:%u",
+               a->loc.file != b->loc.file ? mdl_kernel_file(k, a->loc.file)
+                                          : "",
+               a->loc.file != b->loc.file ? ":" : "", a->loc.line,
+               a->loc.col);
       if (f->rule == MDL_RULE_RACE)
-        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
-                         b->loc.col,
-                         "%s at %u:%u may %s %s while the %s at %u:%u on %s "
+        d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
+                         "%s at %u:%u may %s %s while the %s at %s on %s "
                          "is still %s it: no sync from %s to %s orders them",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          b_w ? "write" : "read", rng, chk_op_name(k, a),
-                         a->loc.line, a->loc.col, pa,
+                         al, pa,
                          a_w ? "writing" : "reading", pa, pb);
       else if (f->rule == MDL_RULE_PIPE_HAZARD)
-        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
-                         b->loc.col,
-                         "%s at %u:%u may %s %s before the %s at %u:%u on "
+        d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
+                         "%s at %u:%u may %s %s before the %s at %s on "
                          "the same pipe %s has finished %s it: no "
                          "pipe_barrier(%s) between them",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          b_w ? "write" : "read", rng, chk_op_name(k, a),
-                         a->loc.line, a->loc.col, pb,
+                         al, pb,
                          a_w ? "writing" : "reading", pb);
       else if (f->rule == MDL_RULE_PARALLEL_LOOP) {
         const mdl_stmt *pl = mdl_parallel_iters(k, a, b);
-        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
-                         b->loc.col,
-                         "%s at %u:%u may %s %s while the %s at %u:%u of "
+        d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
+                         "%s at %u:%u may %s %s while the %s at %s of "
                          "another iteration is still %s it: the input "
                          "breaks the contract of the {hivm.parallel_loop} "
                          "at %u:%u, whose iterations must not conflict",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          b_w ? "write" : "read", rng, chk_op_name(k, a),
-                         a->loc.line, a->loc.col,
+                         al,
                          a_w ? "writing" : "reading", pl ? pl->loc.line : 0,
                          pl ? pl->loc.col : 0);
       } else
-        d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
-                         b->loc.col,
-                         "%s at %u:%u on %s may %s %s while the %s at %u:%u "
+        d = mdl_diag_add_at(out, f->rule, sev, k, b->loc,
+                         "%s at %u:%u on %s may %s %s while the %s at %s "
                          "on %s is still %s it: no cross-core flag orders "
                          "them",
                          chk_op_name(k, b), b->loc.line, b->loc.col,
                          k->cores[b->core].label, b_w ? "write" : "read", rng,
-                         chk_op_name(k, a), a->loc.line, a->loc.col,
+                         chk_op_name(k, a), al,
                          k->cores[a->core].label, a_w ? "writing" : "reading");
-      mdl_diag_related(d, a->loc.line, a->loc.col, "conflicting %s %s, %s",
+      mdl_diag_related_at(d, k, a->loc, "conflicting %s %s, %s",
                        chk_op_name(k, a), a_w ? "write" : "read", wa);
       mdl_diag_witness(d,
                        "%s (%s) and %s (%s) can overlap in time: nothing "
@@ -1640,19 +1645,18 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
                        chk_op_name(k, a), wa, chk_op_name(k, b), wb,
                        f->witness ? "; " : "", f->witness ? f->witness : "");
     } else {
-      d = mdl_diag_add(out, f->rule, sev, k->file, k->name, b->loc.line,
-                       b->loc.col, "%s",
+      d = mdl_diag_add_at(out, f->rule, sev, k, b->loc, "%s",
                        f->msg ? f->msg : mdl_rule_name(f->rule));
       if (a) {
         mdl_inst_where(k, a, wa, sizeof wa);
-        mdl_diag_related(d, a->loc.line, a->loc.col, "%s %s",
+        mdl_diag_related_at(d, k, a->loc, "%s %s",
                          chk_op_name(k, a), wa);
       }
       for (uint32_t r = 0; r < f->related.len; r++) {
         const mdl_inst *x = mdl_inst_at(k, MDL_VEC_AT(f->related, uint32_t, r));
         char wx[256];
         mdl_inst_where(k, x, wx, sizeof wx);
-        mdl_diag_related(d, x->loc.line, x->loc.col, "%s %s, also on the "
+        mdl_diag_related_at(d, k, x->loc, "%s %s, also on the "
                          "cycle", chk_op_name(k, x), wx);
       }
       mdl_diag_witness(d, "%s%s%s", wb, f->witness ? "; " : "",
@@ -1750,9 +1754,7 @@ void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
     if (!msg[0])
       continue;
     reported[in->stmt] = 1;
-    mdl_diag *d = mdl_diag_add(out, MDL_RULE_INVALID_SYNC,
-                               warn ? MDL_SEV_WARNING : MDL_SEV_ERROR,
-                               k->file, k->name, in->loc.line, in->loc.col,
+    mdl_diag *d = mdl_diag_add_at(out, MDL_RULE_INVALID_SYNC, warn ? MDL_SEV_WARNING : MDL_SEV_ERROR, k, in->loc,
                                "%s", msg);
     chk_step_inst(k, d, i, MDL_STEP_SYNC, true, NULL);
     if (warn)
@@ -2115,20 +2117,18 @@ static void redundant_emit(const mdl_kernel *k, const red_cand *c,
   const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, c->s);
   mdl_diag *d;
   if (st->kind == MDL_S_BARRIER) {
-    d = mdl_diag_add(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
-                     k->file, k->name, st->loc.line, st->loc.col,
+    d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING, k, st->loc,
                      "pipe_barrier(%s) is redundant: %s",
                      mdl_pipe_name(st->u.bar.pipe), c->cover);
   } else {
-    d = mdl_diag_add(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING, k->file,
-                     k->name, st->loc.line, st->loc.col,
+    d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING, k, st->loc,
                      "wait_flag[%s, %s] and its set_flag are redundant: %s",
                      mdl_pipe_name(st->u.flag.src),
                      mdl_pipe_name(st->u.flag.dst), c->cover);
     for (uint32_t q = 0; q < k->nstmts; q++)
       if (c->grp[q] && q != c->s) {
         const mdl_stmt *x = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
-        mdl_diag_related(d, x->loc.line, x->loc.col,
+        mdl_diag_related_at(d, k, x->loc,
                          "%s of the same flag, removed with it",
                          x->kind == MDL_S_SET ? "set_flag" : "wait_flag");
       }
@@ -2212,16 +2212,14 @@ static void explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
       char by[512];
       uint32_t chain[PATH_MAX_SYNCS];
       uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by, chain);
-      mdl_diag *d = mdl_diag_add(
-          out, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k->file, k->name, ib->loc.line,
-          ib->loc.col, "%s at %u:%u is ordered after the conflicting %s at "
+      mdl_diag *d = mdl_diag_add_at(out, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k, ib->loc, "%s at %u:%u is ordered after the conflicting %s at "
           "%u:%u by %s",
           chk_op_name(k, ib), ib->loc.line, ib->loc.col, chk_op_name(k, ia),
           ia->loc.line, ia->loc.col,
           nsy ? by : (ia->core == ib->core && ia->pipe == ib->pipe
                           ? "the in-order pipe"
                           : "program order"));
-      mdl_diag_related(d, ia->loc.line, ia->loc.col, "the earlier access");
+      mdl_diag_related_at(d, k, ia->loc, "the earlier access");
       chk_step_inst(k, d, a, MDL_STEP_EARLIER, false, NULL);
       for (uint32_t q = 0; q < nsy; q++)
         chk_step_inst(k, d, chain[q], MDL_STEP_ORDERING, false, NULL);
@@ -2247,8 +2245,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
                             "depends on a runtime value",
                             mdl_inst_kind_name(in->kind), in->loc.line,
                             in->loc.col);
-      mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                   in->loc.line, in->loc.col, "not decided: %s", *note);
+      mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, in->loc, "not decided: %s", *note);
       return MDL_VERDICT_UNKNOWN;
     }
     has_x |= in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT;
@@ -2256,8 +2253,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   if (has_x && k->kind != MDL_KIND_MIX && !k->open) {
     *note = mdl_strprintf("cross-core sync in a kernel whose partner cores "
                           "are not in this input");
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
   }
   /* --max-memory-mb: the vector clocks (a word per node and chain, four
@@ -2269,8 +2265,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
                           "about %llu MB, more than --max-memory-mb %u",
                           k->insts.len, (unsigned long long)(need >> 20),
                           o->max_memory_mb);
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
   }
   uint32_t nerr = 0, nwarn = 0;
@@ -2284,8 +2279,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
     *note = mdl_strprintf("whether two symbolic byte ranges overlap was not "
                           "decided (%s)",
                           o->alias_why ? o->alias_why(o->alias_ctx) : "?");
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
     gx_free(&g);
     return MDL_VERDICT_UNKNOWN;
   }

@@ -1847,16 +1847,14 @@ static void explain_group(sx *x, const rgroup *g, const uint8_t *used) {
     if (r > 0 && (size_t)r < sizeof by - w)
       w += (size_t)r;
   }
-  mdl_diag *d = mdl_diag_add(
-      x->explain, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k->file, k->name,
-      ib->loc.line, ib->loc.col,
+  mdl_diag *d = mdl_diag_add_at(x->explain, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k, ib->loc,
       "%s at %u:%u is ordered after the conflicting %s at %u:%u by %s "
       "(an unsat core: these syncs suffice in every outcome)",
       chk_op_name(k, ib), ib->loc.line, ib->loc.col, chk_op_name(k, ia),
       ia->loc.line, ia->loc.col,
       w ? by : "program order and syncs the compiler placed (implicit or "
                "cross-core)");
-  mdl_diag_related(d, ia->loc.line, ia->loc.col, "the earlier access");
+  mdl_diag_related_at(d, k, ia->loc, "the earlier access");
 }
 
 /* Asks whether one of the np statement pairs of group g (pairs: 4 ids
@@ -2410,15 +2408,13 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
       if (ok) {
         mdl_diag *d;
         if (st->kind == MDL_S_BARRIER)
-          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
-                           k->file, k->name, st->loc.line, st->loc.col,
+          d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING, k, st->loc,
                            "pipe_barrier(%s) is redundant: without it no "
                            "outcome of the kernel has a race, deadlock or "
                            "flag error (proven by Z3)",
                            mdl_pipe_name(st->u.bar.pipe));
         else {
-          d = mdl_diag_add(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING,
-                           k->file, k->name, st->loc.line, st->loc.col,
+          d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING, k, st->loc,
                            "wait_flag[%s, %s] and its set_flag are "
                            "redundant: without them no outcome of the "
                            "kernel has a race, deadlock or flag error "
@@ -2428,7 +2424,7 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
           for (uint32_t q = 0; q < ns; q++)
             if (grp[q] && q != s) {
               const mdl_stmt *z = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
-              mdl_diag_related(d, z->loc.line, z->loc.col,
+              mdl_diag_related_at(d, k, z->loc,
                                "%s of the same flag, removed with it",
                                z->kind == MDL_S_SET ? "set_flag"
                                                     : "wait_flag");
@@ -2460,16 +2456,14 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                             "from memory or computed by an unknown op)",
                             mdl_inst_kind_name(in->kind), in->loc.line,
                             in->loc.col);
-      mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                   in->loc.line, in->loc.col, "not decided: %s", *note);
+      mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, in->loc, "not decided: %s", *note);
       return MDL_VERDICT_UNKNOWN;
     }
     if ((in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) &&
         k->kind != MDL_KIND_MIX && !k->open) {
       *note = mdl_strprintf("cross-core sync in a kernel whose partner "
                             "cores are not in this input");
-      mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                   k->loc.line, k->loc.col, "not decided: %s", *note);
+      mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
       return MDL_VERDICT_UNKNOWN;
     }
   }
@@ -2479,14 +2473,12 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     *note = mdl_strprintf("%u instances, more than the SMT engine's limit "
                           "of %u (docs/limits.md)",
                           k->insts.len, CHK_SMT_MAX_INSTANCES);
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
   }
   if (count_sync_all_guarded(k)) {
     *note = mdl_strprintf("a sync_block barrier under a runtime branch");
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
   }
   uint32_t nerr = 0, nwarn = 0, nunk = 0;
@@ -2535,8 +2527,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                               (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   }
   if (unknowns) {
-    mdl_diag_add(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col,
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
                  "not decided: %u of %u queries timed out or failed, the "
                  "first %s; raise %s",
                  unknowns, queries, what ? what : "?",

@@ -19,8 +19,8 @@ void chk_step_inst(const mdl_kernel *k, mdl_diag *d, uint32_t inst,
   char where[256];
   mdl_inst_where(k, in, where, sizeof where);
   const char *op = chk_op_name(k, in);
-  mdl_step *s = mdl_diag_step(d, role, in->loc.line, in->loc.col, op,
-                              "%s %s", op, where);
+  mdl_step *s = mdl_diag_step_at(d, k, role, in->loc, op, "%s %s", op,
+                                 where);
   s->kind = (uint8_t)in->kind;
   s->pipe = in->pipe;
   s->primary = primary;
@@ -93,7 +93,8 @@ static bool wants_steps(const mdl_kernel *k, const mdl_diag *g) {
 ** instance there (found in keys), or on no lane. */
 static void locate(const mdl_kernel *k, mdl_diag *g, const lockey *keys,
                    uint32_t nk, uint32_t line, uint32_t col,
-                   mdl_step_role role, bool primary, const char *text) {
+                   mdl_step_role role, bool primary, const char *text,
+                   const mdl_where *w) {
   lockey key = {line, col, NONE};
   const lockey *hit = bsearch(&key, keys, nk, sizeof key, lockey_cmp);
   if (hit && hit->inst != NONE) {
@@ -102,6 +103,7 @@ static void locate(const mdl_kernel *k, mdl_diag *g, const lockey *keys,
   }
   mdl_step *s = mdl_diag_step(g, role, line, col, NULL, "%s", text);
   s->primary = primary;
+  s->where = mdl_where_dup(w);
 }
 
 void chk_steps_locate(const mdl_kernel *k, mdl_diags *out, uint32_t first) {
@@ -134,6 +136,8 @@ void chk_steps_locate(const mdl_kernel *k, mdl_diags *out, uint32_t first) {
       keys[m++] = keys[i];
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
+    if (in->auto_sync) /* shares the location of the op it protects */
+      continue;
     lockey key = {in->loc.line, in->loc.col, NONE};
     lockey *hit = bsearch(&key, keys, m, sizeof key, lockey_cmp);
     if (hit && hit->inst == NONE)
@@ -153,12 +157,12 @@ void chk_steps_locate(const mdl_kernel *k, mdl_diags *out, uint32_t first) {
              expl  ? MDL_STEP_EARLIER
              : red ? MDL_STEP_SYNC
                    : MDL_STEP_SITE,
-             false, g->related[r].message);
+             false, g->related[r].message, g->related[r].where);
     locate(k, g, keys, m, g->line, g->col,
            expl || race_rule(g->rule)     ? MDL_STEP_ACCESS
            : g->rule == MDL_RULE_DEADLOCK ? MDL_STEP_BLOCKED
                                           : MDL_STEP_SYNC,
-           true, g->message);
+           true, g->message, g->where);
   }
   free(keys);
 }

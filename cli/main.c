@@ -10,7 +10,7 @@
 
 static const char usage[] =
     "usage: ksv check [options] FILE...\n"
-    "       ksv dump [--arch a2|a5] FILE\n"
+    "       ksv dump [--arch a2|a5] [--assume-auto-sync on|off] FILE\n"
     "       ksv fix [check options] [-o FILE | --in-place] [--diff]\n"
     "               [--allow-barrier-all] [--sim-runs N]\n"
     "               [--max-fix-seconds N] FILE\n"
@@ -32,6 +32,13 @@ static const char usage[] =
     "                        one bit (a set that may fire before the wait\n"
     "                        clearing the previous one: error double-set);\n"
     "                        also for fix, sim and export\n"
+    "  --assume-auto-sync on|off  Ascend C: whether the bisheng compiler's\n"
+    "                        --cce-auto-sync inserted its sync (V->V\n"
+    "                        barriers; on a2 scalar<->pipe pairs around\n"
+    "                        GetValue/SetValue); default off: no sync the\n"
+    "                        source does not show is assumed; stated in\n"
+    "                        each Ascend C verdict note; also for fix,\n"
+    "                        sim, dump and export\n"
     "  --format text|json|junit|sarif|html  report format (default text)\n"
     "  -o FILE               write the report to FILE (default stdout)\n"
     "  --baseline FILE       report only findings absent from FILE, an\n"
@@ -93,6 +100,7 @@ static const char usage[] =
     "  --arch a2|a5          machine profile (default: hacc.target, else a2)\n"
     "  --flag-model count|bit  flags count their sets (default) or are\n"
     "                        one bit (a second set is lost)\n"
+    "  --assume-auto-sync on|off  as for check (default off)\n"
     "  --runs N              run 0 nominal, runs 1..N-1 with jittered\n"
     "                        latencies (default 1)\n"
     "  --seed S              jitter seed (default 1)\n"
@@ -154,6 +162,32 @@ static int flag_model_opt(const char *a, const char *v, int *out) {
   return used;
 }
 
+/* --assume-auto-sync on|off (or =X), as flag_model_opt. */
+static int auto_sync_opt(const char *a, const char *v, int *out) {
+  const char *val = v;
+  int used = 2;
+  if (!strncmp(a, "--assume-auto-sync=", 19)) {
+    val = a + 19;
+    used = 1;
+  } else if (strcmp(a, "--assume-auto-sync")) {
+    return 0;
+  }
+  if (!val || (strcmp(val, "on") && strcmp(val, "off"))) {
+    bad_usage("--assume-auto-sync expects on or off", val);
+    return -1;
+  }
+  *out = !strcmp(val, "on") ? KSV_AUTO_SYNC_ON : KSV_AUTO_SYNC_OFF;
+  return used;
+}
+
+/* Either option taking a value that check, fix, dump, sim and export
+** share: the argv slots it took, 0 when a is neither, -1 on a bad value. */
+static int shared_opt(const char *a, const char *v, int *flag_model,
+                      int *auto_sync) {
+  int fm = flag_model_opt(a, v, flag_model);
+  return fm ? fm : auto_sync_opt(a, v, auto_sync);
+}
+
 /* ksv sim [options] FILE */
 static int sim_main(int argc, char **argv) {
   ksv_sim_options o;
@@ -167,7 +201,7 @@ static int sim_main(int argc, char **argv) {
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    int fm = flag_model_opt(a, v, &o.flag_model);
+    int fm = shared_opt(a, v, &o.flag_model, &o.auto_sync);
     if (fm < 0)
       return KSV_EXIT_BAD_INPUT;
     if (fm) {
@@ -221,7 +255,7 @@ static int export_main(int argc, char **argv) {
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    int fm = flag_model_opt(a, v, &o.flag_model);
+    int fm = shared_opt(a, v, &o.flag_model, &o.auto_sync);
     if (fm < 0)
       return KSV_EXIT_BAD_INPUT;
     if (fm) {
@@ -308,7 +342,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    int fm = flag_model_opt(a, v, &o.flag_model);
+    int fm = shared_opt(a, v, &o.flag_model, &o.auto_sync);
     if (fm < 0)
       return KSV_EXIT_BAD_INPUT;
     if (fm) {

@@ -6,6 +6,7 @@
 #include "../checker/chk.h"
 #include "../frontend/fe.h"
 #include "../model/mdl.h"
+#include "../model/mdl_build.h"
 #include "../reports/rep.h"
 #include "ksv_int.h"
 
@@ -123,6 +124,19 @@ static bool symbolic_ids(const mdl_kernel *k) {
   return false;
 }
 
+char *ksv_auto_sync_note(const mdl_kernel *k, char *note) {
+  if (!k || k->lang != MDL_LANG_ASCENDC)
+    return note;
+  char ins[64] = "";
+  if (k->auto_sync > 0)
+    snprintf(ins, sizeof ins, ": %u syncs inserted", k->auto_syncs);
+  char *r = mdl_strprintf("%s%sauto-sync assumed %s (--assume-auto-sync%s)",
+                          note ? note : "", note ? "; " : "",
+                          k->auto_sync > 0 ? "on" : "off", ins);
+  free(note);
+  return r;
+}
+
 double ksv_now_secs(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -176,8 +190,7 @@ static void open_verdict(const ksv_options *o, const mdl_kernel *k,
   u->open = true;
   if (!o->require_complete)
     return;
-  mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-               k->loc.line, k->loc.col,
+  mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
                "not decided: %s %s not in this input, so its cross-core "
                "properties were not checked (--require-complete)",
                k->open_missing ? k->open_missing : "the partner cores",
@@ -223,9 +236,8 @@ static void decide(const ksv_options *o, const mdl_kernel *k,
   const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
   if (!eng) {
     char *why = describe_guards(k, declined);
-    mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k->file, k->name,
-                 k->loc.line, k->loc.col, "not decided: the verdict %s",
-                 why);
+    mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: the verdict %s", why);
     u->verdict = MDL_VERDICT_UNKNOWN;
     u->note = why;
     return;
@@ -345,21 +357,21 @@ void ksv_check_text(const ksv_options *o, const char *path,
     fr->archs |= (uint8_t)(1u << k->prof->arch);
     double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
     double t_unroll = o->stats ? cpu_secs() : 0;
+    ksv_auto_sync(k, o->auto_sync);
     mdl_unroll(k, &lim);
     t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
     if (k->input_error) {
-      mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, k->name,
-                   k->input_error_loc.line, k->input_error_loc.col, "%s",
-                   k->input_error);
+      mdl_diag_add_at(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, k,
+                      k->input_error_loc, "%s", k->input_error);
       u->verdict = MDL_VERDICT_ERROR;
       u->secs = ksv_now_secs() - t_unit;
       continue;
     }
     if (k->limit_hit) {
-      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
-                   k->loc.line, k->loc.col, "not decided: %s", k->limit_hit);
+      mdl_diag_add_at(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                      "not decided: %s", k->limit_hit);
       u->verdict = MDL_VERDICT_UNKNOWN;
-      u->note = mdl_strprintf("%s", k->limit_hit);
+      u->note = ksv_auto_sync_note(k, mdl_strprintf("%s", k->limit_hit));
       u->secs = ksv_now_secs() - t_unit;
       continue;
     }
@@ -380,6 +392,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       frontend_unknown(fu, path, k, &fr->diags, u);
     else
       decide(o, k, &co, &fr->diags, u, t_unroll);
+    u->note = ksv_auto_sync_note(k, u->note);
     u->secs = ksv_now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
@@ -581,7 +594,7 @@ static void dump_access(FILE *out, const mdl_kernel *k, const mdl_access *a) {
   }
 }
 
-static void dump_kernel(FILE *out, const mdl_kernel *k) {
+void ksv_dump_kernel(FILE *out, const mdl_kernel *k) {
   fprintf(out, "kernel %s (%s, %s)\n", k->name,
           k->ncores == 3 ? "mix: 1 AIC + 2 AIV"
           : k->ncores == 2 ? "lone half: 2 AIV" : "single core",
@@ -595,6 +608,10 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
             k->open_missing ? k->open_missing : "the partner cores",
             k->open_missing && !strcmp(k->open_missing, "the AIC") ? "is"
                                                                   : "are");
+  char *an = ksv_auto_sync_note(k, NULL); /* Ascend C: the assumption */
+  if (an)
+    fprintf(out, "  %s\n", an);
+  free(an);
   if (k->limit_hit)
     fprintf(out, "  not unrolled: %s\n", k->limit_hit);
   if (k->bound_note)
@@ -612,7 +629,10 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
          i < k->core_first[c] + k->core_count[c]; i++) {
       const mdl_inst *in = mdl_inst_at(k, i);
       const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt);
-      fprintf(out, "    #%u %u:%u %-9s ", i, in->loc.line, in->loc.col,
+      /* a C++ kernel's instruction in a header: that file's name */
+      fprintf(out, "    #%u %s%s%u:%u %-9s ", i,
+              in->loc.file ? mdl_kernel_file(k, in->loc.file) : "",
+              in->loc.file ? ":" : "", in->loc.line, in->loc.col,
               mdl_pipe_name((mdl_pipe)in->pipe));
       switch (in->kind) {
       case MDL_I_OP:
@@ -625,7 +645,8 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
       case MDL_I_SET:
       case MDL_I_WAIT:
         fprintf(out, "%s%s %s -> %s id=",
-                in->lib ? "implicit(mmad library) "
+                in->auto_sync ? "auto-sync "
+                : in->lib     ? "implicit(mmad library) "
                 : in->implicit ? "implicit " : "",
                 mdl_inst_kind_name(in->kind),
                 mdl_pipe_name(in->kind == MDL_I_SET ? (mdl_pipe)in->pipe
@@ -654,11 +675,18 @@ static void dump_kernel(FILE *out, const mdl_kernel *k) {
                 in->open ? " (open)" : "");
         break;
       default:
-        fprintf(out, "%s", mdl_inst_kind_name(in->kind));
+        fprintf(out, "%s%s", in->auto_sync ? "auto-sync " : "",
+                mdl_inst_kind_name(in->kind));
         break;
       }
       for (uint32_t a = 0; a < in->nacc; a++)
         dump_access(out, k, mdl_access_at(k, in->acc_first + a));
+      if (in->loc.chain) { /* the source call that produced it */
+        mdl_where *w = mdl_where_of(k, in->loc);
+        char chain[1024];
+        fprintf(out, "  (%s)", mdl_where_chain_str(w, chain, sizeof chain));
+        mdl_where_free(w);
+      }
       if (in->guard) {
         const mdl_guard *g = &MDL_VEC_AT(k->guards, mdl_guard, in->guard);
         fprintf(out, "  if");
@@ -701,6 +729,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
       rc = KSV_EXIT_BAD_INPUT;
       continue;
     }
+    ksv_auto_sync(fu->k, o->auto_sync);
     mdl_unroll(fu->k, &lim);
     if (fu->k->input_error) {
       mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file,
@@ -708,7 +737,7 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
                    fu->k->input_error_loc.col, "%s", fu->k->input_error);
       rc = KSV_EXIT_BAD_INPUT;
     }
-    dump_kernel(out, fu->k);
+    ksv_dump_kernel(out, fu->k);
   }
   if (!units.len && !fr.diags.errors)
     mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file, NULL, 1, 1,

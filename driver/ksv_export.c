@@ -69,6 +69,7 @@ int ksv_export(const ksv_options *o, const char *file, const char *kernel,
     mdl_limits_default(&lim);
     lim.max_unroll = o->max_unroll;
     lim.max_instances = o->max_instances;
+    ksv_auto_sync(k, o->auto_sync);
     mdl_unroll(k, &lim);
     char why[512];
     if (k->input_error) {

@@ -795,7 +795,13 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
         continue;
       json_t *r = json_object();
       json_object_set_new(r, "rule", json_string(mdl_rule_name(d->rule)));
-      json_object_set_new(r, "line", json_integer(orig_of(&cur, d->line)));
+      if (d->where && d->where->file) { /* a C++ header: not edited */
+        json_object_set_new(r, "file", json_string(d->where->file));
+        json_object_set_new(r, "line", json_integer(d->line));
+      } else {
+        json_object_set_new(r, "line",
+                            json_integer(orig_of(&cur, d->line)));
+      }
       json_object_set_new(r, "message", json_string(d->message));
       json_array_append_new(rem, r);
     }
@@ -849,9 +855,14 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
       const mdl_diag *d = &MDL_VEC_AT(cf.fr.diags.items, mdl_diag, i);
       if (d->severity == MDL_SEV_NOTE)
         continue;
-      fprintf(out, "%s:%u:%u: not fixed: %s [%s]\n", file,
-              orig_of(&cur, d->line), d->col, d->message,
-              mdl_rule_name(d->rule));
+      if (d->where && d->where->file) /* a C++ header: not edited */
+        fprintf(out, "%s:%u:%u: not fixed: %s [%s] (ksv fix edits only the "
+                     "input file %s)\n", d->where->file, d->line, d->col,
+                d->message, mdl_rule_name(d->rule), file);
+      else
+        fprintf(out, "%s:%u:%u: not fixed: %s [%s]\n", file,
+                orig_of(&cur, d->line), d->col, d->message,
+                mdl_rule_name(d->rule));
     }
     fprintf(out, "ksv fix: %u of %u finding%s fixed, %u line%s changed; "
                  "the fixed kernel %s",

@@ -67,6 +67,22 @@ char *ksv_simfig_str(const ksv_simfig *f);
 void ksv_replay_diags(const mdl_kernel *k, mdl_diags *d, uint32_t from,
                       mdl_flag_model fm);
 
+/* --assume-auto-sync: adds the compiler's sync to an Ascend C kernel
+** before it is unrolled (mdl_auto_sync; nothing for HIVM). */
+static inline void ksv_auto_sync(mdl_kernel *k, int auto_sync) {
+  mdl_auto_sync(k, auto_sync == KSV_AUTO_SYNC_ON);
+}
+
+/* The verdict note of an Ascend C kernel k states the auto-sync
+** assumption: note (consumed, may be NULL) with "auto-sync assumed on|off
+** (--assume-auto-sync)" appended; note itself for other kernels. */
+char *ksv_auto_sync_note(const mdl_kernel *k, char *note);
+
+/* ksv dump's listing of the unrolled kernel k: per core each instance
+** with its location (file and inlining chain for C++), pipe, sync and
+** accesses. */
+void ksv_dump_kernel(FILE *out, const mdl_kernel *k);
+
 /* The flag model of o->flag_model. */
 static inline mdl_flag_model ksv_flag_model(int flag_model) {
   return flag_model == KSV_FLAGS_BIT ? MDL_FLAGS_BIT : MDL_FLAGS_COUNT;

@@ -8,6 +8,7 @@
 #include "../model/mdl.h"
 #include "../sim/sim.h"
 #include "ksv_int.h"
+#include "../model/mdl_build.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -116,6 +117,12 @@ static bool sim_warning(const sim_finding *f, mdl_flag_model fm) {
   return mdl_rule_severity(f->rule) != MDL_SEV_ERROR;
 }
 
+/* The file of location l of k: path for the input itself, else the
+** header the instruction comes from (C++ kernels). */
+static const char *lf(const mdl_kernel *k, const char *path, mdl_loc l) {
+  return l.file ? mdl_kernel_file(k, l.file) : path;
+}
+
 static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
                           const sim_result *r, const sim_finding *f,
                           mdl_flag_model fm) {
@@ -127,7 +134,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     mdl_inst_where(k, a, wa, sizeof wa);
   runs_str(r, f, rn, sizeof rn);
   const char *rule = mdl_rule_name(f->rule);
-  fprintf(out, "%s:%u:%u: %s: ", path, b->loc.line, b->loc.col,
+  fprintf(out, "%s:%u:%u: %s: ", lf(k, path, b->loc), b->loc.line, b->loc.col,
           sim_warning(f, fm) ? "warning" : "error");
   switch (f->rule) {
   case MDL_RULE_RACE:
@@ -154,7 +161,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
             rn, rule);
     fprintf(out, "%s:%u:%u: note: conflicting %s %s, %s, cycles [%" PRId64
                  ", %" PRId64 ")\n",
-            path, a->loc.line, a->loc.col, sim_op_name(k, f->a),
+            lf(k, path, a->loc), a->loc.line, a->loc.col, sim_op_name(k, f->a),
             f->a_write ? "write" : "read", wa, f->a_start, f->a_end);
     break;
   case MDL_RULE_DEADLOCK: {
@@ -189,12 +196,12 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
       if (st->scalar)
         fprintf(out, "%s:%u:%u: note: stuck: the scalar unit of %s %s %s "
                      "(%s)\n",
-                path, h->loc.line, h->loc.col, k->cores[st->core].label,
+                lf(k, path, h->loc), h->loc.line, h->loc.col, k->cores[st->core].label,
                 st->queue_full ? "cannot issue, its queue is full, at"
                                : "stopped at",
                 what, wh);
       else
-        fprintf(out, "%s:%u:%u: note: stuck: %s %s at %s (%s)%s\n", path,
+        fprintf(out, "%s:%u:%u: note: stuck: %s %s at %s (%s)%s\n", lf(k, path, h->loc),
                 h->loc.line, h->loc.col, k->cores[st->core].label,
                 mdl_pipe_name((mdl_pipe)st->pipe), what, wh,
                 h->kind == MDL_I_WAIT || h->kind == MDL_I_BWAIT
@@ -205,7 +212,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
       fprintf(out, "%s:%u:%u: note: its flag lost a set: this set_flag (%s) "
                    "landed at cycle %" PRId64 " while the flag was still set "
                    "(double-set), so one wait fewer is released\n",
-              path, a->loc.line, a->loc.col, wa, f->a_end);
+              lf(k, path, a->loc), a->loc.line, a->loc.col, wa, f->a_end);
     break;
   }
   case MDL_RULE_DOUBLE_SET:
@@ -219,7 +226,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
               f->value == 1 ? "" : "s", rn, rule);
       fprintf(out, "%s:%u:%u: note: the previous set, %s, landed at cycle "
                    "%" PRId64 "\n",
-              path, a->loc.line, a->loc.col, wa, f->a_end);
+              lf(k, path, a->loc), a->loc.line, a->loc.col, wa, f->a_end);
       break;
     }
     fprintf(out,
@@ -229,7 +236,7 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
             sb, wb, a->loc.line, a->loc.col, f->b_end, f->a_end, rn, rule);
     fprintf(out, "%s:%u:%u: note: the other set, %s, landed at cycle %" PRId64
                  "\n",
-            path, a->loc.line, a->loc.col, wa, f->a_end);
+            lf(k, path, a->loc), a->loc.line, a->loc.col, wa, f->a_end);
     break;
   case MDL_RULE_UNPAIRED_SET:
     sync_str(k, f->b, sb, sizeof sb);
@@ -255,6 +262,9 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     fprintf(out, "%s [%s]\n", rule, rule);
     break;
   }
+  mdl_where *w = mdl_where_of(k, b->loc); /* its inlining chain (C++) */
+  rep_chain_notes(out, path, w);
+  mdl_where_free(w);
   (void)sa;
 }
 
@@ -265,6 +275,10 @@ static void print_figures(FILE *out, const char *path, const mdl_kernel *k,
     fprintf(out, "replay run\n");
   else
     fprintf(out, "%u run%s\n", r->runs, r->runs == 1 ? "" : "s");
+  char *an = ksv_auto_sync_note(k, NULL); /* Ascend C: the assumption */
+  if (an)
+    fprintf(out, "  %s\n", an);
+  free(an);
   /* what the simulated program is not: its partner cores, its end */
   if (k->open)
     fprintf(out, "  open: %s %s not in this input; its cross-core waits "
@@ -312,11 +326,28 @@ static void print_figures(FILE *out, const char *path, const mdl_kernel *k,
           r->crit_sync, r->total - exec - r->crit_sync);
 }
 
+/* Is instance location x the location at (line, column and file: a C++
+** kernel's headers repeat the input's line numbers)? */
+static bool loc_at(mdl_loc x, mdl_loc at) {
+  return x.line == at.line && x.col == at.col && x.file == at.file;
+}
+
+/* The model location of a diagnostic's (line, col) with its file w (NULL:
+** the input) in k's file table. */
+static mdl_loc diag_loc(const mdl_kernel *k, uint32_t line, uint32_t col,
+                        const mdl_where *w) {
+  mdl_loc l = {line, col};
+  for (uint32_t i = 1; w && w->file && i < k->files.len; i++)
+    if (!strcmp(MDL_VEC_AT(k->files, const char *, i), w->file))
+      l.file = i & (MDL_LOC_MAX_FILES - 1);
+  return l;
+}
+
 /* Instances of ops at a location. */
 static void ops_at(const mdl_kernel *k, mdl_loc l, mdl_vec *v) {
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    if (in->kind == MDL_I_OP && in->loc.line == l.line && in->loc.col == l.col)
+    if (in->kind == MDL_I_OP && loc_at(in->loc, l))
       *(uint32_t *)mdl_vec_push(v, sizeof(uint32_t)) = i;
   }
 }
@@ -364,7 +395,7 @@ static bool flag_hit(const mdl_kernel *k, const sim_result *r, mdl_loc la,
     if ((want != MDL_RULE_COUNT ? f->rule == want
                                 : f->rule == MDL_RULE_DOUBLE_SET ||
                                       f->rule == MDL_RULE_FLAG_OVERFLOW) &&
-        b->loc.line == la.line && b->loc.col == la.col)
+        loc_at(b->loc, la))
       return true;
   }
   return false;
@@ -411,7 +442,7 @@ static void flag_forces(const mdl_kernel *k, uint32_t xi, mdl_loc lb,
     for (uint32_t j = 0; ix != SIM_NONE && j < ix; j++) {
       uint32_t yi = MDL_VEC_AT(sets, uint32_t, j);
       const mdl_inst *y = mdl_inst_at(k, yi);
-      bool at_y = lb.line ? y->loc.line == lb.line && y->loc.col == lb.col
+      bool at_y = lb.line ? loc_at(y->loc, lb)
                           : j + 1 == ix;
       if (!at_y)
         continue;
@@ -456,7 +487,7 @@ static int replay_set(const mdl_kernel *k, const sim_options *base,
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
     if ((in->kind != MDL_I_SET && in->kind != MDL_I_BSET) ||
-        in->loc.line != la.line || in->loc.col != la.col ||
+        !loc_at(in->loc, la) ||
         !sim_sync_valid(k, i))
       continue;
     any = true;
@@ -631,6 +662,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
       continue;
     }
     mdl_kernel *k = fu->k;
+    ksv_auto_sync(k, o->auto_sync);
     mdl_unroll(k, &lim);
     if (k->input_error) {
       fprintf(out, "%s:%u:%u: error: %s [bad-input]\n", file,
@@ -887,10 +919,8 @@ static const sim_finding *hit_at(const mdl_kernel *k, const sim_result *r,
       continue;
     const mdl_inst *b = mdl_inst_at(k, f->b);
     const mdl_inst *a = f->a != SIM_NONE ? mdl_inst_at(k, f->a) : NULL;
-    bool pb = b->loc.line == la.line && b->loc.col == la.col;
-    bool pa = a && a->loc.line == la.line && a->loc.col == la.col;
-    bool qb = b->loc.line == lb.line && b->loc.col == lb.col;
-    bool qa = a && a->loc.line == lb.line && a->loc.col == lb.col;
+    bool pb = loc_at(b->loc, la), pa = a && loc_at(a->loc, la);
+    bool qb = loc_at(b->loc, lb), qa = a && loc_at(a->loc, lb);
     if (!lb.line ? pb : ((pb && qa) || (pa && qb)))
       return f;
   }
@@ -899,11 +929,10 @@ static const sim_finding *hit_at(const mdl_kernel *k, const sim_result *r,
 
 static void replay_race(const mdl_kernel *k, const sim_options *so,
                         mdl_diag *d) {
-  mdl_loc la = {d->line, d->col}, lb = {0, 0};
-  if (d->nrelated) {
-    lb.line = d->related[0].line;
-    lb.col = d->related[0].col;
-  }
+  mdl_loc la = diag_loc(k, d->line, d->col, d->where), lb = {0, 0};
+  if (d->nrelated)
+    lb = diag_loc(k, d->related[0].line, d->related[0].col,
+                  d->related[0].where);
   sim_result r;
   uint32_t tried = 0;
   bool hit = false;
@@ -949,11 +978,10 @@ static void replay_race(const mdl_kernel *k, const sim_options *so,
 
 static void replay_flag(const mdl_kernel *k, const sim_options *so,
                         mdl_diag *d) {
-  mdl_loc la = {d->line, d->col}, lb = {0, 0};
-  if (d->rule == MDL_RULE_DOUBLE_SET && d->nrelated) {
-    lb.line = d->related[0].line;
-    lb.col = d->related[0].col;
-  }
+  mdl_loc la = diag_loc(k, d->line, d->col, d->where), lb = {0, 0};
+  if (d->rule == MDL_RULE_DOUBLE_SET && d->nrelated)
+    lb = diag_loc(k, d->related[0].line, d->related[0].col,
+                  d->related[0].where);
   sim_result r;
   uint32_t tried = 0;
   bool hit = false;
@@ -1035,14 +1063,15 @@ static void replay_plain(const mdl_kernel *k, const sim_options *so,
   }
   if (d->rule == MDL_RULE_UNPAIRED_SET) {
     const sim_finding *f =
-        hit_at(k, &r, MDL_RULE_UNPAIRED_SET, (mdl_loc){d->line, d->col},
-               (mdl_loc){0, 0});
+        hit_at(k, &r, MDL_RULE_UNPAIRED_SET,
+               diag_loc(k, d->line, d->col, d->where), (mdl_loc){0, 0});
     if (f)
       mdl_diag_related(d, d->line, d->col, "replay on the simulator: the "
                        "flag is still set when the kernel ends");
     else if (so->flags == MDL_FLAGS_BIT &&
              ((f = hit_at(k, &r, MDL_RULE_DOUBLE_SET,
-                          (mdl_loc){d->line, d->col}, (mdl_loc){0, 0})) ||
+                          diag_loc(k, d->line, d->col, d->where),
+                          (mdl_loc){0, 0})) ||
               (f = double_set_with(k, &r, d->line, d->col))))
       mdl_diag_related(d, d->line, d->col, "replay on the simulator: no set "
                        "is left over because the 1-bit flag lost one to the "
@@ -1116,6 +1145,13 @@ void ksv_replay_diags(const mdl_kernel *k0, mdl_diags *ds, uint32_t from,
   so.runs = 1;
   so.jitter = false;
   bool symbolic = !k0->concrete || symbolic_ids(k0);
+  /* the replay's notes are located at their diagnostic: in its file */
+  uint32_t nd = ds->items.len > from ? ds->items.len - from : 0;
+  uint32_t *nrel = calloc(nd ? nd : 1, sizeof *nrel);
+  if (!nrel)
+    abort();
+  for (uint32_t i = from; i < ds->items.len; i++)
+    nrel[i - from] = MDL_VEC_AT(ds->items, mdl_diag, i).nrelated;
   for (uint32_t i = from; i < ds->items.len; i++) {
     mdl_diag *d = &MDL_VEC_AT(ds->items, mdl_diag, i);
     if (d->rule != MDL_RULE_RACE && d->rule != MDL_RULE_PIPE_HAZARD &&
@@ -1168,4 +1204,12 @@ void ksv_replay_diags(const mdl_kernel *k0, mdl_diags *ds, uint32_t from,
       mdl_specialized_free(spec);
     }
   }
+  for (uint32_t i = from; i < from + nd; i++) {
+    mdl_diag *d = &MDL_VEC_AT(ds->items, mdl_diag, i);
+    for (uint32_t r = nrel[i - from]; d->where && r < d->nrelated; r++)
+      if (!d->related[r].where && d->related[r].line == d->line &&
+          d->related[r].col == d->col)
+        d->related[r].where = mdl_where_dup(d->where);
+  }
+  free(nrel);
 }

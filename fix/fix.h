@@ -81,7 +81,9 @@ int fix_apply(const fix_text *in, const fix_cand *c, fix_text *out);
 /* Appends to out (fix_cand) the candidate repairs of diagnostic d of the
 ** unrolled kernel k, whose source is t, cheapest first; each has at
 ** least one edit.  Rules without a repair (unknown, bad input, ...) get
-** none. */
+** none.  Edits only go to the input text: when the kernel also has
+** statements from other files (C++ headers), a candidate touching a line
+** that is not only the input's is dropped (fix_cand.c, input_lines). */
 void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
                     mdl_vec *out);
 

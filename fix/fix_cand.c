@@ -2519,6 +2519,57 @@ static int cand_cmp(const void *p, const void *q) {
   return a->cost < b->cost ? -1 : a->cost > b->cost;
 }
 
+/* Edits are lines of the input text: a kernel whose statements also come
+** from other files (a C++ kernel's headers, mdl_loc.file) may only be
+** edited on lines that hold statements of the input and none of another
+** file (a header's line numbers can coincide with the input's).  Marks in
+** ok[line] (nlines + 1 slots) the lines an edit may touch; NULL when
+** every statement is the input's (HIVM): every line may. */
+static uint8_t *input_lines(const mdl_kernel *k, uint32_t nlines) {
+  bool foreign = false;
+  for (uint32_t i = 0; i < k->stmts.len && !foreign; i++)
+    foreign = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->loc.file != 0;
+  if (!foreign)
+    return NULL;
+  uint8_t *ok = calloc(nlines + 2, 1);
+  if (!ok)
+    return NULL;
+  for (uint32_t i = 0; i < k->stmts.len; i++) {
+    const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
+    if (s->auto_sync || s->loc.line > nlines)
+      continue;
+    ok[s->loc.line] |= s->loc.file ? 2 : 1;
+  }
+  return ok;
+}
+
+/* Drops the candidates of out[first..] with an edit off the input's own
+** lines (input_lines); returns how many were dropped. */
+static uint32_t drop_foreign(const mdl_kernel *k, const fix_text *t,
+                             mdl_vec *out, uint32_t first) {
+  uint8_t *ok = input_lines(k, t->lines.len);
+  if (!ok)
+    return 0;
+  uint32_t kept = first, dropped = 0;
+  for (uint32_t i = first; i < out->len; i++) {
+    fix_cand *c = &MDL_VEC_AT(*out, fix_cand, i);
+    bool fits = true;
+    for (uint32_t e = 0; e < c->edits.len && fits; e++) {
+      uint32_t l = MDL_VEC_AT(c->edits, fix_edit, e).line;
+      fits = l <= t->lines.len && ok[l] == 1;
+    }
+    if (fits) {
+      MDL_VEC_AT(*out, fix_cand, kept++) = *c;
+    } else {
+      fix_cand_free(c);
+      dropped++;
+    }
+  }
+  out->len = kept;
+  free(ok);
+  return dropped;
+}
+
 void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
                     mdl_vec *out) {
   if (!fix_rule_fixable(d->rule) || !k->unrolled)
@@ -2584,6 +2635,7 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
       MDL_VEC_AT(*out, fix_cand, kept++) = *c;
   }
   out->len = kept;
+  drop_foreign(k, t, out, first);
   /* cheapest first, stable within a cost */
   if (out->len > first + 1) {
     fix_cand *c = &MDL_VEC_AT(*out, fix_cand, first);

@@ -42,9 +42,20 @@ static uint32_t unsupported(fe_lang lang, const char *path, mdl_vec *units,
   return 1;
 }
 
-uint32_t fe_parse_lang(fe_lang lang, const char *path, const char *text,
-                       size_t len, int arch, mdl_vec *units,
-                       mdl_diags *diags) {
+/* The model knows its kernels' language only for what applies to one
+** language (mdl_auto_sync: Ascend C): stamped here, whatever the
+** frontend did. */
+static void stamp_lang(mdl_vec *units, uint32_t first, fe_lang lang) {
+  for (uint32_t i = first; i < units->len; i++) {
+    mdl_kernel *k = MDL_VEC_AT(*units, fe_unit, i).k;
+    if (k)
+      k->lang = lang == FE_LANG_ASCENDC ? MDL_LANG_ASCENDC : MDL_LANG_HIVM;
+  }
+}
+
+static uint32_t parse_lang(fe_lang lang, const char *path, const char *text,
+                           size_t len, int arch, mdl_vec *units,
+                           mdl_diags *diags) {
   switch (lang) {
   case FE_LANG_HIVM:
     return fe_hivm_parse_file(path, text, len, arch, units, diags);
@@ -53,6 +64,15 @@ uint32_t fe_parse_lang(fe_lang lang, const char *path, const char *text,
   default:
     return unsupported(lang, path, units, diags);
   }
+}
+
+uint32_t fe_parse_lang(fe_lang lang, const char *path, const char *text,
+                       size_t len, int arch, mdl_vec *units,
+                       mdl_diags *diags) {
+  uint32_t first = units->len;
+  uint32_t r = parse_lang(lang, path, text, len, arch, units, diags);
+  stamp_lang(units, first, lang);
+  return r;
 }
 
 uint32_t fe_parse_file(const char *path, const char *text, size_t len,

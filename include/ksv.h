@@ -18,6 +18,10 @@ enum { KSV_FORMAT_TEXT = 0, KSV_FORMAT_JSON = 1, KSV_FORMAT_JUNIT = 2,
 enum { KSV_ENGINE_AUTO = 0, KSV_ENGINE_GRAPH = 1, KSV_ENGINE_SMT = 2 };
 /* --flag-model: intra-core flags count (SEMANTICS.md 3) or are one bit */
 enum { KSV_FLAGS_COUNT = 0, KSV_FLAGS_BIT = 1 };
+/* --assume-auto-sync: did the bisheng compiler's --cce-auto-sync insert
+** its sync into Ascend C kernels (README; model/mdl_auto.c)?  Off by
+** default: ksv never assumes sync it cannot see. */
+enum { KSV_AUTO_SYNC_OFF = 0, KSV_AUTO_SYNC_ON = 1 };
 
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5, -1 = (default) the profile
@@ -48,6 +52,8 @@ typedef struct {
                              engines, --replay, fix and export follow it */
   bool require_complete;  /* a lone half (cross-core not checked) is
                              `unknown` (exit 3), not clean */
+  int auto_sync;          /* KSV_AUTO_SYNC_*: Ascend C kernels only; the
+                             value is stated in each such verdict note */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);
@@ -103,6 +109,7 @@ typedef struct {
   uint32_t max_unroll;    /* iterations per loop with a known trip count */
   uint64_t max_instances; /* instances per kernel */
   int flag_model;         /* KSV_FLAGS_*: flags count (default) or one bit */
+  int auto_sync;          /* KSV_AUTO_SYNC_*, as in ksv_options */
 } ksv_sim_options;
 
 void ksv_sim_options_default(ksv_sim_options *o);

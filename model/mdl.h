@@ -142,7 +142,31 @@ typedef enum { MDL_CMP_EQ, MDL_CMP_NE, MDL_CMP_SLT, MDL_CMP_SLE, MDL_CMP_SGT,
                MDL_CMP_SGE, MDL_CMP_ULT, MDL_CMP_ULE, MDL_CMP_UGT,
                MDL_CMP_UGE } mdl_cmp;
 
-typedef struct { uint32_t line, col; } mdl_loc;
+/* A source location: line and column (1-based) in file `file` of the
+** kernel's file table (0 = the unit's main input file) and the inlining
+** chain that led there (0 = none; mdl_kernel.chains).  Twelve bytes: an
+** initialiser `(mdl_loc){line, col}` means file 0 without a chain, which
+** is every HIVM location. */
+typedef struct {
+  uint32_t line, col;
+  uint32_t file : 10;
+  uint32_t chain : 22;
+} mdl_loc;
+#define MDL_LOC_MAX_FILES (1u << 10)
+#define MDL_LOC_MAX_CHAINS (1u << 22)
+
+/* One inlined call (Ascend C: CopyIn called from Process): the callee's
+** name and the call's location, whose own chain is the caller's entry
+** (parent; 0 = the call is in the kernel's entry function). */
+typedef struct {
+  const char *name;            /* callee (arena) */
+  mdl_loc call;                /* call.chain == parent */
+  uint32_t parent;
+} mdl_chain;
+
+/* Input languages of a kernel (set by the frontend; the model does not
+** otherwise depend on it: mdl_auto_sync applies to Ascend C only). */
+typedef enum { MDL_LANG_HIVM = 0, MDL_LANG_ASCENDC = 1 } mdl_lang;
 
 /* A memref value: which memory, byte offset, byte size.  Built by the
 ** unroller from buffer statements. */
@@ -228,6 +252,8 @@ struct mdl_stmt {
   mdl_loc loc;
   uint32_t id;                 /* dense statement id in its kernel */
   uint8_t cores;               /* bitmask of core types that execute it */
+  bool auto_sync;              /* inserted by mdl_auto_sync (the compiler's
+                                  --cce-auto-sync), not in the source */
   const char *name;            /* op name for messages ("hivm.hir.vadd") */
   mdl_valref def;              /* defined value (~0 if none) */
   bool implicit;               /* SET/WAIT/BARRIER the source does not
@@ -387,6 +413,7 @@ typedef struct {
   uint8_t pipe2;               /* SET/WAIT: other pipe; BSET/BWAIT: wait pipe */
   uint8_t mode;                /* BSET/BWAIT: mdl_xmode */
   bool implicit;               /* sync from sync_related_args / macro part */
+  bool auto_sync;              /* implicit: inserted by mdl_auto_sync */
   bool lib;                    /* implicit: the mmad library's own M->MTE1
                                   handshake (not from sync_related_args) */
   bool unit_flag;              /* unit-flag M<->FIX handshake */
@@ -450,9 +477,26 @@ const char *mdl_rule_name(mdl_rule r);
 mdl_severity mdl_rule_severity(mdl_rule r);
 const char *mdl_severity_name(mdl_severity s);
 
+/* A diagnostic location resolved for the reports (the kernel is gone by
+** then): the file, when not the unit's main file, and the inlining chain,
+** innermost call first.  NULL everywhere for HIVM input. */
+typedef struct {
+  char *func;                  /* the function called (CopyIn) */
+  char *caller;                /* the function that calls it (Process) */
+  char *file;                  /* file of the call; NULL: the main file */
+  uint32_t line, col;          /* the call */
+} mdl_frame;
+
+typedef struct {
+  char *file;                  /* NULL: the unit's main file */
+  uint32_t nframes;
+  mdl_frame *frames;           /* innermost first */
+} mdl_where;
+
 typedef struct {
   uint32_t line, col;
   char *message;
+  mdl_where *where;            /* owned; NULL: main file, no chain */
 } mdl_related;
 
 /* The values a witness gives a symbolic kernel's atoms (arguments, block
@@ -512,6 +556,7 @@ typedef struct {
   char *op;                    /* op name ("vadd", "set_flag"), owned */
   char *text;                  /* short description, owned */
   int64_t t0, t1;
+  mdl_where *where;            /* owned; NULL: main file, no chain */
 } mdl_step;
 #define MDL_STEP_NO_INST 255
 
@@ -540,6 +585,7 @@ typedef struct {
   mdl_fix_edit *fix_edits;
   uint32_t nsteps;             /* the witness as steps, in witness order */
   mdl_step *steps;             /* (filled by the checker; may be none) */
+  mdl_where *where;            /* owned; NULL: main file, no chain */
 } mdl_diag;
 
 typedef struct {
@@ -563,6 +609,35 @@ mdl_step *mdl_diag_step(mdl_diag *d, mdl_step_role role, uint32_t line,
     __attribute__((format(printf, 6, 7)));
 void mdl_diags_free(mdl_diags *d);
 void mdl_diags_sort(mdl_diags *d);
+
+/* The same at a model location of kernel k (file k->file, unit k->name):
+** the location's file and inlining chain are resolved into the
+** diagnostic's `where` (none for file 0 without a chain). */
+struct mdl_kernel_s;
+mdl_diag *mdl_diag_add_at(mdl_diags *d, mdl_rule rule, mdl_severity sev,
+                          const struct mdl_kernel_s *k, mdl_loc loc,
+                          const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+void mdl_diag_related_at(mdl_diag *d, const struct mdl_kernel_s *k,
+                         mdl_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+mdl_step *mdl_diag_step_at(mdl_diag *d, const struct mdl_kernel_s *k,
+                           mdl_step_role role, mdl_loc loc, const char *op,
+                           const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* d is located in file path (copied; a header the input includes), not
+** in the input: for a frontend's errors before any kernel exists (a bad
+** #include'd header).  NULL or the diagnostic's own file: no change. */
+void mdl_diag_in_file(mdl_diag *d, const char *path);
+/* The resolved form of loc in k (malloc'd), NULL for file 0, no chain. */
+mdl_where *mdl_where_of(const struct mdl_kernel_s *k, mdl_loc loc);
+mdl_where *mdl_where_dup(const mdl_where *w);
+void mdl_where_free(mdl_where *w);
+/* The file path of w (NULL: main) or main. */
+const char *mdl_where_file(const mdl_where *w, const char *main);
+/* "in CopyIn, called from Process at 88:9, called from KernelAdd at
+** h.h:120:5" into buf (the calls' files when not main); "" for none. */
+const char *mdl_where_chain_str(const mdl_where *w, char *buf, size_t n);
 char *mdl_strprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* -------------------------------------------------------------- results */
@@ -602,7 +677,7 @@ const char *mdl_unit_verdict_name(const mdl_unit_result *u);
 
 /* -------------------------------------------------------------- kernel */
 
-typedef struct {
+typedef struct mdl_kernel_s {
   mdl_arena *arena;
   const char *name;            /* unit name: function name(s) */
   const char *file;
@@ -658,6 +733,13 @@ typedef struct {
   bool cut_forever;            /* that loop never ends */
   uint32_t cut_more;           /* other loops cut (other cores, or another
                                   loop of a core) */
+  /* Locations (mdl_loc.file, .chain; mdl_b_file, mdl_b_chain): */
+  mdl_vec files;               /* const char * (arena); [0] = file */
+  mdl_vec chains;              /* mdl_chain; [0] unused */
+  mdl_lang lang;               /* the frontend's language */
+  int8_t auto_sync;            /* Ascend C: -1 not applied, 0 off, 1 on
+                                  (mdl_auto_sync) */
+  uint32_t auto_syncs;         /* syncs mdl_auto_sync inserted */
 } mdl_kernel;
 
 mdl_kernel *mdl_kernel_new(const char *file, const char *name);
@@ -686,6 +768,19 @@ mdl_val mdl_val_select(mdl_kernel *k, const mdl_val *c, const mdl_val *a,
 bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y);
 /* Constant folding of a binary op; false when undefined (x / 0). */
 bool mdl_xop_fold(mdl_xop op, int64_t x, int64_t y, int64_t *r);
+
+/* The sync the bisheng compiler inserts with --cce-auto-sync (ASCENDC.md
+** "Compiler-inserted sync"; README "--assume-auto-sync"), as statements of
+** k marked auto_sync, for an Ascend C kernel (k->lang) before unrolling:
+** a pipe_barrier(PIPE_V) before every vector op, and on a2 a set/wait pair
+** from each of V, MTE2, MTE3 to S before every scalar access
+** (GetValue/SetValue) and back after it, on event id
+** MDL_AUTO_SYNC_EVENT.  Nothing for MTE2/MTE3 overlaps or the cube.  Sets
+** k->auto_sync to on and k->auto_syncs to the number inserted; a no-op
+** for other languages, when off, or when applied already.  Returns the
+** number of statements inserted. */
+#define MDL_AUTO_SYNC_EVENT 7
+uint32_t mdl_auto_sync(mdl_kernel *k, bool on);
 
 /* Unrolling limits and result. */
 typedef struct {

@@ -55,6 +55,26 @@ void mdl_kernel_lone(mdl_kernel *k, const mdl_func *f, mdl_core_type ct,
 /* Does k hold a cross-core flag sync (BSET/BWAIT)? */
 bool mdl_kernel_has_xcore_sync(const mdl_kernel *k);
 
+/* ---------------------------------------------------- locations */
+
+/* Returned by mdl_b_file / mdl_b_chain when a table is full
+** (MDL_LOC_MAX_FILES, MDL_LOC_MAX_CHAINS) or the parent is no chain: the
+** frontend reports a located error instead of mislabelling. */
+#define MDL_B_NONE UINT32_MAX
+/* The index of path in k's file table (added once; 0 = k->file, the
+** unit's main input file), for mdl_loc.file. */
+uint32_t mdl_b_file(mdl_kernel *k, const char *path);
+/* The chain id (for mdl_loc.chain) of a call of function name at
+** call_loc (its file set; its chain is replaced by parent) inside the
+** chain parent (0: the call is in the entry function).  The same call in
+** the same context gives the same id. */
+uint32_t mdl_b_chain(mdl_kernel *k, uint32_t parent, const char *name,
+                     mdl_loc call_loc);
+/* The path of file index file of k (k->file for 0 or out of range); the
+** chain entry of id chain, or NULL for 0 or out of range. */
+const char *mdl_kernel_file(const mdl_kernel *k, uint32_t file);
+const mdl_chain *mdl_kernel_chain(const mdl_kernel *k, uint32_t chain);
+
 /* ----------------------------------------------------- profiles */
 
 /* The arch of a device name (the first n bytes of s): Ascend910B* and

@@ -239,6 +239,7 @@ void mdl_diag_related(mdl_diag *g, uint32_t line, uint32_t col,
   r[g->nrelated].line = line;
   r[g->nrelated].col = col;
   r[g->nrelated].message = mdl_strprintf("%s", buf);
+  r[g->nrelated].where = NULL;
   g->nrelated++;
 }
 
@@ -290,9 +291,12 @@ void mdl_diags_free(mdl_diags *d) {
     free((char *)g->unit);
     free(g->message);
     free(g->witness);
-    for (uint32_t j = 0; j < g->nrelated; j++)
+    for (uint32_t j = 0; j < g->nrelated; j++) {
       free(g->related[j].message);
+      mdl_where_free(g->related[j].where);
+    }
     free(g->related);
+    mdl_where_free(g->where);
     mdl_valuation_free(g->val);
     free(g->fix);
     free(g->fix_confirm);
@@ -305,6 +309,7 @@ void mdl_diags_free(mdl_diags *d) {
     for (uint32_t j = 0; j < g->nsteps; j++) {
       free(g->steps[j].op);
       free(g->steps[j].text);
+      mdl_where_free(g->steps[j].where);
     }
     free(g->steps);
   }
@@ -315,6 +320,11 @@ void mdl_diags_free(mdl_diags *d) {
 static int diag_cmp(const void *a, const void *b) {
   const mdl_diag *x = a, *y = b;
   int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+  if (c)
+    return c;
+  /* a unit's findings in its headers sort after those in the main file */
+  c = strcmp(x->where && x->where->file ? x->where->file : "",
+             y->where && y->where->file ? y->where->file : "");
   if (c)
     return c;
   if (x->line != y->line)

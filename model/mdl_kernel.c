@@ -18,6 +18,7 @@ mdl_kernel *mdl_kernel_new(const char *file, const char *name) {
   k->file = file;
   k->name = mdl_strdup(k->arena, name, strlen(name));
   k->concrete = true;
+  k->auto_sync = -1;
   return k;
 }
 
@@ -43,6 +44,8 @@ void mdl_kernel_free(mdl_kernel *k) {
   mdl_vec_free(&k->accesses);
   mdl_vec_free(&k->lits);
   mdl_vec_free(&k->guards);
+  mdl_vec_free(&k->files);
+  mdl_vec_free(&k->chains);
   free(k->limit_hit);
   free(k->input_error);
   free(k->bound_note);

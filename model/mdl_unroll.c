@@ -239,6 +239,9 @@ static mdl_inst *new_inst(ur *u, const mdl_stmt *s, mdl_inst_kind kind,
   in->id = -1;
   in->stmt = s->id;
   in->loc = s->loc;
+  /* the compiler's sync (mdl_auto_sync) is never a finding of its own
+     nor removable, like the other syncs the source does not spell */
+  in->implicit = in->auto_sync = s->auto_sync;
   in->acc_first = k->accesses.len;
   in->guard = u->guard;
   in->after = ~0u;
@@ -1306,13 +1309,13 @@ static void exec_block(ur *u, const mdl_block *b) {
       in->pipe2 = (uint8_t)(set ? s->u.flag.dst : s->u.flag.src);
       in->id = id_of(u, s->u.flag.id);
       in->id_form = u->last_id_form;
-      in->implicit = s->implicit;
+      in->implicit |= s->implicit; /* (new_inst: the compiler's as well) */
       break;
     }
     case MDL_S_BARRIER: {
       mdl_inst *in = new_inst(u, s, MDL_I_BARRIER, s->u.bar.pipe);
       if (in)
-        in->implicit = s->implicit;
+        in->implicit |= s->implicit; /* (new_inst: the compiler's too) */
       break;
     }
     case MDL_S_BSET:

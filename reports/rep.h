@@ -17,6 +17,8 @@
 /* What the model says about one source location a diagnostic names. */
 typedef struct {
   char *unit;                  /* kernel (unit) name, owned */
+  char *file;                  /* the location's file when not the main
+                                  file (a C++ header), owned, or NULL */
   uint32_t line, col;
   char *op;                    /* op name ("hivm.hir.vadd"), owned */
   uint8_t kind;                /* mdl_inst_kind of its instances */
@@ -87,9 +89,10 @@ bool rep_rule_is_finding(mdl_rule r);
 ** only read; fi->sites grows. */
 void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
                        rep_file_info *fi);
-/* The site of (unit, line, col), or NULL. */
+/* The site of (unit, file, line, col) (file NULL: the main file), or
+** NULL. */
 const rep_site *rep_site_find(const rep_file_info *fi, const char *unit,
-                              uint32_t line, uint32_t col);
+                              const char *file, uint32_t line, uint32_t col);
 void rep_file_info_free(rep_file_info *fi);
 
 /* ------------------------------------------------------------ witness */
@@ -122,6 +125,14 @@ bool rep_fpset_has(const rep_fpset *set, const char *fp);
 void rep_fpset_free(rep_fpset *set);
 
 /* ------------------------------------------------------------- helpers */
+
+/* The inlining chain of a location (w may be NULL: nothing) as GCC-style
+** note lines, one per call, each at the call (path: the main file). */
+void rep_chain_notes(FILE *out, const char *path, const mdl_where *w);
+/* Do a and b (either may be NULL) name the same inlining chain?  A
+** related location's chain is printed only when it differs from its
+** diagnostic's. */
+bool rep_same_chain(const mdl_where *a, const mdl_where *b);
 
 /* A copy of s that is valid UTF-8 with no control characters except tab
 ** and newline (others become U+FFFD); caller frees. */

@@ -109,18 +109,31 @@ static void fnv_line(fnv *f, const char *s, size_t len) {
   free(buf);
 }
 
+/* A location in another file than the input (a C++ header) hashes that
+** file's path instead of its line text, which the reports do not have,
+** and the inlining chain hashes the function names of its calls: moving
+** lines in either file keeps the fingerprint, a different call path
+** changes it.  HIVM locations have neither, and hash as they always did. */
 static void fnv_loc(fnv *f, const mdl_diag *d, const rep_file_info *fi,
-                    char tag, uint32_t line, uint32_t col) {
+                    char tag, uint32_t line, uint32_t col,
+                    const mdl_where *w) {
   fnv_bytes(f, &tag, 1);
-  const rep_site *s = rep_site_find(fi, d->unit, line, col);
+  const char *file = mdl_where_file(w, NULL);
+  const rep_site *s = rep_site_find(fi, d->unit, file, line, col);
   if (s) {
     fnv_str(f, s->op);
     fnv_bytes(f, &s->kind, 1);
   }
   const char *text;
   size_t len;
-  if (rep_source_line(fi, line, &text, &len))
+  if (file)
+    fnv_str(f, file);
+  else if (rep_source_line(fi, line, &text, &len))
     fnv_line(f, text, len);
+  for (uint32_t i = 0; w && i < w->nframes; i++) {
+    fnv_str(f, w->frames[i].func);
+    fnv_str(f, w->frames[i].caller);
+  }
 }
 
 static char *hex64(uint64_t h) {
@@ -148,9 +161,10 @@ void rep_fingerprints(const mdl_file_result *fr, rep_file_info *fi) {
     fnv_str(&f, mdl_rule_name(d->rule));
     fnv_str(&f, fr->path);
     fnv_str(&f, d->unit);
-    fnv_loc(&f, d, fi, 'P', d->line, d->col);
+    fnv_loc(&f, d, fi, 'P', d->line, d->col, d->where);
     for (uint32_t r = 0; r < d->nrelated; r++)
-      fnv_loc(&f, d, fi, 'R', d->related[r].line, d->related[r].col);
+      fnv_loc(&f, d, fi, 'R', d->related[r].line, d->related[r].col,
+              d->related[r].where);
     base[i] = f.h;
     uint32_t seen = 0; /* equal findings: told apart by their order */
     for (uint32_t j = 0; j < i; j++)

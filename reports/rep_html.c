@@ -109,9 +109,14 @@ static void excerpt(node parent, const rep_file_info *fi, const mdl_diag *d) {
     return;
   mark m[64];
   uint32_t nm = 0;
-  m[nm++] = (mark){d->line, 'p'};
+  /* the excerpt is of the input's text: lines in a header are not in it */
+  if (!d->where || !d->where->file)
+    m[nm++] = (mark){d->line, 'p'};
   for (uint32_t r = 0; r < d->nrelated && nm < 64; r++)
-    m[nm++] = (mark){d->related[r].line, 'r'};
+    if (!d->related[r].where || !d->related[r].where->file)
+      m[nm++] = (mark){d->related[r].line, 'r'};
+  if (!nm)
+    return;
   uint32_t lo = UINT32_MAX, hi = 0;
   for (uint32_t i = 0; i < nm; i++) {
     lo = m[i].line < lo ? m[i].line : lo;
@@ -332,16 +337,32 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
   node h = el(art, "h3", NULL);
   elc(h, "span", "sev", mdl_severity_name(d->severity));
   el(h, "code", mdl_rule_name(d->rule));
-  char *where = mdl_strprintf("  %s:%u:%u%s%s", fr->path, d->line, d->col,
+  char *where = mdl_strprintf("  %s:%u:%u%s%s",
+                              mdl_where_file(d->where, fr->path), d->line,
+                              d->col,
                               d->unit ? " in " : "", d->unit ? d->unit : "");
   add_text(h, where);
   free(where);
   elc(art, "p", "msg", d->message);
   excerpt(art, fi, d);
   node ul = elc(art, "ul", "notes", NULL);
+  char chain[1024];
+  if (d->where && d->where->nframes) /* the inlining chain (C++) */
+    el(ul, "li", mdl_where_chain_str(d->where, chain, sizeof chain));
   for (uint32_t r = 0; r < d->nrelated; r++) {
-    char *t = mdl_strprintf("%u:%u: %s", d->related[r].line, d->related[r].col,
-                            d->related[r].message);
+    const mdl_related *rl = &d->related[r];
+    char *t = mdl_strprintf("%s%s%u:%u: %s%s%s",
+                            rl->where && rl->where->file ? rl->where->file : "",
+                            rl->where && rl->where->file ? ":" : "", rl->line,
+                            rl->col, rl->message,
+                            rl->where && rl->where->nframes &&
+                                    !rep_same_chain(rl->where, d->where)
+                                ? "; " : "",
+                            rl->where && rl->where->nframes &&
+                                    !rep_same_chain(rl->where, d->where)
+                                ? mdl_where_chain_str(rl->where, chain,
+                                                      sizeof chain)
+                                : "");
     el(ul, "li", t);
     free(t);
   }

@@ -6,6 +6,31 @@
 
 #include <jansson.h>
 
+/* The location's file, when not the unit's main file, and its inlining
+** chain, innermost call first (C++ kernels; README "JSON output").  Only
+** present when there is one, so HIVM reports keep their shape. */
+static void where_json(json_t *o, const mdl_where *w) {
+  if (!w)
+    return;
+  if (w->file)
+    json_object_set_new(o, "file", json_string(w->file));
+  if (!w->nframes)
+    return;
+  json_t *a = json_array();
+  for (uint32_t i = 0; i < w->nframes; i++) {
+    const mdl_frame *f = &w->frames[i];
+    json_t *x = json_object();
+    json_object_set_new(x, "function", json_string(f->func));
+    json_object_set_new(x, "caller", json_string(f->caller));
+    if (f->file)
+      json_object_set_new(x, "file", json_string(f->file));
+    json_object_set_new(x, "line", json_integer(f->line));
+    json_object_set_new(x, "column", json_integer(f->col));
+    json_array_append_new(a, x);
+  }
+  json_object_set_new(o, "inlined_from", a);
+}
+
 /* The witness as the checker's steps, in witness order (README, "JSON
 ** output"): where each instruction is, its core and pipe, its role. */
 static json_t *steps_json(const mdl_diag *d) {
@@ -17,6 +42,7 @@ static json_t *steps_json(const mdl_diag *d) {
     json_object_set_new(x, "role", json_string(mdl_step_role_name(s->role)));
     json_object_set_new(x, "line", json_integer(s->line));
     json_object_set_new(x, "column", json_integer(s->col));
+    where_json(x, s->where);
     json_object_set_new(x, "core", s->core[0] ? json_string(s->core)
                                               : json_null());
     json_object_set_new(x, "pipe", s->pipe < MDL_PIPE_COUNT
@@ -47,12 +73,14 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
   json_object_set_new(o, "unit", d->unit ? json_string(d->unit) : json_null());
   json_object_set_new(o, "line", json_integer(d->line));
   json_object_set_new(o, "column", json_integer(d->col));
+  where_json(o, d->where);
   json_object_set_new(o, "message", json_string(d->message));
   json_t *rel = json_array();
   for (uint32_t r = 0; r < d->nrelated; r++) {
     json_t *x = json_object();
     json_object_set_new(x, "line", json_integer(d->related[r].line));
     json_object_set_new(x, "column", json_integer(d->related[r].col));
+    where_json(x, d->related[r].where);
     json_object_set_new(x, "message", json_string(d->related[r].message));
     json_array_append_new(rel, x);
   }

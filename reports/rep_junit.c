@@ -93,16 +93,22 @@ static char *class_of_path(const char *path) {
 
 /* The diagnostic as GCC-style text with its notes. */
 static void diag_text(FILE *f, const char *path, const mdl_diag *d) {
-  fprintf(f, "%s:%u:%u: %s: %s [%s]\n", path, d->line, d->col,
+  const char *df = mdl_where_file(d->where, path); /* a C++ header */
+  fprintf(f, "%s:%u:%u: %s: %s [%s]\n", df, d->line, d->col,
           mdl_severity_name(d->severity), d->message, mdl_rule_name(d->rule));
-  for (uint32_t r = 0; r < d->nrelated; r++)
-    fprintf(f, "%s:%u:%u: note: %s\n", path, d->related[r].line,
+  rep_chain_notes(f, path, d->where);
+  for (uint32_t r = 0; r < d->nrelated; r++) {
+    fprintf(f, "%s:%u:%u: note: %s\n",
+            mdl_where_file(d->related[r].where, path), d->related[r].line,
             d->related[r].col, d->related[r].message);
+    if (!rep_same_chain(d->related[r].where, d->where))
+      rep_chain_notes(f, path, d->related[r].where);
+  }
   if (d->witness)
-    fprintf(f, "%s:%u:%u: note: witness: %s\n", path, d->line, d->col,
+    fprintf(f, "%s:%u:%u: note: witness: %s\n", df, d->line, d->col,
             d->witness);
   if (d->extra)
-    fprintf(f, "%s:%u:%u: note: and %u more instance%s of this pair\n", path,
+    fprintf(f, "%s:%u:%u: note: and %u more instance%s of this pair\n", df,
             d->line, d->col, d->extra, d->extra == 1 ? "" : "s");
 }
 
@@ -161,8 +167,9 @@ static void error_case(tc_list *l, const mdl_file_result *fr,
     if (!mine || d->rule != r)
       continue;
     if (!first)
-      first = mdl_strprintf("%s:%u:%u: %s", fr->path, d->line, d->col,
-                            d->message);
+      first = mdl_strprintf("%s:%u:%u: %s",
+                            mdl_where_file(d->where, fr->path), d->line,
+                            d->col, d->message);
     diag_text(f, fr->path, d);
   }
   fclose(f);
@@ -241,8 +248,9 @@ static void unit_cases(tc_list *l, const rep_input *in,
       testcase *t = tc_add(l, cls, name, fails ? TC_FAIL : TC_PASS);
       if (fails) {
         t->type = rule;
-        t->message = mdl_strprintf("%s:%u:%u: %s", fr->path, d->line, d->col,
-                                   d->message);
+        t->message = mdl_strprintf("%s:%u:%u: %s",
+                                   mdl_where_file(d->where, fr->path),
+                                   d->line, d->col, d->message);
         t->body = diag_string(fr->path, d);
       } else {
         diag_text(sysout, fr->path, d);

@@ -102,6 +102,7 @@ void rep_file_info_free(rep_file_info *fi) {
   free(fi->text);
   for (uint32_t i = 0; i < fi->nsites; i++) {
     free(fi->sites[i].unit);
+    free(fi->sites[i].file);
     free(fi->sites[i].op);
   }
   free(fi->sites);

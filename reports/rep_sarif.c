@@ -72,26 +72,55 @@ static char *path_uri(const char *path) {
   return u;
 }
 
+/* The writer: the input, and the files other than the inputs that
+** locations name (a C++ kernel's headers), as artifacts after the
+** inputs' (index nfiles + i), in the order first named. */
+typedef struct {
+  const rep_input *in;
+  char **extra;
+  uint32_t nextra;
+} sarif_w;
+
+/* The artifact index of path named by a location of input f: f when
+** NULL (the input itself), else the header's extra artifact. */
+static uint32_t art_index(sarif_w *w, uint32_t f, const char *path) {
+  if (!path)
+    return f;
+  for (uint32_t i = 0; i < w->nextra; i++)
+    if (!strcmp(w->extra[i], path))
+      return w->in->nfiles + i;
+  char **e = realloc(w->extra, (w->nextra + 1) * sizeof *e);
+  if (!e)
+    abort();
+  w->extra = e;
+  e[w->nextra] = mdl_strprintf("%s", path);
+  return w->in->nfiles + w->nextra++;
+}
+
 /* The artifactLocation of input file f: its URI and index. */
-static json_t *art_loc(const rep_input *in, uint32_t f) {
+static json_t *art_loc(sarif_w *w, uint32_t f) {
   json_t *art = json_object();
-  char *uri = path_uri(in->files[f].path);
+  char *uri = path_uri(f < w->in->nfiles ? w->in->files[f].path
+                                         : w->extra[f - w->in->nfiles]);
   json_object_set_new(art, "uri", json_string(uri));
   free(uri);
   json_object_set_new(art, "index", json_integer(f));
   return art;
 }
 
-static json_t *phys_loc(const rep_input *in, uint32_t f, uint32_t line,
-                        uint32_t col) {
-  json_t *art = art_loc(in, f);
+/* path: the location's own file when not input f's (mdl_where.file). */
+static json_t *phys_loc(sarif_w *w, uint32_t f, const char *path,
+                        uint32_t line, uint32_t col) {
+  uint32_t a = art_index(w, f, path);
+  json_t *art = art_loc(w, a);
   json_t *reg = json_object();
   json_object_set_new(reg, "startLine", json_integer(line ? line : 1));
   json_object_set_new(reg, "startColumn", json_integer(col ? col : 1));
   const char *s;
   size_t len;
   /* the snippet is the region's text: the line from the column on */
-  if (in->info && rep_source_line(&in->info[f], line, &s, &len) &&
+  if (a == f && w->in->info &&
+      rep_source_line(&w->in->info[f], line, &s, &len) &&
       col >= 1 && col - 1 < len) {
     char *t = mdl_strprintf("%.*s", (int)(len - (col - 1)), s + col - 1);
     json_object_set_new(reg, "snippet", text_obj(t));
@@ -103,10 +132,12 @@ static json_t *phys_loc(const rep_input *in, uint32_t f, uint32_t line,
   return pl;
 }
 
-static json_t *location(const rep_input *in, uint32_t f, uint32_t line,
-                        uint32_t col, const char *unit, const char *msg) {
+static json_t *location(sarif_w *w, uint32_t f, const char *path,
+                        uint32_t line, uint32_t col, const char *unit,
+                        const char *msg) {
   json_t *l = json_object();
-  json_object_set_new(l, "physicalLocation", phys_loc(in, f, line, col));
+  json_object_set_new(l, "physicalLocation",
+                      phys_loc(w, f, path, line, col));
   if (unit) {
     json_t *ll = json_object();
     json_object_set_new(ll, "name", str(unit));
@@ -151,12 +182,42 @@ static json_t *rules_json(void) {
   return rules;
 }
 
+/* The inlining chain of a location as a SARIF call stack (3.44: "a call
+** stack", frames innermost first): the instruction in the inlined
+** function, then each call, in the function that makes it.  This is what
+** "called from" means in SARIF; relatedLocations stay the finding's own
+** related instructions. */
+static json_t *stack_json(sarif_w *w, uint32_t f, const mdl_where *wh,
+                          uint32_t line, uint32_t col) {
+  json_t *frames = json_array();
+  for (uint32_t i = 0; i <= wh->nframes; i++) {
+    const mdl_frame *fr = i ? &wh->frames[i - 1] : NULL;
+    const char *fn = i ? fr->caller : wh->frames[0].func;
+    json_t *l = i ? location(w, f, fr->file, fr->line, fr->col, fn, NULL)
+                  : location(w, f, wh->file, line, col, fn, NULL);
+    if (i) {
+      char *m = mdl_strprintf("%s called from %s", fr->func, fr->caller);
+      json_object_set_new(l, "message", message(m));
+      free(m);
+    }
+    json_t *fo = json_object();
+    json_object_set_new(fo, "location", l);
+    json_array_append_new(frames, fo);
+  }
+  json_t *st = json_object();
+  char buf[1024];
+  json_object_set_new(st, "message",
+                      message(mdl_where_chain_str(wh, buf, sizeof buf)));
+  json_object_set_new(st, "frames", frames);
+  return st;
+}
+
 /* The code flow of a witness (the checker's steps, mdl_diag.steps): one
 ** thread flow per (core, pipe) lane, in the order the witness first
 ** reaches it; executionOrder numbers the steps across all lanes in
 ** witness order.  Each step's role, and its cycles in an SMT schedule,
 ** go in its properties. */
-static json_t *code_flow(const rep_input *in, uint32_t f, const mdl_diag *d) {
+static json_t *code_flow(sarif_w *w, uint32_t f, const mdl_diag *d) {
   if (!rep_has_flow(d))
     return NULL;
   uint32_t n = d->nsteps;
@@ -185,7 +246,8 @@ static json_t *code_flow(const rep_input *in, uint32_t f, const mdl_diag *d) {
       char *msg = mdl_strprintf("%s: %s", mdl_step_role_name(st->role),
                                 st->text ? st->text : "");
       json_object_set_new(tl, "location",
-                          location(in, f, st->line, st->col, NULL, msg));
+                          location(w, f, mdl_where_file(st->where, NULL),
+                                   st->line, st->col, NULL, msg));
       free(msg);
       json_object_set_new(tl, "importance",
                           json_string(st->primary ? "essential" : "important"));
@@ -212,8 +274,8 @@ static json_t *code_flow(const rep_input *in, uint32_t f, const mdl_diag *d) {
   return cfs;
 }
 
-static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
-  const mdl_file_result *fr = &in->files[f];
+static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
+  const mdl_file_result *fr = &w->in->files[f];
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   json_t *o = json_object();
   json_object_set_new(o, "ruleId", json_string(mdl_rule_name(d->rule)));
@@ -221,22 +283,31 @@ static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
   json_object_set_new(o, "level", json_string(level_of(d->severity)));
   json_object_set_new(o, "message", message(d->message));
   json_t *locs = json_array();
-  json_array_append_new(locs, location(in, f, d->line, d->col, d->unit, NULL));
+  json_array_append_new(locs, location(w, f, mdl_where_file(d->where, NULL),
+                                       d->line, d->col, d->unit, NULL));
   json_object_set_new(o, "locations", locs);
+  if (d->where && d->where->file) /* found in a header of the input */
+    json_object_set_new(o, "analysisTarget", art_loc(w, f));
   if (d->nrelated) {
     json_t *rel = json_array();
     for (uint32_t r = 0; r < d->nrelated; r++) {
-      json_t *l = location(in, f, d->related[r].line, d->related[r].col,
-                           NULL, d->related[r].message);
+      const mdl_related *rl = &d->related[r];
+      json_t *l = location(w, f, mdl_where_file(rl->where, NULL), rl->line,
+                           rl->col, NULL, rl->message);
       json_object_set_new(l, "id", json_integer(r + 1));
       json_array_append_new(rel, l);
     }
     json_object_set_new(o, "relatedLocations", rel);
   }
-  json_t *cf = code_flow(in, f, d);
+  json_t *cf = code_flow(w, f, d);
   if (cf)
     json_object_set_new(o, "codeFlows", cf);
-  const rep_file_info *fi = in->info ? &in->info[f] : NULL;
+  if (d->where && d->where->nframes) {
+    json_t *stk = json_array();
+    json_array_append_new(stk, stack_json(w, f, d->where, d->line, d->col));
+    json_object_set_new(o, "stacks", stk);
+  }
+  const rep_file_info *fi = w->in->info ? &w->in->info[f] : NULL;
   if (fi && i < fi->nfps) {
     json_t *fp = json_object();
     json_object_set_new(fp, "ksv/v1", json_string(fi->fps[i]));
@@ -271,7 +342,7 @@ static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
       }
       json_array_append_new(reps, r);
     }
-    json_t *al = art_loc(in, f);
+    json_t *al = art_loc(w, f);
     json_t *ch = json_object();
     json_object_set_new(ch, "artifactLocation", al);
     json_object_set_new(ch, "replacements", reps);
@@ -287,7 +358,7 @@ static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
     json_array_append_new(fxs, fx);
     json_object_set_new(o, "fixes", fxs);
   }
-  if (in->baseline && rep_rule_is_finding(d->rule))
+  if (w->in->baseline && rep_rule_is_finding(d->rule))
     json_object_set_new(o, "baselineState", json_string("new"));
   json_t *props = json_object();
   if (d->unit)
@@ -307,6 +378,7 @@ static json_t *result_json(const rep_input *in, uint32_t f, uint32_t i) {
 }
 
 int rep_sarif(FILE *out, const rep_input *in) {
+  sarif_w wr = {in, NULL, 0}, *w = &wr;
   json_t *root = json_object();
   json_object_set_new(root, "$schema",
                       json_string("https://json.schemastore.org/sarif-2.1.0.json"));
@@ -338,7 +410,7 @@ int rep_sarif(FILE *out, const rep_input *in) {
       json_object_set_new(a, "length", json_integer((json_int_t)in->info[f].len));
     json_array_append_new(arts, a);
     for (uint32_t i = 0; i < fr->diags.items.len; i++)
-      json_array_append_new(results, result_json(in, f, i));
+      json_array_append_new(results, result_json(w, f, i));
     for (uint32_t u = 0; u < fr->units.len; u++) {
       const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
       json_t *uo = json_object();
@@ -352,6 +424,18 @@ int rep_sarif(FILE *out, const rep_input *in) {
       bad |= ur->verdict == MDL_VERDICT_ERROR;
     }
   }
+  for (uint32_t i = 0; i < w->nextra; i++) { /* headers, after the inputs */
+    json_t *a = json_object(), *al = json_object();
+    char *uri = path_uri(w->extra[i]);
+    json_object_set_new(al, "uri", json_string(uri));
+    free(uri);
+    json_object_set_new(a, "location", al);
+    /* a header the input includes (only C++ kernels have them) */
+    json_object_set_new(a, "sourceLanguage", json_string("cplusplus"));
+    json_array_append_new(arts, a);
+    free(w->extra[i]);
+  }
+  free(w->extra);
   json_t *inv = json_object();
   /* a run with bad input did not check everything it was asked to */
   json_object_set_new(inv, "executionSuccessful", json_boolean(!bad));

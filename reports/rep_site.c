@@ -6,6 +6,7 @@
 ** checker (mdl_diag.steps); this file only names a step's lane.
 */
 #include "rep.h"
+#include "../model/mdl_build.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,15 +17,23 @@ static int site_cmp(const void *a, const void *b) {
   int c = strcmp(x->unit, y->unit);
   if (c)
     return c;
+  if ((c = strcmp(x->file ? x->file : "", y->file ? y->file : "")))
+    return c;
   if (x->line != y->line)
     return x->line < y->line ? -1 : 1;
   return x->col < y->col ? -1 : x->col > y->col;
 }
 
-typedef struct { uint32_t line, col; } loc_key;
+/* file: NULL for the main file, else the path (a header of a C++
+** kernel; the kernel's file table and the diagnostics' where agree on
+** the spelling, both come from the frontend). */
+typedef struct { const char *file; uint32_t line, col; } loc_key;
 
 static int loc_cmp(const void *a, const void *b) {
   const loc_key *x = a, *y = b;
+  int c = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+  if (c)
+    return c;
   if (x->line != y->line)
     return x->line < y->line ? -1 : 1;
   return x->col < y->col ? -1 : x->col > y->col;
@@ -61,9 +70,10 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
     const mdl_diag *g = &MDL_VEC_AT(d->items, mdl_diag, i);
     if (!of_kernel(g, k))
       continue;
-    want[n++] = (loc_key){g->line, g->col};
+    want[n++] = (loc_key){mdl_where_file(g->where, NULL), g->line, g->col};
     for (uint32_t r = 0; r < g->nrelated; r++)
-      want[n++] = (loc_key){g->related[r].line, g->related[r].col};
+      want[n++] = (loc_key){mdl_where_file(g->related[r].where, NULL),
+                            g->related[r].line, g->related[r].col};
   }
   qsort(want, n, sizeof *want, loc_cmp);
   uint32_t m = 0;
@@ -75,7 +85,10 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
     abort();
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    loc_key key = {in->loc.line, in->loc.col};
+    if (in->auto_sync) /* shares the location of the op it protects */
+      continue;
+    loc_key key = {in->loc.file ? mdl_kernel_file(k, in->loc.file) : NULL,
+                   in->loc.line, in->loc.col};
     loc_key *w = bsearch(&key, want, m, sizeof *want, loc_cmp);
     if (!w)
       continue;
@@ -102,6 +115,7 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
       if (!found[i].op)
         continue;
       found[i].unit = xstrdup(k->name);
+      found[i].file = want[i].file ? xstrdup(want[i].file) : NULL;
       found[i].line = want[i].line;
       found[i].col = want[i].col;
       fi->sites[fi->nsites++] = found[i];
@@ -113,10 +127,11 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
 }
 
 const rep_site *rep_site_find(const rep_file_info *fi, const char *unit,
-                              uint32_t line, uint32_t col) {
+                              const char *file, uint32_t line, uint32_t col) {
   if (!fi || !fi->nsites || !unit)
     return NULL;
-  rep_site key = {.unit = (char *)unit, .line = line, .col = col};
+  rep_site key = {.unit = (char *)unit, .file = (char *)file, .line = line,
+                  .col = col};
   return bsearch(&key, fi->sites, fi->nsites, sizeof key, site_cmp);
 }
 

@@ -37,6 +37,9 @@ expect_rc vec_blockloop.cpp 0
 expect_rc vec_blockloop_nowait.cpp 1
 expect_finding vec_blockloop_nowait.cpp 13 race
 
+expect_rc que_idle_return.asc 0
+expect_rc que_idle_return_late.asc 0
+
 expect_rc cce_copy.cce 0
 expect_rc cce_copy_nowait.cce 1
 expect_finding cce_copy_nowait.cce 11 race
@@ -63,6 +66,28 @@ grep -q "clean" "$tmp/out" && fail "opaque_call.cpp: printed clean"
 grep -q "function mix_mm_scale_aic" "$tmp/dump" || fail "dump: no AIC function"
 grep -q "function mix_mm_scale_aiv" "$tmp/dump" || fail "dump: no AIV function"
 grep -q "38:5 PIPE_FIX" "$tmp/dump" || fail "dump: cross-core set not at 38:5"
+
+# the reference kernels (when the shared folder is there): analysed, exit 0,
+# 1 or 3 (an unknown names its construct), never bad input or a crash;
+# docs/ascendc-extraction.md says what each gives and why
+refs="$src/../shared/ascendc-reference/kernels"
+if [ -d "$refs" ]; then
+  for f in "$refs"/*; do
+    "$ksv" check "$f" >"$tmp/out" 2>&1
+    rc=$?
+    case $rc in
+      0|1) ;;
+      3) grep -q "warning: .*the kernel's verdict is unknown" "$tmp/out" ||
+           fail "$(basename "$f"): unknown without a located warning" ;;
+      *) fail "$(basename "$f"): exit $rc"; sed 's/^/  /' "$tmp/out" | head -5 ;;
+    esac
+  done
+  "$ksv" check "$refs/add_static_tensor.asc" >"$tmp/out" 2>&1
+  grep -q "add_custom: findings" "$tmp/out" && grep -q "66:5: warning: .*redundant" "$tmp/out" ||
+    fail "add_static_tensor.asc: not the one redundant barrier at 66:5"
+else
+  echo "ascendc-e2e: the reference kernels are absent: skipped"
+fi
 
 if [ "$fails" -gt 0 ]; then
   echo "$fails failure(s)"

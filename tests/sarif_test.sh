@@ -69,8 +69,23 @@ if [ "$mode" = multitool ]; then
     >"$tmp/validate-fixes.log" 2>&1
   "${tool[@]}" validate "$tmp/report.sarif" -o "$tmp/validation.sarif" \
     >"$tmp/validate.log" 2>&1
+  # and a C++ kernel's report: a finding in a header with its inlining
+  # chain (header artifact, stacks, analysisTarget), written by test_loc
+  more=()
+  if [ -n "${KSV_TEST_LOC:-}" ]; then
+    KSV_LOC_SARIF="$tmp/loc.sarif" "$KSV_TEST_LOC" --jobs 1 \
+      --filter 'loc/a_header_finding_in_every_report' >/dev/null 2>&1
+    if [ ! -s "$tmp/loc.sarif" ]; then
+      echo "FAIL: test_loc wrote no SARIF report"
+      exit 1
+    fi
+    "${tool[@]}" validate "$tmp/loc.sarif" -o "$tmp/validation-loc.sarif" \
+      >"$tmp/validate-loc.log" 2>&1
+    more=("$tmp/validation-loc.sarif")
+  fi
   # exit code 0 either way: the violations are the results
-  python3 - "$tmp/validation.sarif" "$tmp/validation-fixes.sarif" <<'PY' || { cat "$tmp/validate.log" "$tmp/validate-fixes.log" | head -40; exit 1; }
+  python3 - "$tmp/validation.sarif" "$tmp/validation-fixes.sarif" \
+      "${more[@]}" <<'PY' || { cat "$tmp/validate.log" "$tmp/validate-fixes.log" | head -40; exit 1; }
 import json, sys
 res = []
 for fn in sys.argv[1:]:

@@ -9,11 +9,13 @@
 */
 #include "../frontend/fe.h"
 #include "../model/mdl.h"
+#include "../model/mdl_build.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct {
   mdl_vec units;
@@ -809,5 +811,131 @@ Test(ascendc_build, file_constants_win_over_library_names) {
               "extern \"C\" __global__ __aicore__ void k() {\n"
               "  SetFlag<HardEvent::V_S>(L1);\n  WaitFlag<HardEvent::V_S>(L1);\n}\n");
   cr_expect_str_eq(trace(unit(&e, 0), 0), "set:V-S#5 wait:V-S#5");
+  ex_free(&e);
+}
+
+Test(ascendc_build, loop_step_spellings) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  for (uint32_t i = 0; i < n; i = i + 2) pipe_barrier(PIPE_V);\n"
+              "  for (uint32_t j = 1; j <= n; ++j) pipe_barrier(PIPE_S);\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  cr_expect_str_eq(trace(u, 0), "for{bar:V} for{bar:S}");
+  ex_free(&e);
+}
+
+Test(ascendc_build, symbolic_switch_is_an_if_chain) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t mode) {\n"
+              "  switch (mode) {\n"
+              "  case 0: case 1: pipe_barrier(PIPE_V); break;\n"
+              "  case 2: { pipe_barrier(PIPE_S); break; }\n"
+              "  default: pipe_barrier(PIPE_MTE2);\n  }\n}\n"
+              "extern \"C\" __global__ __aicore__ void k2(uint32_t mode) {\n"
+              "  switch (mode) { case 0: pipe_barrier(PIPE_V);\n"
+              "  case 1: pipe_barrier(PIPE_S); break; }\n}\n");
+  fe_unit *u = unit(&e, 0);
+  cr_expect(!u->unknown, "%s", u->unknown_why);
+  cr_expect_str_eq(trace(u, 0), "if{bar:V|if{bar:S|bar:MTE2}}");
+  cr_expect(unit(&e, 1)->unknown, "fall-through is not modelled");
+  ex_free(&e);
+}
+
+/* Two constants of one name that differ (template specialisations): not
+** folded, so an event id made of one is not understood. */
+Test(ascendc_build, ambiguous_constant_is_not_folded) {
+  ex e;
+  extract(&e, PRE "template <int C> struct F;\n"
+              "template <> struct F<0> { static constexpr uint16_t ID = 8; };\n"
+              "template <> struct F<1> { static constexpr uint16_t ID = 9; };\n"
+              "constexpr int ONE = 1;\nconstexpr int ONE2 = 1;\n"
+              "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  CrossCoreSetFlag<0, PIPE_MTE3>(F<1>::ID);\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}
+
+Test(ascendc_build, loop_without_update_is_unknown_not_a_crash) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(uint32_t n) {\n"
+              "  for (uint32_t i = 0; i < n;) { pipe_barrier(PIPE_V); i++; }\n}\n");
+  cr_expect(unit(&e, 0)->unknown);
+  ex_free(&e);
+}
+
+/* Locations: a statement of an inlined call carries its chain (callee and
+** call site); one from an included header the header's file index. */
+Test(ascendc_build, locations_carry_chain_and_file) {
+  char dir[] = "/tmp/ksv_asc_locXXXXXX";
+  cr_assert(mkdtemp(dir));
+  char hp[300], cp[300];
+  snprintf(hp, sizeof hp, "%s/h.h", dir);
+  snprintf(cp, sizeof cp, "%s/k.cpp", dir);
+  FILE *h = fopen(hp, "w");
+  cr_assert(h);
+  fputs("#pragma once\n__aicore__ inline void Drain() {\n"
+        "  pipe_barrier(PIPE_V);\n}\n", h);
+  fclose(h);
+  const char *src = "#include \"h.h\"\n"
+                    "__aicore__ void Step() { Drain(); }\n"
+                    "extern \"C\" __global__ __aicore__ void k() {\n"
+                    "  Step();\n}\n";
+  mdl_vec units = {0};
+  mdl_diags d = {0};
+  fe_parse_lang(FE_LANG_ASCENDC, cp, src, strlen(src), -1, &units, &d);
+  cr_assert_eq(units.len, 1);
+  fe_unit *u = &MDL_VEC_AT(units, fe_unit, 0);
+  cr_assert(u->k);
+  const mdl_stmt *s = u->k->cores[0].fn->body.first;
+  while (s && s->kind != MDL_S_BARRIER)
+    s = s->next;
+  cr_assert(s);
+  cr_expect(s->loc.line == 3 && s->loc.col == 3);
+  cr_expect_neq(s->loc.file, 0);
+  cr_expect(strstr(mdl_kernel_file(u->k, s->loc.file), "h.h"));
+  const mdl_chain *c = mdl_kernel_chain(u->k, s->loc.chain);
+  cr_assert(c, "no chain");
+  cr_expect_str_eq(c->name, "Drain");
+  cr_expect(c->call.line == 2 && c->call.file == 0, "called at %u",
+            c->call.line);
+  const mdl_chain *p = mdl_kernel_chain(u->k, c->parent);
+  cr_assert(p, "no parent chain");
+  cr_expect_str_eq(p->name, "Step");
+  cr_expect_eq(p->call.line, 4);
+  cr_expect_eq(p->parent, 0);
+  fe_units_free(&units);
+  mdl_diags_free(&d);
+  remove(hp);
+  rmdir(dir);
+}
+
+Test(ascendc_build, brace_params_in_place) {
+  ex e;
+  extract(&e, PRE "extern \"C\" __global__ __aicore__ void k(GM_ADDR a) {\n"
+              "  GlobalTensor<half> g; g.SetGlobalBuffer((__gm__ half *)a);\n"
+              "  LocalTensor<half> t(TPosition::VECCALC, 0, 4096);\n"
+              "  DataCopy(t, g, {1, 2, 0, 0});\n}\n");
+  fe_unit *u = unit(&e, 0);
+  mdl_limits lim;
+  mdl_limits_default(&lim);
+  cr_assert_eq(mdl_unroll(u->k, &lim), 0);
+  const mdl_inst *dc = op_inst(u->k, 0);
+  const mdl_access *w = mdl_access_at(u->k, dc->acc_first + 1);
+  cr_expect(w->hi - w->lo == 64, "%lld", (long long)(w->hi - w->lo));
+  ex_free(&e);
+}
+
+Test(ascendc_build, members_shadow_file_constants) {
+  ex e;
+  extract(&e, PRE "constexpr int32_t ID = 1;\n"
+              "struct K { int32_t ID = 4;\n"
+              "  __aicore__ void Run() { SetFlag<HardEvent::V_S>(ID);\n"
+              "    WaitFlag<HardEvent::V_S>(::ID); } };\n"
+              "extern \"C\" __global__ __aicore__ void k() {\n"
+              "  SetFlag<HardEvent::S_V>(ID); WaitFlag<HardEvent::S_V>(ID);\n"
+              "  K o; o.Run();\n}\n");
+  cr_expect_str_eq(trace(unit(&e, 0), 0), "set:S-V#1 wait:S-V#1 set:V-S#4 "
+                                          "wait:V-S#1");
   ex_free(&e);
 }

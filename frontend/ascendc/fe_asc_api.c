@@ -32,15 +32,15 @@ uint32_t fe_asc_elem_of(fe_asc_ctx *x, TSNode ty) {
   for (int g = 0; g < 8 && !ts_node_is_null(ty); g++) {
     const char *t = ts_node_type(ty);
     if (!strcmp(t, "qualified_identifier"))
-      ty = ts_node_child_by_field_name(ty, "name", 4);
+      ty = fe_asc_child(ty, "name");
     else if (!strcmp(t, "type_descriptor"))
-      ty = ts_node_child_by_field_name(ty, "type", 4);
+      ty = fe_asc_child(ty, "type");
     else
       break;
   }
-  if (strcmp(ts_node_type(ty), "template_type"))
+  if (ts_node_is_null(ty) || strcmp(ts_node_type(ty), "template_type"))
     return 0;
-  TSNode al = ts_node_child_by_field_name(ty, "arguments", 9);
+  TSNode al = fe_asc_child(ty, "arguments");
   if (ts_node_is_null(al) || !ts_node_named_child_count(al))
     return 0;
   TSNode a = ts_node_named_child(al, 0);
@@ -1013,7 +1013,7 @@ void fe_asc_api_objinit(fe_asc_ctx *x, fe_asc_obj *o, TSNode ty) {
      dst, depth>, TQueSync<P1, P2>, LocalMemAllocator<Hardware::X> */
   TSNode t = ty;
   while (!ts_node_is_null(t) && !strcmp(ts_node_type(t), "qualified_identifier"))
-    t = ts_node_child_by_field_name(t, "name", 4);
+    t = fe_asc_child(t, "name");
   TSNode al = ts_node_is_null(t) ? NONE
                                  : ts_node_child_by_field_name(t, "arguments",
                                                                9);

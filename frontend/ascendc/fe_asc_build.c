@@ -20,6 +20,8 @@ static bool is(TSNode n, const char *t) {
 }
 
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n)) /* (the runtime does not check) */
+    return n;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
@@ -330,6 +332,8 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   for (uint32_t i = 0; i < x->objs.len; i++)
     mdl_vec_free(&MDL_VEC_AT(x->objs, fe_asc_obj *, i)->fields);
   mdl_vec_free(&x->objs);
+  fe_asc_map_free(&x->defs);
+  mdl_vec_free(&x->def_nodes);
   free(x);
 }
 

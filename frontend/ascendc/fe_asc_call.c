@@ -20,6 +20,8 @@ static bool is(TSNode n, const char *t) {
 }
 
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n)) /* (the runtime does not check) */
+    return n;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 

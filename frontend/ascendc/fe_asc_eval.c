@@ -23,9 +23,17 @@ mdl_loc fe_asc_loc_in(const fe_asc_unit *u, TSNode n) {
 }
 
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n) {
-  /* (the file index and the inlining chain of helper L plug in here: the
-     context knows the calls being inlined, fn_stack / depth) */
-  return fe_asc_loc_in(x->u, n);
+  uint32_t f = 0, line = 1, col = 1;
+  if (!ts_node_is_null(n))
+    fe_asc_locate(x->u, ts_node_start_byte(n), &f, &line, &col);
+  mdl_loc l = {line, col, 0, 0};
+  if (f) { /* an included header: its index in the kernel's file table */
+    uint32_t i = mdl_b_file(x->bd.k, MDL_VEC_AT(x->u->files, fe_asc_file,
+                                                f).path);
+    l.file = i == MDL_B_NONE ? 0 : i & (MDL_LOC_MAX_FILES - 1);
+  }
+  l.chain = x->chain & (MDL_LOC_MAX_CHAINS - 1); /* the calls inlined */
+  return l;
 }
 
 const char *fe_asc_text(fe_asc_ctx *x, TSNode n) {
@@ -95,14 +103,14 @@ const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n) {
   for (int guard = 0; guard < 64 && !ts_node_is_null(n); guard++) {
     const char *t = ts_node_type(n);
     if (!strcmp(t, "qualified_identifier"))
-      n = ts_node_child_by_field_name(n, "name", 4);
+      n = fe_asc_child(n, "name");
     else if (!strcmp(t, "template_function") || !strcmp(t, "template_type") ||
              !strcmp(t, "template_method"))
-      n = ts_node_child_by_field_name(n, "name", 4);
+      n = fe_asc_child(n, "name");
     else if (!strcmp(t, "type_descriptor"))
-      n = ts_node_child_by_field_name(n, "type", 4);
+      n = fe_asc_child(n, "type");
     else if (!strcmp(t, "field_expression"))
-      n = ts_node_child_by_field_name(n, "field", 5);
+      n = fe_asc_child(n, "field");
     else if (!strcmp(t, "destructor_name"))
       return fe_asc_text(x, n);
     else
@@ -346,8 +354,8 @@ static bool macro_value(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   bool upper = false;
   for (const char *p = name; *p; p++) {
-    if (*p >= 'a' && *p <= 'z')
-      return false;
+    if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+      return false; /* a plain identifier only (not F<1>::ID) */
     upper |= *p >= 'A' && *p <= 'Z';
   }
   if (!upper)
@@ -367,11 +375,18 @@ static bool build_macro(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 ** anywhere in the file: evaluated on first use at file scope. */
 static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out);
 #define ABSENT (-7777) /* a consts entry: no file constant of that name */
+#define AMBIGUOUS (-7778) /* ... several that differ: no value */
 
 bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   fe_asc_var *v = fe_asc_var_find(x, name);
   if (v) {
     *out = v->val;
+    return true;
+  }
+  fe_asc_field *f = fe_asc_field_find(x->self, name); /* members shadow
+                                                         the file's names */
+  if (f) {
+    *out = f->val;
     return true;
   }
   bool absent = false; /* known not to be a file constant */
@@ -382,17 +397,14 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
         absent = true;
         continue;
       }
+      if (cv->kind == FE_AV_UNKNOWN && cv->j == AMBIGUOUS)
+        return false;
       *out = *cv;
       if (out->kind == FE_AV_SYM && out->v == MDL_NOVAL) /* an atom: again
                               where it is used (same argno, same atom) */
         *out = fe_asc_atom(x, out->i, name, fe_asc_loc(x, x->at));
       return true;
     }
-  fe_asc_field *f = fe_asc_field_find(x->self, name);
-  if (f) {
-    *out = f->val;
-    return true;
-  }
   /* the library's pipes and event ids first; the file's own constants
      before the library's other names (a file may call a constant L1) */
   if ((!strncmp(name, "PIPE_", 5) || !strncmp(name, "EVENT_ID", 8)) &&
@@ -400,8 +412,11 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     return true;
   if (macro_value(x, name, out))
     return true;
+  x->ambiguous = false;
   if (!absent && file_const(x, name, out))
     return true;
+  if (x->ambiguous)
+    return false;
   if (fe_asc_libconst(name, out))
     return true;
   return build_macro(x, name, out);
@@ -410,7 +425,7 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 /* Searches the tree for `constexpr T name = value;` / `const T name =
 ** value;` at namespace or class scope, or an enumerator name. */
 static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
-                          fe_asc_val *out, int depth) {
+                          fe_asc_val *out, int depth, uint32_t *skip) {
   if (depth > 40)
     return false;
   const char *t = ts_node_type(n);
@@ -423,13 +438,14 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
       TSNode e = ts_node_named_child(n, i);
       if (strcmp(ts_node_type(e), "enumerator"))
         continue;
-      TSNode val = ts_node_child_by_field_name(e, "value", 5);
+      TSNode val = fe_asc_child(e, "value");
       if (!ts_node_is_null(val)) {
         fe_asc_val vv = fe_asc_expr(x, val);
         if (vv.kind == FE_AV_INT)
           next = vv.i;
       }
-      if (fe_asc_is(x, ts_node_child_by_field_name(e, "name", 4), name)) {
+      if (fe_asc_is(x, fe_asc_child(e, "name"), name) &&
+          !(*skip)--) {
         *out = fe_asc_int(next);
         return true;
       }
@@ -441,18 +457,19 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
     uint32_t nc = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < nc; i++) {
       TSNode d = ts_node_named_child(n, i);
-      TSNode val = ts_node_child_by_field_name(d, "value", 5);
-      TSNode dn = ts_node_child_by_field_name(d, "declarator", 10);
+      TSNode val = fe_asc_child(d, "value");
+      TSNode dn = fe_asc_child(d, "declarator");
       if (!strcmp(ts_node_type(d), "init_declarator") && !ts_node_is_null(dn) &&
-          fe_asc_is(x, dn, name) && !ts_node_is_null(val)) {
+          fe_asc_is(x, dn, name) && !ts_node_is_null(val) && !(*skip)--) {
         *out = fe_asc_expr(x, val);
         return out->kind != FE_AV_UNKNOWN;
       }
     }
-    TSNode dv = ts_node_child_by_field_name(n, "default_value", 13);
-    TSNode dd = ts_node_child_by_field_name(n, "declarator", 10);
+    TSNode dv = fe_asc_child(n, "default_value");
+    TSNode dd = fe_asc_child(n, "declarator");
     if (!ts_node_is_null(dv) && !ts_node_is_null(dd) &&
-        fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const")) {
+        fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const") &&
+        !(*skip)--) {
       *out = fe_asc_expr(x, dv);
       return out->kind != FE_AV_UNKNOWN;
     }
@@ -460,7 +477,8 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
   }
   uint32_t nc = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < nc; i++)
-    if (find_const_in(x, ts_node_named_child(n, i), name, out, depth + 1))
+    if (find_const_in(x, ts_node_named_child(n, i), name, out, depth + 1,
+                      skip))
       return true;
   return false;
 }
@@ -474,7 +492,19 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   x->frame = 0;
   x->self = NULL;
   x->depth++;
-  bool ok = find_const_in(x, ts_tree_root_node(x->u->tree), name, out, 0);
+  uint32_t skip = 0;
+  bool ok = find_const_in(x, ts_tree_root_node(x->u->tree), name, out, 0,
+                          &skip);
+  fe_asc_val other;
+  skip = 1;
+  bool two = ok && find_const_in(x, ts_tree_root_node(x->u->tree), name,
+                                 &other, 0, &skip);
+  x->ambiguous = false; /* (nested look-ups above may have set it) */
+  if (two && (other.kind != out->kind || other.i != out->i ||
+              other.j != out->j))
+    ok = false, x->ambiguous = true; /* two constants of the name
+                   (template specialisations, namespaces) that differ: ksv
+                   does not pick one, and it is no build macro either */
   x->depth--;
   x->frame = fr;
   x->self = self;
@@ -484,7 +514,7 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
     v->val = *out;
   } else { /* remembered: the tree is not searched again for it */
     v->val = fe_asc_unknown();
-    v->val.j = ABSENT;
+    v->val.j = x->ambiguous ? AMBIGUOUS : ABSENT;
   }
   return ok;
 }
@@ -617,9 +647,9 @@ fe_asc_val fe_asc_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
 }
 
 static fe_asc_val eval_binary(fe_asc_ctx *x, TSNode e) {
-  TSNode l = ts_node_child_by_field_name(e, "left", 4);
-  TSNode r = ts_node_child_by_field_name(e, "right", 5);
-  TSNode o = ts_node_child_by_field_name(e, "operator", 8);
+  TSNode l = fe_asc_child(e, "left");
+  TSNode r = fe_asc_child(e, "right");
+  TSNode o = fe_asc_child(e, "operator");
   const char *op = fe_asc_text(x, o);
   fe_asc_val a = fe_asc_expr(x, l);
   /* short circuit on a constant left side */
@@ -632,9 +662,9 @@ static fe_asc_val eval_binary(fe_asc_ctx *x, TSNode e) {
 }
 
 static fe_asc_val eval_unary(fe_asc_ctx *x, TSNode e) {
-  TSNode o = ts_node_child_by_field_name(e, "operator", 8);
+  TSNode o = fe_asc_child(e, "operator");
   const char *op = fe_asc_text(x, o);
-  fe_asc_val a = fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
+  fe_asc_val a = fe_asc_expr(x, fe_asc_child(e, "argument"));
   if (!strcmp(op, "+"))
     return a;
   if (!strcmp(op, "-"))
@@ -647,9 +677,9 @@ static fe_asc_val eval_unary(fe_asc_ctx *x, TSNode e) {
 }
 
 static fe_asc_val eval_assign(fe_asc_ctx *x, TSNode e) {
-  TSNode l = ts_node_child_by_field_name(e, "left", 4);
-  TSNode o = ts_node_child_by_field_name(e, "operator", 8);
-  fe_asc_val r = fe_asc_expr(x, ts_node_child_by_field_name(e, "right", 5));
+  TSNode l = fe_asc_child(e, "left");
+  TSNode o = fe_asc_child(e, "operator");
+  fe_asc_val r = fe_asc_expr(x, fe_asc_child(e, "right"));
   const char *op = fe_asc_text(x, o);
   if (strcmp(op, "=")) {
     char bop[4] = {0};
@@ -662,8 +692,8 @@ static fe_asc_val eval_assign(fe_asc_ctx *x, TSNode e) {
 }
 
 static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
-  TSNode a = ts_node_child_by_field_name(e, "argument", 8);
-  TSNode o = ts_node_child_by_field_name(e, "operator", 8);
+  TSNode a = fe_asc_child(e, "argument");
+  TSNode o = fe_asc_child(e, "operator");
   fe_asc_val old = fe_asc_expr(x, a);
   fe_asc_val nv = binop(x, fe_asc_is(x, o, "++") ? "+" : "-", old,
                         fe_asc_int(1), e);
@@ -712,7 +742,7 @@ static fe_asc_val address_cast(fe_asc_ctx *x, TSNode ty, fe_asc_val a,
 }
 
 static fe_asc_val eval_field(fe_asc_ctx *x, TSNode e) {
-  TSNode a = ts_node_child_by_field_name(e, "argument", 8);
+  TSNode a = fe_asc_child(e, "argument");
   const char *fname = fe_asc_last_name(x, e);
   fe_asc_val base = fe_asc_expr(x, a);
   if (base.kind == FE_AV_OBJ) {
@@ -755,7 +785,7 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
   }
   if (!strcmp(t, "field_expression")) {
     fe_asc_val base =
-        fe_asc_expr(x, ts_node_child_by_field_name(lhs, "argument", 8));
+        fe_asc_expr(x, fe_asc_child(lhs, "argument"));
     if (base.kind != FE_AV_OBJ)
       return;
     const char *fname = fe_asc_last_name(x, lhs);
@@ -782,12 +812,12 @@ static uint32_t size_of_name(fe_asc_ctx *x, const char *t) {
 
 /* sizeof(T) / sizeof(expr). */
 static fe_asc_val eval_sizeof(fe_asc_ctx *x, TSNode e) {
-  TSNode ty = ts_node_child_by_field_name(e, "type", 4);
+  TSNode ty = fe_asc_child(e, "type");
   if (!ts_node_is_null(ty)) {
     uint32_t s = size_of_name(x, fe_asc_text(x, ty));
     return s ? fe_asc_int(s) : fe_asc_unknown();
   }
-  TSNode v = ts_node_child_by_field_name(e, "value", 5);
+  TSNode v = fe_asc_child(e, "value");
   if (!ts_node_is_null(v)) {
     if (!strcmp(ts_node_type(v), "parenthesized_expression"))
       v = ts_node_named_child(v, 0);
@@ -844,6 +874,16 @@ static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
   if (fe_asc_lookup(x, name, &v))
     return v;
   const char *last = fe_asc_last_name(x, e);
+  if (!strncmp(name, "::", 2)) { /* the global namespace's, not a member */
+    fe_asc_obj *self = x->self;
+    uint32_t fr = x->frame;
+    x->self = NULL;
+    x->frame = 0;
+    bool ok = fe_asc_lookup(x, last, &v);
+    x->self = self;
+    x->frame = fr;
+    return ok ? v : fe_asc_unknown();
+  }
   if (strcmp(last, name) && fe_asc_lookup(x, last, &v))
     return v;
   if (!strcmp(name, "block_idx")) /* the CCE spelling of GetBlockIdx() */
@@ -921,17 +961,17 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     for (uint32_t i = 0; i < n; i++)
       r = fe_asc_expr(x, ts_node_named_child(e, i));
   } else if (!strcmp(t, "comma_expression")) {
-    fe_asc_expr(x, ts_node_child_by_field_name(e, "left", 4));
-    r = fe_asc_expr(x, ts_node_child_by_field_name(e, "right", 5));
+    fe_asc_expr(x, fe_asc_child(e, "left"));
+    r = fe_asc_expr(x, fe_asc_child(e, "right"));
   } else if (!strcmp(t, "binary_expression")) {
     r = eval_binary(x, e);
   } else if (!strcmp(t, "unary_expression")) {
     r = eval_unary(x, e);
   } else if (!strcmp(t, "conditional_expression")) {
     fe_asc_val c =
-        fe_asc_expr(x, ts_node_child_by_field_name(e, "condition", 9));
-    TSNode tn = ts_node_child_by_field_name(e, "consequence", 11);
-    TSNode fn = ts_node_child_by_field_name(e, "alternative", 11);
+        fe_asc_expr(x, fe_asc_child(e, "condition"));
+    TSNode tn = fe_asc_child(e, "consequence");
+    TSNode fn = fe_asc_child(e, "alternative");
     if (fe_asc_const(&c, &k))
       r = fe_asc_expr(x, k ? tn : fn);
     else
@@ -946,8 +986,8 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     r = eval_field(x, e);
   } else if (!strcmp(t, "subscript_expression")) {
     fe_asc_val b =
-        fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
-    TSNode ix = ts_node_child_by_field_name(e, "indices", 7);
+        fe_asc_expr(x, fe_asc_child(e, "argument"));
+    TSNode ix = fe_asc_child(e, "indices");
     fe_asc_val i = fe_asc_expr(x, ts_node_named_child(ix, 0));
     if (b.kind == FE_AV_LTENSOR || b.kind == FE_AV_GTENSOR) {
       r = b;
@@ -956,10 +996,10 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
       r = b; /* an element of an array of objects: the same kind */
     }
   } else if (!strcmp(t, "cast_expression")) {
-    r = fe_asc_expr(x, ts_node_child_by_field_name(e, "value", 5));
-    TSNode ty = ts_node_child_by_field_name(e, "type", 4);
+    r = fe_asc_expr(x, fe_asc_child(e, "value"));
+    TSNode ty = fe_asc_child(e, "type");
     uint32_t sz = fe_asc_sizeof(
-        fe_asc_text(x, ts_node_child_by_field_name(ty, "type", 4)));
+        fe_asc_text(x, fe_asc_child(ty, "type")));
     if ((r.kind == FE_AV_GTENSOR || r.kind == FE_AV_LTENSOR) && sz &&
         strchr(fe_asc_text(x, ty), '*'))
       r.t.elem = sz; /* (__gm__ half *)x: half elements from here on */
@@ -967,7 +1007,7 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
              strchr(fe_asc_text(x, ty), '*'))
       r = address_cast(x, ty, r, sz, e);
   } else if (!strcmp(t, "pointer_expression")) {
-    r = fe_asc_expr(x, ts_node_child_by_field_name(e, "argument", 8));
+    r = fe_asc_expr(x, fe_asc_child(e, "argument"));
     if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)
       r = fe_asc_unknown(); /* &n / *p of a scalar: memory */
   } else if (!strcmp(t, "sizeof_expression")) {
@@ -976,8 +1016,17 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     /* its body runs where it is called, which ksv does not follow */
     fe_asc_unsupported(x, e, "a lambda");
   } else if (!strcmp(t, "initializer_list")) {
-    if (ts_node_named_child_count(e) == 1)
+    uint32_t n = ts_node_named_child_count(e);
+    if (n == 1) {
       r = fe_asc_expr(x, ts_node_named_child(e, 0));
+    } else if (n > 1) { /* {1, 8, 0, 0}: a parameter struct in place */
+      fe_asc_val a[FE_ASC_MAX_ARGS];
+      uint32_t m = 0;
+      for (uint32_t i = 0; i < n && m < FE_ASC_MAX_ARGS; i++)
+        a[m++] = fe_asc_expr(x, ts_node_named_child(e, i));
+      r.kind = FE_AV_OBJ;
+      r.o = fe_asc_params_obj(x, "{...}", a, m);
+    }
   }
   x->at = saved;
   return r;

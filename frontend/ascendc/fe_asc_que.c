@@ -387,8 +387,10 @@ static bool que_nested(const mdl_block *b, const mdl_block *t, bool inside) {
 ** depend on the iteration or the path (docs/ascendc-queues.md 7).  The
 ** kernel is then unknown, never clean or wrongly accused. */
 static bool que_symbolic_flow(fe_asc_ctx *x, const fe_asc_call *c) {
-  if (x->bd.blk == &x->bd.f->body ||
-      !que_nested(&x->bd.f->body, x->bd.blk, false))
+  /* (after an early return in the entry function the rest is one path:
+     fe_asc_ctx.path_root, wt-core) */
+  const mdl_block *root = x->path_root ? x->path_root : &x->bd.f->body;
+  if (x->bd.blk == root || !que_nested(root, x->bd.blk, false))
     return false;
   que_core *qc = que_core_of(x);
   mdl_loc loc = que_loc(x, c);

@@ -10,6 +10,8 @@
 */
 #include "fe_asc_x.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +22,8 @@ static bool is(TSNode n, const char *t) {
 }
 
 static TSNode field(TSNode n, const char *name) {
+  if (ts_node_is_null(n)) /* (the runtime does not check) */
+    return n;
   return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
@@ -132,13 +136,45 @@ static void find_in(finder *fi, TSNode n, int depth) {
     find_in(fi, ts_node_named_child(n, i), depth + 1);
 }
 
-TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
+/* Definitions found, by "kind:class offset:name:arity" (each search walks
+** the tree: a kernel looks the same names up again and again). */
+static bool cached(fe_asc_ctx *x, const char *key, TSNode *out) {
+  uint32_t i;
+  if (!fe_asc_map_get(&x->defs, key, strlen(key), &i))
+    return false;
+  *out = MDL_VEC_AT(x->def_nodes, TSNode, i);
+  return true;
+}
+
+static TSNode remember(fe_asc_ctx *x, const char *key, TSNode n) {
+  *(TSNode *)mdl_vec_push(&x->def_nodes, sizeof n) = n;
+  fe_asc_map_put(&x->defs, key, strlen(key), x->def_nodes.len - 1);
+  return n;
+}
+
+static TSNode find_enum1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "enum_specifier", 0, {{0}, 0, 0}, false};
   find_in(&fi, ts_tree_root_node(x->u->tree), 0);
   return fi.best;
 }
 
+TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
+  char key[300];
+  TSNode n;
+  snprintf(key, sizeof key, "e:%s", name);
+  return cached(x, key, &n) ? n : remember(x, key, find_enum1(x, name));
+}
+
+static TSNode find_class1(fe_asc_ctx *x, const char *name);
+
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name) {
+  char key[300];
+  TSNode n;
+  snprintf(key, sizeof key, "c:%s", name);
+  return cached(x, key, &n) ? n : remember(x, key, find_class1(x, name));
+}
+
+static TSNode find_class1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "class_specifier", 0, {{0}, 0, 0}, false};
   find_in(&fi, ts_tree_root_node(x->u->tree), 0);
   if (ts_node_is_null(fi.best)) {
@@ -152,8 +188,21 @@ static const char *class_name(fe_asc_ctx *x, TSNode cls) {
   return fe_asc_last_name(x, field(cls, "name"));
 }
 
+static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
+                         uint32_t nargs);
+
 TSNode fe_asc_find_func(fe_asc_ctx *x, TSNode cls, const char *name,
                         uint32_t nargs) {
+  char key[320];
+  TSNode n;
+  snprintf(key, sizeof key, "f:%u:%s:%u",
+           ts_node_is_null(cls) ? ~0u : ts_node_start_byte(cls), name, nargs);
+  return cached(x, key, &n) ? n : remember(x, key,
+                                           find_func1(x, cls, name, nargs));
+}
+
+static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
+                         uint32_t nargs) {
   finder fi = {x, name, NULL, "function_definition", nargs, {{0}, 0, 0},
                false};
   if (!ts_node_is_null(cls)) {
@@ -334,6 +383,15 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
                        FE_ASC_MAX_INLINE);
     return fe_asc_unknown();
   }
+  /* the inlining chain: this call, inside the caller's chain */
+  uint32_t saved_chain = x->chain;
+  {
+    TSNode dn = field(fn_declarator(fn), "declarator");
+    uint32_t ch = mdl_b_chain(x->bd.k, x->chain, fe_asc_last_name(x, dn),
+                              fe_asc_loc(x, call));
+    if (ch != MDL_B_NONE)
+      x->chain = ch;
+  }
   x->fn_stack[x->depth++] = fn;
   uint32_t saved_frame = x->frame;
   fe_asc_obj *saved_self = x->self;
@@ -361,6 +419,7 @@ fe_asc_val fe_asc_inline_t(fe_asc_ctx *x, TSNode fn, fe_asc_obj *self,
   x->level = saved_level;
   x->fn_level = saved_fn_level;
   x->fn_scope = saved_fn_scope;
+  x->chain = saved_chain;
   x->depth--;
   return r;
 }
@@ -618,14 +677,25 @@ static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
        destroys them at their scopes' ends as usual */
     mdl_block *saved = x->bd.blk;
     x->bd.blk = exiting;
+    /* what they do to the objects (and the queue framework's state) is
+       that path's only: the other one goes on from the state as it was */
+    snapshot keep;
+    snap_take(x, &keep);
+    void *q = fe_asc_que_save(x);
     for (uint32_t i = x->dtors.len; i-- > 0;) {
       const fe_asc_dtor *d = &MDL_VEC_AT(x->dtors, fe_asc_dtor, i);
       if (d->scope < x->fn_scope)
         break;
       fe_asc_run_dtor(x, d->o, s);
     }
+    snap_restore(x, &keep);
+    snap_free(&keep);
+    fe_asc_que_restore(x, q);
     x->bd.blk = saved;
     x->bd.blk = other;
+    if (x->depth == 1) /* in the entry: nothing runs after it on the path
+                          that returned */
+      x->path_root = other;
     return FE_FLOW_NEXT;
   }
   if ((f == FE_FLOW_CONTINUE || f == FE_FLOW_BREAK) &&
@@ -641,15 +711,20 @@ static fe_asc_flow sym_exit(fe_asc_ctx *x, TSNode s, fe_asc_flow f,
   return FE_FLOW_NEXT;
 }
 
-static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
-  fe_asc_val c = cond_value(x, field(s, "condition"));
-  TSNode th = field(s, "consequence"), el = field(s, "alternative");
-  if (is(el, "else_clause"))
-    el = ts_node_named_child(el, 0);
-  int64_t k;
-  if (fe_asc_const(&c, &k))
-    return k ? fe_asc_stmt(x, th)
-             : ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+/* An arm of a model branch: runs into x->bd.blk. */
+typedef fe_asc_flow (*arm_fn)(fe_asc_ctx *x, const void *arg);
+
+static fe_asc_flow arm_stmt(fe_asc_ctx *x, const void *arg) {
+  TSNode n = *(const TSNode *)arg;
+  return ts_node_is_null(n) ? FE_FLOW_NEXT : fe_asc_stmt(x, n);
+}
+
+/* A model branch on the symbolic condition c at s: both arms extracted
+** from the same state, scalars they leave different merged into results,
+** an arm that leaves by a jump handled by sym_exit. */
+static fe_asc_flow sym_branch(fe_asc_ctx *x, TSNode s, fe_asc_val c,
+                              arm_fn th, const void *ta, arm_fn el,
+                              const void *ea) {
   if (x->level >= FE_ASC_MAX_LEVEL) {
     fe_asc_unsupported(x, s, "branches and loops nested deeper than %u",
                        FE_ASC_MAX_LEVEL);
@@ -663,11 +738,11 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   snap_take(x, &before);
   x->level++;
   x->bd.blk = &is_->u.cif.then_b;
-  fe_asc_flow f1 = fe_asc_stmt(x, th);
+  fe_asc_flow f1 = th(x, ta);
   snap_take(x, &after_then);
   snap_restore(x, &before);
   x->bd.blk = &is_->u.cif.else_b;
-  fe_asc_flow f2 = ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+  fe_asc_flow f2 = el(x, ea);
   x->level--;
   x->bd.blk = saved;
   fe_asc_flow r = FE_FLOW_NEXT;
@@ -690,12 +765,24 @@ static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
   return r;
 }
 
+static fe_asc_flow if_stmt(fe_asc_ctx *x, TSNode s) {
+  fe_asc_val c = cond_value(x, field(s, "condition"));
+  TSNode th = field(s, "consequence"), el = field(s, "alternative");
+  if (is(el, "else_clause"))
+    el = ts_node_named_child(el, 0);
+  int64_t k;
+  if (fe_asc_const(&c, &k))
+    return k ? fe_asc_stmt(x, th)
+             : ts_node_is_null(el) ? FE_FLOW_NEXT : fe_asc_stmt(x, el);
+  return sym_branch(x, s, c, arm_stmt, &th, arm_stmt, &el);
+}
+
 /* The simple loop shape `v = lb; v < ub (<=, !=); v++ (+= step)`: its
 ** variable and step.  False for any other. */
 static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
                        TSNode *ubn, bool *incl, fe_asc_val *step) {
   TSNode c = field(s, "condition"), u = field(s, "update");
-  if (!is(c, "binary_expression"))
+  if (!is(c, "binary_expression") || ts_node_is_null(u))
     return false;
   TSNode l = field(c, "left");
   const char *op = fe_asc_text(x, field(c, "operator"));
@@ -716,6 +803,15 @@ static bool loop_shape(fe_asc_ctx *x, TSNode s, const char **var,
       fe_asc_is(x, field(u, "operator"), "+=") &&
       fe_asc_is(x, field(u, "left"), *var)) {
     *step = fe_asc_expr(x, field(u, "right"));
+    return true;
+  }
+  TSNode r = field(u, "right");
+  if (is(u, "assignment_expression") &&
+      fe_asc_is(x, field(u, "operator"), "=") &&
+      fe_asc_is(x, field(u, "left"), *var) && is(r, "binary_expression") &&
+      fe_asc_is(x, field(r, "operator"), "+") &&
+      fe_asc_is(x, field(r, "left"), *var)) { /* i = i + k */
+    *step = fe_asc_expr(x, field(r, "right"));
     return true;
   }
   return false;
@@ -972,13 +1068,104 @@ static fe_asc_flow loop_stmt(fe_asc_ctx *x, TSNode s) {
   return out;
 }
 
+/* The statements of case_statement cs up to a `break` (consumed). */
+static fe_asc_flow run_case(fe_asc_ctx *x, TSNode cs) {
+  fe_asc_flow f = FE_FLOW_NEXT;
+  uint32_t m = ts_node_named_child_count(cs);
+  for (uint32_t j = 0; j < m && f == FE_FLOW_NEXT; j++) {
+    TSNode st = ts_node_named_child(cs, j);
+    if (!ts_node_eq(st, field(cs, "value")))
+      f = fe_asc_stmt(x, st);
+  }
+  return f == FE_FLOW_BREAK ? FE_FLOW_NEXT : f;
+}
+
+/* A switch on a symbolic value, as the chain `if (v == a) ... else if (v ==
+** b) ... else default`: each case that has statements must end in a jump
+** (no fall-through into the next); cases without statements share the
+** next one's. */
+typedef struct {
+  TSNode s;
+  fe_asc_val v;
+  TSNode cases[64];            /* case_statements with statements */
+  fe_asc_val cond[64];         /* their conditions (v == a || v == b) */
+  uint32_t n;
+  TSNode deflt;                /* the default's statements, or null */
+  uint32_t at;                 /* the case the chain is at */
+} sw_chain;
+
+static fe_asc_flow arm_case(fe_asc_ctx *x, const void *arg) {
+  const TSNode *cs = arg;
+  return run_case(x, *cs);
+}
+
+static fe_asc_flow arm_chain(fe_asc_ctx *x, const void *arg) {
+  sw_chain *w = (sw_chain *)arg;
+  if (w->at >= w->n)
+    return ts_node_is_null(w->deflt) ? FE_FLOW_NEXT : run_case(x, w->deflt);
+  uint32_t i = w->at++;
+  return sym_branch(x, w->cases[i], w->cond[i], arm_case, &w->cases[i],
+                    arm_chain, w);
+}
+
+static bool ends_in_jump(TSNode cs) {
+  uint32_t m = ts_node_named_child_count(cs);
+  if (!m)
+    return false;
+  const char *t = ts_node_type(ts_node_named_child(cs, m - 1));
+  return !strcmp(t, "break_statement") || !strcmp(t, "return_statement") ||
+         !strcmp(t, "continue_statement") ||
+         (!strcmp(t, "compound_statement") &&
+          ends_in_jump(ts_node_named_child(cs, m - 1)));
+}
+
+static fe_asc_flow switch_sym(fe_asc_ctx *x, TSNode s, fe_asc_val v) {
+  sw_chain *w = calloc(1, sizeof *w);
+  w->s = s;
+  w->v = v;
+  TSNode body = field(s, "body");
+  uint32_t nc = ts_node_named_child_count(body);
+  fe_asc_val pend = fe_asc_int(0);
+  bool has_pend = false, ok = true;
+  for (uint32_t i = 0; i < nc && ok; i++) {
+    TSNode cs = ts_node_named_child(body, i);
+    if (!is(cs, "case_statement"))
+      continue;
+    TSNode val = field(cs, "value");
+    uint32_t nst = ts_node_named_child_count(cs) - !ts_node_is_null(val);
+    bool last = i + 1 == nc;
+    if (ts_node_is_null(val)) { /* default */
+      ok = !has_pend && (last || ends_in_jump(cs));
+      w->deflt = cs;
+      continue;
+    }
+    fe_asc_val eq = fe_asc_expr_binop(x, "==", v, fe_asc_expr(x, val), cs);
+    pend = has_pend ? fe_asc_expr_binop(x, "||", pend, eq, cs) : eq;
+    has_pend = true;
+    if (!nst)
+      continue; /* shares the next case's statements */
+    ok = (last || ends_in_jump(cs)) && w->n < 64;
+    if (ok) {
+      w->cases[w->n] = cs;
+      w->cond[w->n++] = pend;
+      has_pend = false;
+    }
+  }
+  fe_asc_flow f = FE_FLOW_NEXT;
+  if (!ok || has_pend)
+    fe_asc_unsupported(x, s, "a switch on a value ksv cannot decide whose "
+                       "cases fall through");
+  else
+    f = arm_chain(x, w);
+  free(w);
+  return f;
+}
+
 static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
   fe_asc_val c = cond_value(x, field(s, "condition"));
   int64_t k;
-  if (!fe_asc_const(&c, &k)) {
-    fe_asc_unsupported(x, s, "a switch on a value ksv cannot decide");
-    return FE_FLOW_NEXT;
-  }
+  if (!fe_asc_const(&c, &k))
+    return switch_sym(x, s, c);
   TSNode body = field(s, "body");
   uint32_t nc = ts_node_named_child_count(body), start = nc;
   for (uint32_t i = 0; i < nc && start == nc; i++) {

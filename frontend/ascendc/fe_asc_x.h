@@ -23,8 +23,10 @@
 #include "fe_asc.h"
 #include "../../model/mdl_build.h"
 
+#include <string.h>
+
 #define FE_ASC_MAX_INLINE 32          /* nested inlined calls */
-#define FE_ASC_MAX_UNROLL 256         /* constant-trip loops unrolled up to */
+#define FE_ASC_MAX_UNROLL 1024        /* constant-trip loops unrolled up to */
 #define FE_ASC_MAX_STEPS 2000000u     /* evaluation steps per core */
 #define FE_ASC_MAX_LEVEL 128u        /* nested branches and loops (the
                                          unroller recurses on them) */
@@ -159,9 +161,17 @@ typedef struct fe_asc_ctx {
   fe_asc_obj *self;            /* `this` of the current method, or NULL */
   TSNode fn_stack[FE_ASC_MAX_INLINE]; /* functions being inlined */
   uint32_t depth;
+  uint32_t chain;              /* inlining chain of the current function
+                                  (mdl_b_chain; 0: the entry) */
   uint32_t level;              /* nested branches/loops being extracted */
   uint32_t loop_level;         /* level of the unrolled loop's body */
   mdl_block **loop_blk;        /* where that loop's next iteration goes */
+  const mdl_block *path_root;  /* NULL, or the block the rest of the
+                                  kernel goes to after an early return on
+                                  a symbolic condition in the entry
+                                  function: still one path (the other one
+                                  ended), so the queue framework follows
+                                  its state there concretely */
   uint32_t fn_scope;           /* scopes.len inside the current function:
                                   its objects are the dtors of scopes >= */
   uint32_t fn_level;           /* level at the current function's entry:
@@ -174,6 +184,8 @@ typedef struct fe_asc_ctx {
   TSNode at;                   /* the node being evaluated (locations) */
   uint32_t nest;               /* expressions + statements being evaluated */
   bool over_budget;            /* a budget was exceeded (reported once) */
+  bool ambiguous;              /* the last file-constant search found two
+                                  that differ */
   bool used_core;              /* the extracted side has code (an op, a
                                   sync, a buffer) */
   bool reads_sub_block;        /* GetSubBlockIdx was read */
@@ -184,6 +196,8 @@ typedef struct fe_asc_ctx {
   void *que;                   /* helper Q's per-core state (fe_asc_que.c) */
   mdl_vec objs;                /* fe_asc_obj*: every object made (branch
                                   merging compares their fields) */
+  fe_asc_map defs;             /* definitions looked up (fe_asc_stmt.c) */
+  mdl_vec def_nodes;           /* TSNode: their nodes (null: none) */
 } fe_asc_ctx;
 
 /* --------------------------------------------- the library-call table */
@@ -257,7 +271,22 @@ void *fe_asc_que_save(fe_asc_ctx *x);
 bool fe_asc_que_same(fe_asc_ctx *x, const void *snap);
 void fe_asc_que_restore(fe_asc_ctx *x, const void *snap);
 
+/* The reading half's string map (fe_asc_map.c; declared in fe_asc_int.h,
+** whose #if evaluator names clash with the extraction's). */
+bool fe_asc_map_get(const fe_asc_map *m, const char *s, size_t n,
+                    uint32_t *val);
+void fe_asc_map_put(fe_asc_map *m, const char *s, size_t n, uint32_t val);
+void fe_asc_map_free(fe_asc_map *m);
+
 /* ---------------------------------------- shared helpers (all files) */
+
+/* A node's child by field name; a null node for a null node (the runtime
+** does not check). */
+static inline TSNode fe_asc_child(TSNode n, const char *name) {
+  if (ts_node_is_null(n))
+    return n;
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
 
 /* THE location of a node: every statement's loc comes from here. */
 mdl_loc fe_asc_loc(const fe_asc_ctx *x, TSNode n);
