@@ -607,7 +607,19 @@ static bool h_alloc(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     }
   }
   if (i < 0) {
-    que_deadlock(x, c, q);
+    /* the library spins forever: a wait nothing sets (an id taken and
+       never released), so the checker reports the deadlock at this call
+       and, as behind any deadlock, nothing after it on this core */
+    int never = (q->fp1 == MDL_PIPE_V && q->fp2 == MDL_PIPE_V)
+                    ? QUE_MAX_EVENT
+                    : que_alloc_id(x, p, q->fp1, q->fp2, NULL);
+    if (never < QUE_MAX_EVENT)
+      que_flag(x, true, q->fp1, q->fp2, never, loc,
+               "AllocTensor with every buffer allocated and none freed (the "
+               "library's AllocBuffer spins forever, "
+               "kernel_tquebind_impl.h:593-657)");
+    else
+      que_deadlock(x, c, q);
     i = q->d.cursor % q->num;
   }
   q->d.cursor = (i + 1) % q->num;
