@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The Cube/Vector simulator (`ksv sim`, docs/simulator.md) against the
 # static engines and its own contract:
-#  (a) every correct corpus kernel (corpus/*/ok*.mlir that `ksv check`
-#      reports clean) and tests/sim/*.mlir show no dynamic finding in 100
+#  (a) every correct corpus kernel (corpus/*/ok*.mlir and the Ascend C
+#      corpus/asc_*/ok*.cpp that `ksv check` reports clean: the 1:2 MIX
+#      block index of corpus/asc_mix_fa/ok.cpp once showed AIV0-AIV1 races
+#      here) and tests/sim/*.mlir show no dynamic finding in 100
 #      jittered runs, on a2 and a5 (kernels that are not concrete: exit 3,
 #      counted as skipped);
 #  (b) every static race / pipe-hazard / xcore-race of the corpus bug files
+#      (HIVM and Ascend C)
 #      manifests when its pair is replayed (--replay PRIMARY,RELATED: the
 #      finding's line, its first `note: conflicting` line and the rule), every
 #      deadlock shows stuck pipes, every double-set / flag-overflow shows
@@ -33,7 +36,8 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 # ---------------------------------------------------------------- (a)
-for f in "$root"/corpus/*/ok*.mlir "$root"/tests/sim/*.mlir; do
+for f in "$root"/corpus/*/ok*.mlir "$root"/corpus/asc_*/ok*.cpp \
+         "$root"/tests/sim/*.mlir; do
   for arch in a2 a5; do
     "$ksv" check --no-redundant --arch "$arch" "$f" >/dev/null 2>&1 || continue
     out=$("$ksv" sim --arch "$arch" --runs 100 --seed 7 "$f" 2>&1)
@@ -105,7 +109,8 @@ replay_findings() {
     fi
     chk=$("$ksv" check --no-redundant --arch "$arch" --flag-model "$fm" "$f" 2>&1)
     # one line per finding: RULE PRIMARY [RELATED]: for races the first
-    # `note: conflicting` line, for double sets the earlier set's note
+    # `note: conflicting` line, for double sets the earlier set's note (the
+    # Ascend C call-chain notes, "in F, called from G", are skipped)
     finds=$(awk '
       /^[^:]+:[0-9]+:[0-9]+: (error|warning): / {
         if (pend != "") print pend
@@ -113,7 +118,7 @@ replay_findings() {
       match($0, /^[^:]+:[0-9]+:[0-9]+: (error: .*\[(race|pipe-hazard|xcore-race|deadlock|double-set|flag-overflow)|warning: .*\[double-set)\]$/) {
         split($0, p, ":"); rule = $0; sub(/.*\[/, "", rule); sub(/\]$/, "", rule)
         pend = rule " " p[2] ":" p[3]; want = (rule ~ /race|hazard|double/); next }
-      want && /: note: / && !/: note: (witness|and [0-9]+ more)/ {
+      want && /: note: / && !/: note: (witness|and [0-9]+ more|in [^ ]+, called from )/ {
         split($0, p, ":"); print pend " " p[2] ":" p[3]; pend = ""; want = 0; next }
       END { if (pend != "") print pend }' <<<"$chk")
     [ -n "$finds" ] || continue
@@ -155,7 +160,7 @@ while IFS= read -r f; do
   for fm in count bit; do
     replay_findings "$f" b $fm
   done
-done < <(grep -l -E 'expect(\([a-z0-9, ]+\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/tests/sim/bug*.mlir)
+done < <(grep -l -E 'expect(\([a-z0-9, ]+\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/corpus/asc_*/bug*.cpp "$root"/tests/sim/bug*.mlir)
 
 # ---------------------------------------------------------------- (c)
 fa="$root/corpus/flash_attn_fwd/ok.mlir"
