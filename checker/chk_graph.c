@@ -1278,8 +1278,15 @@ static bool behind_stuck_wait(const gx *g, uint32_t x) {
     return true; /* on or behind the cycle: never runs */
   for (uint32_t i = 0; i < g->findings.len; i++) {
     const finding *f = &MDL_VEC_AT(g->findings, finding, i);
-    if (f->rule == MDL_RULE_DEADLOCK && wait_before_set(g, f->b, x))
+    if (f->rule != MDL_RULE_DEADLOCK)
+      continue;
+    if (wait_before_set(g, f->b, x))
       return true;
+    /* (a sync_block that never meets stops every core that reached it) */
+    if (mdl_inst_at(g->k, f->b)->kind == MDL_I_SYNC_ALL)
+      for (uint32_t r = 0; r < f->related.len; r++)
+        if (wait_before_set(g, MDL_VEC_AT(f->related, uint32_t, r), x))
+          return true;
   }
   return false;
 }
@@ -1412,6 +1419,30 @@ static uint32_t count_errors(const gx *g);
 /* Runs the whole analysis with the given disabled statements (any_error:
 ** stop at the first error, for the redundant-sync search).  The flag
 ** model of the double-set check is o->flags. */
+/* Meeting m of the sync_blocks waits for core gone, which has no m-th
+** one (mdl_sync_all_absent): the cores that arrive wait forever.  One
+** deadlock at the first of them, the others related. */
+static void sync_all_stuck(gx *g, const mdl_vec per[3], uint32_t m,
+                           uint32_t gone) {
+  const mdl_kernel *k = g->k;
+  finding *fd = NULL;
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    if (m >= per[c].len)
+      continue;
+    uint32_t i = MDL_VEC_AT(per[c], uint32_t, m);
+    if (!fd)
+      fd = add_finding(g, MDL_RULE_DEADLOCK, i, NONE);
+    else
+      *(uint32_t *)mdl_vec_push(&fd->related, sizeof(uint32_t)) = i;
+  }
+  fd->msg = mdl_strprintf(
+      "sync_block number %u waits forever: it waits for %s, which %s", m + 1,
+      k->cores[gone].label,
+      per[gone].len ? "executes fewer sync_blocks"
+                    : "never executes one");
+  g->deadlock = true;
+}
+
 static void analyse(gx *g, const mdl_kernel *k, const chk_options *o,
                     const uint8_t *disabled, bool any_error, chk_stats *st) {
   chainst ch[NCH_MAX];
@@ -1431,6 +1462,11 @@ static void analyse(gx *g, const mdl_kernel *k, const chk_options *o,
       if (per[c].len > mx)
         mx = per[c].len;
     for (uint32_t m = 0; m < mx; m++) {
+      int gone = mdl_sync_all_absent(k, per, m);
+      if (gone >= 0) {
+        sync_all_stuck(g, per, m, (uint32_t)gone);
+        break; /* the later meetings are behind this one */
+      }
       uint32_t meet = new_node(g);
       for (uint32_t c = 0; c < k->ncores; c++)
         if (m < per[c].len) {

@@ -87,6 +87,9 @@ typedef struct {
   uint8_t probe_src, probe_dst; /* pipes the removed sync ordered */
   uint32_t probe_u0;          /* unknowns before this probe */
   bool deadlock;
+  mdl_vec sa_stuck;           /* uint32_t: the sync_blocks of the first
+                                 meeting that never completes (build) */
+  uint32_t sa_m, sa_gone;     /* its number, the core it waits for */
   uint32_t unknowns;
   char *unknown_what;
   uint32_t queries;
@@ -2069,6 +2072,7 @@ static uint32_t count_sync_all_guarded(const mdl_kernel *k) {
 }
 
 static void sx_free(sx *x) {
+  mdl_vec_free(&x->sa_stuck);
   chk_skel_free(&x->sk);
   free(x->behind);
   free(x->t);
@@ -2238,6 +2242,17 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
       if (per[c].len > mx)
         mx = per[c].len;
     for (uint32_t m = 0; m < mx; m++) {
+      int gone = mdl_sync_all_absent(k, per, m);
+      if (gone >= 0) {
+        /* never meets: reported by run(); later meetings are behind */
+        for (uint32_t c = 0; c < k->ncores; c++)
+          if (m < per[c].len)
+            *(uint32_t *)mdl_vec_push(&x->sa_stuck, sizeof(uint32_t)) =
+                MDL_VEC_AT(per[c], uint32_t, m);
+        x->sa_m = m;
+        x->sa_gone = (uint32_t)gone;
+        break;
+      }
       uint32_t meet = nextnode++;
       for (uint32_t c = 0; c < k->ncores; c++)
         if (m < per[c].len) {
@@ -2279,6 +2294,31 @@ static void reset_run(sx *x) {
 
 /* Runs every query with the syncs in dis (by statement) removed.  A probe
 ** stops at the first error and asks the likeliest queries first. */
+/* A sync_block meeting that waits for a core without one
+** (mdl_sync_all_absent): every core that reaches it waits forever, on
+** every execution (the instances are unguarded: guarded ones are
+** declined).  One deadlock, the other arrivals related. */
+static void sync_all_stuck(sx *x) {
+  if (!x->sa_stuck.len)
+    return;
+  const mdl_kernel *k = x->k;
+  chk_finding *fd = add_finding(x, MDL_RULE_DEADLOCK,
+                                MDL_VEC_AT(x->sa_stuck, uint32_t, 0), NONE);
+  for (uint32_t r = 1; r < x->sa_stuck.len; r++)
+    *(uint32_t *)mdl_vec_push(&fd->related, sizeof(uint32_t)) =
+        MDL_VEC_AT(x->sa_stuck, uint32_t, r);
+  bool none = true;
+  for (uint32_t i = 0; i < k->insts.len; i++)
+    if (mdl_inst_at(k, i)->kind == MDL_I_SYNC_ALL &&
+        mdl_inst_at(k, i)->core == x->sa_gone)
+      none = false;
+  fd->msg = mdl_strprintf(
+      "sync_block number %u waits forever: it waits for %s, which %s",
+      x->sa_m + 1, k->cores[x->sa_gone].label,
+      none ? "never executes one" : "executes fewer sync_blocks");
+  x->deadlock = true;
+}
+
 static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
   const mdl_kernel *k = x->k;
   reset_run(x);
@@ -2333,6 +2373,7 @@ static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
   }
   if (x->probe)
     races(x); /* the likeliest error first; check() stops at the first */
+  sync_all_stuck(x);
   cycles(x);
   flag_queries(x, &x->keys);
   xcore_queries(x, &x->xrecs);

@@ -177,9 +177,12 @@ static void print_finding(FILE *out, const char *path, const mdl_kernel *k,
     else if (f->value < 0)
       fprintf(out,
               "the kernel stops: %s %s waits forever (since cycle %" PRId64
-              "): no set of its flag is left to release it; %u pipe%s stuck "
-              "(%s) [%s]\n",
-              sb, wb, f->b_start, r->stuck.len, r->stuck.len == 1 ? "" : "s",
+              "): %s; %u pipe%s stuck (%s) [%s]\n",
+              sb, wb, f->b_start,
+              mdl_inst_at(k, f->b)->kind == MDL_I_SYNC_ALL
+                  ? "a core it waits for never reaches it"
+                  : "no set of its flag is left to release it",
+              r->stuck.len, r->stuck.len == 1 ? "" : "s",
               rn, rule);
     else
       fprintf(out,

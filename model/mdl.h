@@ -819,6 +819,18 @@ static inline const mdl_memory *mdl_memory_at(const mdl_kernel *k,
 }
 const char *mdl_inst_kind_name(mdl_inst_kind k);
 
+/* The cores of k (bit per core slot) that a sync_block of mode (0
+** ALL_CUBE .. 5 ALL, mdl_b_sync_block) waits for: the AIC for the cube
+** modes, the AIVs for the vector ones, every core for ALL (the hard
+** SyncAll: SyncAll.md, docs/semantics-decisions.md "hard SyncAll"). */
+uint32_t mdl_sync_all_cores(const mdl_kernel *k, int mode);
+/* Meeting m of the sync_blocks, per[c] holding core c's (uint32_t
+** instance ids, program order): a core the meeting waits for that has no
+** m-th sync_block (so the meeting never completes: a deadlock), else -1.
+** Cores whose program was cut (k->cut_cores) are not known to lack it. */
+int mdl_sync_all_absent(const mdl_kernel *k, const mdl_vec per[3],
+                        uint32_t m);
+
 /* Writes "iteration 2 of the loop at 14:5, ..." for an instance. */
 void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
                     size_t n);

@@ -157,6 +157,31 @@ const char *mdl_inst_kind_name(mdl_inst_kind k) {
   return (unsigned)k <= MDL_I_SYNC_ALL ? n[k] : "?";
 }
 
+uint32_t mdl_sync_all_cores(const mdl_kernel *k, int mode) {
+  uint32_t m = 0;
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    bool aic = k->cores[c].type == MDL_CORE_AIC;
+    bool cube_mode = mode == 0 || mode == 3;
+    if (mode == 5 || aic == cube_mode)
+      m |= 1u << c;
+  }
+  return m;
+}
+
+int mdl_sync_all_absent(const mdl_kernel *k, const mdl_vec per[3],
+                        uint32_t m) {
+  uint32_t want = 0;
+  for (uint32_t c = 0; c < k->ncores && c < 3; c++)
+    if (m < per[c].len)
+      want |= mdl_sync_all_cores(
+          k, mdl_inst_at(k, MDL_VEC_AT(per[c], uint32_t, m))->mode);
+  for (uint32_t c = 0; c < k->ncores && c < 3; c++)
+    if (((want >> c) & 1u) && m >= per[c].len &&
+        !((k->cut_cores >> c) & 1u))
+      return (int)c;
+  return -1;
+}
+
 /* ------------------------------------------------------------- profiles */
 
 #define P(x) (1u << MDL_PIPE_##x)

@@ -279,6 +279,52 @@ mdl_val mdl_val_select(mdl_kernel *k, const mdl_val *c, const mdl_val *a,
   return opaque(k, MDL_X_SELECT, c, a, b);
 }
 
+/* a / d and a % d for a constant d > 0 where a = d*L + c, every
+** coefficient of L a multiple of d, and the division is exact on the
+** form: floor division always (floor(d*L + c, d) = L + floor(c, d)); the
+** truncating and unsigned ones only where a >= 0 for every value, i.e.
+** L is over the block index / block count (>= 0, SMT value_domain) with
+** positive coefficients and c >= 0.  Why: on an AIV of a 1:2 MIX kernel
+** GetBlockIdx() is 2*block + sub_block (ASCENDC.md "Indices"), and the
+** kernels divide it by GetTaskRation() back to the block; without this
+** each AIV got its own opaque atom, and every consumer that has no
+** alias oracle (the simulator) saw AIV0 and AIV1 addresses as aliasing
+** (docs/semantics-decisions.md, 1:2 MIX block index). */
+static bool exact_divmod(const mdl_kernel *k, mdl_xop op, const mdl_val *a,
+                         const mdl_val *b, mdl_val *r) {
+  if (b->n != 0 || b->c <= 0 || a->n == 0)
+    return false;
+  int64_t d = b->c;
+  bool floor_op = op == MDL_X_FLOORDIV;
+  bool div = floor_op || op == MDL_X_DIVS || op == MDL_X_DIVU;
+  if (!div && op != MDL_X_REMS && op != MDL_X_REMU)
+    return false;
+  for (int i = 0; i < a->n; i++) {
+    const mdl_atom *at = &MDL_VEC_AT(k->atoms, mdl_atom, a->atom[i]);
+    if (a->coef[i] % d != 0)
+      return false;
+    if (!floor_op && (a->coef[i] <= 0 || (at->kind != MDL_ATOM_BLOCK_IDX &&
+                                          at->kind != MDL_ATOM_BLOCK_NUM)))
+      return false;
+  }
+  if (!floor_op && a->c < 0)
+    return false;
+  int64_t q = a->c / d, m = a->c % d;
+  if (m < 0) { /* floor */
+    q -= 1;
+    m += d;
+  }
+  if (!div) {
+    *r = mdl_val_const(m);
+    return true;
+  }
+  *r = *a;
+  r->c = q;
+  for (int i = 0; i < r->n; i++)
+    r->coef[i] /= d;
+  return true;
+}
+
 mdl_val mdl_val_binop(mdl_kernel *k, mdl_xop op, const mdl_val *a,
                       const mdl_val *b) {
   if (a->unknown || b->unknown)
@@ -325,6 +371,12 @@ mdl_val mdl_val_binop(mdl_kernel *k, mdl_xop op, const mdl_val *a,
   case MDL_X_DIVS: case MDL_X_DIVU: case MDL_X_FLOORDIV: case MDL_X_CEILDIV:
     if (b->n == 0 && b->c == 1)
       return *a;
+    if (exact_divmod(k, op, a, b, &r))
+      return r;
+    break;
+  case MDL_X_REMS: case MDL_X_REMU:
+    if (exact_divmod(k, op, a, b, &r))
+      return r;
     break;
   default:
     break;

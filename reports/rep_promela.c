@@ -1061,9 +1061,21 @@ int rep_promela(FILE *out, const mdl_kernel *k, const char *file,
           first &= nsa[d] <= s;
         if (!first)
           continue;
-        uint32_t np = 0;
-        for (uint32_t d = 0; d < k->ncores; d++)
-          np += nsa[d] > s;
+        /* the meeting waits for every core that has an s-th sync_block
+           and every core its mode names (mdl_sync_all_cores: the hard
+           SyncAll waits for the AIC too); one without it never comes */
+        uint32_t want = 0;
+        for (uint32_t d = 0; d < k->ncores; d++) {
+          uint32_t nth = 0;
+          for (uint32_t i = k->core_first[d];
+               i < k->core_first[d] + k->core_count[d]; i++) {
+            const mdl_inst *in = mdl_inst_at(k, i);
+            if (in->kind == MDL_I_SYNC_ALL && nth++ == s)
+              want |= (1u << d) |
+                      (mdl_sync_all_cores(k, in->mode) & ~k->cut_cores);
+          }
+        }
+        uint32_t np = (uint32_t)__builtin_popcount(want);
         fprintf(out, "byte sa_%u;\n#define SA_%u %u\n", s, s, np);
       }
 

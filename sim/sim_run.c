@@ -420,11 +420,14 @@ static bool try_scalar_sync(run *R, uint32_t c) {
     cs->arrived++;
     changed = true;
   }
-  /* sync_block: the m-th meeting ends once every core that has an m-th
-     sync_block has arrived at it */
+  /* sync_block: the m-th meeting ends once every core it waits for
+     (its mode's, mdl_sync_all_cores, and every core that has an m-th
+     sync_block) has arrived at it; a core without one never does */
   uint32_t m = ip->ordinal;
+  uint32_t want = mdl_sync_all_cores(R->k, mdl_inst_at(R->k, i)->mode);
   for (uint32_t q = 0; q < R->k->ncores; q++)
-    if (R->p->nsync[q] > m && R->cs[q].arrived <= m)
+    if ((R->p->nsync[q] > m || ((want >> q) & 1u)) &&
+        R->cs[q].arrived <= m)
       return changed;
   for (uint32_t q = 0; q < R->k->ncores; q++) {
     uint32_t x = R->cs[q].blocked_by;

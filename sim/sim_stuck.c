@@ -141,8 +141,13 @@ static bool waits_for(const sim_engine *R, uint32_t w, uint32_t *out,
       }
     return any;
   }
-  /* sync_block: the cores that have not arrived at this meeting */
+  /* sync_block: the cores that have not arrived at this meeting; none
+     can release it when a core it waits for has no m-th one */
   uint32_t m = p->ip[w].ordinal;
+  uint32_t want = mdl_sync_all_cores(k, in->mode);
+  for (uint32_t c = 0; c < k->ncores; c++)
+    if (((want >> c) & 1u) && p->nsync[c] <= m && !((k->cut_cores >> c) & 1u))
+      return false;
   for (uint32_t c = 0; c < k->ncores && *nout < 3; c++)
     if (p->nsync[c] > m && R->cs[c].arrived <= m)
       out[(*nout)++] = scalar_blocker(R, c, 0);

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The Cube/Vector simulator (`ksv sim`, docs/simulator.md) against the
 # static engines and its own contract:
-#  (a) every correct corpus kernel (corpus/*/ok*.mlir that `ksv check`
-#      reports clean) and tests/sim/*.mlir show no dynamic finding in 100
+#  (a) every correct corpus kernel (corpus/*/ok*.mlir and the Ascend C
+#      corpus/asc_*/ok*.cpp that `ksv check` reports clean: the 1:2 MIX
+#      block index of corpus/asc_mix_fa/ok.cpp once showed AIV0-AIV1 races
+#      here) and tests/sim/*.mlir show no dynamic finding in 100
 #      jittered runs, on a2 and a5 (kernels that are not concrete: exit 3,
 #      counted as skipped);
 #  (b) every static race / pipe-hazard / xcore-race of the corpus bug files
+#      (HIVM and Ascend C)
 #      manifests when its pair is replayed (--replay PRIMARY,RELATED: the
 #      finding's line, its first `note: conflicting` line and the rule), every
 #      deadlock shows stuck pipes, every double-set / flag-overflow shows

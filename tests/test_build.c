@@ -226,3 +226,43 @@ Test(builder, layouts) {
   cr_expect_null(mdl_layout_new(k, 0, ext, NULL, 2, true));
   mdl_kernel_free(k);
 }
+
+/* The 1:2 MIX AIV block index divided back by the task ration
+** (docs/semantics-decisions.md 72): (2*b + s)/2 is b on both AIVs, the
+** remainder s; not where the value may be negative. */
+Test(builder, exact_division_of_the_sub_block_index) {
+  mdl_kernel *k = mdl_kernel_new("t.cpp", "k");
+  mdl_atom a = {0};
+  a.kind = MDL_ATOM_BLOCK_IDX;
+  strcpy(a.text, "block_idx");
+  mdl_val b = mdl_val_atom(k, &a), two = mdl_val_const(2);
+  mdl_val b2 = mdl_val_binop(k, MDL_X_MUL, &b, &two);
+  for (int64_t s = 0; s < 2; s++) {
+    mdl_val sv = mdl_val_const(s);
+    mdl_val x = mdl_val_binop(k, MDL_X_ADD, &b2, &sv);
+    mdl_xop divs[] = {MDL_X_DIVU, MDL_X_DIVS, MDL_X_FLOORDIV};
+    for (int i = 0; i < 3; i++) {
+      mdl_val q = mdl_val_binop(k, divs[i], &x, &two);
+      cr_expect(q.n == 1 && q.atom[0] == b.atom[0] && q.coef[0] == 1 &&
+                q.c == 0, "op %d, s=%lld", i, (long long)s);
+    }
+    mdl_val r = mdl_val_binop(k, MDL_X_REMU, &x, &two);
+    cr_expect(mdl_val_is_const(&r) && r.c == s);
+  }
+  /* 2*b - 1 may be negative: truncation is not floor, kept opaque;
+     floor division is exact for every integer */
+  mdl_val m1 = mdl_val_const(-1);
+  mdl_val y = mdl_val_binop(k, MDL_X_ADD, &b2, &m1);
+  mdl_val t = mdl_val_binop(k, MDL_X_DIVS, &y, &two);
+  cr_expect(t.n == 1 && t.atom[0] != b.atom[0]);
+  mdl_val f = mdl_val_binop(k, MDL_X_FLOORDIV, &y, &two);
+  cr_expect(f.n == 1 && f.atom[0] == b.atom[0] && f.c == -1);
+  /* an argument may be negative: unsigned division stays opaque */
+  mdl_atom g = {0};
+  g.kind = MDL_ATOM_ARG;
+  mdl_val av = mdl_val_atom(k, &g);
+  mdl_val a2 = mdl_val_binop(k, MDL_X_MUL, &av, &two);
+  mdl_val u = mdl_val_binop(k, MDL_X_DIVU, &a2, &two);
+  cr_expect(u.n == 1 && u.atom[0] != av.atom[0]);
+  mdl_kernel_free(k);
+}

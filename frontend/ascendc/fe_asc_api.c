@@ -611,6 +611,8 @@ static bool h_index(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     res->kind = FE_AV_SYM;
     res->v = mdl_b_x(&x->bd, MDL_X_ADD,
                      mdl_b_x(&x->bd, MDL_X_MUL, b, n, loc), s, loc);
+    /* the two AIVs see different values: they are not one program */
+    x->reads_sub_block = true;
     return true;
   }
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
