@@ -471,11 +471,16 @@ Test(que, alloc_past_buffers_deadlocks) {
   call0(&e, 10, qx, "AllocTensor");
   call0(&e, 11, qx, "AllocTensor");
   cr_assert(!has_diag(&e, MDL_RULE_DEADLOCK, ""));
+  uint32_t from = 0;
+  syncs(&e, &from); /* (the first two allocations wait nothing) */
   call0(&e, 12, qx, "AllocTensor");
-  cr_assert(has_diag(&e, MDL_RULE_DEADLOCK, "all 2 of its buffers"));
-  const mdl_diag *g = &MDL_VEC_AT(e.d.items, mdl_diag, 0);
-  cr_assert_eq(g->line, 12);
-  cr_assert_eq(g->severity, MDL_SEV_ERROR);
+  /* the hang is a wait of the free event nothing sets (the highest id,
+     taken for good), which the checker reports as the deadlock; the queue
+     code reports nothing itself */
+  cr_assert(!has_diag(&e, MDL_RULE_DEADLOCK, ""));
+  cr_assert_str_eq(syncs(&e, &from), "W V>MTE2 7 @12");
+  call0(&e, 13, qx, "AllocTensor"); /* the same id again */
+  cr_assert_str_eq(syncs(&e, &from), "W V>MTE2 7 @13");
   env_free(&e);
 }
 

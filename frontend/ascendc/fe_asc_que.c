@@ -48,6 +48,8 @@ typedef struct {
   int64_t len;                 /* rounded to 32 */
   fe_asc_tensor base;          /* the block of all num buffers */
   que_dyn d;
+  int hang1;                   /* 1 + the id of the wait nothing sets that
+                                  stands for a hung AllocTensor, 0 none */
 } que_q;
 
 /* The allocator and the buffer table of a TPipe. */
@@ -610,9 +612,17 @@ static bool h_alloc(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     /* the library spins forever: a wait nothing sets (an id taken and
        never released), so the checker reports the deadlock at this call
        and, as behind any deadlock, nothing after it on this core */
-    int never = (q->fp1 == MDL_PIPE_V && q->fp2 == MDL_PIPE_V)
-                    ? QUE_MAX_EVENT
-                    : que_alloc_id(x, p, q->fp1, q->fp2, NULL);
+    if (!q->hang1 && p && !(q->fp1 == MDL_PIPE_V && q->fp2 == MDL_PIPE_V)) {
+      /* the highest id free (hand-picked ids are usually the low ones),
+         taken for good */
+      uint16_t *m = &p->occupy[q->fp1][q->fp2];
+      for (int id = QUE_MAX_EVENT - 1; id >= 0 && !q->hang1; id--)
+        if (!(*m >> id & 1)) {
+          *m |= (uint16_t)(1u << id);
+          q->hang1 = 1 + id;
+        }
+    }
+    int never = q->hang1 ? q->hang1 - 1 : QUE_MAX_EVENT;
     if (never < QUE_MAX_EVENT)
       que_flag(x, true, q->fp1, q->fp2, never, loc,
                "AllocTensor with every buffer allocated and none freed (the "
