@@ -48,6 +48,9 @@ export KSV_HOSTILE_TIMEOUT=80
 export KSV_META_STRIDE=4
 # both engines on every 4th corpus file (the corpus test runs them all)
 export KSV_ENGINES_STRIDE=4
+# ksv fix on every 4th Ascend C bug file and profile (the whole set runs
+# in the normal suite)
+export KSV_FIX_ASC_STRIDE=4
 # the corpus expectations under the default flag model only (the one-bit
 # model's code runs under the sanitizers in differential-bit)
 export KSV_CORPUS_MODELS=count
