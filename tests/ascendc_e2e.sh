@@ -52,6 +52,10 @@ expect_rc cube_pp.cpp 0
 grep -q "cube_pp: clean" "$tmp/out" || fail "cube_pp.cpp: not clean"
 expect_rc cube_pp_nodrain.cpp 1
 expect_finding cube_pp_nodrain.cpp 13 unpaired-set
+# a barrier on a pipe the AIC lacks: invalid-sync there, the kernel stays AIC
+expect_rc cube_pp_vbarrier.cpp 1
+expect_finding cube_pp_vbarrier.cpp 53 invalid-sync
+grep -q "bad-input" "$tmp/out" && fail "cube_pp_vbarrier.cpp: taken as vector"
 
 expect_rc helper.h 0
 grep -q "warning: no kernel entry" "$tmp/out" || fail "helper.h: no warning"

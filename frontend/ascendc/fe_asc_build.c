@@ -215,8 +215,10 @@ static void bind_kernel_template(fe_asc_ctx *x, TSNode fn, const char *name) {
 
 typedef struct {
   mdl_func *f;
-  bool own;                    /* code only this core type runs */
-  bool generic;                /* code either could run */
+  bool own;                    /* data ops only this core type runs */
+  bool generic;                /* data ops either could run */
+  bool sync_own;               /* flags/barriers on pipes only it has */
+  bool sync_generic;
   bool unknown;
   char why[512];
   bool failed;
@@ -265,10 +267,15 @@ static void classify_block(const mdl_kernel *k, const mdl_func *f,
                            const mdl_block *b, uint8_t bit, side_result *r) {
   for (const mdl_stmt *s = b->first; s; s = s->next) {
     uint8_t m = stmt_cores(k, f, s);
+    /* a flag or barrier names pipes, which a misplaced one gets wrong (the
+       invalid-sync finding): it places the kernel only when no data op
+       does, as the HIVM frontend places by data ops and spaces first */
+    bool sync = s->kind == MDL_S_SET || s->kind == MDL_S_WAIT ||
+                s->kind == MDL_S_BARRIER;
     if (m == bit)
-      r->own = true;
+      *(sync ? &r->sync_own : &r->own) = true;
     else if (m == 0x3)
-      r->generic = true;
+      *(sync ? &r->sync_generic : &r->generic) = true;
     if (s->kind == MDL_S_FOR)
       classify_block(k, f, &s->u.loop.body, bit, r);
     else if (s->kind == MDL_S_IF) {
@@ -372,6 +379,12 @@ static void classify_sides(fe_asc_unit *uu, const char *path,
   memset(&rv, 0, sizeof rv);
   extract_side(&uu[0], path, &tmp, k0, fa, FE_ASC_CORE_AIC, name, &keys, &ra);
   extract_side(&uu[1], path, &tmp, k0, fv, FE_ASC_CORE_AIV, name, &keys, &rv);
+  if (!ra.own && !rv.own) {
+    /* no data op places the kernel: its flags and barriers do */
+    ra.own = ra.sync_own;
+    rv.own = rv.sync_own;
+    rv.generic = rv.generic || rv.sync_generic;
+  }
   *aic = ra.own;
   *aiv = rv.own || (!ra.own && rv.generic);
   free_keys(&keys);
