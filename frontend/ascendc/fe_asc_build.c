@@ -219,6 +219,8 @@ typedef struct {
   bool generic;                /* data ops either could run */
   bool sync_own;               /* flags/barriers on pipes only it has */
   bool sync_generic;
+  mdl_vec own_syncs;           /* mdl_loc of each of those */
+  mdl_vec misplaced;           /* mdl_loc of syncs on pipes it lacks */
   bool unknown;
   char why[512];
   bool failed;
@@ -276,6 +278,10 @@ static void classify_block(const mdl_kernel *k, const mdl_func *f,
       *(sync ? &r->sync_own : &r->own) = true;
     else if (m == 0x3)
       *(sync ? &r->sync_generic : &r->generic) = true;
+    if (sync && m == bit)
+      *(mdl_loc *)mdl_vec_push(&r->own_syncs, sizeof(mdl_loc)) = s->loc;
+    else if (sync && m && !(m & bit))
+      *(mdl_loc *)mdl_vec_push(&r->misplaced, sizeof(mdl_loc)) = s->loc;
     if (s->kind == MDL_S_FOR)
       classify_block(k, f, &s->u.loop.body, bit, r);
     else if (s->kind == MDL_S_IF) {
@@ -362,6 +368,27 @@ static void free_keys(mdl_vec *keys) {
   mdl_vec_free(keys);
 }
 
+static void side_free(side_result *r) {
+  mdl_vec_free(&r->own_syncs);
+  mdl_vec_free(&r->misplaced);
+}
+
+/* Is one of the syncs at locations own not among other (the same C++
+** call, read by the other core type's extraction too)? */
+static bool only_here(const mdl_vec *own, const mdl_vec *other) {
+  for (uint32_t i = 0; i < own->len; i++) {
+    const mdl_loc *a = &MDL_VEC_AT(*own, mdl_loc, i);
+    bool seen = false;
+    for (uint32_t j = 0; j < other->len && !seen; j++) {
+      const mdl_loc *b = &MDL_VEC_AT(*other, mdl_loc, j);
+      seen = a->line == b->line && a->col == b->col && a->file == b->file;
+    }
+    if (!seen)
+      return true;
+  }
+  return false;
+}
+
 /* Which sides have code of their own: both extracted into a scratch
 ** kernel whose statements and diagnostics are dropped (so the kernel holds
 ** only the functions its cores run). */
@@ -384,9 +411,16 @@ static void classify_sides(fe_asc_unit *uu, const char *path,
     ra.own = ra.sync_own;
     rv.own = rv.sync_own;
     rv.generic = rv.generic || rv.sync_generic;
+  } else {
+    /* a sync only one core type's code has (under ASCEND_IS_AIC, say) is
+       that core's code; one both read is placed by the data ops */
+    ra.own = ra.own || only_here(&ra.own_syncs, &rv.misplaced);
+    rv.own = rv.own || only_here(&rv.own_syncs, &ra.misplaced);
   }
   *aic = ra.own;
   *aiv = rv.own || (!ra.own && rv.generic);
+  side_free(&ra);
+  side_free(&rv);
   free_keys(&keys);
   mdl_diags_free(&tmp);
   mdl_kernel_free(k0);
@@ -415,6 +449,8 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
     extract_side(&uu[1], path, diags, k, fv, FE_ASC_CORE_AIV, name, &keys,
                  &rv);
   free_keys(&keys);
+  side_free(&ra);
+  side_free(&rv);
   if (mix)
     mdl_kernel_mix_pair(k, ra.f, rv.f);
   else if (aic)
