@@ -1962,7 +1962,8 @@ static void races(sx *x) {
               xb = ia->acc_first + u;
             }
           }
-          uint32_t sb = mdl_inst_at(k, pb)->stmt, sa = mdl_inst_at(k, pa)->stmt;
+          uint32_t sb = chk_src(k, mdl_inst_at(k, pb)->stmt),
+                   sa = chk_src(k, mdl_inst_at(k, pa)->stmt);
           rgroup *g = NULL;
           for (uint32_t q = 0; q < groups.len && !g; q++) {
             rgroup *h = &MDL_VEC_AT(groups, rgroup, q);

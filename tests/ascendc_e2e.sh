@@ -40,6 +40,22 @@ expect_finding vec_blockloop_nowait.cpp 13 race
 expect_rc que_idle_return.asc 0
 expect_rc que_idle_return_late.asc 0
 
+# constant loops are unrolled: one finding per C++ statement pair, in both
+# engines; a sync's copies are removed together (redundant only if it is so
+# in every iteration)
+count() { grep -c "^$d/$1:$2:[0-9]*: \(error\|warning\): .*\[$3\]" "$tmp/out"; }
+for eng in graph smt; do
+  "$ksv" check --arch a2 --engine $eng "$d/loop4_nowait.cpp" >"$tmp/out" 2>&1
+  [ "$(count loop4_nowait.cpp 22 race)" = 1 ] &&
+    [ "$(count loop4_nowait.cpp 20 unpaired-set)" = 1 ] &&
+    [ "$(grep -c '\[race\]' "$tmp/out")" = 1 ] ||
+    { fail "loop4_nowait.cpp ($eng): not one race"; sed 's/^/  /' "$tmp/out"; }
+  "$ksv" check --arch a2 --engine $eng "$d/loop4_barrier.cpp" >"$tmp/out" 2>&1
+  [ "$(count loop4_barrier.cpp 21 redundant-barrier)" = 1 ] &&
+    [ "$(grep -c '\[redundant-barrier\]' "$tmp/out")" = 1 ] ||
+    { fail "loop4_barrier.cpp ($eng): not the one barrier at 21"; sed 's/^/  /' "$tmp/out"; }
+done
+
 expect_rc cce_copy.cce 0
 expect_rc cce_copy_nowait.cce 1
 expect_finding cce_copy_nowait.cce 11 race

@@ -457,6 +457,9 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
     mdl_kernel_lone(k, ra.f, MDL_CORE_AIC, false);
   else
     mdl_kernel_lone(k, rv.f, MDL_CORE_AIV, false);
+  /* the extraction unrolls constant loops and gives each core its own
+     copy: the copies of one C++ call are one source statement */
+  mdl_kernel_share_src(k);
   fe_unit *un = mdl_vec_push(units, sizeof *un);
   un->name = mdl_strprintf("%s", name);
   un->line = line;
