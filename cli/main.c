@@ -3,6 +3,7 @@
 */
 #include "../include/ksv.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@ static const char usage[] =
     "                                   the kernel as a model for SPIN\n"
     "       ksv --version | --help\n"
     "\n"
-    "Static synchronization verifier for fused Ascend kernels (HIVM MLIR).\n"
+    "Static synchronization verifier for fused Ascend kernels (HIVM MLIR,\n"
+    "Ascend C / CCE C++).\n"
     "\n"
     "check options:\n"
     "  --arch a2|a5          machine profile (default: the one the module's\n"
@@ -39,8 +41,19 @@ static const char usage[] =
     "                        source does not show is assumed; stated in\n"
     "                        each Ascend C verdict note; also for fix,\n"
     "                        sim, dump and export\n"
+    "  --lang auto|hivm|ascendc  input language (default auto: .mlir\n"
+    "                        HIVM; .cpp .cc .cxx .h .hpp .asc .cce Ascend\n"
+    "                        C); also for fix, sim, dump and export\n"
+    "  -D NAME[=VALUE]       Ascend C: a build macro (as the compiler's\n"
+    "                        -D; NAME alone is 1); a macro the file uses\n"
+    "                        but neither defines nor is given is one\n"
+    "                        unknown value; also for fix, sim, dump, export\n"
     "  --format text|json|junit|sarif|html  report format (default text)\n"
     "  -o FILE               write the report to FILE (default stdout)\n"
+    "  --entry NAME          Ascend C: check function or class NAME as the\n"
+    "                        kernel (a class: constructed, operator() and\n"
+    "                        its public sync methods called twice,\n"
+    "                        destroyed); HIVM files: an error\n"
     "  --baseline FILE       report only findings absent from FILE, an\n"
     "                        earlier JSON or SARIF report of ksv\n"
     "  -j N                  check N files in parallel (same output)\n"
@@ -101,6 +114,7 @@ static const char usage[] =
     "  --flag-model count|bit  flags count their sets (default) or are\n"
     "                        one bit (a second set is lost)\n"
     "  --assume-auto-sync on|off  as for check (default off)\n"
+    "  --lang, -D NAME[=VALUE]  as for check\n"
     "  --runs N              run 0 nominal, runs 1..N-1 with jittered\n"
     "                        latencies (default 1)\n"
     "  --seed S              jitter seed (default 1)\n"
@@ -180,12 +194,54 @@ static int auto_sync_opt(const char *a, const char *v, int *out) {
   return used;
 }
 
-/* Either option taking a value that check, fix, dump, sim and export
-** share: the argv slots it took, 0 when a is neither, -1 on a bad value. */
-static int shared_opt(const char *a, const char *v, int *flag_model,
-                      int *auto_sync) {
-  int fm = flag_model_opt(a, v, flag_model);
-  return fm ? fm : auto_sync_opt(a, v, auto_sync);
+/* The options check, fix, dump, sim and export share, and where they go. */
+typedef struct {
+  int *flag_model, *auto_sync, *lang;
+  const char **defs;           /* -D operands: at most KSV_MAX_DEFINES */
+  uint32_t *ndefs;
+} shared_dst;
+#define KSV_MAX_DEFINES 256
+
+/* --lang hivm|ascendc|auto, or -D NAME[=VALUE] / -DNAME[=VALUE]: the argv
+** slots taken, 0 when a is neither, -1 on a bad value. */
+static int input_opt(const char *a, const char *v, const shared_dst *d) {
+  if (!strcmp(a, "--lang") || !strncmp(a, "--lang=", 7)) {
+    const char *val = a[6] == '=' ? a + 7 : v;
+    static const char *const names[] = {"auto", "hivm", "ascendc"};
+    for (int k = 0; val && k < 3; k++)
+      if (!strcmp(val, names[k])) {
+        *d->lang = k; /* the order of KSV_LANG_* */
+        return a[6] == '=' ? 1 : 2;
+      }
+    bad_usage("--lang expects hivm, ascendc or auto", val);
+    return -1;
+  }
+  if (strncmp(a, "-D", 2))
+    return 0;
+  const char *def = a[2] ? a + 2 : v;
+  size_t nl = def ? strcspn(def, "=") : 0;
+  bool ok = nl > 0 && (isalpha((unsigned char)def[0]) || def[0] == '_');
+  for (size_t k = 1; ok && k < nl; k++)
+    ok = isalnum((unsigned char)def[k]) || def[k] == '_';
+  if (!ok) {
+    bad_usage("-D expects NAME or NAME=VALUE (a C macro name)", def);
+    return -1;
+  }
+  if (*d->ndefs >= KSV_MAX_DEFINES) {
+    bad_usage("too many -D options (at most 256)", def);
+    return -1;
+  }
+  d->defs[(*d->ndefs)++] = def;
+  return a[2] ? 1 : 2;
+}
+
+/* Any option that check, fix, dump, sim and export share: the argv slots
+** it took, 0 when a is none, -1 on a bad value. */
+static int shared_opt(const char *a, const char *v, const shared_dst *d) {
+  int fm = flag_model_opt(a, v, d->flag_model);
+  if (!fm)
+    fm = auto_sync_opt(a, v, d->auto_sync);
+  return fm ? fm : input_opt(a, v, d);
 }
 
 /* ksv sim [options] FILE */
@@ -198,10 +254,13 @@ static int sim_main(int argc, char **argv) {
      on the early returns of a usage error (LeakSanitizer) */
   const char **sets = (const char **)argv + 2;
   o.sets = sets;
+  static const char *defs[KSV_MAX_DEFINES];
+  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines};
+  o.defines = defs;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    int fm = shared_opt(a, v, &o.flag_model, &o.auto_sync);
+    int fm = shared_opt(a, v, &sd);
     if (fm < 0)
       return KSV_EXIT_BAD_INPUT;
     if (fm) {
@@ -252,10 +311,13 @@ static int export_main(int argc, char **argv) {
   ksv_options o;
   ksv_options_default(&o);
   const char *file = NULL, *outpath = NULL, *kernel = NULL;
+  static const char *defs[KSV_MAX_DEFINES];
+  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines};
+  o.defines = defs;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    int fm = shared_opt(a, v, &o.flag_model, &o.auto_sync);
+    int fm = shared_opt(a, v, &sd);
     if (fm < 0)
       return KSV_EXIT_BAD_INPUT;
     if (fm) {
@@ -338,11 +400,14 @@ int main(int argc, char **argv) {
      returns of a usage error */
   const char **files = (const char **)argv + 2;
   int nfiles = 0;
+  static const char *defs[KSV_MAX_DEFINES];
+  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines};
+  o.defines = defs;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
-    int fm = shared_opt(a, v, &o.flag_model, &o.auto_sync);
+    int fm = shared_opt(a, v, &sd);
     if (fm < 0)
       return KSV_EXIT_BAD_INPUT;
     if (fm) {
@@ -363,6 +428,11 @@ int main(int argc, char **argv) {
         return bad_usage("--format expects text, json, junit, sarif or html",
                          v);
       o.format = f;
+      i++;
+    } else if (!strcmp(a, "--entry")) {
+      if (!v || !*v)
+        return bad_usage("--entry expects a function or class name", NULL);
+      o.entry = v;
       i++;
     } else if (!strcmp(a, "--baseline")) {
       if (!v)

@@ -311,14 +311,99 @@ static void frontend_unknown(const fe_unit *fu, const char *path,
   u->note = mdl_strprintf("not decided: the kernel uses %s", why);
 }
 
+/* --entry NAME: handed to the frontends; on a HIVM file, bad usage (a
+** located error, exit 2): its kernels are its func.func definitions. */
+static bool entry_applies(const ksv_options *o, const char *path,
+                          mdl_file_result *fr) {
+  if (o->entry && ksv_lang_of(o->lang, path) != FE_LANG_ASCENDC) {
+    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                 "--entry %s picks an Ascend C function or class; a HIVM "
+                 "file's kernels are its func.func definitions", o->entry);
+    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+    u->name = mdl_strprintf("(file)");
+    u->verdict = MDL_VERDICT_ERROR;
+    return false;
+  }
+  if (fe_entry() != o->entry)
+    fe_set_entry(o->entry);
+  return true;
+}
+
+/* Is rule r a property of the sync skeleton alone (the flags' counts and
+** pairing), which calls that leave every flag as they found it cannot
+** change?  Races and redundancy need the accesses those calls hide. */
+static bool skeleton_rule(mdl_rule r) {
+  return r == MDL_RULE_DEADLOCK || r == MDL_RULE_UNPAIRED_SET ||
+         r == MDL_RULE_DOUBLE_SET || r == MDL_RULE_FLAG_OVERFLOW ||
+         r == MDL_RULE_INVALID_SYNC;
+}
+
+/* A header harness's unit that is unknown only through calls ksv cannot
+** see (catlass's tile copies): the engines run on what was extracted and
+** only the sync skeleton's findings are kept -- under the stated
+** assumption that those calls leave every flag as they found it.  With
+** findings the verdict is findings; without, unknown as before (races
+** are not decided). */
+static void skeleton_check(const ksv_options *o, const fe_unit *fu,
+                           const char *path, const mdl_kernel *k,
+                           chk_options *co, mdl_diags *diags,
+                           mdl_unit_result *u, double t_unroll) {
+  mdl_diags tmp;
+  memset(&tmp, 0, sizeof tmp);
+  mdl_unit_result tu;
+  memset(&tu, 0, sizeof tu);
+  decide(o, k, co, &tmp, &tu, t_unroll);
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < tmp.items.len; i++) {
+    mdl_diag *g = &MDL_VEC_AT(tmp.items, mdl_diag, i);
+    if (!skeleton_rule(g->rule))
+      continue;
+    mdl_diag *c = mdl_vec_push(&diags->items, sizeof *c);
+    *c = *g; /* ownership moves: tmp's copy is emptied */
+    memset(g, 0, sizeof *g);
+    mdl_diag_related(c, c->line, c->col, "found in the sync skeleton: the "
+                     "calls ksv cannot see are assumed to leave every flag "
+                     "as they found it");
+    diags->errors += c->severity == MDL_SEV_ERROR;
+    diags->warnings += c->severity == MDL_SEV_WARNING;
+    diags->notes += c->severity == MDL_SEV_NOTE;
+    kept += c->severity == MDL_SEV_ERROR;
+  }
+  mdl_diags_free(&tmp);
+  free(tu.note);
+  free(tu.sim);
+  free(tu.name);
+  if (kept) { /* findings: the rest undecided is said in the note */
+    u->verdict = MDL_VERDICT_FINDINGS;
+    free(u->note);
+    u->note = mdl_strprintf("its sync skeleton has %u error%s (the calls ksv "
+                            "cannot see assumed to leave every flag as they "
+                            "found it); races not decided: the kernel uses "
+                            "%s", kept, kept > 1 ? "s" : "",
+                            fu->unknown_why ? fu->unknown_why
+                                            : "a construct ksv does not "
+                                              "understand");
+  } else {
+    frontend_unknown(fu, path, k, diags, u);
+    char *n = mdl_strprintf("%s; its sync skeleton (flags and barriers, the "
+                            "calls ksv cannot see assumed to leave every "
+                            "flag as they found it) has no deadlock, "
+                            "unpaired or double set", u->note);
+    free(u->note);
+    u->note = n;
+  }
+}
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep) {
   fr->path = path;
   mdl_vec units = {0};
+  if (!entry_applies(o, path, fr))
+    return;
   double t_parse = o->stats ? cpu_secs() : 0;
-  fe_parse_file(path, text, len, ksv_fe_arch(o->arch), &units,
-                &fr->diags);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, path, text, len,
+                ksv_fe_arch(o->arch), &units, &fr->diags);
   if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
             path, len, units.len, cpu_secs() - t_parse);
@@ -386,13 +471,26 @@ void ksv_check_text(const ksv_options *o, const char *path,
       continue;
     }
 #endif
-    if (fu->unknown) /* the frontend did not understand all of it: the
+    /* a harness's two calls are two copies of each method: a barrier
+       that orders the previous call's work is "redundant" in the first
+       copy, so the redundant-sync search does not run on them */
+    chk_options hco = co;
+    hco.redundant = co.redundant && !fu->note;
+    if (fu->unknown && fu->skeleton)
+      skeleton_check(o, fu, path, k, &hco, &fr->diags, u, t_unroll);
+    else if (fu->unknown) /* the frontend did not understand all of it: the
                         engines would judge a program that is not the
                         kernel, so they do not run */
       frontend_unknown(fu, path, k, &fr->diags, u);
     else
-      decide(o, k, &co, &fr->diags, u, t_unroll);
+      decide(o, k, &hco, &fr->diags, u, t_unroll);
     u->note = ksv_auto_sync_note(k, u->note);
+    if (fu->note) { /* a synthesized unit says so first (a header) */
+      char *n = u->note ? mdl_strprintf("%s; %s", fu->note, u->note)
+                        : mdl_strprintf("%s", fu->note);
+      free(u->note);
+      u->note = n;
+    }
     u->secs = ksv_now_secs() - t_unit;
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
@@ -717,8 +815,9 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
-                &fr.diags);
+  fe_set_entry(o->entry);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, file, text, len,
+                ksv_fe_arch(o->arch), &units, &fr.diags);
   mdl_limits lim;
   limits_of(o, &lim);
   int rc = KSV_EXIT_CLEAN;

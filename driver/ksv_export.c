@@ -24,8 +24,9 @@ int ksv_export(const ksv_options *o, const char *file, const char *kernel,
   mdl_diags diags;
   memset(&diags, 0, sizeof diags);
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
-                &diags);
+  fe_set_entry(o->entry);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, file, text, len,
+                ksv_fe_arch(o->arch), &units, &diags);
   int rc = KSV_EXIT_CLEAN;
   for (uint32_t d = 0; d < diags.items.len; d++) {
     const mdl_diag *g = &MDL_VEC_AT(diags.items, mdl_diag, d);

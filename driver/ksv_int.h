@@ -7,8 +7,29 @@
 
 #include "../model/mdl.h"
 
+#include "../frontend/fe.h"
 #include "../include/ksv.h"
 #include "../reports/rep.h"
+
+/* The frontend on a file in the language --lang names (KSV_LANG_*), else
+** the one of its extension; -D's macros handed over first. */
+static inline uint32_t ksv_fe_parse(int lang, const char *const *defs,
+                                    uint32_t ndefs, const char *path,
+                                    const char *text, size_t len, int arch,
+                                    mdl_vec *units, mdl_diags *diags) {
+  fe_set_defines(defs, ndefs);
+  if (lang == KSV_LANG_AUTO)
+    return fe_parse_file(path, text, len, arch, units, diags);
+  return fe_parse_lang(lang == KSV_LANG_ASCENDC ? FE_LANG_ASCENDC
+                                                : FE_LANG_HIVM,
+                       path, text, len, arch, units, diags);
+}
+
+/* The language a file is read as under --lang. */
+static inline fe_lang ksv_lang_of(int lang, const char *path) {
+  return lang == KSV_LANG_AUTO ? fe_lang_of_path(path)
+         : lang == KSV_LANG_ASCENDC ? FE_LANG_ASCENDC : FE_LANG_HIVM;
+}
 
 /* Checks the text of one file (path: for messages) into fr.  fi (may be
 ** NULL): sites for the reports.  keep (may be NULL): receives the parsed

@@ -632,8 +632,8 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   mdl_diags diags;
   memset(&diags, 0, sizeof diags);
   mdl_vec units = {0};
-  fe_parse_file(file, text, len, ksv_fe_arch(o->arch), &units,
-                &diags);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, file, text, len,
+                ksv_fe_arch(o->arch), &units, &diags);
   bool bad = false, unknown = false, findings = false, traced = false;
   bool replay_found = false;
   for (uint32_t d = 0; d < diags.items.len; d++) {

@@ -8,8 +8,28 @@
 #include "ascendc/fe_ascendc.h"
 #include "hivm/fe_hivm.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+static _Atomic(const char *) entry_name;
+
+void fe_set_entry(const char *name) { atomic_store(&entry_name, name); }
+
+const char *fe_entry(void) { return atomic_load(&entry_name); }
+
+static _Atomic(const char *const *) define_strs;
+static _Atomic(uint32_t) define_count;
+
+void fe_set_defines(const char *const *defs, uint32_t n) {
+  atomic_store(&define_strs, defs);
+  atomic_store(&define_count, n);
+}
+
+const char *const *fe_defines(uint32_t *n) {
+  *n = atomic_load(&define_count);
+  return atomic_load(&define_strs);
+}
 
 fe_lang fe_lang_of_path(const char *path) {
   static const char *const cxx[] = {".cpp", ".cc", ".cxx", ".h",
@@ -86,6 +106,7 @@ void fe_units_free(mdl_vec *units) {
     fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
     free(u->name);
     free(u->unknown_why);
+    free(u->note);
     mdl_kernel_free(u->k);
   }
   mdl_vec_free(units);

@@ -20,6 +20,11 @@ typedef struct {
                          sync or accesses and that it does not understand:
                          the unit's verdict is unknown, never clean */
   char *unknown_why;  /* what and where (malloc'd), or NULL */
+  char *note;         /* how the unit was made, for its verdict note (a
+                         header harness), malloc'd, or NULL */
+  bool skeleton;      /* unknown only through calls the frontend cannot
+                         see: the sync skeleton (flags, barriers) may be
+                         checked on its own (the header harness) */
 } fe_unit;
 
 /* Input languages. */
@@ -49,6 +54,18 @@ uint32_t fe_parse_lang(fe_lang lang, const char *path, const char *text,
 /* fe_parse_lang in the language of path (fe_lang_of_path). */
 uint32_t fe_parse_file(const char *path, const char *text, size_t len,
                        int arch, mdl_vec *units, mdl_diags *diags);
+/* --entry NAME: the function or class every Ascend C file is checked
+** through (NULL: the __global__ entries, or a header's device classes).
+** Set once by the driver before files are parsed; read by the
+** frontends (atomic: ksv -j). */
+void fe_set_entry(const char *name);
+const char *fe_entry(void);
+/* -D NAME[=VALUE]... (n strings, "NAME" meaning NAME=1): the build macros
+** of every Ascend C file (a macro the file uses, does not define and is
+** not given here is one consistent unknown value).  Set as fe_set_entry;
+** defs must outlive the parses. */
+void fe_set_defines(const char *const *defs, uint32_t n);
+const char *const *fe_defines(uint32_t *n);
 /* Frees the units' names and kernels, and the vector. */
 void fe_units_free(mdl_vec *units);
 

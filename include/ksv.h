@@ -22,6 +22,8 @@ enum { KSV_FLAGS_COUNT = 0, KSV_FLAGS_BIT = 1 };
 ** its sync into Ascend C kernels (README; model/mdl_auto.c)?  Off by
 ** default: ksv never assumes sync it cannot see. */
 enum { KSV_AUTO_SYNC_OFF = 0, KSV_AUTO_SYNC_ON = 1 };
+/* --lang: the input language, by extension unless given. */
+enum { KSV_LANG_AUTO = 0, KSV_LANG_HIVM = 1, KSV_LANG_ASCENDC = 2 };
 
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5, -1 = (default) the profile
@@ -38,6 +40,15 @@ typedef struct {
   uint32_t timeout_ms;    /* SMT engine: per query */
   uint32_t solver_budget_s; /* SMT engine: solver seconds per kernel */
   uint32_t max_memory_mb; /* model, graph clocks and Z3, each (0: none) */
+  const char *entry;      /* --entry NAME: the Ascend C function or class
+                             checked as the kernel of every file (NULL:
+                             the __global__ entries, or a header's
+                             device classes) */
+  int lang;               /* KSV_LANG_*: every file read as that language
+                             (auto: .mlir HIVM, .cpp .cc .cxx .h .hpp .asc
+                             .cce Ascend C) */
+  const char *const *defines; /* -D NAME[=VALUE]: Ascend C build macros */
+  uint32_t ndefines;
   const char *baseline;   /* report only findings absent from this earlier
                              JSON or SARIF report (NULL: all) */
   uint32_t jobs;          /* files checked in parallel (0 or 1: serial) */
@@ -110,6 +121,9 @@ typedef struct {
   uint64_t max_instances; /* instances per kernel */
   int flag_model;         /* KSV_FLAGS_*: flags count (default) or one bit */
   int auto_sync;          /* KSV_AUTO_SYNC_*, as in ksv_options */
+  int lang;               /* KSV_LANG_*, as in ksv_options */
+  const char *const *defines; /* -D, as in ksv_options */
+  uint32_t ndefines;
 } ksv_sim_options;
 
 void ksv_sim_options_default(ksv_sim_options *o);

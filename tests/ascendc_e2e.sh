@@ -81,6 +81,25 @@ grep -q "opaque_call.cpp:7:3: warning: call of 'ExternalHelper'" "$tmp/out" ||
   fail "opaque_call.cpp: no located warning naming the call"
 grep -q "clean" "$tmp/out" && fail "opaque_call.cpp: printed clean"
 
+# a build macro: unknown until -D gives it; --lang reads any extension
+expect_rc build_macro.cpp 3
+grep -q "warning: a statement under .#if SCENARIO_NUM == 2. (line 7).*-D NAME=VALUE" "$tmp/out" ||
+  fail "build_macro.cpp: no located warning asking for -D"
+"$ksv" check -D SCENARIO_NUM=1 "$d/build_macro.cpp" >"$tmp/out" 2>&1
+[ $? = 1 ] && grep -q "build_macro.cpp:10:3: error: .*\[deadlock\]" "$tmp/out" ||
+  fail "-D SCENARIO_NUM=1: no deadlock at the wait"
+"$ksv" check -DSCENARIO_NUM=2 "$d/build_macro.cpp" >"$tmp/out" 2>&1
+[ $? = 0 ] && ! grep -q "deadlock\|unknown --" "$tmp/out" ||
+  fail "-DSCENARIO_NUM=2: not decided, or a deadlock"
+cp "$d/build_macro.cpp" "$tmp/build_macro.txt"
+"$ksv" check --lang ascendc -DSCENARIO_NUM=1 "$tmp/build_macro.txt" >"$tmp/out" 2>&1
+[ $? = 1 ] && grep -q "\[deadlock\]" "$tmp/out" || fail "--lang ascendc on a .txt file"
+"$ksv" check --lang hivm "$d/build_macro.cpp" >"$tmp/out" 2>&1
+[ $? = 2 ] || fail "--lang hivm on C++: not bad input"
+"$ksv" check -D 1x "$d/build_macro.cpp" >"$tmp/out" 2>&1
+[ $? = 2 ] || fail "-D 1x: not a usage error"
+"$ksv" sim -DSCENARIO_NUM=2 "$d/build_macro.cpp" >"$tmp/out" 2>&1 || fail "sim -D: exit $?"
+
 # ksv dump: the MIX kernel's three cores, instructions located at the calls
 "$ksv" dump "$d/mix_mm_scale.cpp" >"$tmp/dump" 2>&1 || fail "dump failed"
 grep -q "function mix_mm_scale_aic" "$tmp/dump" || fail "dump: no AIC function"

@@ -9,6 +9,7 @@
 */
 #include "fe_asc_x.h"
 #include "fe_ascendc.h"
+#include "../fe.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -225,6 +226,9 @@ typedef struct {
   char why[512];
   bool failed;
   bool reads_sub_block;
+  char *note;                  /* a header harness's verdict note */
+  bool opaque_only;            /* unknown only through calls ksv cannot
+                                  see */
 } side_result;
 
 /* Which core types can run statement s (its pipes and memories). */
@@ -324,12 +328,17 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   }
   x->frame = x->nframes = 1;
   fe_asc_scope_open(x);
-  bind_kernel_template(x, fn, fname);
-  bind_kernel_params(x, fn);
-  x->fn_stack[x->depth++] = fn;
-  x->fn_level = x->level;
   x->fn_scope = x->scopes.len;
-  fe_asc_stmt(x, field(fn, "body"));
+  if (is(fn, "function_definition")) {
+    bind_kernel_template(x, fn, fname);
+    bind_kernel_params(x, fn);
+    x->fn_stack[x->depth++] = fn;
+    x->fn_level = x->level;
+    x->fn_scope = x->scopes.len;
+    fe_asc_stmt(x, field(fn, "body"));
+  } else {
+    out->note = fe_asc_hdr_run(x, fn); /* a header's device class */
+  }
   x->bd.blk = &out->f->body;
   fe_asc_scope_close(x, fn);
   uint8_t bit = core == FE_ASC_CORE_AIC ? 0x1 : 0x2;
@@ -338,6 +347,7 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   memcpy(out->why, x->unknown_why, sizeof out->why);
   out->failed = x->failed;
   out->reads_sub_block = x->reads_sub_block;
+  out->opaque_only = x->unknown && x->n_unsup == x->n_opaque;
   mdl_vec_free(&x->vars);
   mdl_vec_free(&x->consts);
   mdl_vec_free(&x->scopes);
@@ -347,6 +357,9 @@ static void extract_side(const fe_asc_unit *u, const char *path,
   mdl_vec_free(&x->objs);
   fe_asc_map_free(&x->defs);
   mdl_vec_free(&x->def_nodes);
+  mdl_vec_free(&x->idx_defs);
+  mdl_vec_free(&x->idx_decls);
+  mdl_vec_free(&x->idx_names);
   free(x);
 }
 
@@ -421,6 +434,8 @@ static void classify_sides(fe_asc_unit *uu, const char *path,
   *aiv = rv.own || (!ra.own && rv.generic);
   side_free(&ra);
   side_free(&rv);
+  free(ra.note);
+  free(rv.note);
   free_keys(&keys);
   mdl_diags_free(&tmp);
   mdl_kernel_free(k0);
@@ -463,6 +478,9 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   fe_unit *un = mdl_vec_push(units, sizeof *un);
   un->name = mdl_strprintf("%s", name);
   un->line = line;
+  un->note = rv.note ? rv.note : ra.note;
+  if (un->note == rv.note)
+    free(ra.note);
   if (ra.failed || rv.failed) {
     un->error = true;
     mdl_kernel_free(k);
@@ -471,8 +489,97 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
   un->k = k;
   if (ra.unknown || rv.unknown) {
     un->unknown = true;
+    /* a harness's sync skeleton is checked when only calls ksv cannot
+       see are missing (the driver: fe_unit.skeleton), and the class is
+       no template: a template's constants are ksv's guesses of an
+       instantiation (catlass's STAGES from a trait it cannot select) */
+    un->skeleton = un->note && !is(ts_node_parent(fv), "template_declaration")
+                   && (!ra.unknown || ra.opaque_only) &&
+                   (!rv.unknown || rv.opaque_only);
     un->unknown_why = mdl_strprintf("%s", rv.unknown ? rv.why : ra.why);
   }
+}
+
+/* A file without an entry (a header): each device class with sync is a
+** synthesized kernel (fe_asc_hdr.c), found in both reads by name. */
+static void harness(fe_asc_unit *uu, const char *path, int arch,
+                    mdl_vec *units, mdl_diags *diags) {
+  mdl_vec cv, ca;
+  memset(&cv, 0, sizeof cv);
+  memset(&ca, 0, sizeof ca);
+  fe_asc_hdr_classes(&uu[1], ts_tree_root_node(uu[1].tree), &cv, 0);
+  fe_asc_hdr_classes(&uu[0], ts_tree_root_node(uu[0].tree), &ca, 0);
+  uint32_t nf = fe_asc_hdr_sync_funcs(&uu[1], ts_tree_root_node(uu[1].tree),
+                                      0);
+  char fns[160] = "";
+  if (nf) /* helpers: their sync pairs with their caller's */
+    snprintf(fns, sizeof fns, "%s%u free function%s with sync not checked "
+             "on %s own (checked where a kernel calls %s)",
+             cv.len || ca.len ? "" : "; ", nf, nf > 1 ? "s" : "",
+             nf > 1 ? "their" : "its", nf > 1 ? "them" : "it");
+  if (!cv.len && !ca.len)
+    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
+                 1, "no kernel entry (a function marked __global__) and no "
+                 "device class with sync: nothing to check%s", fns);
+  else if (nf)
+    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
+                 1, "%s", fns);
+  for (uint32_t i = 0; i < cv.len + ca.len; i++) {
+    /* every class of either read; one of the AIV's read is the unit, the
+       AIC's of the same name (and rank among same names) its other side */
+    bool aic_only = i >= cv.len;
+    TSNode c = MDL_VEC_AT(aic_only ? ca : cv, TSNode, aic_only ? i - cv.len
+                                                               : i);
+    const fe_asc_unit *cu = &uu[aic_only ? 0 : 1];
+    TSNode nm = field(c, "name");
+    uint32_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
+    const mdl_vec *other = aic_only ? &cv : &ca;
+    const fe_asc_unit *ou = &uu[aic_only ? 1 : 0];
+    /* the same rank among the classes of the same name (the second
+       BlockEpilogue specialisation is the other read's second) */
+    const mdl_vec *mine = aic_only ? &ca : &cv;
+    uint32_t self_i = aic_only ? i - cv.len : i, rank = 0;
+    for (uint32_t j = 0; j < self_i; j++) {
+      TSNode d = field(MDL_VEC_AT(*mine, TSNode, j), "name");
+      uint32_t da = ts_node_start_byte(d), db = ts_node_end_byte(d);
+      rank += db - da == b - a && !memcmp(cu->text + da, cu->text + a, b - a);
+    }
+    TSNode match = {{0}, 0, 0};
+    for (uint32_t j = 0; j < other->len && ts_node_is_null(match); j++) {
+      TSNode d = field(MDL_VEC_AT(*other, TSNode, j), "name");
+      uint32_t da = ts_node_start_byte(d), db = ts_node_end_byte(d);
+      if (db - da == b - a && !memcmp(ou->text + da, cu->text + a, b - a) &&
+          !rank--)
+        match = MDL_VEC_AT(*other, TSNode, j);
+    }
+    if (aic_only && !ts_node_is_null(match))
+      continue; /* done with its AIV read */
+    char name[256];
+    /* the unit's name: the class's, without template arguments */
+    uint32_t e = a;
+    while (e < b && cu->text[e] != '<' && cu->text[e] != ' ')
+      e++;
+    snprintf(name, sizeof name, "%.*s", (int)(e - a), cu->text + a);
+    uint32_t same = 0; /* specialisations of one name: BlockEpilogue#2 */
+    for (uint32_t j = 0; j < units->len; j++)
+      same += !strncmp(MDL_VEC_AT(*units, fe_unit, j).name, name,
+                       strlen(name)) &&
+              (!MDL_VEC_AT(*units, fe_unit, j).name[strlen(name)] ||
+               MDL_VEC_AT(*units, fe_unit, j).name[strlen(name)] == '#');
+    if (same)
+      snprintf(name + strlen(name), sizeof name - strlen(name), "#%u",
+               same + 1);
+    if (ts_node_is_null(match)) { /* as a kernel only one read has */
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                   "class '%s' is not in the file as read for the %s", name,
+                   aic_only ? "AIV" : "AIC");
+      continue;
+    }
+    TSNode fv = aic_only ? match : c, fa = aic_only ? c : match;
+    build_kernel(uu, path, arch, fv, fa, name, units, diags);
+  }
+  mdl_vec_free(&cv);
+  mdl_vec_free(&ca);
 }
 
 /* Included files' paths outlive their units: the diagnostics point at
@@ -517,6 +624,35 @@ static void release(fe_asc_unit *uu, mdl_diags *diags, uint32_t d0) {
   free(uu);
 }
 
+/* The -D macros of the command line (fe_defines) as the preprocessor takes
+** them: "NAME" or "NAME=VALUE", split (malloc'd, one block). */
+static fe_asc_define *cli_defines(uint32_t *n) {
+  uint32_t nd;
+  const char *const *d = fe_defines(&nd);
+  *n = 0;
+  if (!nd || !d)
+    return NULL;
+  size_t bytes = nd * sizeof(fe_asc_define);
+  for (uint32_t i = 0; i < nd; i++)
+    bytes += strlen(d[i]) + 1;
+  fe_asc_define *out = malloc(bytes);
+  if (!out)
+    return NULL;
+  char *p = (char *)(out + nd);
+  for (uint32_t i = 0; i < nd; i++) {
+    size_t l = strlen(d[i]);
+    memcpy(p, d[i], l + 1);
+    char *eq = strchr(p, '=');
+    if (eq)
+      *eq = 0;
+    out[i].name = p;
+    out[i].value = eq ? eq + 1 : "1";
+    p += l + 1;
+  }
+  *n = nd;
+  return out;
+}
+
 uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
                            int arch, mdl_vec *units, mdl_diags *diags) {
   uint32_t e0 = diags->errors, d0 = diags->items.len;
@@ -525,6 +661,8 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
   memset(&o, 0, sizeof o);
   o.arch = arch == MDL_ARCH_A5 ? FE_ASC_ARCH_C310 : FE_ASC_ARCH_C220;
   o.missing_include_warns = true;
+  fe_asc_define *defs = cli_defines(&o.ndefines);
+  o.defines = defs;
   bool ok = true;
   for (int c = 0; c < 2 && ok; c++) {
     o.core = c == 0 ? FE_ASC_CORE_AIC : FE_ASC_CORE_AIV;
@@ -549,18 +687,37 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
     un->line = 1;
     un->error = true;
     release(uu, diags, d0);
+    free(defs);
     return diags->errors - e0 ? diags->errors - e0 : 1;
   }
   mdl_vec ev, ea;
   memset(&ev, 0, sizeof ev);
   memset(&ea, 0, sizeof ea);
-  find_entries(&uu[1], ts_tree_root_node(uu[1].tree), &ev, 0);
-  find_entries(&uu[0], ts_tree_root_node(uu[0].tree), &ea, 0);
-  if (!ev.len) {
-    mdl_diag_add(diags, MDL_RULE_UNSUPPORTED, MDL_SEV_WARNING, path, NULL, 1,
-                 1, "no kernel entry (a function marked __global__): "
-                 "nothing to check");
+  const char *en = fe_entry();
+  if (en) { /* --entry NAME: that function or class only */
+    TSNode v = fe_asc_hdr_find_entry(&uu[1], ts_tree_root_node(uu[1].tree),
+                                     en, 0);
+    TSNode a = fe_asc_hdr_find_entry(&uu[0], ts_tree_root_node(uu[0].tree),
+                                     en, 0);
+    if (ts_node_is_null(v) || ts_node_is_null(a)) {
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+                   "--entry %s: no function or class of that name with a "
+                   "body at namespace scope%s", en,
+                   ts_node_is_null(v) == ts_node_is_null(a)
+                       ? "" : " in the file as read for both cores");
+      fe_unit *un = mdl_vec_push(units, sizeof *un);
+      un->name = mdl_strprintf("%s", en);
+      un->line = 1;
+      un->error = true;
+    } else {
+      build_kernel(uu, path, arch, v, a, en, units, diags);
+    }
+  } else {
+    find_entries(&uu[1], ts_tree_root_node(uu[1].tree), &ev, 0);
+    find_entries(&uu[0], ts_tree_root_node(uu[0].tree), &ea, 0);
   }
+  if (!ev.len && !en)
+    harness(uu, path, arch, units, diags);
   /* names through a throwaway context (the tree's text) */
   for (uint32_t i = 0; i < ev.len; i++) {
     TSNode fv = MDL_VEC_AT(ev, TSNode, i);
@@ -596,5 +753,6 @@ uint32_t fe_asc_parse_file(const char *path, const char *text, size_t len,
   mdl_vec_free(&ev);
   mdl_vec_free(&ea);
   release(uu, diags, d0);
+  free(defs);
   return diags->errors - e0;
 }

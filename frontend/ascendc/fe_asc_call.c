@@ -279,6 +279,26 @@ fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
   return o;
 }
 
+/* A new object of class definition cls itself (the header harness: a
+** file may hold several partial specialisations of one name, so the
+** class is not looked up by name); its template parameters unbound. */
+fe_asc_obj *fe_asc_new_obj_cls(fe_asc_ctx *x, TSNode cls, const char *tname,
+                               const fe_asc_val *args, uint32_t n,
+                               TSNode at) {
+  fe_asc_obj *o = mdl_alloc(x->bd.k->arena, sizeof *o);
+  *(fe_asc_obj **)mdl_vec_push(&x->objs, sizeof o) = o;
+  o->type = tname;
+  o->kind = FE_OBJ_CLASS;
+  o->cls = cls;
+  fe_asc_bind_template_into(x, cls, NONE, o);
+  fe_asc_obj *self = x->self;
+  x->self = o;
+  init_members(x, o, cls, 0);
+  x->self = self;
+  construct(x, o, args, n, at);
+  return o;
+}
+
 /* Destroys o: its destructor's body, then its members in reverse order
 ** (library objects: the queue framework's TPipe end of life). */
 static void destroy(fe_asc_ctx *x, fe_asc_obj *o, TSNode at, int depth) {
@@ -435,7 +455,7 @@ static TSNode method_of(fe_asc_ctx *x, fe_asc_obj *o, const char *name,
 ** `operator()<AscendC::AIC>`), else the primary. */
 static TSNode call_operator(fe_asc_ctx *x, fe_asc_obj *o) {
   TSNode body = field(o->cls, "body"), primary = NONE, mine = NONE;
-  const char *want = x->core == FE_ASC_CORE_AIC ? "AIC>" : "AIV>";
+  int want = x->core == FE_ASC_CORE_AIC ? 0 : 1;
   uint32_t n = ts_node_named_child_count(body);
   for (uint32_t i = 0; i < n; i++) {
     TSNode d = ts_node_named_child(body, i);
@@ -449,9 +469,12 @@ static TSNode call_operator(fe_asc_ctx *x, fe_asc_obj *o) {
     const char *nm = fe_asc_text(x, field(fd, "declarator"));
     if (strncmp(nm, "operator()", 10))
       continue;
-    if (!nm[10])
+    /* the specialisation's <AscendC::AIC> is blanked by the normaliser:
+       fe_asc_op_core reads the original text */
+    int oc = fe_asc_op_core(x->u, d);
+    if (oc < 0 && ts_node_is_null(primary))
       primary = d;
-    else if (strstr(nm, want))
+    else if (oc == want)
       mine = d;
   }
   return ts_node_is_null(mine) ? primary : mine;
@@ -540,6 +563,8 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call) {
       t = touches(&c->arg[i]);
     for (uint32_t i = 0; i < c->ntargs && !t; i++)
       t = c->targ[i].kind == FE_AV_HEVT || c->targ[i].kind == FE_AV_PIPE;
+    if (t || fe_asc_api_known(name))
+      x->n_opaque++;
     if (t || fe_asc_api_known(name))
       fe_asc_unsupported(x, call,
                          "call of '%s' that ksv cannot see or does not model, "

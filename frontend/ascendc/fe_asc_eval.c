@@ -97,6 +97,7 @@ void fe_asc_unsupported(fe_asc_ctx *x, TSNode n, const char *fmt, ...) {
              l.line, l.col);
   }
   x->unknown = true;
+  x->n_unsup++;
 }
 
 const char *fe_asc_last_name(fe_asc_ctx *x, TSNode n) {
@@ -424,13 +425,9 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 
 /* Searches the tree for `constexpr T name = value;` / `const T name =
 ** value;` at namespace or class scope, or an enumerator name. */
-static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
-                          fe_asc_val *out, int depth, uint32_t *skip) {
-  if (depth > 40)
-    return false;
+static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
+                     fe_asc_val *out, uint32_t *skip) {
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "compound_statement") || !strcmp(t, "parameter_list"))
-    return false; /* function bodies: locals, not file constants */
   if (!strcmp(t, "enumerator_list")) {
     int64_t next = 0;
     uint32_t nc = ts_node_named_child_count(n);
@@ -475,10 +472,16 @@ static bool find_const_in(fe_asc_ctx *x, TSNode n, const char *name,
     }
     return false;
   }
-  uint32_t nc = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < nc; i++)
-    if (find_const_in(x, ts_node_named_child(n, i), name, out, depth + 1,
-                      skip))
+  return false;
+}
+
+/* The (*skip)-th such constant of the file outside function bodies (the
+** declarations of fe_asc_index, in document order). */
+static bool find_const_in(fe_asc_ctx *x, const char *name, fe_asc_val *out,
+                          uint32_t *skip) {
+  fe_asc_index(x);
+  for (uint32_t i = 0; i < x->idx_decls.len; i++)
+    if (const_in(x, MDL_VEC_AT(x->idx_decls, TSNode, i), name, out, skip))
       return true;
   return false;
 }
@@ -493,12 +496,10 @@ static bool file_const(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   x->self = NULL;
   x->depth++;
   uint32_t skip = 0;
-  bool ok = find_const_in(x, ts_tree_root_node(x->u->tree), name, out, 0,
-                          &skip);
+  bool ok = find_const_in(x, name, out, &skip);
   fe_asc_val other;
   skip = 1;
-  bool two = ok && find_const_in(x, ts_tree_root_node(x->u->tree), name,
-                                 &other, 0, &skip);
+  bool two = ok && find_const_in(x, name, &other, &skip);
   x->ambiguous = false; /* (nested look-ups above may have set it) */
   if (two && (other.kind != out->kind || other.i != out->i ||
               other.j != out->j))
@@ -741,6 +742,102 @@ static fe_asc_val address_cast(fe_asc_ctx *x, TSNode ty, fe_asc_val a,
                               not follow */
 }
 
+/* Member arrays (catlass's `int32_t l1AEventList[STAGES]`,
+** `LocalTensor<T> l0ATensorList[STAGES]`): element k of member a of
+** object o is o's field "a[k]", made by the first store `a[k] = v` with a
+** constant k (helper H, the header harness).  The owner an array lvalue
+** names: `a` (a field of this no variable shadows), `this->a`, `obj.a`;
+** NULL for anything else (locals keep the old reading). */
+static fe_asc_obj *array_owner(fe_asc_ctx *x, TSNode arr, const char **name) {
+  const char *t = ts_node_type(arr);
+  if (!strcmp(t, "identifier") || !strcmp(t, "field_identifier")) {
+    const char *n = fe_asc_text(x, arr);
+    if (fe_asc_var_find(x, n) || !x->self || !fe_asc_field_find(x->self, n))
+      return NULL;
+    *name = n;
+    return x->self;
+  }
+  if (!strcmp(t, "field_expression")) {
+    fe_asc_val base =
+        fe_asc_expr(x, ts_node_child_by_field_name(arr, "argument", 8));
+    const char *n = fe_asc_last_name(x, arr);
+    if (base.kind != FE_AV_OBJ || !fe_asc_field_find(base.o, n))
+      return NULL;
+    *name = n;
+    return base.o;
+  }
+  return NULL;
+}
+
+static fe_asc_field *elem_field(fe_asc_ctx *x, fe_asc_obj *o,
+                                const char *name, int64_t k, bool make) {
+  char key[300];
+  int n = snprintf(key, sizeof key, "%s[%lld]", name, (long long)k);
+  fe_asc_field *f = fe_asc_field_find(o, key);
+  if (!f && make) {
+    f = mdl_vec_push(&o->fields, sizeof *f);
+    f->name = mdl_strdup(x->bd.k->arena, key, (size_t)n);
+  }
+  return f;
+}
+
+/* The value of subscript e (index value *i) when it reads an element of a
+** member array that has elements: a constant index its element; a
+** symbolic one the select over elements 0..n-1 (an index past them is
+** not a valid read).  False: not an array element (the caller goes on). */
+static bool array_elem(fe_asc_ctx *x, TSNode e, const fe_asc_val *i,
+                       fe_asc_val *r) {
+  const char *an;
+  fe_asc_obj *o =
+      array_owner(x, ts_node_child_by_field_name(e, "argument", 8), &an);
+  if (!o)
+    return false;
+  int64_t k;
+  if (fe_asc_const(i, &k)) {
+    fe_asc_field *f = elem_field(x, o, an, k, false);
+    if (f)
+      *r = f->val;
+    return f != NULL;
+  }
+  if (i->kind != FE_AV_SYM)
+    return false;
+  int64_t n = 0;
+  while (n < 64 && elem_field(x, o, an, n, false))
+    n++;
+  if (!n)
+    return false;
+  *r = elem_field(x, o, an, n - 1, false)->val;
+  for (int64_t j = n - 1; j-- > 0;) {
+    fe_asc_val c = binop(x, "==", *i, fe_asc_int(j), e);
+    *r = fe_asc_select(x, c, elem_field(x, o, an, j, false)->val, *r, e);
+  }
+  return true;
+}
+
+/* A store a[i] = v into a member array: a constant index sets element i;
+** any other forgets every element (they read as unknown from then on, so
+** an event id from them is not computable rather than stale). */
+static bool array_store(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
+  const char *an;
+  fe_asc_obj *o =
+      array_owner(x, ts_node_child_by_field_name(lhs, "argument", 8), &an);
+  if (!o)
+    return false;
+  TSNode ix = ts_node_child_by_field_name(lhs, "indices", 7);
+  fe_asc_val i = fe_asc_expr(x, ts_node_named_child(ix, 0));
+  int64_t k;
+  if (fe_asc_const(&i, &k) && k >= 0 && k < 64) {
+    elem_field(x, o, an, k, true)->val = v;
+    return true;
+  }
+  for (int64_t j = 0; j < 64; j++) {
+    fe_asc_field *f = elem_field(x, o, an, j, false);
+    if (f)
+      f->val = fe_asc_unknown();
+  }
+  return true;
+}
+
 static fe_asc_val eval_field(fe_asc_ctx *x, TSNode e) {
   TSNode a = fe_asc_child(e, "argument");
   const char *fname = fe_asc_last_name(x, e);
@@ -797,6 +894,8 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
     f->val = v;
     return;
   }
+  if (!strcmp(t, "subscript_expression") && array_store(x, lhs, v))
+    return;
   /* *p = v, a[i] = v: a store to memory, not to a tracked name */
 }
 
@@ -989,7 +1088,9 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
         fe_asc_expr(x, fe_asc_child(e, "argument"));
     TSNode ix = fe_asc_child(e, "indices");
     fe_asc_val i = fe_asc_expr(x, ts_node_named_child(ix, 0));
-    if (b.kind == FE_AV_LTENSOR || b.kind == FE_AV_GTENSOR) {
+    if (array_elem(x, e, &i, &r)) {
+      /* an element of a member array */
+    } else if (b.kind == FE_AV_LTENSOR || b.kind == FE_AV_GTENSOR) {
       r = b;
       r.t = fe_asc_subtensor(x, &b.t, &i, fe_asc_loc(x, e));
     } else if (b.kind == FE_AV_OBJ) {

@@ -82,8 +82,9 @@ static bool fn_named(fe_asc_ctx *x, TSNode fn, const char *name,
     return false;
   TSNode dn = field(fd, "declarator");
   if (is(dn, "qualified_identifier")) {
-    if (scope && !fe_asc_is(x, field(dn, "scope"), scope))
-      return false;
+    if (scope && !fe_asc_is(x, field(dn, "scope"), scope) &&
+        strcmp(fe_asc_last_name(x, field(dn, "scope")), scope))
+      return false; /* (K<T>::M of a class template: its last name) */
     dn = field(dn, "name");
   } else if (scope) {
     return false;
@@ -103,37 +104,118 @@ typedef struct {
   bool best_exact;
 } finder;
 
-static void find_in(finder *fi, TSNode n, int depth) {
-  if (depth > 48 || ts_node_is_null(n))
+/* One definition node of the index against the finder. */
+static void find_one(finder *fi, TSNode n) {
+  if (!is(n, fi->kind))
     return;
-  const char *t = ts_node_type(n);
-  if (!strcmp(t, "compound_statement"))
-    return;
-  if (!strcmp(t, fi->kind)) {
-    if (!strcmp(t, "function_definition")) {
-      if (!ts_node_is_null(field(n, "body")) &&
-          fn_named(fi->x, n, fi->name, fi->scope)) {
-        bool exact = count_params(fn_declarator(n)) == fi->nargs;
-        if (ts_node_is_null(fi->best) || (exact && !fi->best_exact)) {
-          fi->best = n;
-          fi->best_exact = exact;
-        }
-      }
-      return;
-    }
-    TSNode nm = field(n, "name");
-    if (!ts_node_is_null(nm) && !ts_node_is_null(field(n, "body")) &&
-        !strcmp(fe_asc_last_name(fi->x, nm), fi->name)) {
-      if (ts_node_is_null(fi->best))
+  if (is(n, "function_definition")) {
+    if (!ts_node_is_null(field(n, "body")) &&
+        fn_named(fi->x, n, fi->name, fi->scope)) {
+      bool exact = count_params(fn_declarator(n)) == fi->nargs;
+      if (ts_node_is_null(fi->best) || (exact && !fi->best_exact)) {
         fi->best = n;
-      return;
+        fi->best_exact = exact;
+      }
     }
-  }
-  if (!strcmp(t, "function_definition"))
     return;
-  uint32_t nc = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < nc; i++)
-    find_in(fi, ts_node_named_child(n, i), depth + 1);
+  }
+  TSNode nm = field(n, "name");
+  if (ts_node_is_null(fi->best) && !ts_node_is_null(nm) &&
+      !ts_node_is_null(field(n, "body")) &&
+      !strcmp(fe_asc_last_name(fi->x, nm), fi->name))
+    fi->best = n;
+}
+
+/* The definitions of fi's kind inside node `within`, outside function
+** bodies, in document order: the first that fits (a function: the first
+** of the wanted arity, else the first). */
+static void find_in(finder *fi, TSNode within) {
+  if (ts_node_is_null(within))
+    return;
+  fe_asc_index(fi->x);
+  uint32_t lo = ts_node_start_byte(within), hi = ts_node_end_byte(within);
+  const mdl_vec *v = &fi->x->idx_defs;
+  for (uint32_t i = 0; i < v->len; i++) {
+    const fe_asc_defname *dn = &MDL_VEC_AT(fi->x->idx_names, fe_asc_defname, i);
+    if (strcmp(dn->text, fi->name) && strcmp(dn->last, fi->name))
+      continue; /* (what find_one would compare, read once) */
+    TSNode n = MDL_VEC_AT(*v, TSNode, i);
+    uint32_t b = ts_node_start_byte(n);
+    if (b >= lo && b < hi && !ts_node_eq(n, within))
+      find_one(fi, n);
+  }
+}
+
+/* What the index keeps: definitions (functions are not entered), and
+** declarations, which are not entered either. */
+static bool is_def(const char *t) {
+  return !strcmp(t, "function_definition") || !strcmp(t, "class_specifier") ||
+         !strcmp(t, "struct_specifier") || !strcmp(t, "enum_specifier");
+}
+
+static bool is_decl(const char *t) {
+  return !strcmp(t, "declaration") || !strcmp(t, "field_declaration") ||
+         !strcmp(t, "enumerator_list");
+}
+
+/* The names find_one compares: a function's declarator name (past its
+** scope) as written and its last name; a class's or enum's last name. */
+static fe_asc_defname def_name(fe_asc_ctx *x, TSNode n) {
+  fe_asc_defname d = {"", ""};
+  TSNode dn = field(n, "name");
+  if (is(n, "function_definition")) {
+    TSNode fd = fn_declarator(n);
+    dn = ts_node_is_null(fd) ? fd : field(fd, "declarator");
+    if (is(dn, "qualified_identifier"))
+      dn = field(dn, "name");
+  }
+  if (!ts_node_is_null(dn)) {
+    d.text = fe_asc_text(x, dn);
+    d.last = fe_asc_last_name(x, dn);
+  }
+  return d;
+}
+
+void fe_asc_index(fe_asc_ctx *x) {
+  if (x->indexed)
+    return;
+  x->indexed = true;
+  TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(x->u->tree));
+  int depth = 0, in_decl = -1; /* depth of the declaration we are in */
+  for (;;) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    const char *t = ts_node_type(n);
+    bool enter = depth < 48 && strcmp(t, "compound_statement") &&
+                 strcmp(t, "parameter_list") &&
+                 strcmp(t, "function_definition"); /* bodies: locals */
+    if (ts_node_is_named(n) && is_def(t) && depth > 0) {
+      *(TSNode *)mdl_vec_push(&x->idx_defs, sizeof n) = n;
+      *(fe_asc_defname *)mdl_vec_push(&x->idx_names,
+                                      sizeof(fe_asc_defname)) =
+          def_name(x, n);
+    }
+    if (ts_node_is_named(n) && is_decl(t) && in_decl < 0) {
+      /* constants are read off the outermost declaration only; a class
+         defined in it is still a definition */
+      *(TSNode *)mdl_vec_push(&x->idx_decls, sizeof n) = n;
+      if (enter)
+        in_decl = depth;
+    }
+    if (enter && ts_tree_cursor_goto_first_child(&c)) {
+      depth++;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      if (!ts_tree_cursor_goto_parent(&c)) {
+        ts_tree_cursor_delete(&c);
+        return;
+      }
+      if (--depth == in_decl)
+        in_decl = -1;
+    }
+    if (depth == in_decl)
+      in_decl = -1;
+  }
 }
 
 /* Definitions found, by "kind:class offset:name:arity" (each search walks
@@ -154,7 +236,7 @@ static TSNode remember(fe_asc_ctx *x, const char *key, TSNode n) {
 
 static TSNode find_enum1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "enum_specifier", 0, {{0}, 0, 0}, false};
-  find_in(&fi, ts_tree_root_node(x->u->tree), 0);
+  find_in(&fi, ts_tree_root_node(x->u->tree));
   return fi.best;
 }
 
@@ -176,10 +258,10 @@ TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name) {
 
 static TSNode find_class1(fe_asc_ctx *x, const char *name) {
   finder fi = {x, name, NULL, "class_specifier", 0, {{0}, 0, 0}, false};
-  find_in(&fi, ts_tree_root_node(x->u->tree), 0);
+  find_in(&fi, ts_tree_root_node(x->u->tree));
   if (ts_node_is_null(fi.best)) {
     fi.kind = "struct_specifier";
-    find_in(&fi, ts_tree_root_node(x->u->tree), 0);
+    find_in(&fi, ts_tree_root_node(x->u->tree));
   }
   return fi.best;
 }
@@ -206,10 +288,10 @@ static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
   finder fi = {x, name, NULL, "function_definition", nargs, {{0}, 0, 0},
                false};
   if (!ts_node_is_null(cls)) {
-    find_in(&fi, field(cls, "body"), 0); /* defined in the class */
+    find_in(&fi, field(cls, "body")); /* defined in the class */
     if (ts_node_is_null(fi.best)) {      /* or outside: K::Name */
       fi.scope = class_name(x, cls);
-      find_in(&fi, ts_tree_root_node(x->u->tree), 0);
+      find_in(&fi, ts_tree_root_node(x->u->tree));
       fi.scope = NULL;
     }
     if (ts_node_is_null(fi.best)) { /* a base class's */
@@ -233,7 +315,7 @@ static TSNode find_func1(fe_asc_ctx *x, TSNode cls, const char *name,
     }
     return fi.best;
   }
-  find_in(&fi, ts_tree_root_node(x->u->tree), 0);
+  find_in(&fi, ts_tree_root_node(x->u->tree));
   return fi.best;
 }
 
@@ -315,7 +397,10 @@ static void bind_template(fe_asc_ctx *x, TSNode tp, TSNode targs,
       else if (!ts_node_is_null(dv)) {
         v.kind = FE_AV_TYPE;
         v.i = fe_asc_sizeof(fe_asc_text(x, dv));
-      }
+      } else if (!type_param) /* not given (a header harness's class):
+                                 a symbolic constant, as a template
+                                 kernel's (helper H) */
+        v = fe_asc_atom(x, -1, name, fe_asc_loc(x, p));
     }
     if (into) {
       fe_asc_field *f = mdl_vec_push(&into->fields, sizeof *f);
@@ -1199,6 +1284,28 @@ static fe_asc_flow switch_stmt(fe_asc_ctx *x, TSNode s) {
 
 static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s);
 
+/* The innermost conditional arm around output byte off whose test the
+** preprocessor could not decide (a build macro the file uses but does not
+** define, and -D does not give), or NULL. */
+static const fe_asc_cond *undecided_arm(const fe_asc_unit *u, uint32_t off) {
+  const fe_asc_seg *sg = fe_asc_seg_at(u, off);
+  uint32_t c = sg ? sg->cond : 0;
+  for (int guard = 0; c && c < u->conds.len && guard < FE_ASC_MAX_IF_DEPTH;
+       guard++) {
+    const fe_asc_cond *cd = &MDL_VEC_AT(u->conds, fe_asc_cond, c);
+    if (cd->value == FE_ASC_UNKNOWN)
+      return cd;
+    for (uint32_t p = cd->prev; p && p < u->conds.len;) { /* earlier arms */
+      const fe_asc_cond *pc = &MDL_VEC_AT(u->conds, fe_asc_cond, p);
+      if (pc->value == FE_ASC_UNKNOWN)
+        return pc;
+      p = pc->prev;
+    }
+    c = cd->parent;
+  }
+  return NULL;
+}
+
 fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
   if (ts_node_is_null(s) || x->failed)
     return FE_FLOW_NEXT;
@@ -1211,6 +1318,13 @@ fe_asc_flow fe_asc_stmt(fe_asc_ctx *x, TSNode s) {
 
 static fe_asc_flow stmt1(fe_asc_ctx *x, TSNode s) {
   const char *t = ts_node_type(s);
+  const fe_asc_cond *arm;
+  if (strcmp(t, "compound_statement") &&
+      (arm = undecided_arm(x->u, ts_node_start_byte(s))) != NULL)
+    fe_asc_unsupported(x, s, "a statement under `#%s %s` (line %u), which "
+                       "depends on a macro the file does not define: give "
+                       "its value with -D NAME=VALUE", arm->kind, arm->expr,
+                       arm->line);
   if (!strcmp(t, "compound_statement")) {
     fe_asc_scope_open(x);
     fe_asc_flow f = FE_FLOW_NEXT;

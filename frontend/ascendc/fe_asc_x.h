@@ -9,6 +9,7 @@
 **   fe_asc_call.c   calls, classes: objects, constructors, destructors
 **   fe_asc_api.c    the library-call table: sync spellings, data ops, buffers
 **   fe_asc_que.c    the queue framework (TQue/TPipe implicit sync; helper Q)
+**   fe_asc_hdr.c    the header harness: device classes as kernels
 **
 ** Values are abstract: an integer constant, a symbolic scalar (a value of
 ** the function being built), a pipe, a HardEvent, a LocalTensor (a byte
@@ -191,6 +192,10 @@ typedef struct fe_asc_ctx {
   bool reads_sub_block;        /* GetSubBlockIdx was read */
   bool mix_hint;               /* __mix__ / KERNEL_TYPE_MIX_* seen */
   bool unknown;                /* the kernel's verdict must be unknown */
+  uint32_t n_unsup, n_opaque;  /* constructs not understood, and how many
+                                  of them are calls ksv cannot see (the
+                                  header harness checks the sync skeleton
+                                  when they are all such calls) */
   char unknown_why[512];
   bool failed;                 /* an error was reported */
   void *que;                   /* helper Q's per-core state (fe_asc_que.c) */
@@ -198,6 +203,15 @@ typedef struct fe_asc_ctx {
                                   merging compares their fields) */
   fe_asc_map defs;             /* definitions looked up (fe_asc_stmt.c) */
   mdl_vec def_nodes;           /* TSNode: their nodes (null: none) */
+  bool indexed;                /* idx_defs / idx_decls built */
+  mdl_vec idx_defs;            /* TSNode: function, class, struct and enum
+                                  definitions outside function bodies, in
+                                  document order (fe_asc_stmt.c) */
+  mdl_vec idx_names;           /* fe_asc_defname: each idx_defs entry's
+                                  name as written and its last name */
+  mdl_vec idx_decls;           /* TSNode: declarations, field declarations
+                                  and enumerator lists outside function
+                                  bodies, in document order */
 } fe_asc_ctx;
 
 /* --------------------------------------------- the library-call table */
@@ -373,6 +387,9 @@ fe_asc_val fe_asc_call_expr(fe_asc_ctx *x, TSNode call);
 ** constructed with args; its destructor runs at the end of the scope. */
 fe_asc_obj *fe_asc_new_obj(fe_asc_ctx *x, TSNode ty, const char *tname,
                            const fe_asc_val *args, uint32_t n, TSNode at);
+/* A new object of class definition cls (not looked up by name). */
+fe_asc_obj *fe_asc_new_obj_cls(fe_asc_ctx *x, TSNode cls, const char *tname,
+                               const fe_asc_val *args, uint32_t n, TSNode at);
 /* The value a declared member/local of type ty starts with (*is_obj: an
 ** object was constructed). */
 fe_asc_val fe_asc_default_of(fe_asc_ctx *x, TSNode ty, TSNode at,
@@ -400,8 +417,36 @@ TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name);
 TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name);
 /* The definition of free function name, or of method name of class cls
 ** (a null node: free), or a null node. */
+typedef struct { const char *text, *last; } fe_asc_defname;
+
+/* The index above, built on first use with one cursor walk of the tree
+** (a search per name walked it all, each node's children by index:
+** quadratic in the children of a class body). */
+void fe_asc_index(fe_asc_ctx *x);
+
 TSNode fe_asc_find_func(fe_asc_ctx *x, TSNode cls, const char *name,
                         uint32_t nargs);
+
+/* fe_asc_hdr.c: the header harness (a file without a kernel entry). */
+/* The device classes of tree node n (class/struct definitions at
+** namespace scope marked CATLASS_DEVICE / __aicore__ that spell sync). */
+void fe_asc_hdr_classes(const fe_asc_unit *u, TSNode n, mdl_vec *out,
+                        int depth);
+/* The number of free function definitions at namespace scope that spell
+** sync (not harnessed on their own). */
+uint32_t fe_asc_hdr_sync_funcs(const fe_asc_unit *u, TSNode n, int depth);
+/* The function or class definition named name (its last component) at
+** namespace scope of tree node n (--entry), or a null node. */
+TSNode fe_asc_hdr_find_entry(const fe_asc_unit *u, TSNode n, const char *name,
+                             int depth);
+/* Which core an `operator()<AscendC::AIC>` / `<AIV>` specialisation
+** (function definition fn) is for: 0 AIC, 1 AIV, -1 none (read from the
+** original text: the normaliser blanks the argument list). */
+int fe_asc_op_core(const fe_asc_unit *u, TSNode fn);
+/* Extracts class cls as a kernel body on x's side: constructed with
+** symbolic arguments, operator() and the public methods with sync called
+** twice, destroyed.  Returns the verdict note (malloc'd). */
+char *fe_asc_hdr_run(fe_asc_ctx *x, TSNode cls);
 
 /* fe_asc_api.c: emitting data ops on tensors. */
 /* The buffer value of tensor t for an access (a view of its range). */
