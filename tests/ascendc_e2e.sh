@@ -72,6 +72,11 @@ expect_finding cube_pp_nodrain.cpp 13 unpaired-set
 expect_rc cube_pp_vbarrier.cpp 1
 expect_finding cube_pp_vbarrier.cpp 53 invalid-sync
 grep -q "bad-input" "$tmp/out" && fail "cube_pp_vbarrier.cpp: taken as vector"
+# and a cube barrier in a vector kernel's unrolled loop: one invalid-sync
+expect_rc vec_add_mbarrier.cpp 1
+expect_finding vec_add_mbarrier.cpp 53 invalid-sync
+[ "$(grep -c 'error:' "$tmp/out")" = 1 ] ||
+  { fail "vec_add_mbarrier.cpp: not exactly one error"; sed 's/^/  /' "$tmp/out"; }
 
 expect_rc helper.h 0
 grep -q "warning: no kernel entry" "$tmp/out" || fail "helper.h: no warning"
