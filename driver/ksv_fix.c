@@ -630,6 +630,12 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   if (r->c0.bad || r->c0.unknown)
     return r->c0.bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
   r->n0 = r->c0.errors + r->c0.warnings;
+  /* a C++ text: its statements end at `;` or `}` (fix_stmt_end) */
+  for (uint32_t i = 0; i < r->c0.units.len; i++) {
+    const fe_unit *u = &MDL_VEC_AT(r->c0.units, fe_unit, i);
+    if (u->k && u->k->lang == MDL_LANG_ASCENDC)
+      r->orig.cxx = r->cur.cxx = true;
+  }
   simulate(&r->c0, 1, ksv_flag_model(o->check.flag_model), &r->sim0);
   /* phase 1: everything but redundant syncs; phase 2: those.  Concrete
      kernels check in milliseconds: every candidate is judged with the

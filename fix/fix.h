@@ -24,6 +24,8 @@ typedef struct {
 typedef struct {
   mdl_vec lines;               /* fix_line */
   bool final_newline;          /* the text ends with a newline */
+  bool cxx;                    /* C++ (Ascend C): a statement ends at its
+                                  `;` or closing brace, over lines */
 } fix_text;
 
 void fix_text_init(fix_text *t, const char *buf, size_t len);
@@ -86,6 +88,23 @@ int fix_apply(const fix_text *in, const fix_cand *c, fix_text *out);
 ** that is not only the input's is dropped (fix_cand.c, input_lines). */
 void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
                     mdl_vec *out);
+
+/* fix_asc.c: for an Ascend C kernel, respells the candidates out[first..]
+** (written in HIVM) as C++ statements in the file's own spelling, and
+** drops those it cannot (an SSA id, an scf.if, an edit of a line holding
+** no spelled sync).  Returns the number dropped; a no-op for HIVM. */
+uint32_t fix_asc_respell(const mdl_kernel *k, const fix_text *t, mdl_vec *out,
+                         uint32_t first);
+
+/* fix_asc.c, C++ text: the loops (1-based lines of their `for`/`while`)
+** that hold the statement at loc, innermost first, through the calls that
+** inlined it (mdl_kernel.chains): an Ascend C loop the frontend unrolled
+** is no loop of the model.  At most max; returns how many. */
+uint32_t fix_asc_loops(const mdl_kernel *k, const fix_text *t, mdl_loc loc,
+                       uint32_t *out, uint32_t max);
+/* The innermost of those loops holding both a and b, or 0. */
+uint32_t fix_asc_common_loop(const mdl_kernel *k, const fix_text *t,
+                             mdl_loc a, mdl_loc b);
 
 /* Rules fix_candidates has repairs for. */
 bool fix_rule_fixable(mdl_rule r);

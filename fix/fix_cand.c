@@ -92,16 +92,37 @@ static void walk(sinfo *si, const mdl_block *b, const mdl_stmt *parent) {
 }
 
 /* The op or sync statement at a location (the scalars a sync's operands
-** lower to share its location). */
-static const mdl_stmt *stmt_at(const mdl_kernel *k, uint32_t line,
-                               uint32_t col) {
+** lower to share its location): the first one in a function body (an
+** Ascend C loop the frontend unrolled has a copy per iteration, and
+** statements it built but left out of the bodies). */
+static const mdl_stmt *stmt_at(const cx *x, uint32_t line, uint32_t col) {
+  const mdl_kernel *k = x->k;
+  const mdl_stmt *any = NULL;
   for (uint32_t i = 0; i < k->stmts.len; i++) {
     const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
     if (s->loc.line == line && s->loc.col == col &&
-        s->kind != MDL_S_SCALAR && s->kind != MDL_S_BUF)
-      return s;
+        s->kind != MDL_S_SCALAR && s->kind != MDL_S_BUF) {
+      if (x->si[s->id].seen)
+        return s;
+      any = any ? any : s;
+    }
   }
-  return NULL;
+  return x->si && any && x->si[any->id].seen ? any : NULL;
+}
+
+/* A statement's name for messages; the Ascend C frontend leaves syncs
+** unnamed. */
+static const char *sname(const mdl_stmt *s) {
+  if (s->name)
+    return s->name;
+  switch (s->kind) {
+  case MDL_S_SET: return "set_flag";
+  case MDL_S_WAIT: return "wait_flag";
+  case MDL_S_BARRIER: return "pipe_barrier";
+  case MDL_S_BSET: return "sync_block_set";
+  case MDL_S_BWAIT: return "sync_block_wait";
+  default: return "op";
+  }
 }
 
 static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
@@ -192,7 +213,14 @@ static void pipes_of(const mdl_kernel *k, const mdl_stmt *s, uint32_t *pipes,
   *pipes = *cores = 0;
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    if (in->stmt != s->id || in->kind != MDL_I_OP || !in->nacc)
+    if (in->kind != MDL_I_OP || !in->nacc)
+      continue;
+    /* the statements of one source op: an Ascend C loop the frontend
+       unrolled (or a function inlined twice) has a statement per copy,
+       all at the op's location */
+    const mdl_stmt *o = MDL_VEC_AT(k->stmts, mdl_stmt *, in->stmt);
+    if (o != s && (o->loc.line != s->loc.line || o->loc.col != s->loc.col ||
+                   o->loc.file != s->loc.file || o->kind != s->kind))
       continue;
     *pipes |= 1u << in->pipe;
     *cores |= 1u << (k->cores[in->core].type == MDL_CORE_AIC ? 0 : 1);
@@ -201,6 +229,14 @@ static void pipes_of(const mdl_kernel *k, const mdl_stmt *s, uint32_t *pipes,
 
 /* An event id no set_flag/wait_flag of pipes src -> dst uses, valid and
 ** not reserved; -1 when there is none. */
+/* Is statement id st a copy of s (the same source op: an Ascend C loop
+** the frontend unrolled has one per iteration)? */
+static bool same_src(const mdl_kernel *k, uint32_t st, const mdl_stmt *s) {
+  const mdl_stmt *o = MDL_VEC_AT(k->stmts, mdl_stmt *, st);
+  return o == s || (o->loc.line == s->loc.line && o->loc.col == s->loc.col &&
+                    o->loc.file == s->loc.file && o->kind == s->kind);
+}
+
 static int free_event(const mdl_kernel *k, mdl_pipe src, mdl_pipe dst) {
   uint32_t used = 0;
   for (uint32_t i = 0; i < k->insts.len; i++) {
@@ -312,6 +348,37 @@ static char *rotating_id(const cx *x, const mdl_stmt *s) {
   return r;
 }
 
+/* C++: the id argument of a set/wait written as a name whose copies take
+** several ids (`ev`, the ping-pong of a double-buffered loop the frontend
+** unrolled), else NULL: the rotation a new pair of that block can use. */
+static char *cxx_rotating_id(const cx *x, const mdl_stmt *s) {
+  if (!x->t->cxx || (s->kind != MDL_S_SET && s->kind != MDL_S_WAIT) ||
+      !own_line(x, s))
+    return NULL;
+  uint32_t ids = 0;
+  for (uint32_t i = 0; i < x->k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(x->k, i);
+    if (same_src(x->k, in->stmt, s) && in->id >= 0 && in->id < 32)
+      ids |= 1u << in->id;
+  }
+  if (!(ids & (ids - 1)))
+    return NULL;
+  char *t = op_text(x, s), *r = NULL;
+  char *e = strrchr(t, ')');
+  char *b = e;
+  while (b && b > t && b[-1] != '(' && b[-1] != ',')
+    b--;
+  while (b && b < e && *b == ' ')
+    b++;
+  bool name = b && b < e && (isalpha((unsigned char)*b) || *b == '_');
+  for (char *q = b; name && q < e; q++)
+    name = isalnum((unsigned char)*q) || *q == '_';
+  if (name && strncmp(b, "EVENT_ID", 8))
+    r = fmt("%.*s", (int)(e - b), b);
+  free(t);
+  return r;
+}
+
 /* Does any set_flag/wait_flag of pipes src -> dst exist in k? */
 static bool pair_used(const mdl_kernel *k, int src, int dst) {
   for (uint32_t i = 0; i < k->insts.len; i++) {
@@ -321,6 +388,21 @@ static bool pair_used(const mdl_kernel *k, int src, int dst) {
       return true;
   }
   return false;
+}
+
+/* C++: the outermost source loop holding s but not o (0: none). */
+static uint32_t cxx_own_loop(const cx *x, const mdl_stmt *s,
+                             const mdl_stmt *o) {
+  uint32_t ls[16], lo[16], r = 0;
+  uint32_t ns = fix_asc_loops(x->k, x->t, s->loc, ls, 16),
+           no = fix_asc_loops(x->k, x->t, o->loc, lo, 16);
+  for (uint32_t i = 0; i < ns; i++) {
+    for (uint32_t j = 0; j < no; j++)
+      if (ls[i] == lo[j])
+        return r;
+    r = ls[i];
+  }
+  return r;
 }
 
 static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
@@ -339,7 +421,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   if (!carried && cb && !pair_used(k, pa, pb)) {
     mdl_vec seen = {0};
     for (const mdl_stmt *o = cb->first; o; o = o->next) {
-      char *rid = rotating_id(x, o);
+      char *rid = x->t->cxx ? cxx_rotating_id(x, o) : rotating_id(x, o);
       bool dup = !rid;
       for (uint32_t q = 0; q < seen.len && !dup; q++)
         dup = !strcmp(MDL_VEC_AT(seen, char *, q), rid);
@@ -352,8 +434,8 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
           x, fmt("set_flag/wait_flag pair %s -> %s, event id %s (one per "
                  "buffer): the set after the %s at %u:%u, the wait before "
                  "the %s at %u:%u",
-                 pn(pa), pn(pb), rid, a->name, a->loc.line, a->loc.col,
-                 b->name, b->loc.line, b->loc.col));
+                 pn(pa), pn(pb), rid, sname(a), a->loc.line, a->loc.col,
+                 sname(b), b->loc.line, b->loc.col));
       edit(c, FIX_INSERT_AFTER, A->loc.line,
            fmt("hivm.hir.set_flag[<%s>, <%s>, %s]", pn(pa), pn(pb), rid),
            NULL);
@@ -365,14 +447,53 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
       free(MDL_VEC_AT(seen, char *, q));
     mdl_vec_free(&seen);
   }
+  if (!carried && x->t->cxx) {
+    /* C++: around the source loops that hold one access and not the other
+       (unrolled by the frontend, they are no blocks of the model) */
+    uint32_t LA = cxx_own_loop(x, a, b), LB = cxx_own_loop(x, b, a);
+    if (LA || LB) {
+      fix_cand *c = cand_new(
+          x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
+                 "the %s at %u, the wait before the %s at %u",
+                 pn(pa), pn(pb), id, LA ? "loop" : sname(a),
+                 LA ? LA : a->loc.line, LB ? "loop" : sname(b),
+                 LB ? LB : b->loc.line));
+      edit(c, FIX_INSERT_AFTER, LA ? LA : a->loc.line, set_text(pa, pb, id),
+           NULL);
+      edit(c, FIX_INSERT_BEFORE, LB ? LB : b->loc.line, wait_text(pa, pb, id),
+           NULL);
+    }
+  }
   if (!carried) {
     fix_cand *c = cand_new(
         x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
                "the %s at %u:%u, the wait before the %s at %u:%u",
-               pn(pa), pn(pb), id, a->name, a->loc.line, a->loc.col, b->name,
+               pn(pa), pn(pb), id, sname(a), a->loc.line, a->loc.col, sname(b),
                b->loc.line, b->loc.col));
     edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
     edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
+  } else if (x->t->cxx && !loop_of_block(x, A)) {
+    /* C++: the loops of the source holding both (the frontend unrolled
+       them), innermost first */
+    uint32_t la[16], lb[16];
+    uint32_t na = fix_asc_loops(k, x->t, a->loc, la, 16),
+             nb = fix_asc_loops(k, x->t, b->loc, lb, 16);
+    for (uint32_t i = 0; i < na; i++)
+      for (uint32_t j = 0; j < nb; j++) {
+        if (la[i] != lb[j])
+          continue;
+        fix_cand *c = cand_new(
+            x, fmt("loop-carried set_flag/wait_flag pair %s -> %s, "
+                   "EVENT_ID%d around the loop at line %u: a set before the "
+                   "loop, the wait before the %s at %u:%u, the set after the "
+                   "%s at %u:%u, a drain wait after the loop",
+                   pn(pa), pn(pb), id, la[i], sname(b), b->loc.line,
+                   b->loc.col, sname(a), a->loc.line, a->loc.col));
+        edit(c, FIX_INSERT_BEFORE, la[i], set_text(pa, pb, id), NULL);
+        edit(c, FIX_INSERT_BEFORE, b->loc.line, wait_text(pa, pb, id), NULL);
+        edit(c, FIX_INSERT_AFTER, a->loc.line, set_text(pa, pb, id), NULL);
+        edit(c, FIX_INSERT_AFTER, la[i], wait_text(pa, pb, id), NULL);
+      }
   } else {
     /* around the innermost loop holding both, then the outer ones (a
        pre-set inside an outer loop can land before the drain of the
@@ -384,8 +505,8 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
                  "around the loop at %u:%u: a set before the loop, the wait "
                  "before the %s at %u:%u, the set after the %s at %u:%u, a "
                  "drain wait after the loop",
-                 pn(pa), pn(pb), id, L->loc.line, L->loc.col, b->name,
-                 b->loc.line, b->loc.col, a->name, a->loc.line, a->loc.col));
+                 pn(pa), pn(pb), id, L->loc.line, L->loc.col, sname(b),
+                 b->loc.line, b->loc.col, sname(a), a->loc.line, a->loc.col));
       edit(c, FIX_INSERT_BEFORE, L->loc.line, set_text(pa, pb, id), NULL);
       edit(c, FIX_INSERT_BEFORE, B->loc.line, wait_text(pa, pb, id), NULL);
       edit(c, FIX_INSERT_AFTER, A->loc.line, set_text(pa, pb, id), NULL);
@@ -397,7 +518,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     fix_cand *c = cand_new(
         x, fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d right after the "
                "%s at %u:%u and right before the %s at %u:%u",
-               pn(pa), pn(pb), id, a->name, a->loc.line, a->loc.col, b->name,
+               pn(pa), pn(pb), id, sname(a), a->loc.line, a->loc.col, sname(b),
                b->loc.line, b->loc.col));
     edit(c, FIX_INSERT_AFTER, a->loc.line, set_text(pa, pb, id), NULL);
     edit(c, FIX_INSERT_BEFORE, b->loc.line, wait_text(pa, pb, id), NULL);
@@ -406,11 +527,11 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
 
 static void barrier(cx *x, const mdl_stmt *a, const mdl_stmt *b, int p) {
   fix_cand *c = cand_new(x, fmt("pipe_barrier(%s) before the %s at %u:%u",
-                                pn(p), b->name, b->loc.line, b->loc.col));
+                                pn(p), sname(b), b->loc.line, b->loc.col));
   edit(c, FIX_INSERT_BEFORE, b->loc.line,
        fmt("hivm.hir.pipe_barrier[<%s>]", pn(p)), NULL);
   c = cand_new(x, fmt("pipe_barrier(%s) after the %s at %u:%u", pn(p),
-                      a->name, a->loc.line, a->loc.col));
+                      sname(a), a->loc.line, a->loc.col));
   edit(c, FIX_INSERT_AFTER, a->loc.line,
        fmt("hivm.hir.pipe_barrier[<%s>]", pn(p)), NULL);
 }
@@ -429,7 +550,7 @@ static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   fix_cand *c = cand_new(
       x, fmt("cross-core flag %d (%s -> %s): sync_block_set after the %s at "
              "%u:%u, sync_block_wait before the %s at %u:%u",
-             f, pn(pa), pn(pb), a->name, a->loc.line, a->loc.col, b->name,
+             f, pn(pa), pn(pb), sname(a), a->loc.line, a->loc.col, sname(b),
              b->loc.line, b->loc.col));
   edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
   edit(c, FIX_INSERT_BEFORE, b->loc.line, fmt("%s", wt), NULL);
@@ -439,8 +560,8 @@ static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
         x, fmt("cross-core flag %d (%s -> %s), pre-credited: a set before the "
                "loop at %u:%u and after the %s at %u:%u; the wait before the "
                "%s at %u:%u and a drain wait after the loop at %u:%u",
-               f, pn(pa), pn(pb), La->loc.line, La->loc.col, a->name,
-               a->loc.line, a->loc.col, b->name, b->loc.line, b->loc.col,
+               f, pn(pa), pn(pb), La->loc.line, La->loc.col, sname(a),
+               a->loc.line, a->loc.col, sname(b), b->loc.line, b->loc.col,
                Lb->loc.line, Lb->loc.col));
     edit(c, FIX_INSERT_BEFORE, La->loc.line, fmt("%s", st), NULL);
     edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
@@ -474,7 +595,7 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
       if (holds) {
         fix_cand *c = cand_new(x, fmt("%s at %u:%u moved after the branch at "
                                       "%u:%u that holds its wait",
-                                      b->name, b->loc.line, b->loc.col,
+                                      sname(b), b->loc.line, b->loc.col,
                                       o->loc.line, o->loc.col));
         edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
         edit(c, FIX_INSERT_AFTER, o->loc.line, op_text(x, b), NULL);
@@ -488,14 +609,14 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
       continue;
     char *wt = op_text(x, o);
     fix_cand *c = cand_new(x, fmt("%s at %u:%u moved before the %s at %u:%u",
-                                  o->name, o->loc.line, o->loc.col, b->name,
+                                  sname(o), o->loc.line, o->loc.col, sname(b),
                                   b->loc.line, b->loc.col));
     edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
     edit(c, FIX_INSERT_BEFORE, b->loc.line, wt, NULL);
     if (own_line(x, b)) {
       char *bt = op_text(x, b);
-      c = cand_new(x, fmt("%s at %u:%u moved after the %s at %u:%u", b->name,
-                          b->loc.line, b->loc.col, o->name, o->loc.line,
+      c = cand_new(x, fmt("%s at %u:%u moved after the %s at %u:%u", sname(b),
+                          b->loc.line, b->loc.col, sname(o), o->loc.line,
                           o->loc.col));
       edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
       edit(c, FIX_INSERT_AFTER, o->loc.line, bt, NULL);
@@ -512,6 +633,11 @@ static char *renamed_op(const cx *x, const mdl_stmt *s, const char *from,
                         const char *to) {
   char *t = op_text(x, s);
   char *p = strstr(t, from);
+  /* the Ascend C API spelling of the same (fix_asc.c respells the rest) */
+  if (!p && !strcmp(from, "set_flag") && (p = strstr(t, "SetFlag")))
+    from = "SetFlag", to = "WaitFlag";
+  else if (!p && !strcmp(from, "wait_flag") && (p = strstr(t, "WaitFlag")))
+    from = "WaitFlag", to = "SetFlag";
   char *r = p ? fmt("%.*s%s%s", (int)(p - t), t, to, p + strlen(from))
               : NULL;
   free(t);
@@ -548,7 +674,7 @@ static void orphan_set_wait(cx *x, const mdl_stmt *s, const mdl_stmt *b) {
     return;
   fix_cand *c = cand_new(x, fmt("the missing wait_flag of the set at %u:%u, "
                                 "before the %s at %u:%u",
-                                s->loc.line, s->loc.col, at->name,
+                                s->loc.line, s->loc.col, sname(at),
                                 at->loc.line, at->loc.col));
   edit(c, FIX_INSERT_BEFORE, at->loc.line, wt, NULL);
 }
@@ -596,8 +722,8 @@ static void rotation_id(cx *x, const mdl_stmt *s) {
     char *old = fmt("%s]", id);
     fix_cand *c = cand_new(x, fmt("%s at %u:%u with the buffer rotation %s "
                                   "instead of %s, as the %s at %u:%u",
-                                  s->name, s->loc.line, s->loc.col, rid, id,
-                                  o->name, o->loc.line, o->loc.col));
+                                  sname(s), s->loc.line, s->loc.col, rid, id,
+                                  sname(o), o->loc.line, o->loc.col));
     edit(c, FIX_REPLACE, s->loc.line, fmt("%s]", rid), old);
     free(old);
     free(rid);
@@ -639,7 +765,7 @@ static void orphan_wait_set(cx *x, const mdl_stmt *w) {
   if (st) {
     fix_cand *c = cand_new(x, fmt("the missing set_flag of the wait at %u:%u, "
                                   "after the %s at %u:%u",
-                                  w->loc.line, w->loc.col, at->name,
+                                  w->loc.line, w->loc.col, sname(at),
                                   at->loc.line, at->loc.col));
     edit(c, FIX_INSERT_AFTER, at->loc.line, st, NULL);
   }
@@ -668,7 +794,7 @@ static void orphan_xset_wait(cx *x, const mdl_stmt *a, const mdl_stmt *b,
     fix_cand *c = cand_new(
         x, fmt("the missing sync_block_wait of the sync_block_set at %u:%u "
                "(flag %d), before the %s at %u:%u",
-               o->loc.line, o->loc.col, oi->id, b->name, b->loc.line,
+               o->loc.line, o->loc.col, oi->id, sname(b), b->loc.line,
                b->loc.col));
     edit(c, FIX_INSERT_BEFORE, b->loc.line,
          fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
@@ -715,8 +841,8 @@ static void sibling_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
       fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
                                     "%u:%u, before it: it guards the %s at "
                                     "%u:%u in the other branch too",
-                                    o->name, o->loc.line, o->loc.col,
-                                    p->loc.line, p->loc.col, b->name,
+                                    sname(o), o->loc.line, o->loc.col,
+                                    p->loc.line, p->loc.col, sname(b),
                                     b->loc.line, b->loc.col));
       edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
       edit(c, FIX_INSERT_BEFORE, p->loc.line, wt, NULL);
@@ -793,8 +919,8 @@ static void loop_align_cands(cx *x, const mdl_stmt *s);
 static void race_cands(cx *x, const mdl_diag *d) {
   if (!d->nrelated)
     return;
-  const mdl_stmt *b = stmt_at(x->k, d->line, d->col);
-  const mdl_stmt *a = stmt_at(x->k, d->related[0].line, d->related[0].col);
+  const mdl_stmt *b = stmt_at(x, d->line, d->col);
+  const mdl_stmt *a = stmt_at(x, d->related[0].line, d->related[0].col);
   if (!a || !b)
     return;
   uint32_t pa, pb, ca, cb;
@@ -955,7 +1081,7 @@ static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
   char *txt = op_text(x, s);
   for (int after = 0; after < 2; after++) {
     fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the loop at %u:%u",
-                                  s->name, s->loc.line, s->loc.col,
+                                  sname(s), s->loc.line, s->loc.col,
                                   after ? "after" : "before", L->loc.line,
                                   L->loc.col));
     delete_sync(x, c, s);
@@ -980,7 +1106,7 @@ static void branch_out(cx *x, const mdl_stmt *s) {
     for (int after = 0; after < 2; after++) {
       fix_cand *c = cand_new(x, fmt("%s at %u:%u moved out of the branch at "
                                     "%u:%u, %s it",
-                                    s->name, s->loc.line, s->loc.col,
+                                    sname(s), s->loc.line, s->loc.col,
                                     p->loc.line, p->loc.col,
                                     after ? "after" : "before"));
       delete_sync(x, c, s);
@@ -1037,8 +1163,8 @@ static void move_cands(cx *x, const mdl_stmt *s) {
           o->kind == MDL_S_BUF)
         continue;
       fix_cand *c = cand_new(x, fmt("%s at %u:%u moved %s the %s at %u:%u",
-                                    s->name, s->loc.line, s->loc.col,
-                                    dir < 0 ? "before" : "after", o->name,
+                                    sname(s), s->loc.line, s->loc.col,
+                                    dir < 0 ? "before" : "after", sname(o),
                                     o->loc.line, o->loc.col));
       edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
       edit(c, dir < 0 ? FIX_INSERT_BEFORE : FIX_INSERT_AFTER, o->loc.line,
@@ -1052,7 +1178,7 @@ static void move_cands(cx *x, const mdl_stmt *s) {
 static void delete_cand(cx *x, const mdl_stmt *s, const char *why) {
   if (!s || !is_sync_stmt(s) || !own_line(x, s))
     return;
-  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", s->name, s->loc.line,
+  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", sname(s), s->loc.line,
                                 s->loc.col, why));
   edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
 }
@@ -1127,7 +1253,7 @@ static void under_cond(cx *x, const mdl_stmt *s, const mdl_stmt *ps,
                                   "%u:%u, %s it, under the condition of the "
                                   "branch at %u:%u (%s%s) that holds its "
                                   "partner",
-                                  s->name, s->loc.line, s->loc.col,
+                                  sname(s), s->loc.line, s->loc.col,
                                   ps->loc.line, ps->loc.col,
                                   after ? "after" : "before", po->loc.line,
                                   po->loc.col, in_else ? "not " : "", c));
@@ -1670,8 +1796,8 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
         x, fmt("data repair (changes which iterations run; review it): the "
                "loop at %u:%u given the bounds of the loop at %u:%u, so that "
                "the %s at %u:%u meets the %s at %u:%u",
-               L->loc.line, L->loc.col, M->loc.line, M->loc.col, s->name,
-               s->loc.line, s->loc.col, o->name, o->loc.line, o->loc.col));
+               L->loc.line, L->loc.col, M->loc.line, M->loc.col, sname(s),
+               s->loc.line, s->loc.col, sname(o), o->loc.line, o->loc.col));
     if (c) {
       c->data = true;
       if (!replace_line(x, c, L->loc.line, l2)) {
@@ -1839,7 +1965,7 @@ static void subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
                           "the %s at %u:%u writes the same GM bytes on both "
                           "vector sub-blocks; its view %%%s at %u:%u offset "
                           "by the sub-block's share %%%s",
-                          a->name, a->loc.line, a->loc.col, vn, V->loc.line,
+                          sname(a), a->loc.line, a->loc.col, vn, V->loc.line,
                           V->loc.col, h));
     if (c && !replace_line(x, c, V->loc.line, nw)) {
       fix_cand_free(c);
@@ -1904,7 +2030,7 @@ static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
   if (d->rule == MDL_RULE_DEADLOCK && wids) {
     fix_cand *c = cand_new(x, fmt("the pre-set of the mmad library's M->MTE1 "
                                   "events before the %s at %u:%u, drained "
-                                  "after it", top->name ? top->name : "op",
+                                  "after it", sname(top) ? sname(top) : "op",
                                   top->loc.line, top->loc.col));
     for (int id = 0; id < 32; id++)
       if ((wids >> id) & 1) {
@@ -1925,14 +2051,14 @@ static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
       if (!r)
         r = cand_new(x, fmt("the hand-written M->MTE1 syncs beside the %s at "
                             "%u:%u removed: the mmad library waits and sets "
-                            "them itself", s->name, s->loc.line, s->loc.col));
+                            "them itself", sname(s), s->loc.line, s->loc.col));
       edit(r, FIX_DELETE, o->loc.line, NULL, NULL);
     }
   }
   if (d->rule == MDL_RULE_UNPAIRED_SET && sids) {
     fix_cand *c = cand_new(x, fmt("a drain of the mmad library's M->MTE1 "
                                   "events after the %s at %u:%u",
-                                  top->name ? top->name : "op",
+                                  sname(top) ? sname(top) : "op",
                                   top->loc.line, top->loc.col));
     for (int id = 0; id < 32; id++)
       if ((sids >> id) & 1)
@@ -1941,13 +2067,60 @@ static void lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
   }
 }
 
+/* C++: the loops of the source text that hold sync s (the frontend
+** unrolled them: no loop of the model), innermost first.  For a wait
+** that never gets its set (deadlock): a pre-credit set per id before
+** each, with or without its drain wait after it; for a set left pending:
+** a drain wait per id after each (all ids of a rotation at once). */
+static void cxx_loop_syncs(cx *x, const mdl_stmt *s, const mdl_inst *in,
+                           uint32_t ids, bool preset) {
+  if (!x->t->cxx)
+    return;
+  uint32_t L[16];
+  uint32_t n = fix_asc_loops(x->k, x->t, s->loc, L, 16);
+  int src = preset ? in->pipe2 : in->pipe, dst = preset ? in->pipe : in->pipe2;
+  for (uint32_t i = 0; i < n; i++) {
+    for (int id = 0; id < 32; id++) {
+      if (!((ids >> id) & 1))
+        continue;
+      for (int drain = 0; drain < (preset ? 2 : 1); drain++) {
+        fix_cand *c = cand_new(
+            x, preset ? fmt("the missing pre-credit set_flag (EVENT_ID%d) "
+                            "before the loop at line %u%s", id, L[i],
+                            drain ? ", and its drain wait after it" : "")
+                      : fmt("a drain wait_flag (EVENT_ID%d) after the loop "
+                            "at line %u", id, L[i]));
+        if (preset)
+          edit(c, FIX_INSERT_BEFORE, L[i], set_text(src, dst, id), NULL);
+        if (!preset || drain)
+          edit(c, FIX_INSERT_AFTER, L[i], wait_text(src, dst, id), NULL);
+      }
+    }
+    if (ids & (ids - 1)) { /* a rotation: every id at once */
+      fix_cand *c = cand_new(x, preset ? fmt("the missing pre-credit "
+                                             "set_flag per event id before "
+                                             "the loop at line %u, drained "
+                                             "after it", L[i])
+                                       : fmt("a drain wait_flag per event id "
+                                             "after the loop at line %u",
+                                             L[i]));
+      for (int id = 0; id < 32; id++)
+        if ((ids >> id) & 1) {
+          if (preset)
+            edit(c, FIX_INSERT_BEFORE, L[i], set_text(src, dst, id), NULL);
+          edit(c, FIX_INSERT_AFTER, L[i], wait_text(src, dst, id), NULL);
+        }
+    }
+  }
+}
+
 static void flag_cands(cx *x, const mdl_diag *d) {
-  const mdl_stmt *lib = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *lib = stmt_at(x, d->line, d->col);
   if (lib && lib->kind == MDL_S_OP && lib->u.op.mmad_lib) {
     lib_cands(x, d, lib);
     return;
   }
-  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s)
     return;
   const mdl_inst *in = first_inst(x->k, s);
@@ -1971,7 +2144,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       uint32_t ids = 0;
       for (uint32_t i = 0; i < x->k->insts.len; i++) {
         const mdl_inst *o = mdl_inst_at(x->k, i);
-        if (o->stmt == s->id && o->id >= 0 && o->id < 32)
+        if (same_src(x->k, o->stmt, s) && o->id >= 0 && o->id < 32)
           ids |= 1u << o->id;
       }
       for (const mdl_stmt *p = s; p; p = x->si[p->id].parent)
@@ -1994,6 +2167,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
                        wait_text(in->pipe2, in->pipe, id), NULL);
               }
         }
+      cxx_loop_syncs(x, s, in, ids, true);
     } else if (d->rule == MDL_RULE_DOUBLE_SET && s->kind == MDL_S_SET) {
       orphan_set_wait(x, s, NULL);
       pair_removal(x, s);
@@ -2009,18 +2183,19 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       uint32_t ids = 0;
       for (uint32_t i = 0; i < x->k->insts.len; i++) {
         const mdl_inst *o = mdl_inst_at(x->k, i);
-        if (o->stmt == s->id && o->id >= 0 && o->id < 32)
+        if (same_src(x->k, o->stmt, s) && o->id >= 0 && o->id < 32)
           ids |= 1u << o->id;
       }
       for (int id = 0; id < 32; id++)
         if ((ids >> id) & 1) {
           fix_cand *c = cand_new(x, fmt("a drain wait_flag (EVENT_ID%d) "
                                         "after the %s at %u:%u", id,
-                                        top->name, top->loc.line,
+                                        sname(top), top->loc.line,
                                         top->loc.col));
           edit(c, FIX_INSERT_AFTER, top->loc.line,
                wait_text(in->pipe, in->pipe2, id), NULL);
         }
+      cxx_loop_syncs(x, s, in, ids, false);
       /* a set whose id rotates (a run-time id taking several values):
          after the loop, one drain per id of the rotation, in place of a
          drain of one run-time id (which drains only the last) */
@@ -2032,7 +2207,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
                      "%sEVENT_ID%d", idl[0] ? ", " : "", id);
         fix_cand *c = cand_new(x, fmt("a drain wait_flag per event id of "
                                       "the rotation (%s) after the %s at "
-                                      "%u:%u", idl, top->name,
+                                      "%u:%u", idl, sname(top),
                                       top->loc.line, top->loc.col));
         uint32_t ndel = 0;
         for (const mdl_stmt *o = top->next; c && o; o = o->next) {
@@ -2053,7 +2228,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           c->what = (free(c->what),
                      fmt("a drain wait_flag per event id of the rotation "
                          "(%s) after the %s at %u:%u, in place of the "
-                         "drain of one run-time id", idl, top->name,
+                         "drain of one run-time id", idl, sname(top),
                          top->loc.line, top->loc.col));
       }
     }
@@ -2082,7 +2257,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
         fix_cand *c = cand_new(
             x, fmt("%d pre-credit %s before the loop at %u:%u, and as many "
                    "drain %s after the loop at %u:%u",
-                   n, ps->name, ls->loc.line, ls->loc.col, s->name,
+                   n, sname(ps), ls->loc.line, ls->loc.col, sname(s),
                    lw->loc.line, lw->loc.col));
         for (int j = 0; j < n; j++) {
           edit(c, FIX_INSERT_BEFORE, ls->loc.line, fmt("%s", st), NULL);
@@ -2125,7 +2300,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
           x, fmt("back-pressure on flag %d: a credit flag %d set after the "
                  "%s at %u:%u (once before its loop), waited for before the "
                  "%s at %u:%u (drained after its loop)",
-                 in->id, f, w->name, w->loc.line, w->loc.col, s->name,
+                 in->id, f, sname(w), w->loc.line, w->loc.col, sname(s),
                  s->loc.line, s->loc.col));
       edit(c, FIX_INSERT_BEFORE, lw->loc.line, fmt("%s", cs), NULL);
       edit(c, FIX_INSERT_AFTER, w->loc.line, fmt("%s", cs), NULL);
@@ -2152,7 +2327,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       done[o->stmt] = 1;
       fix_cand *c = cand_new(x, fmt("the missing sync_block_set (flag %d) "
                                     "after the %s at %u:%u", in->id,
-                                    os->name, os->loc.line, os->loc.col));
+                                    sname(os), os->loc.line, os->loc.col));
       edit(c, FIX_INSERT_AFTER, os->loc.line,
            fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
                on_aic ? "CUBE" : "VECTOR", pn(in->pipe2), pn(in->pipe),
@@ -2178,7 +2353,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       /* as many as the sender pre-credits: one or two */
       for (int n = 1; n <= 2; n++) {
         fix_cand *c = cand_new(x, fmt("%d drain %s after the %s at %u:%u", n,
-                                      w->name, top->name, top->loc.line,
+                                      sname(w), sname(top), top->loc.line,
                                       top->loc.col));
         for (int j = 0; j < n; j++)
           edit(c, FIX_INSERT_AFTER, top->loc.line, op_text(x, w), NULL);
@@ -2189,7 +2364,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
      uses could never pair up, the renamed sync would be left unpaired) */
   for (int pass = 0; pass <= (int)d->nrelated; pass++) {
     const mdl_stmt *o =
-        pass ? stmt_at(x->k, d->related[pass - 1].line,
+        pass ? stmt_at(x, d->related[pass - 1].line,
                        d->related[pass - 1].col)
              : s;
     const mdl_inst *oi = o ? first_inst(x->k, o) : NULL;
@@ -2206,7 +2381,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
             !((used >> id) & 1))
           continue;
         fix_cand *c = cand_new(x, fmt("%s at %u:%u with flag %d instead of "
-                                      "%d", o->name, o->loc.line, o->loc.col,
+                                      "%d", sname(o), o->loc.line, o->loc.col,
                                       id, oi->id));
         edit(c, FIX_REPLACE, o->loc.line, fmt("flag = %d", id), old);
       }
@@ -2226,7 +2401,7 @@ static void flag_cands(cx *x, const mdl_diag *d) {
         continue;
       fix_cand *c = cand_new(x, fmt("%s at %u:%u with EVENT_ID%d instead of "
                                     "EVENT_ID%d",
-                                    o->name, o->loc.line, o->loc.col, id,
+                                    sname(o), o->loc.line, o->loc.col, id,
                                     oi->id));
       edit(c, FIX_REPLACE, o->loc.line, fmt("<EVENT_ID%d>", id), old);
     }
@@ -2237,10 +2412,10 @@ static void flag_cands(cx *x, const mdl_diag *d) {
     id_expr_cands(x, s, in);
   delete_cand(x, s, "");
   for (uint32_t r = 0; r < d->nrelated; r++)
-    delete_cand(x, stmt_at(x->k, d->related[r].line, d->related[r].col), "");
+    delete_cand(x, stmt_at(x, d->related[r].line, d->related[r].col), "");
   move_cands(x, s);
   for (uint32_t r = 0; r < d->nrelated; r++) {
-    const mdl_stmt *o = stmt_at(x->k, d->related[r].line, d->related[r].col);
+    const mdl_stmt *o = stmt_at(x, d->related[r].line, d->related[r].col);
     if (o && o != s)
       move_cands(x, o);
   }
@@ -2329,9 +2504,16 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
     return;
   mdl_core_type ct = x->k->cores[in->core].type;
   char *txt = op_text(x, s);
+  /* C++ spells the pipe as a template argument after the mode
+     (CrossCoreSetFlag<2, PIPE_MTE1>) where HIVM writes <PIPE_MTE1> */
+  const char *form = "<%s>";
   for (int p = 0; p < MDL_NPIPE; p++) {
     char tok[32];
     snprintf(tok, sizeof tok, "<%s>", pn(p));
+    if (!strstr(txt, tok) && x->t->cxx) {
+      snprintf(tok, sizeof tok, " %s>", pn(p));
+      form = " %s>";
+    }
     if (!strstr(txt, tok) || mdl_core_has_pipe(x->k->prof, ct, (mdl_pipe)p))
       continue;
     for (int q = 0; q < MDL_NPIPE; q++) {
@@ -2339,7 +2521,7 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
           !mdl_core_has_pipe(x->k->prof, ct, (mdl_pipe)q))
         continue;
       char nt[32];
-      snprintf(nt, sizeof nt, "<%s>", pn(q));
+      snprintf(nt, sizeof nt, form, pn(q));
       fix_cand *c = cand_new(x, fmt("%s in the syncs of flag %d instead of %s",
                                     pn(q), in->id, pn(p)));
       for (uint32_t i = 0; c && i < x->k->stmts.len; i++) {
@@ -2367,7 +2549,7 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
 /* invalid-sync: rename the flag to a free valid id (in every sync of the
 ** same flag), or remove the sync. */
 static void invalid_cands(cx *x, const mdl_diag *d) {
-  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s)
     return;
   const mdl_inst *in = first_inst(x->k, s);
@@ -2459,16 +2641,16 @@ static void invalid_cands(cx *x, const mdl_diag *d) {
 
 /* redundant-*: remove the sync and the syncs of its flag named with it. */
 static void redundant_cands(cx *x, const mdl_diag *d) {
-  const mdl_stmt *s = stmt_at(x->k, d->line, d->col);
+  const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s || !own_line(x, s))
     return;
-  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", s->name, s->loc.line,
+  fix_cand *c = cand_new(x, fmt("%s at %u:%u removed%s", sname(s), s->loc.line,
                                 s->loc.col,
                                 d->nrelated ? " with the syncs of its flag"
                                             : ""));
   edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
   for (uint32_t r = 0; c && r < d->nrelated; r++) {
-    const mdl_stmt *o = stmt_at(x->k, d->related[r].line, d->related[r].col);
+    const mdl_stmt *o = stmt_at(x, d->related[r].line, d->related[r].col);
     if (!o || !own_line(x, o)) {
       /* a group we cannot delete line by line: no candidate */
       fix_cand_free(c);
@@ -2525,10 +2707,30 @@ static int cand_cmp(const void *p, const void *q) {
 ** file (a header's line numbers can coincide with the input's).  Marks in
 ** ok[line] (nlines + 1 slots) the lines an edit may touch; NULL when
 ** every statement is the input's (HIVM): every line may. */
-static uint8_t *input_lines(const mdl_kernel *k, uint32_t nlines) {
+/* C++: does the input's line of s not hold s (its op's name is not on
+** the line from its column on)?  Then its location is another file's (a
+** frontend that does not record a header's file index gives its lines as
+** the input's). */
+static bool misplaced(const fix_text *t, const mdl_stmt *s) {
+  if (!t->cxx || !s->name || s->implicit || s->auto_sync || !s->loc.line ||
+      s->loc.line > t->lines.len || s->kind != MDL_S_OP)
+    return false;
+  const char *l = MDL_VEC_AT(t->lines, fix_line, s->loc.line - 1).text;
+  size_t n = strcspn(s->name, " (");
+  if (s->loc.col >= 1 && s->loc.col - 1 <= strlen(l))
+    l += s->loc.col - 1;
+  for (const char *p = strstr(l, s->name); p; p = strstr(p + 1, s->name))
+    if (strlen(p) >= n && !strncmp(p, s->name, n))
+      return false;
+  return true;
+}
+
+static uint8_t *input_lines(const mdl_kernel *k, const fix_text *t) {
+  uint32_t nlines = t->lines.len;
   bool foreign = false;
   for (uint32_t i = 0; i < k->stmts.len && !foreign; i++)
-    foreign = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->loc.file != 0;
+    foreign = MDL_VEC_AT(k->stmts, mdl_stmt *, i)->loc.file != 0 ||
+              misplaced(t, MDL_VEC_AT(k->stmts, mdl_stmt *, i));
   if (!foreign)
     return NULL;
   uint8_t *ok = calloc(nlines + 2, 1);
@@ -2538,7 +2740,7 @@ static uint8_t *input_lines(const mdl_kernel *k, uint32_t nlines) {
     const mdl_stmt *s = MDL_VEC_AT(k->stmts, mdl_stmt *, i);
     if (s->auto_sync || s->loc.line > nlines)
       continue;
-    ok[s->loc.line] |= s->loc.file ? 2 : 1;
+    ok[s->loc.line] |= s->loc.file || misplaced(t, s) ? 2 : 1;
   }
   return ok;
 }
@@ -2547,7 +2749,7 @@ static uint8_t *input_lines(const mdl_kernel *k, uint32_t nlines) {
 ** lines (input_lines); returns how many were dropped. */
 static uint32_t drop_foreign(const mdl_kernel *k, const fix_text *t,
                              mdl_vec *out, uint32_t first) {
-  uint8_t *ok = input_lines(k, t->lines.len);
+  uint8_t *ok = input_lines(k, t);
   if (!ok)
     return 0;
   uint32_t kept = first, dropped = 0;
@@ -2635,7 +2837,12 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
       MDL_VEC_AT(*out, fix_cand, kept++) = *c;
   }
   out->len = kept;
-  drop_foreign(k, t, out, first);
+  uint32_t n_all = out->len - first;
+  uint32_t n_foreign = drop_foreign(k, t, out, first);
+  uint32_t n_asc = fix_asc_respell(k, t, out, first);
+  if (getenv("KSV_FIX_TRACE"))
+    fprintf(stderr, "fix: %u candidates made, %u off the input's lines, %u "
+            "without an Ascend C spelling\n", n_all, n_foreign, n_asc);
   /* cheapest first, stable within a cost */
   if (out->len > first + 1) {
     fix_cand *c = &MDL_VEC_AT(*out, fix_cand, first);

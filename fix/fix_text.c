@@ -5,6 +5,7 @@
 */
 #include "fix.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,7 @@ void fix_text_init(fix_text *t, const char *buf, size_t len) {
 void fix_text_copy(fix_text *dst, const fix_text *src) {
   memset(dst, 0, sizeof *dst);
   dst->final_newline = src->final_newline;
+  dst->cxx = src->cxx;
   for (uint32_t i = 0; i < src->lines.len; i++) {
     const fix_line *s = &MDL_VEC_AT(src->lines, fix_line, i);
     fix_line *d = mdl_vec_push(&dst->lines, sizeof *d);
@@ -113,9 +115,55 @@ static int brace_delta(const char *s) {
   return d;
 }
 
+/* C++: the statement starting at line index i ends on the line where
+** its parentheses and braces are closed and its last character is `;` or
+** `}` (a `for (...)` line goes on into its body, braced on the next line
+** or not), unless an `else` follows. */
+static uint32_t cxx_stmt_end(const fix_text *t, uint32_t i) {
+  int br = 0, pa = 0;
+  uint32_t n = t->lines.len;
+  for (uint32_t j = i; j < n; j++) {
+    const char *s = MDL_VEC_AT(t->lines, fix_line, j).text;
+    char last = 0, q = 0;
+    for (; *s; s++) {
+      if (q) {
+        if (*s == '\\' && s[1])
+          s++;
+        else if (*s == q)
+          q = 0;
+        continue;
+      }
+      if (*s == '"' || *s == '\'')
+        q = *s;
+      else if (s[0] == '/' && s[1] == '/')
+        break;
+      br += (*s == '{') - (*s == '}');
+      pa += (*s == '(') - (*s == ')');
+      if (*s != ' ' && *s != '\t')
+        last = *s;
+    }
+    if (br < 0)
+      return j > i ? j - 1 : i; /* the enclosing block closed */
+    if (br == 0 && pa <= 0 && (last == ';' || last == '}')) {
+      uint32_t k = j + 1;
+      while (k < n && !MDL_VEC_AT(t->lines, fix_line, k).text
+                          [strspn(MDL_VEC_AT(t->lines, fix_line, k).text,
+                                  " \t")])
+        k++;
+      const char *nx = k < n ? MDL_VEC_AT(t->lines, fix_line, k).text : "";
+      nx += strspn(nx, " \t");
+      if (strncmp(nx, "else", 4) || isalnum((unsigned char)nx[4]))
+        return j;
+    }
+  }
+  return n ? n - 1 : 0;
+}
+
 /* Index of the last line of the statement starting at index i: the line
 ** that closes the regions it opens (i itself for a one-line op). */
 uint32_t fix_stmt_end(const fix_text *t, uint32_t i) {
+  if (t->cxx)
+    return cxx_stmt_end(t, i);
   int bal = brace_delta(MDL_VEC_AT(t->lines, fix_line, i).text);
   uint32_t j = i;
   while (bal > 0 && j + 1 < t->lines.len) {
@@ -189,6 +237,7 @@ int fix_apply(const fix_text *in, const fix_cand *c, fix_text *out) {
     qsort(is, ni, sizeof *is, ins_cmp);
     uint32_t k = 0;
     out->final_newline = in->final_newline;
+    out->cxx = in->cxx;
     for (uint32_t i = 0; i <= n; i++) {
       for (; k < ni && is[k].at == i; k++) {
         /* one line per '\n'-separated part, each after the anchor's

@@ -6,7 +6,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/scripts/deps.sh"
 set +e  # deps.sh sets -e; findings (exit 1) are expected here
 build="${KSV_BUILD:-$root/build}"
-mapfile -t files < <(find "$root/corpus" -name '*.mlir' | sort)
+mapfile -t files < <(find "$root/corpus" \( -name '*.mlir' -o -name '*.cpp' \) | sort)
 "$build/ksv" check --arch "${KSV_ARCH:-a2}" "${files[@]}"
 rc=$?
 echo "ksv check exited with $rc (0 clean, 1 findings, 2 bad input, 3 unknown);"

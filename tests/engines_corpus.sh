@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The two engines on the whole corpus: for every corpus kernel and both
+# The two engines on the whole corpus (HIVM .mlir and Ascend C .cpp): for
+# every corpus kernel and both
 # profiles, `--engine graph` and `--engine smt` report the same findings
 # (line, severity, rule; redundant-sync search included) wherever both
 # decide.  An engine may decline a kernel (exit 3) only for a reason of
@@ -48,7 +49,7 @@ while IFS= read -r f; do
       same=$((same + 1))
     fi
   done
-done < <(find "$root/corpus" -name '*.mlir' | sort)
+done < <(find "$root/corpus" \( -name '*.mlir' -o -name '*.cpp' \) | sort)
 echo "engines-corpus: $same agree, $declined decided by one engine only, $fail failed"
 # most of the corpus is decided by both: a decline must stay the exception
 [ $fail -eq 0 ] && [ $same -gt 0 ] && [ $((declined * 5)) -le $same ]

@@ -9,7 +9,10 @@
 #
 #   - tests/hostile/*.mlir: regression files (fuzzer finds, overflow
 #     cases), each with a first line `// hostile: EXIT REGEX [-- ARGS]`;
-#   - generated here, in a temporary directory: files truncated at every
+#   - generated here, in a temporary directory: C++ (Ascend C) inputs
+#     (10k-deep blocks, ifs and parentheses, recursion, 2000-deep calls,
+#     2^40 iterations, NUL, invalid UTF-8, a self-include, truncated
+#     corpus kernels); files truncated at every
 #     line (op boundary) of corpus kernels, 10k-deep nesting, a 100 MB
 #     input, NUL bytes, invalid UTF-8, a 1 MB identifier, a 1 MB integer,
 #     an empty `// -----` chunk, loops of 2^40 and 2^64-1 iterations.
@@ -109,6 +112,70 @@ for k in vec_add_db/ok.mlir matmul_epilogue/ok.mlir; do
       expect "$k cut inside line $((l + 1))" "$t" 2 .
     else
       expect "$k cut inside line $((l + 1))" "$t" 0123 .
+    fi
+  done
+done
+
+# ---- C++ (Ascend C) inputs, generated: the same promises as for HIVM
+chdr='#include "kernel_operator.h"
+using namespace AscendC;'
+centry='extern "C" __global__ __aicore__ void k(GM_ADDR x) {'
+{ echo "$chdr"; echo "$centry"; echo ' int n = 0;'
+  for ((i = 0; i < 10000; i++)); do echo 'if (n == 0) {'; done
+  echo 'PipeBarrier<PIPE_V>();'
+  for ((i = 0; i < 10000; i++)); do echo '}'; done; echo '}'; } >"$tmp/deep_if.cpp"
+{ echo "$chdr"; echo "$centry"
+  for ((i = 0; i < 10000; i++)); do echo '{'; done
+  for ((i = 0; i < 10000; i++)); do echo '}'; done; echo '}'; } >"$tmp/deep_block.cpp"
+{ echo "$chdr"; echo "$centry"; printf ' int v = '
+  head -c 10000 /dev/zero | tr '\0' '('; printf '1'
+  head -c 10000 /dev/zero | tr '\0' ')'; echo '; }'; } >"$tmp/deep_paren.cpp"
+{ echo "$chdr"; echo "$centry"; printf ' int v = 1'
+  for ((i = 0; i < 20000; i++)); do printf ' + 1'; done; echo '; }'; } >"$tmp/long_sum.cpp"
+for f in deep_if deep_paren long_sum; do
+  expect "C++ $f" "$tmp/$f.cpp" 3 "nested deeper than"
+done
+# (tree-sitter itself gives up on 10k nested blocks: a located error)
+expect "C++ deep_block" "$tmp/deep_block.cpp" 23 "nested deeper than|error:"
+# recursion (plain and through a template) and a 2000-deep call chain:
+# unknown, named; a loop of 2^40 iterations: its prefix, as in HIVM
+{ echo "$chdr"; echo '__aicore__ inline void f(int n) { PipeBarrier<PIPE_V>(); f(n + 1); }'
+  echo "$centry f(0); }"; } >"$tmp/rec.cpp"
+{ echo "$chdr"
+  echo 'template <int N> struct R { __aicore__ static void go() { PipeBarrier<PIPE_V>(); R<N + 1>::go(); } };'
+  echo "$centry R<0>::go(); }"; } >"$tmp/trec.cpp"
+{ echo "$chdr"; echo '__aicore__ inline void f2001() { PipeBarrier<PIPE_V>(); }'
+  for ((i = 2000; i >= 0; i--)); do echo "__aicore__ inline void f$i() { f$((i + 1))(); }"; done
+  echo "$centry f0(); }"; } >"$tmp/chain.cpp"
+{ echo "$chdr"; echo "$centry"
+  echo ' for (int64_t i = 0; i < (1LL << 40); i++) { PipeBarrier<PIPE_V>(); } }'; } >"$tmp/loop40.cpp"
+expect "C++ recursion" "$tmp/rec.cpp" 3 "recursive call"
+expect "C++ template recursion" "$tmp/trec.cpp" 3 "recursive call|deeper than"
+expect "C++ 2000-deep calls" "$tmp/chain.cpp" 3 "deeper than"
+expect "C++ 2^40 iterations" "$tmp/loop40.cpp" 0 "1099511627776 iterations"
+# NUL, invalid UTF-8, a 1 MB identifier, an include of itself
+printf '%s\n\0%s }\n' "$chdr" "$centry" >"$tmp/nul.cpp"
+printf '%s\n%s int \xff\xfe = 0; }\n' "$chdr" "$centry" >"$tmp/utf.cpp"
+{ echo "$chdr"; printf '%s int ' "$centry"; head -c $((1024 * 1024)) /dev/zero | tr '\0' 'x'
+  echo ' = 0; }'; } >"$tmp/id.cpp"
+printf '#include "self.cpp"\n%s }\n' "$centry" >"$tmp/self.cpp"
+expect "C++ NUL byte" "$tmp/nul.cpp" 2 .
+expect "C++ invalid UTF-8" "$tmp/utf.cpp" 02 .
+expect "C++ 1 MB identifier" "$tmp/id.cpp" 0 .
+expect "C++ includes itself" "$tmp/self.cpp" 2 "include"
+# truncated at every line: an unclosed brace is a located error; a prefix
+# that is a whole kernel may get any verdict but must not crash or hang
+for k in asc_static_flags/ok.cpp asc_tque_double/ok.cpp; do
+  src=$root/corpus/$k
+  [ -f "$src" ] || continue
+  n=$(wc -l <"$src")
+  for ((l = 1; l < n; l += 3)); do
+    t=$tmp/trunc_$l.cpp
+    head -n "$l" "$src" >"$t"
+    if [ "$(tr -cd '{' <"$t" | wc -c)" -gt "$(tr -cd '}' <"$t" | wc -c)" ]; then
+      expect "$k cut after line $l" "$t" 2 "error"
+    else
+      expect "$k cut after line $l" "$t" 0123 .
     fi
   done
 done

@@ -23,7 +23,7 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 cd "$root" || exit 1
 printf 'func.func @k\377\001() {\n  return\n}\n' >"$tmp/garbage.mlir"
-files=(corpus/*/*.mlir "$tmp/garbage.mlir" "$tmp/missing.mlir")
+files=(corpus/*/*.mlir corpus/*/*.cpp "$tmp/garbage.mlir" "$tmp/missing.mlir")
 "$ksv" check --format html -j 2 -o "$tmp/corpus.html" "${files[@]}"
 [ "$?" -le 3 ] || fail "ksv crashed on the corpus"
 "$ksv" check --format html --explain -o "$tmp/explain.html" \

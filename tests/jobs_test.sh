@@ -20,7 +20,7 @@ cd "$root" || exit 1
 printf 'func.func @k\377\001() {\n  return\n}\n' >"$tmp/garbage.mlir"
 # every family but grid_stride, whose five symbolic kernels are most of the
 # corpus's solver time and exercise nothing -j does not already see
-files=($(ls corpus/*/*.mlir | grep -v '^corpus/grid_stride/') "$tmp/garbage.mlir" "$tmp/missing.mlir")
+files=($(ls corpus/*/*.mlir corpus/*/*.cpp | grep -v '^corpus/grid_stride/') "$tmp/garbage.mlir" "$tmp/missing.mlir")
 fails=0
 # (the redundant-sync search is left out: it re-proves every kernel per
 # candidate sync and adds minutes without exercising -j any further)

@@ -24,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$root" || exit 1
 printf 'func.func @k\377\001() {\n  return\n}\n' >"$tmp/garbage.mlir"
-files=(corpus/*/*.mlir "$tmp/garbage.mlir" "$tmp/missing.mlir")
+files=(corpus/*/*.mlir corpus/*/*.cpp "$tmp/garbage.mlir" "$tmp/missing.mlir")
 "$ksv" check --format junit -j 2 -o "$tmp/report.xml" "${files[@]}"
 rc=$?
 if [ "$rc" -gt 3 ]; then

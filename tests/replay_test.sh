@@ -51,9 +51,10 @@ check() { # ARCH MODEL FILES...
 }
 
 for model in count bit; do
-  check a2 $model "$root"/corpus/*/bug*.mlir
+  check a2 $model "$root"/corpus/*/bug*.mlir "$root"/corpus/*/bug*.cpp
   # a5: the families with symbolic kernels (SMT witnesses) and the a5 paths
-  check a5 $model "$root"/corpus/{runtime_branch,trip_precredit,grid_stride,dynamic_event_id,xflag_rotate,matmul_ub_a5,counted_flags}/bug*.mlir
+  check a5 $model "$root"/corpus/{runtime_branch,trip_precredit,grid_stride,dynamic_event_id,xflag_rotate,matmul_ub_a5,counted_flags}/bug*.mlir \
+    "$root"/corpus/asc_*/bug*.cpp
 done
 
 # a witness replay is not an execution of the correct kernel: --replay on

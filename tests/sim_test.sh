@@ -33,7 +33,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 # ---------------------------------------------------------------- (a)
-for f in "$root"/corpus/*/ok*.mlir "$root"/tests/sim/*.mlir; do
+for f in "$root"/corpus/*/ok*.mlir "$root"/corpus/*/ok*.cpp "$root"/tests/sim/*.mlir; do
   for arch in a2 a5; do
     "$ksv" check --no-redundant --arch "$arch" "$f" >/dev/null 2>&1 || continue
     out=$("$ksv" sim --arch "$arch" --runs 100 --seed 7 "$f" 2>&1)
@@ -58,6 +58,7 @@ symsets=(
   "runtime_branch/ok.mlir|%arg3=0|%arg3=1"
   "runtime_branch/ok_correlated.mlir|%arg3=0|%arg3=1"
   "trip_precredit/ok.mlir|%arg2=0|%arg2=1|%arg2=3"
+  "asc_tiling_loop/ok.cpp|%tileNum=0 %usedCoreNum=2 block_idx=0|%tileNum=1 %usedCoreNum=2 block_idx=1|%tileNum=3 %usedCoreNum=2 block_idx=1|%tileNum=3 %usedCoreNum=2 block_idx=3"
   "grid_stride/ok.mlir|%arg4=5 block_idx=0 block_num=2|%arg4=5 block_idx=1 block_num=2|%arg4=1 block_idx=3 block_num=4"
   "xflag_rotate/ok.mlir|block_idx=0|block_idx=1|block_idx=3"
 )
@@ -105,7 +106,9 @@ replay_findings() {
     fi
     chk=$("$ksv" check --no-redundant --arch "$arch" --flag-model "$fm" "$f" 2>&1)
     # one line per finding: RULE PRIMARY [RELATED]: for races the first
-    # `note: conflicting` line, for double sets the earlier set's note
+    # `note: conflicting` line, for double sets the earlier set's note (an
+    # inlining-chain note of a C++ kernel, `note: in F, called from G`, is
+    # not the related access)
     finds=$(awk '
       /^[^:]+:[0-9]+:[0-9]+: (error|warning): / {
         if (pend != "") print pend
@@ -113,7 +116,7 @@ replay_findings() {
       match($0, /^[^:]+:[0-9]+:[0-9]+: (error: .*\[(race|pipe-hazard|xcore-race|deadlock|double-set|flag-overflow)|warning: .*\[double-set)\]$/) {
         split($0, p, ":"); rule = $0; sub(/.*\[/, "", rule); sub(/\]$/, "", rule)
         pend = rule " " p[2] ":" p[3]; want = (rule ~ /race|hazard|double/); next }
-      want && /: note: / && !/: note: (witness|and [0-9]+ more)/ {
+      want && /: note: / && !/: note: (witness|and [0-9]+ more|in [^ ]+, called from )/ {
         split($0, p, ":"); print pend " " p[2] ":" p[3]; pend = ""; want = 0; next }
       END { if (pend != "") print pend }' <<<"$chk")
     [ -n "$finds" ] || continue
@@ -155,7 +158,7 @@ while IFS= read -r f; do
   for fm in count bit; do
     replay_findings "$f" b $fm
   done
-done < <(grep -l -E 'expect(\([a-z0-9, ]+\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/tests/sim/bug*.mlir)
+done < <(grep -l -E 'expect(\([a-z0-9, ]+\))?:.*(race|pipe-hazard|deadlock|double-set|flag-overflow)' "$root"/corpus/*/bug*.mlir "$root"/corpus/*/bug*.cpp "$root"/tests/sim/bug*.mlir)
 
 # ---------------------------------------------------------------- (c)
 fa="$root/corpus/flash_attn_fwd/ok.mlir"

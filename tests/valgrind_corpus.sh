@@ -36,11 +36,11 @@ one() { # index file
 export -f one
 export ksv tmp
 stride=${KSV_VG_STRIDE:-1}
-find "$root/corpus" -name '*.mlir' | sort | awk -v s="$stride" '(NR - 1) % s == 0 {print NR, $0}' |
+find "$root/corpus" \( -name '*.mlir' -o -name '*.cpp' \) | sort | awk -v s="$stride" '(NR - 1) % s == 0 {print NR, $0}' |
   xargs -P "$jobs" -n 2 bash -c 'one "$0" "$1"' >"$tmp/out" 2>&1
 status=$?
 cat "$tmp/out"
-n=$(find "$root/corpus" -name '*.mlir' | awk -v s="$stride" '(NR - 1) % s == 0' | wc -l)
+n=$(find "$root/corpus" \( -name '*.mlir' -o -name '*.cpp' \) | awk -v s="$stride" '(NR - 1) % s == 0' | wc -l)
 if [ $status -ne 0 ] || grep -q '^FAIL' "$tmp/out"; then
   echo "valgrind: failures on the corpus ($n files)"
   exit 1

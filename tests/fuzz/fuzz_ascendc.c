@@ -1,13 +1,15 @@
 /*
-** fuzz_ascendc.c -- libFuzzer target: the Ascend C frontend's reading
-** half.  Preprocesses, normalises and parses arbitrary bytes as a C++ file
-** (the first byte picks the core and arch the text is read for) and frees
-** everything.  Relative includes resolve under a directory that does not
+** fuzz_ascendc.c -- libFuzzer target: the Ascend C frontend.  Reads
+** arbitrary bytes as a C++ file with the reading half (preprocess,
+** normalise, parse: the first byte picks the core and arch the text is
+** read for), then whole, extraction into the model included, through the
+** language-neutral entry (fe_parse_lang), and frees everything.  Relative includes resolve under a directory that does not
 ** exist; absolute ones may read a regular file, bounded like any input.
 ** A crash, hang, leak or undefined behaviour here is a bug in
 ** frontend/ascendc/.  Built and run by tests/fuzz/run.sh.
 */
 #include "../../frontend/ascendc/fe_asc.h"
+#include "../../frontend/fe.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,5 +46,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   mdl_diags_free(&diags);
   fe_asc_unit_free(&u);
+  /* the extraction, as the driver runs it: a NUL-terminated copy */
+  char *text = malloc(size + 1);
+  if (!text)
+    return 0;
+  memcpy(text, data, size);
+  text[size] = 0;
+  mdl_vec units = {0};
+  memset(&diags, 0, sizeof diags);
+  int arch = size && (data[0] & 0x20) ? MDL_ARCH_A5 : MDL_ARCH_A2;
+  fe_parse_lang(FE_LANG_ASCENDC, "/nonexistent-ksv-fuzz/fuzz.cpp", text, size,
+                arch, &units, &diags);
+  for (uint32_t k = 0; k < diags.items.len; k++) {
+    const mdl_diag *g = &MDL_VEC_AT(diags.items, mdl_diag, k);
+    if (!g->file || g->line == 0 || g->col == 0)
+      abort();
+  }
+  fe_units_free(&units);
+  mdl_diags_free(&diags);
+  free(text);
   return 0;
 }

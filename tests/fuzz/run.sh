@@ -8,7 +8,7 @@
 #                     fuzz_ascendc")
 #
 # The seed corpus is every .mlir file of corpus/ and tests/, copied at run
-# time (fuzz_ascendc: the C++ files of tests/ascendc/ and, when present,
+# time (fuzz_ascendc: the C++ files of tests/ascendc/ and corpus/ and, when present,
 # ../shared/ascendc-reference/kernels, with tests/fuzz/ascendc.dict).  A
 # crash, leak, timeout or out-of-memory leaves the input in
 # $KSV_FUZZ_BUILD/artifacts and makes this script exit 1; turn it into a
@@ -46,8 +46,10 @@ for t in $targets; do
   dict="$root/tests/fuzz/hivm.dict"
   if [ "$t" = fuzz_ascendc ]; then
     dict="$root/tests/fuzz/ascendc.dict"
-    find "$root/tests/ascendc" "$root/../shared/ascendc-reference/kernels" \
-      -type f -print0 2>/dev/null || true
+    { find "$root/tests/ascendc" "$root/../shared/ascendc-reference/kernels" \
+        -type f -print0 2>/dev/null || true
+      find "$root/corpus" -type f \( -name '*.cpp' -o -name '*.asc' -o \
+        -name '*.cce' -o -name '*.h' -o -name '*.hpp' \) -print0; }
   else
     find "$root/corpus" "$root/tests" -name '*.mlir' -print0
   fi |
