@@ -1601,7 +1601,7 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
       continue;
     const mdl_inst *b = mdl_inst_at(k, f->b);
     const mdl_inst *a = f->a != NONE ? mdl_inst_at(k, f->a) : NULL;
-    uint32_t sb = b->stmt, sa = a ? a->stmt : NONE;
+    uint32_t sb = chk_src(k, b->stmt), sa = a ? chk_src(k, a->stmt) : NONE;
     dkey *dup = NULL;
     for (uint32_t j = 0; j < keys.len && !dup; j++) {
       dkey *x = &MDL_VEC_AT(keys, dkey, j);
@@ -1722,7 +1722,8 @@ void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
   const mdl_profile *pr = k->prof;
   for (uint32_t i = 0; i < k->insts.len; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    if (in->kind == MDL_I_OP || in->implicit || reported[in->stmt])
+    if (in->kind == MDL_I_OP || in->implicit ||
+        reported[chk_src(k, in->stmt)])
       continue;
     const char *core = k->cores[in->core].type == MDL_CORE_AIC
                            ? "the cube core (AIC)" : "a vector core (AIV)";
@@ -1789,7 +1790,7 @@ void chk_invalid(const mdl_kernel *k, mdl_diags *out, uint32_t *nerr,
     }
     if (!msg[0])
       continue;
-    reported[in->stmt] = 1;
+    reported[chk_src(k, in->stmt)] = 1;
     mdl_diag *d = mdl_diag_add_at(out, MDL_RULE_INVALID_SYNC, warn ? MDL_SEV_WARNING : MDL_SEV_ERROR, k, in->loc,
                                "%s", msg);
     chk_step_inst(k, d, i, MDL_STEP_SYNC, true, NULL);
@@ -1991,9 +1992,28 @@ static void cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
 ** alone; a wait with every set/wait statement of the flag keys its
 ** instances use.  grp[st] = 2 when the flag is shared with implicit syncs
 ** (macro ops): the group is not removable. */
+/* Adds to grp every copy (same src) of a statement in it; true if any. */
+static bool group_copies(const mdl_kernel *k, uint8_t *grp) {
+  uint32_t ns = k->nstmts;
+  uint8_t *src = calloc(ns ? ns : 1, 1);
+  bool any = false;
+  for (uint32_t q = 0; q < ns; q++)
+    if (grp[q])
+      src[chk_src(k, q)] = 1;
+  for (uint32_t q = 0; q < ns; q++)
+    if (!grp[q] && src[chk_src(k, q)]) {
+      grp[q] = 1;
+      any = true;
+    }
+  free(src);
+  return any;
+}
+
 void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp) {
   uint32_t s = st->id;
   grp[s] = 1;
+  /* removing a C++ call removes every copy of it (mdl_stmt.src) */
+  group_copies(k, grp);
   if (st->kind != MDL_S_WAIT)
     return;
   /* closure over flag keys (core, src, dst, id): one pass over the
@@ -2045,6 +2065,8 @@ void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp) {
         break;
       }
     }
+    if (changed && group_copies(k, grp))
+      changed = true;
   }
   mdl_vec_free(&keys);
 }
@@ -2162,7 +2184,8 @@ static void redundant_emit(const mdl_kernel *k, const red_cand *c,
                      mdl_pipe_name(st->u.flag.src),
                      mdl_pipe_name(st->u.flag.dst), c->cover);
     for (uint32_t q = 0; q < k->nstmts; q++)
-      if (c->grp[q] && q != c->s) {
+      if (c->grp[q] && q != c->s && chk_src(k, q) == q &&
+          q != st->src) { /* one note per source statement */
         const mdl_stmt *x = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
         mdl_diag_related_at(d, k, x->loc,
                          "%s of the same flag, removed with it",

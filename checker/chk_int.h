@@ -78,6 +78,11 @@ void chk_finding_steps(const mdl_kernel *k, const chk_finding *f,
 
 /* Renders findings as diagnostics: one per (rule, statement pair), with
 ** the count of further instances.  Counts errors and warnings. */
+/* The source statement of instance statement stmt (mdl_stmt.src): what
+** findings are keyed by, so the copies of one C++ call are one. */
+static inline uint32_t chk_src(const mdl_kernel *k, uint32_t stmt) {
+  return MDL_VEC_AT(k->stmts, mdl_stmt *, stmt)->src;
+}
 void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
               uint32_t *nerr, uint32_t *nwarn);
 void chk_findings_free(mdl_vec *findings);

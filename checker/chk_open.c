@@ -245,8 +245,8 @@ uint8_t *chk_behind_cut(const mdl_kernel *k, uint32_t nnodes,
 static void finding_key(const mdl_kernel *k, const chk_finding *f,
                         mdl_rule rule, uint32_t key[3]) {
   key[0] = (uint32_t)rule;
-  key[1] = mdl_inst_at(k, f->b)->stmt;
-  key[2] = f->a != NONE ? mdl_inst_at(k, f->a)->stmt : NONE;
+  key[1] = chk_src(k, mdl_inst_at(k, f->b)->stmt);
+  key[2] = f->a != NONE ? chk_src(k, mdl_inst_at(k, f->a)->stmt) : NONE;
 }
 
 static bool key_in(const mdl_vec *keys, const uint32_t key[3]) {

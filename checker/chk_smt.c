@@ -1965,7 +1965,8 @@ static void races(sx *x) {
               xb = ia->acc_first + u;
             }
           }
-          uint32_t sb = mdl_inst_at(k, pb)->stmt, sa = mdl_inst_at(k, pa)->stmt;
+          uint32_t sb = chk_src(k, mdl_inst_at(k, pb)->stmt),
+                   sa = chk_src(k, mdl_inst_at(k, pa)->stmt);
           rgroup *g = NULL;
           for (uint32_t q = 0; q < groups.len && !g; q++) {
             rgroup *h = &MDL_VEC_AT(groups, rgroup, q);
@@ -2463,7 +2464,8 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
                            mdl_pipe_name(st->u.flag.src),
                            mdl_pipe_name(st->u.flag.dst));
           for (uint32_t q = 0; q < ns; q++)
-            if (grp[q] && q != s) {
+            if (grp[q] && q != s && chk_src(k, q) == q &&
+                q != st->src) { /* one note per source statement */
               const mdl_stmt *z = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
               mdl_diag_related_at(d, k, z->loc,
                                "%s of the same flag, removed with it",

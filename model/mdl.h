@@ -251,6 +251,14 @@ struct mdl_stmt {
   mdl_stmt_kind kind;
   mdl_loc loc;
   uint32_t id;                 /* dense statement id in its kernel */
+  uint32_t src;                /* the source statement it is a copy of:
+                                  the id of the first statement of its
+                                  kind at its location (file, line, col,
+                                  inlining chain) once the frontend calls
+                                  mdl_kernel_share_src (the Ascend C
+                                  frontend: one C++ call unrolled per loop
+                                  iteration), else id.  Findings and
+                                  removable sync groups are per src. */
   uint8_t cores;               /* bitmask of core types that execute it */
   bool auto_sync;              /* inserted by mdl_auto_sync (the compiler's
                                   --cce-auto-sync), not in the source */

@@ -6,6 +6,7 @@
 */
 #include "mdl_build.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ kernels */
@@ -419,4 +420,35 @@ mdl_stmt *mdl_b_if(mdl_builder *bd, mdl_valref cond, uint32_t nres,
   s->u.cif.then_y = mdl_b_vals(bd, nres);
   s->u.cif.else_y = mdl_b_vals(bd, nres);
   return s;
+}
+
+static int src_cmp(const void *pa, const void *pb) {
+  const mdl_stmt *a = *(mdl_stmt *const *)pa, *b = *(mdl_stmt *const *)pb;
+  uint32_t ka[6] = {a->kind, a->loc.file, a->loc.chain, a->loc.line,
+                    a->loc.col, a->id};
+  uint32_t kb[6] = {b->kind, b->loc.file, b->loc.chain, b->loc.line,
+                    b->loc.col, b->id};
+  for (int i = 0; i < 6; i++)
+    if (ka[i] != kb[i])
+      return ka[i] < kb[i] ? -1 : 1;
+  return 0;
+}
+
+void mdl_kernel_share_src(mdl_kernel *k) {
+  uint32_t n = k->stmts.len;
+  if (!n)
+    return;
+  mdl_stmt **v = malloc(n * sizeof *v);
+  memcpy(v, k->stmts.data, n * sizeof *v);
+  qsort(v, n, sizeof *v, src_cmp);
+  for (uint32_t i = 0; i < n; i++) {
+    const mdl_stmt *p = i ? v[i - 1] : NULL;
+    /* an unlocated statement is no source statement */
+    bool same = p && v[i]->loc.line && p->kind == v[i]->kind &&
+                p->loc.file == v[i]->loc.file &&
+                p->loc.chain == v[i]->loc.chain &&
+                p->loc.line == v[i]->loc.line && p->loc.col == v[i]->loc.col;
+    v[i]->src = same ? p->src : v[i]->id;
+  }
+  free(v);
 }

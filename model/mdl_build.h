@@ -86,6 +86,13 @@ int mdl_arch_of_device(const char *s, size_t n);
 ** user), else the target the input names (target >= 0), else a2. */
 const mdl_profile *mdl_profile_choose(int arch, int target);
 
+/* Statements of one kind at one location (line, column, file and
+** inlining chain) become copies of one source statement: each one's src is
+** the first one's id.  For a frontend that unrolls the source's loops
+** itself (Ascend C), so that the checker reports one finding per source
+** pair, as for a loop it unrolls, and removes a sync in every copy. */
+void mdl_kernel_share_src(mdl_kernel *k);
+
 /* ---------------------------------------------- placement facts */
 
 /* Core mask (bit mdl_core_type) of the core types of profile p that have

@@ -59,6 +59,7 @@ mdl_stmt *mdl_stmt_new(mdl_kernel *k, mdl_block *b, mdl_stmt_kind kind,
   s->kind = kind;
   s->loc = loc;
   s->id = k->nstmts++;
+  s->src = s->id;
   s->def = MDL_NOVAL;
   s->cores = 0x3;
   mdl_stmt **slot = mdl_vec_push(&k->stmts, sizeof(mdl_stmt *));

@@ -40,6 +40,22 @@ expect_finding vec_blockloop_nowait.cpp 13 race
 expect_rc que_idle_return.asc 0
 expect_rc que_idle_return_late.asc 0
 
+# constant loops are unrolled: one finding per C++ statement pair, in both
+# engines; a sync's copies are removed together (redundant only if it is so
+# in every iteration)
+count() { grep -c "^$d/$1:$2:[0-9]*: \(error\|warning\): .*\[$3\]" "$tmp/out"; }
+for eng in graph smt; do
+  "$ksv" check --arch a2 --engine $eng "$d/loop4_nowait.cpp" >"$tmp/out" 2>&1
+  [ "$(count loop4_nowait.cpp 22 race)" = 1 ] &&
+    [ "$(count loop4_nowait.cpp 20 unpaired-set)" = 1 ] &&
+    [ "$(grep -c '\[race\]' "$tmp/out")" = 1 ] ||
+    { fail "loop4_nowait.cpp ($eng): not one race"; sed 's/^/  /' "$tmp/out"; }
+  "$ksv" check --arch a2 --engine $eng "$d/loop4_barrier.cpp" >"$tmp/out" 2>&1
+  [ "$(count loop4_barrier.cpp 21 redundant-barrier)" = 1 ] &&
+    [ "$(grep -c '\[redundant-barrier\]' "$tmp/out")" = 1 ] ||
+    { fail "loop4_barrier.cpp ($eng): not the one barrier at 21"; sed 's/^/  /' "$tmp/out"; }
+done
+
 expect_rc cce_copy.cce 0
 expect_rc cce_copy_nowait.cce 1
 expect_finding cce_copy_nowait.cce 11 race
@@ -52,6 +68,15 @@ expect_rc cube_pp.cpp 0
 grep -q "cube_pp: clean" "$tmp/out" || fail "cube_pp.cpp: not clean"
 expect_rc cube_pp_nodrain.cpp 1
 expect_finding cube_pp_nodrain.cpp 13 unpaired-set
+# a barrier on a pipe the AIC lacks: invalid-sync there, the kernel stays AIC
+expect_rc cube_pp_vbarrier.cpp 1
+expect_finding cube_pp_vbarrier.cpp 53 invalid-sync
+grep -q "bad-input" "$tmp/out" && fail "cube_pp_vbarrier.cpp: taken as vector"
+# and a cube barrier in a vector kernel's unrolled loop: one invalid-sync
+expect_rc vec_add_mbarrier.cpp 1
+expect_finding vec_add_mbarrier.cpp 53 invalid-sync
+[ "$(grep -c 'error:' "$tmp/out")" = 1 ] ||
+  { fail "vec_add_mbarrier.cpp: not exactly one error"; sed 's/^/  /' "$tmp/out"; }
 
 expect_rc helper.h 0
 grep -q "warning: no kernel entry" "$tmp/out" || fail "helper.h: no warning"

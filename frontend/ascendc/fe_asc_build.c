@@ -216,8 +216,12 @@ static void bind_kernel_template(fe_asc_ctx *x, TSNode fn, const char *name) {
 
 typedef struct {
   mdl_func *f;
-  bool own;                    /* code only this core type runs */
-  bool generic;                /* code either could run */
+  bool own;                    /* data ops only this core type runs */
+  bool generic;                /* data ops either could run */
+  bool sync_own;               /* flags/barriers on pipes only it has */
+  bool sync_generic;
+  mdl_vec own_syncs;           /* mdl_loc of each of those */
+  mdl_vec misplaced;           /* mdl_loc of syncs on pipes it lacks */
   bool unknown;
   char why[512];
   bool failed;
@@ -269,10 +273,19 @@ static void classify_block(const mdl_kernel *k, const mdl_func *f,
                            const mdl_block *b, uint8_t bit, side_result *r) {
   for (const mdl_stmt *s = b->first; s; s = s->next) {
     uint8_t m = stmt_cores(k, f, s);
+    /* a flag or barrier names pipes, which a misplaced one gets wrong (the
+       invalid-sync finding): it places the kernel only when no data op
+       does, as the HIVM frontend places by data ops and spaces first */
+    bool sync = s->kind == MDL_S_SET || s->kind == MDL_S_WAIT ||
+                s->kind == MDL_S_BARRIER;
     if (m == bit)
-      r->own = true;
+      *(sync ? &r->sync_own : &r->own) = true;
     else if (m == 0x3)
-      r->generic = true;
+      *(sync ? &r->sync_generic : &r->generic) = true;
+    if (sync && m == bit)
+      *(mdl_loc *)mdl_vec_push(&r->own_syncs, sizeof(mdl_loc)) = s->loc;
+    else if (sync && m && !(m & bit))
+      *(mdl_loc *)mdl_vec_push(&r->misplaced, sizeof(mdl_loc)) = s->loc;
     if (s->kind == MDL_S_FOR)
       classify_block(k, f, &s->u.loop.body, bit, r);
     else if (s->kind == MDL_S_IF) {
@@ -368,6 +381,27 @@ static void free_keys(mdl_vec *keys) {
   mdl_vec_free(keys);
 }
 
+static void side_free(side_result *r) {
+  mdl_vec_free(&r->own_syncs);
+  mdl_vec_free(&r->misplaced);
+}
+
+/* Is one of the syncs at locations own not among other (the same C++
+** call, read by the other core type's extraction too)? */
+static bool only_here(const mdl_vec *own, const mdl_vec *other) {
+  for (uint32_t i = 0; i < own->len; i++) {
+    const mdl_loc *a = &MDL_VEC_AT(*own, mdl_loc, i);
+    bool seen = false;
+    for (uint32_t j = 0; j < other->len && !seen; j++) {
+      const mdl_loc *b = &MDL_VEC_AT(*other, mdl_loc, j);
+      seen = a->line == b->line && a->col == b->col && a->file == b->file;
+    }
+    if (!seen)
+      return true;
+  }
+  return false;
+}
+
 /* Which sides have code of their own: both extracted into a scratch
 ** kernel whose statements and diagnostics are dropped (so the kernel holds
 ** only the functions its cores run). */
@@ -385,8 +419,21 @@ static void classify_sides(fe_asc_unit *uu, const char *path,
   memset(&rv, 0, sizeof rv);
   extract_side(&uu[0], path, &tmp, k0, fa, FE_ASC_CORE_AIC, name, &keys, &ra);
   extract_side(&uu[1], path, &tmp, k0, fv, FE_ASC_CORE_AIV, name, &keys, &rv);
+  if (!ra.own && !rv.own) {
+    /* no data op places the kernel: its flags and barriers do */
+    ra.own = ra.sync_own;
+    rv.own = rv.sync_own;
+    rv.generic = rv.generic || rv.sync_generic;
+  } else {
+    /* a sync only one core type's code has (under ASCEND_IS_AIC, say) is
+       that core's code; one both read is placed by the data ops */
+    ra.own = ra.own || only_here(&ra.own_syncs, &rv.misplaced);
+    rv.own = rv.own || only_here(&rv.own_syncs, &ra.misplaced);
+  }
   *aic = ra.own;
   *aiv = rv.own || (!ra.own && rv.generic);
+  side_free(&ra);
+  side_free(&rv);
   free(ra.note);
   free(rv.note);
   free_keys(&keys);
@@ -417,12 +464,17 @@ static void build_kernel(fe_asc_unit *uu, const char *path, int arch,
     extract_side(&uu[1], path, diags, k, fv, FE_ASC_CORE_AIV, name, &keys,
                  &rv);
   free_keys(&keys);
+  side_free(&ra);
+  side_free(&rv);
   if (mix)
     mdl_kernel_mix_pair(k, ra.f, rv.f);
   else if (aic)
     mdl_kernel_lone(k, ra.f, MDL_CORE_AIC, false);
   else
     mdl_kernel_lone(k, rv.f, MDL_CORE_AIV, false);
+  /* the extraction unrolls constant loops and gives each core its own
+     copy: the copies of one C++ call are one source statement */
+  mdl_kernel_share_src(k);
   fe_unit *un = mdl_vec_push(units, sizeof *un);
   un->name = mdl_strprintf("%s", name);
   un->line = line;
