@@ -405,6 +405,29 @@ static uint32_t cxx_own_loop(const cx *x, const mdl_stmt *s,
   return r;
 }
 
+/* C++, a loop-carried pair whose accesses sit in inner loops of the loop L
+** holding both: the wait before the inner loop holding b (IB), the set
+** after the one holding a (IA), so that each runs once per iteration of L
+** (0: the access itself is in L's body). */
+static void cxx_carried_outer(cx *x, const mdl_stmt *a, const mdl_stmt *b,
+                              int pa, int pb, int id, uint32_t L, uint32_t IA,
+                              uint32_t IB) {
+  fix_cand *c = cand_new(
+      x, fmt("loop-carried set_flag/wait_flag pair %s -> %s, EVENT_ID%d "
+             "around the loop at line %u: a set before the loop, the wait "
+             "before the %s at %u, the set after the %s at %u, a drain wait "
+             "after the loop",
+             pn(pa), pn(pb), id, L, IB ? "loop" : sname(b),
+             IB ? IB : b->loc.line, IA ? "loop" : sname(a),
+             IA ? IA : a->loc.line));
+  edit(c, FIX_INSERT_BEFORE, L, set_text(pa, pb, id), NULL);
+  edit(c, FIX_INSERT_BEFORE, IB ? IB : b->loc.line, wait_text(pa, pb, id),
+       NULL);
+  edit(c, FIX_INSERT_AFTER, IA ? IA : a->loc.line, set_text(pa, pb, id),
+       NULL);
+  edit(c, FIX_INSERT_AFTER, L, wait_text(pa, pb, id), NULL);
+}
+
 static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
                       int pb) {
   const mdl_kernel *k = x->k;
@@ -493,6 +516,9 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
         edit(c, FIX_INSERT_BEFORE, b->loc.line, wait_text(pa, pb, id), NULL);
         edit(c, FIX_INSERT_AFTER, a->loc.line, set_text(pa, pb, id), NULL);
         edit(c, FIX_INSERT_AFTER, la[i], wait_text(pa, pb, id), NULL);
+        if (i > 0 || j > 0)
+          cxx_carried_outer(x, a, b, pa, pb, id, la[i], i ? la[i - 1] : 0,
+                            j ? lb[j - 1] : 0);
       }
   } else {
     /* around the innermost loop holding both, then the outer ones (a
