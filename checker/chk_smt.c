@@ -32,8 +32,8 @@
 
 /* Z3 reports errors through this handler instead of ending the process;
 ** the engine checks the flag after each call that can fail. */
-static _Thread_local int z3_failed; /* per thread: -j runs kernels in parallel */
-
+/* per thread: -j runs kernels in parallel */
+static _Thread_local int z3_failed;
 static _Thread_local int z3_memout; /* the error was Z3's memory limit */
 
 static void on_z3_error(Z3_context c, Z3_error_code e) {
@@ -122,10 +122,13 @@ static Z3_ast sym_div(sx *x, mdl_xop op, Z3_ast l, Z3_ast d) {
     /* ceil: d*(j-1) < l <= d*j ; floor: d*j <= l < d*(j+1) */
     Z3_ast lo = mk_mul2(x, chk_smt_mk_int(x, ceil ? j - 1 : j), d);
     Z3_ast hi = mk_mul2(x, chk_smt_mk_int(x, ceil ? j : j + 1), d);
-    Z3_ast in = ceil ? chk_smt_mk_and2(x, Z3_mk_lt(x->c, lo, l), Z3_mk_le(x->c, l, hi))
-                     : chk_smt_mk_and2(x, Z3_mk_le(x->c, lo, l), Z3_mk_lt(x->c, l, hi));
-    chk_smt_add(x, Z3_mk_implies(x->c, pos,
-                         Z3_mk_iff(x->c, Z3_mk_eq(x->c, q, chk_smt_mk_int(x, j)), in)));
+    Z3_ast in =
+        ceil ? chk_smt_mk_and2(x, Z3_mk_lt(x->c, lo, l), Z3_mk_le(x->c, l, hi))
+             : chk_smt_mk_and2(x, Z3_mk_le(x->c, lo, l), Z3_mk_lt(x->c, l, hi));
+    chk_smt_add(
+        x, Z3_mk_implies(
+               x->c, pos,
+               Z3_mk_iff(x->c, Z3_mk_eq(x->c, q, chk_smt_mk_int(x, j)), in)));
   }
   Z3_ast big = mk_mul2(x, chk_smt_mk_int(x, ceil ? K : K + 1), d);
   chk_smt_add(x, Z3_mk_implies(x->c, pos,
@@ -303,8 +306,9 @@ Z3_ast chk_smt_form_expr(sx *x, uint32_t form) {
 
 static Z3_ast lit_expr(sx *x, const mdl_lit *l) {
   Z3_ast f = chk_smt_form_expr(x, l->atom_form);
-  Z3_ast p = l->kind == 1 ? Z3_mk_gt(x->c, f, chk_smt_mk_int(x, l->k))
-                          : Z3_mk_not(x->c, Z3_mk_eq(x->c, f, chk_smt_mk_int(x, 0)));
+  Z3_ast p = l->kind == 1
+                 ? Z3_mk_gt(x->c, f, chk_smt_mk_int(x, l->k))
+                 : Z3_mk_not(x->c, Z3_mk_eq(x->c, f, chk_smt_mk_int(x, 0)));
   return l->kind == 1 || l->positive ? p : Z3_mk_not(x->c, p);
 }
 
@@ -467,7 +471,8 @@ char *chk_smt_witness(sx *x, Z3_model m, const uint32_t *insts, int ni) {
     APP("%sschedule:", shown ? "; " : "");
     for (int i = 0; i < ni; i++) {
       int64_t s0, e0;
-      if (insts[i] == NONE || !chk_smt_model_int(x, m, chk_smt_T(x, NS(insts[i])), &s0) ||
+      if (insts[i] == NONE ||
+          !chk_smt_model_int(x, m, chk_smt_T(x, NS(insts[i])), &s0) ||
           !chk_smt_model_int(x, m, chk_smt_T(x, NE(insts[i])), &e0))
         continue;
       const mdl_inst *in = mdl_inst_at(k, insts[i]);
@@ -486,7 +491,8 @@ void chk_smt_set_witness(sx *x, Z3_model m, chk_finding *fd,
   fd->witness = chk_smt_witness(x, m, insts, ni);
   for (int i = 0; i < ni; i++) { /* the schedule, for the witness steps */
     chk_sched t = {insts[i], 0, 0};
-    if (insts[i] != NONE && chk_smt_model_int(x, m, chk_smt_T(x, NS(insts[i])), &t.t0) &&
+    if (insts[i] != NONE &&
+        chk_smt_model_int(x, m, chk_smt_T(x, NS(insts[i])), &t.t0) &&
         chk_smt_model_int(x, m, chk_smt_T(x, NE(insts[i])), &t.t1))
       *(chk_sched *)mdl_vec_push(&fd->sched, sizeof t) = t;
   }
@@ -532,7 +538,9 @@ void chk_smt_match_edge_req(sx *x, uint32_t from, uint32_t to, Z3_ast cond,
   e->to = to;
   e->cond = x->mconds.len;
   *(Z3_ast *)mdl_vec_push(&x->mconds, sizeof(Z3_ast)) = cond;
-  chk_smt_add(x, Z3_mk_implies(x->c, cond, Z3_mk_le(x->c, chk_smt_T(x, from), chk_smt_T(x, to))));
+  chk_smt_add(
+      x, Z3_mk_implies(x->c, cond,
+                       Z3_mk_le(x->c, chk_smt_T(x, from), chk_smt_T(x, to))));
 }
 
 /* A count known without the solver: e's count is a numeral (counts()). */
@@ -564,7 +572,8 @@ static bool guard_implies(const mdl_kernel *k, uint32_t ga, uint32_t gb) {
     const mdl_lit *lb = &MDL_VEC_AT(k->lits, mdl_lit, B->first + j);
     bool found = false;
     for (uint32_t i = 0; i < A->n && !found; i++)
-      found = chk_smt_lit_implies(&MDL_VEC_AT(k->lits, mdl_lit, A->first + i), lb);
+      found =
+          chk_smt_lit_implies(&MDL_VEC_AT(k->lits, mdl_lit, A->first + i), lb);
     if (!found)
       return false;
   }
@@ -611,11 +620,13 @@ static Z3_ast count_of(sx *x, const mdl_vec *v, uint32_t i, int pipe) {
     if (chk_smt_member_implies(x, e, q))
       sure++;
     else {
-      Z3_ast t = Z3_mk_ite(x->c, q->mem, chk_smt_mk_int(x, 1), chk_smt_mk_int(x, 0));
+      Z3_ast t =
+          Z3_mk_ite(x->c, q->mem, chk_smt_mk_int(x, 1), chk_smt_mk_int(x, 0));
       rest = rest ? chk_smt_mk_add2(x, rest, t) : t;
     }
   }
-  return rest ? Z3_simplify(x->c, chk_smt_mk_add2(x, chk_smt_mk_int(x, sure), rest))
+  return rest ? Z3_simplify(x->c,
+                            chk_smt_mk_add2(x, chk_smt_mk_int(x, sure), rest))
               : chk_smt_mk_int(x, sure);
 }
 
@@ -671,7 +682,8 @@ chk_finding *chk_smt_add_finding(sx *x, mdl_rule rule, uint32_t b,
 uint32_t chk_smt_pick(sx *x, Z3_model m, const mdl_vec *seq, Z3_ast c) {
   for (uint32_t i = 0; i < seq->len; i++) {
     const seqel *e = &MDL_VEC_AT(*seq, seqel, i);
-    if (chk_smt_model_true(x, m, chk_smt_mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, c))))
+    if (chk_smt_model_true(
+            x, m, chk_smt_mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, c))))
       return e->inst;
   }
   return NONE;
@@ -713,10 +725,11 @@ void chk_smt_flags(sx *x, mdl_vec *keys) {
       }
       Z3_ast mem = x->ex[i];
       if (in->id < 0)
-        mem = Z3_simplify(x->c, chk_smt_mk_and2(x, mem,
-                                        Z3_mk_eq(x->c,
-                                                 chk_smt_form_expr(x, in->id_form),
-                                                 chk_smt_mk_int(x, id))));
+        mem = Z3_simplify(
+            x->c,
+            chk_smt_mk_and2(x, mem,
+                            Z3_mk_eq(x->c, chk_smt_form_expr(x, in->id_form),
+                                     chk_smt_mk_int(x, id))));
       chk_smt_push_seq(in->kind == MDL_I_SET ? &f->sets : &f->waits, i, mem);
     }
   }
@@ -730,16 +743,17 @@ void chk_smt_flags(sx *x, mdl_vec *keys) {
         seqel *se = &MDL_VEC_AT(f->sets, seqel, s);
         Z3_ast cond = Z3_simplify(
             x->c, chk_smt_mk_and2(x, chk_smt_mk_and2(x, se->mem, we->mem),
-                          Z3_mk_eq(x->c, se->cnt, we->cnt)));
+                                  Z3_mk_eq(x->c, se->cnt, we->cnt)));
         if (Z3_get_bool_value(x->c, cond) == Z3_L_FALSE)
           continue;
         int64_t cs, cw;
         uint32_t req[2] = {se->inst, we->inst};
-        bool sure = chk_smt_count_is(x, se, &cs) && chk_smt_count_is(x, we, &cw) &&
-                    cs == cw && mdl_inst_at(k, se->inst)->id >= 0 &&
+        bool sure = chk_smt_count_is(x, se, &cs) &&
+                    chk_smt_count_is(x, we, &cw) && cs == cw &&
+                    mdl_inst_at(k, se->inst)->id >= 0 &&
                     mdl_inst_at(k, we->inst)->id >= 0;
         chk_smt_match_edge_req(x, NS(se->inst), NE(we->inst), cond,
-                       sure ? req : NULL, 2);
+                               sure ? req : NULL, 2);
       }
     }
   }
@@ -911,7 +925,8 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
   /* skeleton edges */
   const chk_edge *es = x->sk.edges.data;
   for (uint32_t e = 0; e < x->sk.edges.len; e++) {
-    Z3_ast le = Z3_mk_le(x->c, chk_smt_T(x, es[e].from), chk_smt_T(x, es[e].to));
+    Z3_ast le =
+        Z3_mk_le(x->c, chk_smt_T(x, es[e].from), chk_smt_T(x, es[e].to));
     chk_smt_add(x, es[e].cond == NONE ? le
                               : Z3_mk_implies(x->c, x->ex[es[e].cond], le));
   }
@@ -919,7 +934,8 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
   {
     mdl_vec per[3] = {{0}, {0}, {0}};
     for (uint32_t i = 0; i < x->n; i++)
-      if (mdl_inst_at(k, i)->kind == MDL_I_SYNC_ALL && !chk_smt_disabled_inst(x, i))
+      if (mdl_inst_at(k, i)->kind == MDL_I_SYNC_ALL &&
+          !chk_smt_disabled_inst(x, i))
         *(uint32_t *)mdl_vec_push(&per[mdl_inst_at(k, i)->core],
                                   sizeof(uint32_t)) = i;
     uint32_t mx = 0;
@@ -962,7 +978,7 @@ static void build(sx *x, const mdl_kernel *k, const chk_options *o,
     *(uint32_t *)mdl_vec_push(&x->ranged, sizeof(uint32_t)) = i;
     *(Z3_ast *)mdl_vec_push(&x->ranges, sizeof(Z3_ast)) =
         chk_smt_mk_and2(x, Z3_mk_ge(x->c, f, chk_smt_mk_int(x, 0)),
-                Z3_mk_le(x->c, f, chk_smt_mk_int(x, mx)));
+                        Z3_mk_le(x->c, f, chk_smt_mk_int(x, mx)));
   }
   chk_smt_flags(x, &x->keys);
   chk_smt_xcore(x, &x->xrecs, &nextnode);
@@ -987,8 +1003,8 @@ static void sync_all_stuck(sx *x) {
   if (!x->sa_stuck.len)
     return;
   const mdl_kernel *k = x->k;
-  chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_DEADLOCK,
-                                MDL_VEC_AT(x->sa_stuck, uint32_t, 0), NONE);
+  chk_finding *fd = chk_smt_add_finding(
+      x, MDL_RULE_DEADLOCK, MDL_VEC_AT(x->sa_stuck, uint32_t, 0), NONE);
   for (uint32_t r = 1; r < x->sa_stuck.len; r++)
     *(uint32_t *)mdl_vec_push(&fd->related, sizeof(uint32_t)) =
         MDL_VEC_AT(x->sa_stuck, uint32_t, r);
@@ -1033,7 +1049,7 @@ static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
     Z3_model m;
     if (!seen && !probe &&
         chk_smt_check(x, chk_smt_mk_and2(x, x->ex[i], Z3_mk_not(x->c, in)), &m,
-              "a runtime id out of range") == 1) {
+                      "a runtime id out of range") == 1) {
       int64_t v = 0;
       chk_smt_model_int(x, m, chk_smt_form_expr(x, ii->id_form), &v);
       chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_INVALID_SYNC, i, NONE);
@@ -1057,7 +1073,8 @@ static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
                                                 : probe->u.flag.dst;
   }
   if (x->probe)
-    chk_smt_races(x); /* the likeliest error first; check() stops at the first */
+    chk_smt_races(
+        x); /* the likeliest error first; check() stops at the first */
   sync_all_stuck(x);
   chk_smt_cycles(x);
   chk_smt_flag_queries(x, &x->keys);
@@ -1134,19 +1151,20 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
       if (ok) {
         mdl_diag *d;
         if (st->kind == MDL_S_BARRIER)
-          d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING, k, st->loc,
-                           "pipe_barrier(%s) is redundant: without it no "
-                           "outcome of the kernel has a race, deadlock or "
-                           "flag error (proven by Z3)",
-                           mdl_pipe_name(st->u.bar.pipe));
+          d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING,
+                              k, st->loc,
+                              "pipe_barrier(%s) is redundant: without it no "
+                              "outcome of the kernel has a race, deadlock or "
+                              "flag error (proven by Z3)",
+                              mdl_pipe_name(st->u.bar.pipe));
         else {
-          d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING, k, st->loc,
-                           "wait_flag[%s, %s] and its set_flag are "
-                           "redundant: without them no outcome of the "
-                           "kernel has a race, deadlock or flag error "
-                           "(proven by Z3)",
-                           mdl_pipe_name(st->u.flag.src),
-                           mdl_pipe_name(st->u.flag.dst));
+          d = mdl_diag_add_at(
+              out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING, k, st->loc,
+              "wait_flag[%s, %s] and its set_flag are "
+              "redundant: without them no outcome of the "
+              "kernel has a race, deadlock or flag error "
+              "(proven by Z3)",
+              mdl_pipe_name(st->u.flag.src), mdl_pipe_name(st->u.flag.dst));
           for (uint32_t q = 0; q < ns; q++)
             if (grp[q] && q != s && chk_src(k, q) == q &&
                 q != st->src) { /* one note per source statement */
@@ -1183,14 +1201,16 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                             "from memory or computed by an unknown op)",
                             mdl_inst_kind_name(in->kind), in->loc.line,
                             in->loc.col);
-      mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, in->loc, "not decided: %s", *note);
+      mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, in->loc,
+                      "not decided: %s", *note);
       return MDL_VERDICT_UNKNOWN;
     }
     if ((in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) &&
         k->kind != MDL_KIND_MIX && !k->open) {
       *note = mdl_strprintf("cross-core sync in a kernel whose partner "
                             "cores are not in this input");
-      mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
+      mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                      "not decided: %s", *note);
       return MDL_VERDICT_UNKNOWN;
     }
   }
@@ -1200,12 +1220,14 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     *note = mdl_strprintf("%u instances, more than the SMT engine's limit "
                           "of %u (docs/limits.md)",
                           k->insts.len, CHK_SMT_MAX_INSTANCES);
-    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
   }
   if (count_sync_all_guarded(k)) {
     *note = mdl_strprintf("a sync_block barrier under a runtime branch");
-    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc, "not decided: %s", *note);
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
   }
   uint32_t nerr = 0, nwarn = 0, nunk = 0;
@@ -1342,7 +1364,7 @@ static int vals_check(chk_vals *v, Z3_ast q, const char *what,
   sx *x = &v->x;
   Z3_model m = NULL;
   int r = chk_smt_check(x, q ? q : Z3_mk_true(x->c), (val || text) ? &m : NULL,
-                what);
+                        what);
   if (r < 0) {
     v->unknowns++;
     if (!v->why && x->unknown_what)
@@ -1367,8 +1389,9 @@ int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
   for (uint32_t i = 0; i < n; i++) {
     Z3_ast f = chk_smt_form_expr(x, dims[i].form);
     if (dims[i].kind == 1) /* trip count: 0 stands for every f <= 0 */
-      chk_smt_add(x, values[i] > 0 ? Z3_mk_eq(x->c, f, chk_smt_mk_int(x, values[i]))
-                           : Z3_mk_le(x->c, f, chk_smt_mk_int(x, 0)));
+      chk_smt_add(x, values[i] > 0
+                         ? Z3_mk_eq(x->c, f, chk_smt_mk_int(x, values[i]))
+                         : Z3_mk_le(x->c, f, chk_smt_mk_int(x, 0)));
     else {
       Z3_ast nz = Z3_mk_not(x->c, Z3_mk_eq(x->c, f, chk_smt_mk_int(x, 0)));
       chk_smt_add(x, values[i] ? nz : Z3_mk_not(x->c, nz));
@@ -1397,10 +1420,13 @@ int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
      everything from its start on) */
   Z3_ast q = Z3_mk_true(x->c);
   if (a->hi != INT64_MAX)
-    q = Z3_mk_lt(x->c, lb, chk_smt_mk_add2(x, la, chk_smt_mk_int(x, a->hi - a->lo)));
+    q = Z3_mk_lt(x->c, lb,
+                 chk_smt_mk_add2(x, la, chk_smt_mk_int(x, a->hi - a->lo)));
   if (b->hi != INT64_MAX)
-    q = chk_smt_mk_and2(x, q,
-                Z3_mk_lt(x->c, la, chk_smt_mk_add2(x, lb, chk_smt_mk_int(x, b->hi - b->lo))));
+    q = chk_smt_mk_and2(
+        x, q,
+        Z3_mk_lt(x->c, la,
+                 chk_smt_mk_add2(x, lb, chk_smt_mk_int(x, b->hi - b->lo))));
   return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
                     NULL);
 }
@@ -1411,7 +1437,8 @@ int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
   sx *x = &v->x;
   Z3_ast d = chk_smt_mk_int(x, c);
   for (uint32_t i = 0; i < n; i++)
-    d = chk_smt_mk_add2(x, d, mk_mul2(x, chk_smt_mk_int(x, coefs[i]), atom_expr(x, atoms[i])));
+    d = chk_smt_mk_add2(
+        x, d, mk_mul2(x, chk_smt_mk_int(x, coefs[i]), atom_expr(x, atoms[i])));
   Z3_ast q = Z3_mk_true(x->c);
   if (sa >= 0)
     q = Z3_mk_lt(x->c, d, chk_smt_mk_int(x, sa));

@@ -29,7 +29,8 @@ static int past_other(sx *x, const mdl_vec *seq, uint32_t i, Z3_ast other,
   for (uint32_t q = i; q < seq->len; q++) {
     const seqel *e = &MDL_VEC_AT(*seq, seqel, q);
     if (mdl_inst_at(k, e->inst)->stmt == ii->stmt)
-      any = chk_smt_mk_or2(x, any, chk_smt_mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, past)));
+      any = chk_smt_mk_or2(
+          x, any, chk_smt_mk_and2(x, e->mem, Z3_mk_eq(x->c, e->cnt, past)));
   }
   char what[96];
   snprintf(what, sizeof what, what_fmt, ii->loc.line, ii->loc.col);
@@ -53,7 +54,7 @@ static void wait_queries(sx *x, fkey *f) {
     int64_t ns = 0, num = 0;
     chk_smt_model_int(x, m, f->nsets, &ns);
     chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_DEADLOCK,
-                                  inst != NONE ? inst : we->inst, NONE);
+                                          inst != NONE ? inst : we->inst, NONE);
     if (inst != NONE)
       for (uint32_t q = 0; q < f->waits.len; q++)
         if (MDL_VEC_AT(f->waits, seqel, q).inst == inst)
@@ -85,7 +86,7 @@ static void set_queries(sx *x, fkey *f) {
     chk_smt_model_int(x, m, f->nsets, &ns);
     chk_smt_model_int(x, m, f->nwaits, &nw);
     chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_UNPAIRED_SET,
-                                  inst != NONE ? inst : se->inst, NONE);
+                                          inst != NONE ? inst : se->inst, NONE);
     fd->msg = mdl_strprintf(
         "set_flag[%s, %s, EVENT_ID%d] on %s is still set when the "
         "kernel ends: %lld set%s but %lld wait%s",
@@ -115,9 +116,11 @@ static Z3_ast wait_late(sx *x, const mdl_vec *waits, Z3_ast nwaits, Z3_ast c,
     const seqel *we = &MDL_VEC_AT(*waits, seqel, w);
     Z3_ast wh = chk_smt_when(x, we->mem, we->cnt, c);
     if (wh)
-      late = chk_smt_mk_or2(x, late,
-                    chk_smt_mk_and2(x, wh, Z3_mk_lt(x->c, chk_smt_T(x, node),
-                                            chk_smt_done_node(x, we->inst))));
+      late = chk_smt_mk_or2(
+          x, late,
+          chk_smt_mk_and2(x, wh,
+                          Z3_mk_lt(x->c, chk_smt_T(x, node),
+                                   chk_smt_done_node(x, we->inst))));
   }
   return late;
 }
@@ -261,7 +264,8 @@ static void po_double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
           prev = ev[p - 1].set ? ev[p - 1].e->inst : NONE;
           break;
         }
-      chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_DOUBLE_SET, se->inst, prev);
+      chk_finding *fd =
+          chk_smt_add_finding(x, MDL_RULE_DOUBLE_SET, se->inst, prev);
       fd->msg = chk_po_double_msg(k, f->core, f->src, f->dst, f->id);
       uint32_t wl[1] = {se->inst};
       chk_smt_set_witness(x, m, fd, wl, 1);
@@ -321,7 +325,7 @@ void chk_smt_double_sets(sx *x, mdl_vec *keys, const mdl_vec *stuck) {
       chk_smt_model_int(x, m, f->nwaits, &nw);
       has_wait = nw >= pv;
       chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_DOUBLE_SET, se->inst,
-                                    prev_set);
+                                            prev_set);
       fd->error = true; /* one bit: the set is lost */
       fd->msg = mdl_strprintf(
           "set_flag[%s, %s, EVENT_ID%d] can fire while the flag is still "
@@ -355,9 +359,10 @@ static Z3_ast flag_mem(sx *x, uint32_t i, int32_t fl) {
   const mdl_inst *in = mdl_inst_at(x->k, i);
   if (in->id >= 0)
     return x->ex[i];
-  return Z3_simplify(x->c, chk_smt_mk_and2(x, x->ex[i],
-                                   Z3_mk_eq(x->c, chk_smt_form_expr(x, in->id_form),
-                                            chk_smt_mk_int(x, fl))));
+  return Z3_simplify(
+      x->c, chk_smt_mk_and2(x, x->ex[i],
+                            Z3_mk_eq(x->c, chk_smt_form_expr(x, in->id_form),
+                                     chk_smt_mk_int(x, fl))));
 }
 
 /* Cross-core counters (SEMANTICS.md 4), as the graph engine reads them:
@@ -447,7 +452,8 @@ void chk_smt_xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
         mdl_vec *v = &xr.seq[s];
         if (!xr.part[s] || !v->len)
           continue;
-        uint32_t *ids = malloc(v->len * sizeof *ids), *rk = malloc(v->len * sizeof *rk);
+        uint32_t *ids = malloc(v->len * sizeof *ids),
+                 *rk = malloc(v->len * sizeof *rk);
         for (uint32_t q = 0; q < v->len; q++)
           ids[q] = MDL_VEC_AT(*v, seqel, q).inst;
         multi |= chk_xset_ranks(k, ids, v->len, rk);
@@ -463,9 +469,10 @@ void chk_smt_xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
           for (uint32_t j = 0; j < v->len; j++) {
             const seqel *o = &MDL_VEC_AT(*v, seqel, j);
             if (j != q && (mdl_inst_at(k, o->inst)->pipe != p || j < q))
-              before = chk_smt_mk_add2(x, before,
-                               Z3_mk_ite(x->c, o->mem, chk_smt_mk_int(x, 1),
-                                         chk_smt_mk_int(x, 0)));
+              before =
+                  chk_smt_mk_add2(x, before,
+                                  Z3_mk_ite(x->c, o->mem, chk_smt_mk_int(x, 1),
+                                            chk_smt_mk_int(x, 0)));
           }
           e->rcnt = Z3_simplify(x->c, before);
         }
@@ -483,7 +490,8 @@ void chk_smt_xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
             seqel *e = &MDL_VEC_AT(xr.seq[s], seqel, q);
             if (multi) {
               Z3_ast cond = Z3_simplify(
-                  x->c, chk_smt_mk_and2(x, e->mem, Z3_mk_le(x->c, e->rcnt, idx)));
+                  x->c,
+                  chk_smt_mk_and2(x, e->mem, Z3_mk_le(x->c, e->rcnt, idx)));
               if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
                 chk_smt_match_edge_req(x, NS(e->inst), jn, cond, NULL, 0);
               continue;
@@ -495,7 +503,7 @@ void chk_smt_xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
                         mdl_inst_at(k, e->inst)->id >= 0;
             if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
               chk_smt_match_edge_req(x, NS(e->inst), jn, cond,
-                             sure ? &e->inst : NULL, 1);
+                                     sure ? &e->inst : NULL, 1);
           }
         }
         /* the increment certainly happens when each sender's (m+1)-th
@@ -530,7 +538,7 @@ void chk_smt_xcore(sx *x, mdl_vec *recs, uint32_t *nextnode) {
                        mdl_inst_at(k, e->inst)->id >= 0;
           if (Z3_get_bool_value(x->c, cond) != Z3_L_FALSE)
             chk_smt_match_edge_req(x, jn, NE(e->inst), cond, wsure ? req : NULL,
-                           nreq);
+                                   nreq);
         }
       }
       *(xrec *)mdl_vec_push(recs, sizeof xr) = xr;
@@ -556,9 +564,11 @@ void chk_smt_xcore_queries(sx *x, mdl_vec *recs) {
       for (uint32_t q = w; q < xr->waits.len; q++) {
         seqel *e = &MDL_VEC_AT(xr->waits, seqel, q);
         if (mdl_inst_at(k, e->inst)->stmt == st)
-          any = chk_smt_mk_or2(x, any, chk_smt_mk_and2(x, e->mem,
-                                       Z3_mk_eq(x->c, e->cnt,
-                                                chk_smt_mk_add2(x, xr->mn, one))));
+          any = chk_smt_mk_or2(
+              x, any,
+              chk_smt_mk_and2(
+                  x, e->mem,
+                  Z3_mk_eq(x->c, e->cnt, chk_smt_mk_add2(x, xr->mn, one))));
       }
       Z3_model m;
       char what[96];
@@ -566,11 +576,12 @@ void chk_smt_xcore_queries(sx *x, mdl_vec *recs) {
       snprintf(what, sizeof what, "whether the sync_block_wait at %u:%u "
                "always gets its set", wq->loc.line, wq->loc.col);
       if (chk_smt_check(x, any, &m, what) == 1) {
-        uint32_t inst = chk_smt_pick(x, m, &xr->waits, chk_smt_mk_add2(x, xr->mn, one));
+        uint32_t inst =
+            chk_smt_pick(x, m, &xr->waits, chk_smt_mk_add2(x, xr->mn, one));
         int64_t mn = 0;
         chk_smt_model_int(x, m, xr->mn, &mn);
-        chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_DEADLOCK,
-                                      inst != NONE ? inst : we->inst, NONE);
+        chk_finding *fd = chk_smt_add_finding(
+            x, MDL_RULE_DEADLOCK, inst != NONE ? inst : we->inst, NONE);
         fd->msg = mdl_strprintf(
             "sync_block_wait on flag %d waits forever: only %lld matching "
             "sync_block_set%s reach %s, this is wait number %lld",
@@ -603,11 +614,14 @@ void chk_smt_xcore_queries(sx *x, mdl_vec *recs) {
         seqel *e = &MDL_VEC_AT(*seq, seqel, q);
         if (mdl_inst_at(k, e->inst)->stmt != st)
           continue;
-        lft = chk_smt_mk_or2(x, lft,
-                     chk_smt_mk_and2(x, chk_smt_mk_and2(x, e->mem,
-                                        Z3_mk_eq(x->c, e->cnt,
-                                                 chk_smt_mk_add2(x, xr->nwaits, one))),
-                             Z3_mk_gt(x->c, xr->mn, xr->nwaits)));
+        lft = chk_smt_mk_or2(
+            x, lft,
+            chk_smt_mk_and2(
+                x,
+                chk_smt_mk_and2(x, e->mem,
+                                Z3_mk_eq(x->c, e->cnt,
+                                         chk_smt_mk_add2(x, xr->nwaits, one))),
+                Z3_mk_gt(x->c, xr->mn, xr->nwaits)));
         /* overflow: increment c > 15 before the wait numbered c-15 */
         for (uint32_t m = (uint32_t)maxc; m < xr->maxlen; m++) {
           Z3_ast c = chk_smt_mk_int(x, (int64_t)m + 1);
@@ -626,12 +640,13 @@ void chk_smt_xcore_queries(sx *x, mdl_vec *recs) {
               Z3_ast wh = k->prof->xcore_wait_scalar
                               ? chk_smt_when(x, we->mem, c2, need)
                               : chk_smt_mk_and2(x, we->mem,
-                                        Z3_mk_ge(x->c, c2, need));
+                                                Z3_mk_ge(x->c, c2, need));
               if (wh)
-                early = chk_smt_mk_or2(x, early,
-                               chk_smt_mk_and2(x, wh,
-                                       Z3_mk_lt(x->c, chk_smt_T(x, xr->jfirst + m),
-                                                chk_smt_done_node(x, we->inst))));
+                early = chk_smt_mk_or2(
+                    x, early,
+                    chk_smt_mk_and2(x, wh,
+                                    Z3_mk_lt(x->c, chk_smt_T(x, xr->jfirst + m),
+                                             chk_smt_done_node(x, we->inst))));
             }
             if (!k->prof->xcore_wait_scalar) {
               /* first-come: no sure-to-follow wait ended before it */
@@ -662,9 +677,11 @@ void chk_smt_xcore_queries(sx *x, mdl_vec *recs) {
             }
             early = chk_smt_mk_or2(x, early, Z3_mk_not(x->c, safe));
           }
-          ovf = chk_smt_mk_or2(x, ovf,
-                       chk_smt_mk_and2(x, here,
-                               chk_smt_mk_and2(x, Z3_mk_le(x->c, c, xr->mn), early)));
+          ovf = chk_smt_mk_or2(
+              x, ovf,
+              chk_smt_mk_and2(
+                  x, here,
+                  chk_smt_mk_and2(x, Z3_mk_le(x->c, c, xr->mn), early)));
         }
       }
       Z3_model m;
@@ -676,9 +693,10 @@ void chk_smt_xcore_queries(sx *x, mdl_vec *recs) {
         int64_t mn = 0, nw = 0;
         chk_smt_model_int(x, m, xr->mn, &mn);
         chk_smt_model_int(x, m, xr->nwaits, &nw);
-        uint32_t inst = chk_smt_pick(x, m, seq, chk_smt_mk_add2(x, xr->nwaits, one));
-        chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_UNPAIRED_SET,
-                                      inst != NONE ? inst : se->inst, NONE);
+        uint32_t inst =
+            chk_smt_pick(x, m, seq, chk_smt_mk_add2(x, xr->nwaits, one));
+        chk_finding *fd = chk_smt_add_finding(
+            x, MDL_RULE_UNPAIRED_SET, inst != NONE ? inst : se->inst, NONE);
         fd->msg = mdl_strprintf(
             "sync_block_set on flag %d leaves the counter of %s at %lld when "
             "the kernel ends: %lld set%s, %lld wait%s",
@@ -690,8 +708,8 @@ void chk_smt_xcore_queries(sx *x, mdl_vec *recs) {
       }
       if (xr->maxlen > (uint32_t)maxc &&
           chk_smt_check(x, ovf, &m, "the bound of a cross-core counter") == 1) {
-        chk_finding *fd = chk_smt_add_finding(x, MDL_RULE_FLAG_OVERFLOW, se->inst,
-                                      NONE);
+        chk_finding *fd =
+            chk_smt_add_finding(x, MDL_RULE_FLAG_OVERFLOW, se->inst, NONE);
         fd->msg = mdl_strprintf(
             "sync_block_set can push a cross-core counter past %d: nothing "
             "orders it after the wait that consumes the set %d earlier",

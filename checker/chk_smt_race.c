@@ -252,7 +252,8 @@ bool chk_smt_must_path(sx *x, uint32_t from, uint32_t to) {
       else {
         const mreqs *rq = &MDL_VEC_AT(x->mreq, mreqs, id - ns);
         for (uint32_t q = 0; q < rq->n && ok; q++)
-          ok = chk_smt_must_exists(x, MDL_VEC_AT(x->mpool, uint32_t, rq->first + q));
+          ok = chk_smt_must_exists(
+              x, MDL_VEC_AT(x->mpool, uint32_t, rq->first + q));
       }
       if (!ok)
         continue;
@@ -292,14 +293,16 @@ static Z3_ast acc_overlap(sx *x, const mdl_access *p, const mdl_access *q) {
     return Z3_mk_true(x->c);
   Z3_ast fp = p->sym ? chk_smt_form_expr(x, p->form) : chk_smt_mk_int(x, 0);
   Z3_ast fq = q->sym ? chk_smt_form_expr(x, q->form) : chk_smt_mk_int(x, 0);
-  Z3_ast c1 = q->hi == INT64_MAX
-                  ? Z3_mk_true(x->c)
-                  : Z3_mk_lt(x->c, chk_smt_mk_add2(x, fp, chk_smt_mk_int(x, p->lo)),
-                             chk_smt_mk_add2(x, fq, chk_smt_mk_int(x, q->hi)));
-  Z3_ast c2 = p->hi == INT64_MAX
-                  ? Z3_mk_true(x->c)
-                  : Z3_mk_lt(x->c, chk_smt_mk_add2(x, fq, chk_smt_mk_int(x, q->lo)),
-                             chk_smt_mk_add2(x, fp, chk_smt_mk_int(x, p->hi)));
+  Z3_ast c1 =
+      q->hi == INT64_MAX
+          ? Z3_mk_true(x->c)
+          : Z3_mk_lt(x->c, chk_smt_mk_add2(x, fp, chk_smt_mk_int(x, p->lo)),
+                     chk_smt_mk_add2(x, fq, chk_smt_mk_int(x, q->hi)));
+  Z3_ast c2 =
+      p->hi == INT64_MAX
+          ? Z3_mk_true(x->c)
+          : Z3_mk_lt(x->c, chk_smt_mk_add2(x, fq, chk_smt_mk_int(x, q->lo)),
+                     chk_smt_mk_add2(x, fp, chk_smt_mk_int(x, p->hi)));
   return chk_smt_mk_and2(x, c1, c2);
 }
 
@@ -340,13 +343,15 @@ static void explain_group(sx *x, const rgroup *g, const uint8_t *used) {
     if (r > 0 && (size_t)r < sizeof by - w)
       w += (size_t)r;
   }
-  mdl_diag *d = mdl_diag_add_at(x->explain, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k, ib->loc,
+  mdl_diag *d = mdl_diag_add_at(
+      x->explain, MDL_RULE_EXPLAIN, MDL_SEV_NOTE, k, ib->loc,
       "%s at %u:%u is ordered after the conflicting %s at %u:%u by %s "
       "(an unsat core: these syncs suffice in every outcome)",
       chk_op_name(k, ib), ib->loc.line, ib->loc.col, chk_op_name(k, ia),
       ia->loc.line, ia->loc.col,
-      w ? by : "program order and syncs the compiler placed (implicit or "
-               "cross-core)");
+      w ? by
+        : "program order and syncs the compiler placed (implicit or "
+          "cross-core)");
   mdl_diag_related_at(d, k, ia->loc, "the earlier access");
 }
 
@@ -359,11 +364,11 @@ static bool race_group(sx *x, const rgroup *g, const uint32_t *pairs,
   for (uint32_t p = 0; p < np; p++) {
     const uint32_t *q4 = pairs + 4 * p;
     uint32_t b = q4[0], a = q4[1];
-    Z3_ast v[5] = {x->ex[a], x->ex[b],
-                   acc_overlap(x, mdl_access_at(k, q4[3]),
-                               mdl_access_at(k, q4[2])),
-                   Z3_mk_lt(x->c, chk_smt_T(x, NS(b)), chk_smt_done_node(x, a)),
-                   Z3_mk_lt(x->c, chk_smt_T(x, NS(a)), chk_smt_done_node(x, b))};
+    Z3_ast v[5] = {
+        x->ex[a], x->ex[b],
+        acc_overlap(x, mdl_access_at(k, q4[3]), mdl_access_at(k, q4[2])),
+        Z3_mk_lt(x->c, chk_smt_T(x, NS(b)), chk_smt_done_node(x, a)),
+        Z3_mk_lt(x->c, chk_smt_T(x, NS(a)), chk_smt_done_node(x, b))};
     conds[p] = Z3_mk_and(x->c, 5, v);
   }
   /* small groups in one query; large ones pair by pair (a disjunction

@@ -1,0 +1,593 @@
+/*
+** chk_graph_race.c -- the graph engine's race search (per memory, the accesses
+*of each
+** chain not ordered before an access) and the redundant-sync search.
+** Internals in chk_graph_x.h.
+*/
+#include "chk.h"
+#include "chk_int.h"
+#include "../model/mdl_build.h"
+#include "chk_graph_x.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- races */
+
+/* Accesses seen so far, per (memory, chain, reads | writes), grouped by
+** exact byte range: a group is a node of a treap keyed by (lo, hi) whose
+** subtrees carry their highest hi and the highest chain position of their
+** entries.  For an access b the unordered accesses of a chain are those
+** with a position above b's vector clock, so a query visits only groups
+** that overlap b and hold an access not ordered before it: a reused buffer
+** costs one group, disjoint tiles cost a logarithmic descent, and reads
+** never visit reads.  Every entry a query yields from an exact-range group
+** is a conflicting unordered pair (a finding), so the work is proportional
+** to the findings plus a logarithmic term per access and chain.  Accesses
+** with a symbolic base may alias anything: they sit in a plain list per
+** (memory, chain, class) that every query scans, and a symbolic query
+** scans whole trees (pruned by position only). */
+
+typedef struct {
+  uint32_t inst, acc;
+  uint32_t prev;             /* earlier entry of the group, NONE */
+} accent;
+
+typedef struct {
+  int64_t lo, hi, maxhi;     /* range; max hi in the subtree */
+  uint32_t box;              /* index box of the range (mdl_box), 0 */
+  uint32_t left, right;      /* treap children (sym list: left = next) */
+  uint32_t prio;
+  uint32_t lastpos, maxpos;  /* chain position of the last entry; max in
+                                the subtree */
+  uint32_t last;             /* last entry (accent), NONE */
+} rgroup;
+
+typedef struct {
+  const gx *g;
+  mdl_vec nodes;             /* rgroup */
+  mdl_vec ents;              /* accent */
+  uint32_t *root;            /* [mem][chain][class]: treap roots */
+  uint32_t *sym;             /* [mem][chain][class]: symbolic groups */
+  uint32_t seed;
+  mdl_vec cand;              /* accent copies found by a query */
+} ridx;
+
+#define RG(x, i) (&MDL_VEC_AT((x)->nodes, rgroup, i))
+
+static void rg_fix(ridx *x, uint32_t v) {
+  rgroup *n = RG(x, v);
+  n->maxhi = n->hi;
+  n->maxpos = n->lastpos;
+  for (int s = 0; s < 2; s++) {
+    uint32_t c = s ? n->right : n->left;
+    if (c == NONE)
+      continue;
+    const rgroup *m = RG(x, c);
+    if (m->maxhi > n->maxhi)
+      n->maxhi = m->maxhi;
+    if (m->maxpos > n->maxpos)
+      n->maxpos = m->maxpos;
+  }
+}
+
+static uint32_t rg_new(ridx *x, const mdl_access *a) {
+  rgroup *n = mdl_vec_push(&x->nodes, sizeof *n);
+  n->lo = a->lo;
+  n->hi = a->hi;
+  n->box = a->box;
+  n->left = n->right = n->last = NONE;
+  x->seed = x->seed * 1103515245u + 12345u;
+  n->prio = x->seed >> 8;
+  return x->nodes.len - 1;
+}
+
+static void rg_add(ridx *x, uint32_t v, uint32_t inst, uint32_t acc) {
+  accent *e = mdl_vec_push(&x->ents, sizeof *e);
+  e->inst = inst;
+  e->acc = acc;
+  rgroup *n = RG(x, v);
+  e->prev = n->last;
+  n->last = x->ents.len - 1;
+  n->lastpos = x->g->pos[inst];
+}
+
+/* Inserts (inst, acc) into the group of its range under root; returns
+** the new root. */
+static uint32_t rg_insert(ridx *x, uint32_t root, const mdl_access *a,
+                          uint32_t inst, uint32_t acc) {
+  if (root == NONE) {
+    uint32_t v = rg_new(x, a);
+    rg_add(x, v, inst, acc);
+    rg_fix(x, v);
+    return v;
+  }
+  rgroup *n = RG(x, root);
+  if (n->lo == a->lo && n->hi == a->hi && n->box == a->box) {
+    rg_add(x, root, inst, acc);
+    rg_fix(x, root);
+    return root;
+  }
+  bool right = a->lo > n->lo || (a->lo == n->lo && a->hi > n->hi) ||
+               (a->lo == n->lo && a->hi == n->hi && a->box > n->box);
+  uint32_t c = rg_insert(x, right ? n->right : n->left, a, inst, acc);
+  n = RG(x, root); /* (the vector may have moved) */
+  if (right)
+    n->right = c;
+  else
+    n->left = c;
+  if (RG(x, c)->prio > n->prio) { /* rotate c above root */
+    rgroup *m = RG(x, c);
+    if (right) {
+      n->right = m->left;
+      m->left = root;
+    } else {
+      n->left = m->right;
+      m->right = root;
+    }
+    rg_fix(x, root);
+    rg_fix(x, c);
+    return c;
+  }
+  rg_fix(x, root);
+  return root;
+}
+
+/* The entries of group v above chain position p (newest first). */
+static void rg_take(ridx *x, uint32_t v, uint32_t p, uint32_t self) {
+  for (uint32_t e = RG(x, v)->last; e != NONE;) {
+    accent en = MDL_VEC_AT(x->ents, accent, e);
+    if (x->g->pos[en.inst] <= p)
+      break;
+    if (en.inst != self)
+      *(accent *)mdl_vec_push(&x->cand, sizeof en) = en;
+    e = en.prev;
+  }
+}
+
+/* Does the range of group n meet access q (the index boxes of two views
+** of one root decide past the byte hull, mdl_access_overlap)?  Every
+** entry of a group has the group's range and box, so a group of column
+** halves that q does not touch is skipped whole, not entry by entry. */
+static bool rg_meets(const ridx *x, const rgroup *n, const mdl_access *q) {
+  if (!n->box || !q->box || n->box == q->box)
+    return true;
+  mdl_access r = {0};
+  r.mem = q->mem;
+  r.lo = n->lo;
+  r.hi = n->hi;
+  r.box = n->box;
+  return mdl_access_overlap(x->g->k, &r, q);
+}
+
+/* Groups under v overlapping access q's range [lo, hi) (all of them:
+** any) with an entry above position p. */
+static void rg_query(ridx *x, uint32_t v, const mdl_access *q, int64_t lo,
+                     int64_t hi, bool any, uint32_t p, uint32_t self) {
+  while (v != NONE) {
+    const rgroup *n = RG(x, v);
+    if (n->maxpos <= p || (!any && n->maxhi <= lo))
+      return;
+    rg_query(x, n->left, q, lo, hi, any, p, self);
+    n = RG(x, v);
+    if (!any && n->lo >= hi)
+      return;
+    if (n->lastpos > p && (any || n->hi > lo) && rg_meets(x, n, q))
+      rg_take(x, v, p, self);
+    v = RG(x, v)->right;
+  }
+}
+
+static int cand_cmp(const void *pa, const void *pb) {
+  const accent *a = pa, *b = pb;
+  /* newest first: chain position (instance order), then access index */
+  if (a->inst != b->inst)
+    return a->inst < b->inst ? 1 : -1;
+  return a->acc < b->acc ? 1 : a->acc > b->acc ? -1 : 0;
+}
+
+/* Do accesses x and y, which mdl_conflict_rule found conflicting, share
+** a byte?  Where their symbolic bases differ the alias oracle
+** (chk_options.alias) may say they cannot; an undecided answer makes the
+** analysis undecided.  *val gets the oracle's witness values when it
+** found an overlap. */
+static bool may_overlap(gx *g, const mdl_access *x, const mdl_access *y,
+                        mdl_valuation **val) {
+  *val = NULL;
+  if (!(x->sym != y->sym || (x->sym && x->form != y->form)))
+    return true; /* (mdl_access_overlap decided) */
+  if (!g->o || !g->o->alias)
+    return true;
+  int r = g->o->alias(g->o->alias_ctx, x, y, val);
+  if (r < 0)
+    g->undecidable = true;
+  return r != 0;
+}
+
+/* Records the unordered conflict (mdl_conflict_rule: rule) between
+** access aa of instance a (earlier) and ab of b; val (owned by the
+** finding from now on) the values that make their symbolic ranges meet,
+** or NULL. */
+static void race_pair(gx *g, mdl_rule rule, uint32_t a, const mdl_access *aa,
+                      uint32_t b, const mdl_access *ab, mdl_valuation *val) {
+  const mdl_inst *ia = chk_graph_I(g, a), *ib = chk_graph_I(g, b);
+  if (ia->core != ib->core && g->k->open) {
+    mdl_valuation_free(val);
+    return; /* a lone half: cross-core races are not checked */
+  }
+  /* primary: later in program order on one core; across cores
+     the reader (RAW), else the higher core */
+  uint32_t pa = a, pb = b;
+  if (ia->core == ib->core) {
+    if (pa > pb) {
+      uint32_t tmp = pa;
+      pa = pb;
+      pb = tmp;
+    }
+  } else {
+    bool ra = !(aa->mode & MDL_ACC_WRITE), rb = !(ab->mode & MDL_ACC_WRITE);
+    if (ra && !rb) {
+      pa = b;
+      pb = a;
+    } else if (ra == rb && ia->core > ib->core) {
+      pa = b;
+      pb = a;
+    }
+  }
+  finding *fd = chk_graph_add_finding(g, rule, pb, pa);
+  fd->mem = ab->mem;
+  fd->val = val;
+  mdl_access_common(g->k, aa, ab, &fd->lo, &fd->hi);
+  fd->witness = NULL;
+  /* remember which access of which is the writer */
+  fd->wbits = (uint8_t)(((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
+                        ((ab->mode & MDL_ACC_WRITE) ? 2 : 0) |
+                        (pb == b ? 4 : 0));
+}
+
+/* Every conflicting pair of accesses (one writes, ranges overlap) of
+** which neither must end before the other starts.  Accesses are visited
+** in topological order of their start nodes, so the earlier of an
+** unordered pair is already indexed when the later one is visited; the
+** pairs of one access come chain by chain, newest first. */
+void chk_graph_find_races(gx *g) {
+  const mdl_kernel *k = g->k;
+  uint32_t nm = k->memories.len ? k->memories.len : 1;
+  size_t nslots = (size_t)nm * NCH_MAX * 2;
+  ridx x = {g, {0}, {0}, malloc(nslots * sizeof(uint32_t)),
+            malloc(nslots * sizeof(uint32_t)), 12345u, {0}};
+  if (!x.root || !x.sym) {
+    fputs("ksv: out of memory\n", stderr);
+    exit(3);
+  }
+  for (size_t i = 0; i < nslots; i++)
+    x.root[i] = x.sym[i] = NONE;
+  uint32_t *used = calloc(nm, sizeof *used); /* per memory: bit per chain
+                                                with entries */
+  uint32_t nf0 = g->findings.len;
+  for (uint32_t t = 0; t < g->ntopo; t++) {
+    uint32_t v = g->topo[t];
+    if (v >= 4 * g->n || (v & 3) != 1)
+      continue;
+    uint32_t b = v >> 2;
+    const mdl_inst *ib = chk_graph_I(g, b);
+    if (ib->kind != MDL_I_OP || g->chain[b] == NONE)
+      continue;
+    const uint32_t *vb = chk_graph_VC(g, NS(b));
+    /* one logical vector program: the other AIV's chains are skipped
+       whole (mdl_insts_may_conflict), not pair by pair */
+    uint32_t other = 0;
+    if (k->aiv_one_program && k->cores[ib->core].type == MDL_CORE_AIV)
+      for (uint32_t c = 0; c < k->ncores; c++)
+        if (c != ib->core && k->cores[c].type == MDL_CORE_AIV)
+          other |= ((1u << MDL_NPIPE) - 1) << (c * MDL_NPIPE);
+    for (uint32_t xa = 0; xa < ib->nacc; xa++) {
+      uint32_t accb = ib->acc_first + xa;
+      const mdl_access *ab = mdl_access_at(k, accb);
+      bool bw = (ab->mode & MDL_ACC_WRITE) != 0;
+      for (uint32_t bits = used[ab->mem] & ~other; bits; bits &= bits - 1) {
+        uint32_t c = (uint32_t)__builtin_ctz(bits); /* ascending chains */
+        uint32_t p = vb[g->col[c]];
+        size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2;
+        x.cand.len = 0;
+        for (uint32_t cls = bw ? 0 : 1; cls < 2; cls++) {
+          /* class 0: reads, 1: writes */
+          rg_query(&x, x.root[slot + cls], ab, ab->lo, ab->hi, ab->sym, p,
+                   b);
+          for (uint32_t s = x.sym[slot + cls]; s != NONE; s = RG(&x, s)->left)
+            if (RG(&x, s)->lastpos > p)
+              rg_take(&x, s, p, b);
+        }
+        if (x.cand.len > 1)
+          qsort(x.cand.data, x.cand.len, sizeof(accent), cand_cmp);
+        for (uint32_t j = 0; j < x.cand.len; j++) {
+          const accent *r = &MDL_VEC_AT(x.cand, accent, j);
+          const mdl_access *aa = mdl_access_at(k, r->acc);
+          int rule = mdl_conflict_rule(k, r->inst, aa, b, ab);
+          mdl_valuation *val;
+          if (rule >= 0 && may_overlap(g, aa, ab, &val))
+            race_pair(g, (mdl_rule)rule, r->inst, aa, b, ab, val);
+        }
+        if (g->any_error && g->findings.len > nf0)
+          goto done; /* (a probe: every race rule decides it) */
+      }
+      /* index b's access */
+      uint32_t c = g->chain[b];
+      size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2 + (bw ? 1 : 0);
+      used[ab->mem] |= 1u << c;
+      if (ab->sym) {
+        uint32_t s = rg_new(&x, ab);
+        rg_add(&x, s, b, accb);
+        RG(&x, s)->left = x.sym[slot];
+        x.sym[slot] = s;
+      } else {
+        x.root[slot] = rg_insert(&x, x.root[slot], ab, b, accb);
+      }
+    }
+  }
+done:
+  mdl_vec_free(&x.nodes);
+  mdl_vec_free(&x.ents);
+  mdl_vec_free(&x.cand);
+  free(x.root);
+  free(x.sym);
+  free(used);
+}
+
+/* --------------------------------------------------------- redundancy */
+
+/* The removable group of the sync statement st, marked in grp: a barrier
+** alone; a wait with every set/wait statement of the flag keys its
+** instances use.  grp[st] = 2 when the flag is shared with implicit syncs
+** (macro ops): the group is not removable. */
+/* Adds to grp every copy (same src) of a statement in it; true if any. */
+static bool group_copies(const mdl_kernel *k, uint8_t *grp) {
+  uint32_t ns = k->nstmts;
+  uint8_t *src = calloc(ns ? ns : 1, 1);
+  bool any = false;
+  for (uint32_t q = 0; q < ns; q++)
+    if (grp[q])
+      src[chk_src(k, q)] = 1;
+  for (uint32_t q = 0; q < ns; q++)
+    if (!grp[q] && src[chk_src(k, q)]) {
+      grp[q] = 1;
+      any = true;
+    }
+  free(src);
+  return any;
+}
+
+void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp) {
+  uint32_t s = st->id;
+  grp[s] = 1;
+  /* removing a C++ call removes every copy of it (mdl_stmt.src) */
+  group_copies(k, grp);
+  if (st->kind != MDL_S_WAIT)
+    return;
+  /* closure over flag keys (core, src, dst, id): one pass over the
+     instances per round collects the keys of the group, the next adds
+     every statement using one of them */
+  typedef struct {
+    uint32_t core;
+    uint8_t src, dst;
+    int32_t id;
+  } fkey;
+  mdl_vec keys = {0};
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    keys.len = 0;
+    for (uint32_t i = 0; i < k->insts.len; i++) {
+      const mdl_inst *in = mdl_inst_at(k, i);
+      if ((in->kind != MDL_I_WAIT && in->kind != MDL_I_SET) ||
+          in->implicit || !grp[in->stmt])
+        continue;
+      fkey f = {in->core, in->kind == MDL_I_SET ? in->pipe : in->pipe2,
+                in->kind == MDL_I_SET ? in->pipe2 : in->pipe, in->id};
+      bool have = false;
+      for (uint32_t j = 0; j < keys.len && !have; j++) {
+        const fkey *g = &MDL_VEC_AT(keys, fkey, j);
+        have = g->core == f.core && g->src == f.src && g->dst == f.dst &&
+               g->id == f.id;
+      }
+      if (!have)
+        *(fkey *)mdl_vec_push(&keys, sizeof f) = f;
+    }
+    for (uint32_t j = 0; j < k->insts.len; j++) {
+      const mdl_inst *x = mdl_inst_at(k, j);
+      if ((x->kind != MDL_I_WAIT && x->kind != MDL_I_SET) || grp[x->stmt])
+        continue;
+      uint8_t xs = x->kind == MDL_I_SET ? x->pipe : x->pipe2;
+      uint8_t xd = x->kind == MDL_I_SET ? x->pipe2 : x->pipe;
+      for (uint32_t q = 0; q < keys.len; q++) {
+        const fkey *g = &MDL_VEC_AT(keys, fkey, q);
+        if (g->core != x->core || g->id != x->id || g->src != xs ||
+            g->dst != xd)
+          continue;
+        if (x->implicit) {
+          grp[s] = 2; /* shares a flag with implicit syncs: not removable */
+        } else {
+          grp[x->stmt] = 1;
+          changed = true;
+        }
+        break;
+      }
+    }
+    if (changed && group_copies(k, grp))
+      changed = true;
+  }
+  mdl_vec_free(&keys);
+}
+
+/* Flag groups: sets and waits of one flag key that pair only with each
+** other, as statements.  Removing a whole group is one source edit. */
+/* One sync group the search found removable: its statement s (a wait or
+** a barrier), the group (by statement id, owned) and what orders its
+** pairs without it. */
+typedef struct {
+  uint32_t s;
+  uint8_t *grp;
+  char cover[600];
+  cover_path cv;
+  bool dropped;              /* o->redundant_verify refused it */
+} red_cand;
+
+/* Is k still free of errors (and decided) with the syncs dis removed?
+** With cover, fills it and cv for statement st. */
+static bool still_clean(const mdl_kernel *k, const chk_options *o,
+                        const uint8_t *dis, const mdl_stmt *st, char *cover,
+                        size_t cn, cover_path *cv) {
+  gx g;
+  chk_graph_analyse(&g, k, o, dis, true, NULL);
+  if (o->stats)
+    o->stats->reruns++;
+  bool ok = !chk_graph_count_errors(&g) && !g.undecidable;
+  if (ok && cover)
+    chk_graph_cover_note(&g, k, st, cover, cn, cv);
+  chk_graph_gx_free(&g);
+  return ok;
+}
+
+bool chk_graph_clean(const mdl_kernel *k, const chk_options *o,
+                     const uint8_t *dis) {
+  return still_clean(k, o, dis, NULL, NULL, 0, NULL);
+}
+
+/* The greedy search: each wait's or barrier's group is removed in turn
+** and kept out when the kernel stays clean.  Appends to cands. */
+static void redundant_greedy(const mdl_kernel *k, const chk_options *o,
+                             const uint8_t *is_sync, uint8_t *dis,
+                             mdl_vec *cands) {
+  uint32_t ns = k->nstmts;
+  uint8_t *tried = calloc(ns ? ns : 1, 1);
+  for (uint32_t s = 0; s < ns; s++) {
+    const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
+    if (!is_sync[s] || tried[s] ||
+        (st->kind != MDL_S_WAIT && st->kind != MDL_S_BARRIER))
+      continue;
+    /* group: for a wait, every set/wait statement of the same flag keys
+       its instances use */
+    uint8_t *grp = calloc(ns, 1);
+    chk_sync_group(o->group_kernel ? o->group_kernel : k, st, grp);
+    bool removable = grp[s] == 1;
+    for (uint32_t q = 0; q < ns; q++)
+      if (grp[q]) {
+        tried[q] = 1;
+        if (dis[q])
+          removable = false;
+      }
+    red_cand c = {s, grp, {0}, {NONE, NONE, NONE, 0, {0}}, false};
+    if (removable) {
+      for (uint32_t q = 0; q < ns; q++)
+        dis[q] |= grp[q];
+      if (still_clean(k, o, dis, st, c.cover, sizeof c.cover, &c.cv)) {
+        *(red_cand *)mdl_vec_push(cands, sizeof c) = c;
+        continue;
+      }
+      for (uint32_t q = 0; q < ns; q++)
+        if (grp[q])
+          dis[q] = 0;
+    }
+    free(grp);
+  }
+  free(tried);
+}
+
+/* o->redundant_verify: the groups must also be removable together from
+** the kernels it stands for (the other outcomes of an enumeration).  When
+** the whole set is not, keeps greedily the candidates that are. */
+static void redundant_verify(const mdl_kernel *k, const chk_options *o,
+                             uint8_t *dis, mdl_vec *cands) {
+  if (!o->redundant_verify || !cands->len ||
+      o->redundant_verify(o->alias_ctx, dis))
+    return;
+  memset(dis, 0, k->nstmts ? k->nstmts : 1);
+  for (uint32_t i = 0; i < cands->len; i++) {
+    red_cand *c = &MDL_VEC_AT(*cands, red_cand, i);
+    for (uint32_t q = 0; q < k->nstmts; q++)
+      dis[q] |= c->grp[q];
+    const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, c->s);
+    if (still_clean(k, o, dis, st, c->cover, sizeof c->cover, &c->cv) &&
+        o->redundant_verify(o->alias_ctx, dis))
+      continue;
+    c->dropped = true;
+    for (uint32_t q = 0; q < k->nstmts; q++)
+      if (c->grp[q])
+        dis[q] = 0;
+  }
+}
+
+/* The warning of candidate c, with its witness steps. */
+static void redundant_emit(const mdl_kernel *k, const red_cand *c,
+                           mdl_diags *out) {
+  const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, c->s);
+  mdl_diag *d;
+  if (st->kind == MDL_S_BARRIER) {
+    d = mdl_diag_add_at(out, MDL_RULE_REDUNDANT_BARRIER, MDL_SEV_WARNING, k,
+                        st->loc, "pipe_barrier(%s) is redundant: %s",
+                        mdl_pipe_name(st->u.bar.pipe), c->cover);
+  } else {
+    d = mdl_diag_add_at(
+        out, MDL_RULE_REDUNDANT_WAIT, MDL_SEV_WARNING, k, st->loc,
+        "wait_flag[%s, %s] and its set_flag are redundant: %s",
+        mdl_pipe_name(st->u.flag.src), mdl_pipe_name(st->u.flag.dst), c->cover);
+    for (uint32_t q = 0; q < k->nstmts; q++)
+      if (c->grp[q] && q != c->s && chk_src(k, q) == q &&
+          q != st->src) { /* one note per source statement */
+        const mdl_stmt *x = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
+        mdl_diag_related_at(d, k, x->loc,
+                         "%s of the same flag, removed with it",
+                         x->kind == MDL_S_SET ? "set_flag" : "wait_flag");
+      }
+  }
+  if (c->cv.a != NONE) {
+    /* the pair it ordered, around it, and what orders them without it;
+       with no pair, chk_steps_locate gives its locations */
+    chk_step_inst(k, d, c->cv.a, MDL_STEP_EARLIER, false, NULL);
+    chk_step_inst(k, d, c->cv.x, MDL_STEP_SYNC, true, NULL);
+    for (uint32_t q = 0; q < c->cv.nchain; q++)
+      chk_step_inst(k, d, c->cv.chain[q], MDL_STEP_ORDERING, false, NULL);
+    chk_step_inst(k, d, c->cv.b, MDL_STEP_ACCESS, false, NULL);
+  }
+}
+
+/* redundant-wait / redundant-barrier: sync groups whose removal keeps k
+** free of errors, removable together.  False when the search is past its
+** work budget (not searched). */
+bool chk_graph_find_redundant(const mdl_kernel *k, const chk_options *o,
+                           mdl_diags *out, uint32_t *nwarn) {
+  uint32_t ns = k->nstmts;
+  uint8_t *is_sync = calloc(ns ? ns : 1, 1);
+  uint32_t nsync = 0;
+  /* the syncs and their groups: of the kernel this one stands for */
+  const mdl_kernel *gk = o->group_kernel ? o->group_kernel : k;
+  for (uint32_t i = 0; i < gk->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(gk, i);
+    if ((in->kind == MDL_I_WAIT || in->kind == MDL_I_BARRIER ||
+         in->kind == MDL_I_SET) && !in->implicit && !is_sync[in->stmt]) {
+      is_sync[in->stmt] = 1;
+      nsync++;
+    }
+  }
+  if ((uint64_t)nsync * k->insts.len > o->redundant_budget) {
+    free(is_sync);
+    return false; /* too large: not searched (the caller says so) */
+  }
+  uint8_t *dis = calloc(ns ? ns : 1, 1);
+  mdl_vec cands = {0};
+  redundant_greedy(k, o, is_sync, dis, &cands);
+  redundant_verify(k, o, dis, &cands);
+  for (uint32_t i = 0; i < cands.len; i++) {
+    red_cand *c = &MDL_VEC_AT(cands, red_cand, i);
+    if (!c->dropped) {
+      redundant_emit(k, c, out);
+      (*nwarn)++;
+    }
+    free(c->grp);
+  }
+  mdl_vec_free(&cands);
+  free(dis);
+  free(is_sync);
+  return true;
+}
