@@ -96,6 +96,16 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
 uint32_t fix_asc_respell(const mdl_kernel *k, const fix_text *t, mdl_vec *out,
                          uint32_t first);
 
+/* fix_que.c, Ascend C: for a deadlock at an AllocTensor that hangs with
+** every buffer of its queue allocated, the FreeTensor of each tensor of
+** that queue dequeued and never freed (mdl_kernel.que_unfreed), written
+** in C++ as the file spells the queue and the tensor, after the last
+** statement using it (and all of them at once when several are missing).
+** The one queue call ksv fix adds; it never removes or moves one.
+** Appends to out; returns how many. */
+uint32_t fix_que_cands(const mdl_kernel *k, const fix_text *t,
+                       const mdl_diag *d, mdl_vec *out);
+
 /* fix_asc.c, C++ text: the loops (1-based lines of their `for`/`while`)
 ** that hold the statement at loc, innermost first, through the calls that
 ** inlined it (mdl_kernel.chains): an Ascend C loop the frontend unrolled

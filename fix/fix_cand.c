@@ -2866,6 +2866,8 @@ void fix_candidates(const mdl_kernel *k, const fix_text *t, const mdl_diag *d,
   uint32_t n_all = out->len - first;
   uint32_t n_foreign = drop_foreign(k, t, out, first);
   uint32_t n_asc = fix_asc_respell(k, t, out, first);
+  /* the missing FreeTensor: C++ already, made after the respelling */
+  fix_que_cands(k, t, d, out);
   if (getenv("KSV_FIX_TRACE"))
     fprintf(stderr, "fix: %u candidates made, %u off the input's lines, %u "
             "without an Ascend C spelling\n", n_all, n_foreign, n_asc);

@@ -685,6 +685,24 @@ const char *mdl_unit_verdict_name(const mdl_unit_result *u);
 
 /* -------------------------------------------------------------- kernel */
 
+/* Ascend C (docs/ascendc-queues.md 7): a tensor of a queue that an
+** AllocTensor of that queue found dequeued and never freed when it hung
+** (every buffer allocated).  The frontend records it with what the
+** library call that frees it is written with, for `ksv fix`, whose one
+** queue edit is the missing FreeTensor (docs/fix.md "Ascend C"); the
+** checker does not read it. */
+typedef struct {
+  mdl_loc alloc;               /* the hung AllocTensor */
+  mdl_loc deque;               /* the DeQue whose result is the tensor */
+  mdl_loc after;               /* the start of the last statement of the
+                                  block declaring the tensor that names it
+                                  (the DeQue's own when none later does) */
+  const char *recv;            /* the queue as the DeQue call spells it,
+                                  with its operator: "outQueueZ.",
+                                  "que->" (arena) */
+  const char *tensor;          /* the local variable bound to the result */
+} mdl_que_unfreed;
+
 typedef struct mdl_kernel_s {
   mdl_arena *arena;
   const char *name;            /* unit name: function name(s) */
@@ -748,6 +766,8 @@ typedef struct mdl_kernel_s {
   int8_t auto_sync;            /* Ascend C: -1 not applied, 0 off, 1 on
                                   (mdl_auto_sync) */
   uint32_t auto_syncs;         /* syncs mdl_auto_sync inserted */
+  mdl_vec que_unfreed;         /* mdl_que_unfreed, one per hung
+                                  AllocTensor and tensor (Ascend C) */
 } mdl_kernel;
 
 mdl_kernel *mdl_kernel_new(const char *file, const char *name);

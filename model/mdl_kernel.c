@@ -46,6 +46,7 @@ void mdl_kernel_free(mdl_kernel *k) {
   mdl_vec_free(&k->guards);
   mdl_vec_free(&k->files);
   mdl_vec_free(&k->chains);
+  mdl_vec_free(&k->que_unfreed);
   free(k->limit_hit);
   free(k->input_error);
   free(k->bound_note);

@@ -8,13 +8,16 @@
 #    lines are sync statements ending in `;`, CCE intrinsics in a file that
 #    writes them and the API otherwise, `AscendC::` qualification as the
 #    file's own SetFlag/WaitFlag calls are written, the indentation of a
-#    neighbouring line; removed lines are spelled syncs only (never a queue
-#    call, whose sync is implicit);
+#    neighbouring line; or the one queue call ksv fix adds, a FreeTensor
+#    of a queue the file declares (`outQueueZ.FreeTensor(zLocal);`);
+#    removed lines are spelled syncs only (never a queue call, whose sync
+#    is implicit);
 #  - every kernel listed is still not fixed (a fix that starts working must
 #    be taken off the list);
 #  - hand-made variants: an id typo in a file spelling ids as literals is
 #    renamed to a literal, a file without any sync gets the qualified API
-#    form, a CCE file gets set_flag/wait_flag.
+#    form, a CCE file gets set_flag/wait_flag; an input queue's tensor
+#    never freed gets its FreeTensor after its last use.
 # usage: fix_ascendc_test.sh KSV SOURCE_ROOT [FAMILY_GLOB]
 #   KSV_FIX_ASC_STRIDE=N  every Nth (file, profile) run only (default 1: all;
 #                         scripts/sanitize.sh takes a share under ASan)
@@ -44,6 +47,11 @@ qual = len(re.findall(r"AscendC::(?:SetFlag|WaitFlag|PipeBarrier)\b", code))
 bare = api - qual
 sync = re.compile(r"(?<!\w)((?:AscendC::)?(?:SetFlag|WaitFlag|PipeBarrier|CrossCoreSetFlag|CrossCoreWaitFlag)|set_flag|wait_flag|pipe_barrier|ffts_cross_core_sync|wait_flag_dev)\b")
 body = [l for l in diff if not l.startswith(("---", "+++", "@@"))]
+# the queues the file declares (TQue<...> q; TQueBind<...> a, b;)
+queues = set()
+for m in re.finditer(r"\bTQue(?:Bind)?\s*<.*?>\s*([\w\s,]+);", code):
+    queues.update(n.strip() for n in m.group(1).split(",") if n.strip())
+free = re.compile(r"(?:this->)?(\w+)(?:\.|->)FreeTensor\(\w+\);$")
 for i, l in enumerate(body):
     if l.startswith("-"):
         if not sync.search(l[1:].split("//")[0]):
@@ -53,10 +61,17 @@ for i, l in enumerate(body):
         continue
     t = l[1:]
     s = t.split("//")[0].strip()
-    if not s.endswith(";") or not sync.match(s):
+    qm = free.match(s)
+    if qm:
+        if qm.group(1) not in queues:
+            print("frees on a queue the file does not declare:", l)
+            continue
+    elif not s.endswith(";") or not sync.match(s):
         print("adds a line that is no sync statement:", l)
         continue
-    if cce > api:
+    if qm:
+        pass # a queue call: no sync spelling to follow
+    elif cce > api:
         if not re.match(r"(set_flag|wait_flag)\(PIPE_\w+, PIPE_\w+, \w+\);$|pipe_barrier\(PIPE_\w+\);$", s) and not s.startswith("CrossCore") and not s.startswith("AscendC::CrossCore"):
             print("not the file's CCE spelling:", l)
     else:
@@ -241,6 +256,23 @@ EOF
   else
     bad "literal-id variant of asc_static_flags/ok.cpp does not verify clean"
   fi
+fi
+# an input queue's tensor never freed (asc_tque_double/ok.cpp without
+# inQueueX's FreeTensor): the third AllocTensor of inQueueX in CopyIn hangs;
+# the repair is the FreeTensor right after the Add, xLocal's last use in
+# Compute, which dequeued it -- and nothing else (on a2)
+v=$root/corpus/asc_tque_double/ok.cpp
+if [ -f "$v" ] && [[ asc_tque_double == $glob ]]; then
+  grep -v '^ *inQueueX\.FreeTensor(xLocal);$' "$v" >"$tmp/nofree.cpp"
+  "$ksv" fix --arch a2 --sim-runs 20 -o "$tmp/nofree_fixed.cpp" "$tmp/nofree.cpp" >"$tmp/nf.txt" 2>&1; rc=$?
+  "$ksv" fix --arch a2 --sim-runs 2 --diff "$tmp/nofree.cpp" >"$tmp/nf.diff" 2>/dev/null
+  if [ $rc -eq 0 ] && grep -q '\[deadlock\]' "$tmp/nf.txt" &&
+     [ "$(grep -c '^[-+][^-+]' "$tmp/nf.diff")" -eq 1 ] &&
+     grep -A1 -x '         Add(zLocal, xLocal, yLocal, TILE_LENGTH);' "$tmp/nf.diff" |
+       grep -qx '+        inQueueX.FreeTensor(xLocal);' &&
+     "$ksv" check --arch a2 "$tmp/nofree_fixed.cpp" >/dev/null 2>&1 &&
+     [ -z "$(spelling "$tmp/nofree.cpp" "$tmp/nf.diff")" ]; then ok
+  else bad "an input queue's missing FreeTensor: not added after the Add (exit $rc)"; cat "$tmp/nf.txt" "$tmp/nf.diff" | head -20; fi
 fi
 c=$root/corpus/asc_cce_vec/bug_missing_v_mte3.cpp
 if [ -f "$c" ] && [[ asc_cce_vec == $glob ]]; then

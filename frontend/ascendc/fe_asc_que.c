@@ -34,6 +34,15 @@ typedef struct {
   que_buf b[QUE_MAX_BUF];
 } que_dyn;
 
+/* Where a buffer's tensor was dequeued, for `ksv fix` (mdl_que_unfreed):
+** kept beside the state, not in it, so that loops and branches compare the
+** library's state only (two arms naming the tensor otherwise are one
+** state). */
+typedef struct {
+  const char *recv, *var;      /* NULL var: not bound to a local */
+  mdl_loc deque, after;
+} que_deq;
+
 typedef struct {
   const char *name;            /* the variable, for messages */
   fe_asc_pos src, dst;         /* logical positions (TQueBind<src, dst>) */
@@ -50,6 +59,7 @@ typedef struct {
   que_dyn d;
   int hang1;                   /* 1 + the id of the wait nothing sets that
                                   stands for a hung AllocTensor, 0 none */
+  que_deq deq[QUE_MAX_BUF];    /* per buffer, while it is dequeued */
 } que_q;
 
 /* The allocator and the buffer table of a TPipe. */
@@ -574,6 +584,94 @@ static uint32_t que_elem(fe_asc_ctx *x, const fe_asc_call *c) {
   return fe_asc_sizeof(fe_asc_text(x, c->targ_node[0]));
 }
 
+/* --------------------------------- what a missing FreeTensor would be */
+
+/* Does the subtree of n name local variable var (an identifier, not a
+** member's field_identifier)? */
+static bool que_names(const fe_asc_ctx *x, TSNode n, const char *var) {
+  if (!strcmp(ts_node_type(n), "identifier")) {
+    uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+    return b - a == strlen(var) && !memcmp(x->u->text + a, var, b - a);
+  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+    if (que_names(x, ts_node_named_child(n, i), var))
+      return true;
+  return false;
+}
+
+/* Where DeQue call c's result goes, for the FreeTensor ksv fix may add
+** (docs/fix.md "Ascend C"): the local variable its declaration binds
+** (`LocalTensor<half> z = q.DeQue<half>();`), the queue as the call
+** spells it with its operator, and the last statement of the declaring
+** block that names the variable, after which the tensor is dead.  Only
+** a local: a member or an out parameter lives on past the function, and
+** a FreeTensor placed by this function's text could free it too early.
+** A last statement that leaves the block (return, break, ...) has no
+** after: no record. */
+static void que_bind(fe_asc_ctx *x, const fe_asc_call *c, que_deq *d) {
+  memset(d, 0, sizeof *d);
+  TSNode fn = fe_asc_child(c->node, "function");
+  TSNode fld = fe_asc_child(fn, "field");
+  if (ts_node_is_null(fld)) /* also a call without a node (unit tests) */
+    return;
+  TSNode id = ts_node_parent(c->node);
+  if (ts_node_is_null(id) || strcmp(ts_node_type(id), "init_declarator"))
+    return;
+  TSNode var = fe_asc_child(id, "declarator");
+  TSNode st = ts_node_parent(id), blk = ts_node_parent(st);
+  if (ts_node_is_null(var) || strcmp(ts_node_type(var), "identifier") ||
+      ts_node_is_null(blk) || strcmp(ts_node_type(st), "declaration") ||
+      strcmp(ts_node_type(blk), "compound_statement"))
+    return;
+  const char *v = fe_asc_text(x, var);
+  TSNode last = st;
+  bool after = false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(blk); i++) {
+    TSNode s = ts_node_named_child(blk, i);
+    if (ts_node_eq(s, st))
+      after = true;
+    else if (after && que_names(x, s, v))
+      last = s;
+  }
+  static const char *const leaves[] = {"return_statement", "break_statement",
+                                       "continue_statement", "goto_statement",
+                                       NULL};
+  for (int i = 0; leaves[i]; i++)
+    if (!strcmp(ts_node_type(last), leaves[i]))
+      return;
+  uint32_t a = ts_node_start_byte(fn), b = ts_node_start_byte(fld);
+  d->recv = mdl_strdup(x->bd.k->arena, x->u->text + a, b > a ? b - a : 0);
+  d->var = v;
+  d->deque = que_loc(x, c);
+  d->after = fe_asc_loc(x, last);
+}
+
+/* A hung AllocTensor of q at loc: each buffer of q dequeued and never
+** freed is a FreeTensor missing; recorded once per (call, tensor) in
+** the kernel, for ksv fix. */
+static void que_note_unfreed(fe_asc_ctx *x, que_q *q, mdl_loc loc) {
+  mdl_kernel *k = x->bd.k;
+  for (int i = 0; i < q->num; i++) {
+    const que_deq *d = &q->deq[i];
+    if (q->d.b[i].state != QB_DEQUE || !d->var)
+      continue;
+    bool dup = false;
+    for (uint32_t j = 0; j < k->que_unfreed.len && !dup; j++) {
+      const mdl_que_unfreed *u = &MDL_VEC_AT(k->que_unfreed,
+                                             mdl_que_unfreed, j);
+      dup = u->alloc.line == loc.line && u->alloc.col == loc.col &&
+            u->alloc.file == loc.file && u->after.line == d->after.line &&
+            u->after.file == d->after.file && !strcmp(u->tensor, d->var) &&
+            !strcmp(u->recv, d->recv);
+    }
+    if (dup)
+      continue;
+    mdl_que_unfreed *u = mdl_vec_push(&k->que_unfreed, sizeof *u);
+    u->alloc = loc, u->deque = d->deque, u->after = d->after;
+    u->recv = d->recv, u->tensor = d->var;
+  }
+}
+
 /* --------------------------------------------------------- the calls */
 
 static void que_deadlock(fe_asc_ctx *x, const fe_asc_call *c, que_q *q) {
@@ -622,6 +720,7 @@ static bool h_alloc(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
           q->hang1 = 1 + id;
         }
     }
+    que_note_unfreed(x, q, loc);
     int never = q->hang1 ? q->hang1 - 1 : QUE_MAX_EVENT;
     if (never < QUE_MAX_EVENT)
       que_flag(x, true, q->fp1, q->fp2, never, loc,
@@ -759,6 +858,7 @@ static bool h_deque(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     }
   }
   q->d.b[i].state = QB_DEQUE;
+  que_bind(x, c, &q->deq[i]);
   res->kind = FE_AV_LTENSOR;
   res->t = que_tensor(q, i, que_elem(x, c));
   return true;
