@@ -116,6 +116,18 @@ uint32_t fix_asc_loops(const mdl_kernel *k, const fix_text *t, mdl_loc loc,
 uint32_t fix_asc_common_loop(const mdl_kernel *k, const fix_text *t,
                              mdl_loc a, mdl_loc b);
 
+/* fix_xall.c: the hard SyncAll as a repair (docs/fix.md "SyncAll").
+** For an xcore-race of the earlier access a and the later b: a SyncAll
+** between them where every core of its mode reaches it once (the entry's
+** top level in C++, each core function's in HIVM).  For a deadlock at
+** SyncAll s that waits for a core never executing one: s moved out of its
+** core branch, or that core given its own.  Appends to out (fix_cand, in
+** HIVM spelling as fix_candidates writes them). */
+void fix_xall_race(const mdl_kernel *k, const fix_text *t, const mdl_stmt *a,
+                   const mdl_stmt *b, mdl_vec *out);
+void fix_xall_deadlock(const mdl_kernel *k, const fix_text *t,
+                       const mdl_stmt *s, mdl_vec *out);
+
 /* Rules fix_candidates has repairs for. */
 bool fix_rule_fixable(mdl_rule r);
 

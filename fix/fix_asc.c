@@ -109,7 +109,7 @@ static bool last_arg(const char *p, const char **a, const char **b) {
 static const char *const SYNC_NAMES[] = {
     "SetFlag", "WaitFlag", "PipeBarrier", "set_flag", "wait_flag",
     "pipe_barrier", "CrossCoreSetFlag", "CrossCoreWaitFlag",
-    "ffts_cross_core_sync", "wait_flag_dev", NULL};
+    "ffts_cross_core_sync", "wait_flag_dev", "SyncAll", NULL};
 
 /* The spelled sync call on line l, or NULL. */
 static const char *sync_call(const char *l) {
@@ -130,7 +130,7 @@ static void style_of(const fix_text *t, style *st) {
   for (uint32_t i = 1; i <= t->lines.len; i++) {
     const char *l = line_at(t, i), *p;
     static const char *const api_names[] = {"SetFlag", "WaitFlag",
-                                            "PipeBarrier", NULL};
+                                            "PipeBarrier", "SyncAll", NULL};
     for (int n = 0; api_names[n]; n++)
       if ((p = find_call(l, api_names[n]))) {
         api++;
@@ -302,6 +302,10 @@ static char *respell_op(const fix_text *t, const style *st, const char *h) {
   if (strstr(h, "pipe_barrier[") && n == 1)
     return st->cce ? sfmt("pipe_barrier(%s);", nm[0])
                    : sfmt("%sPipeBarrier<%s>();", st->ns, nm[0]);
+  if (strstr(h, "sync_block[<ALL>") || strstr(h, "sync_block[<ALL_VECTOR>"))
+    /* the hard SyncAll: every core (isAIVOnly = false) or the AIVs */
+    return sfmt("%sSyncAll%s();", st->ns,
+                strstr(h, "<ALL>") ? "<false>" : "");
   bool bset = strstr(h, "sync_block_set[") != NULL,
        bwait = strstr(h, "sync_block_wait[") != NULL;
   if ((bset || bwait) && n == 3 && id >= 0) {

@@ -985,6 +985,10 @@ static void race_cands(cx *x, const mdl_diag *d) {
             }
       }
     }
+  /* a launch-wide barrier between the two (after the flag pairs: the
+     heavier repair, fix_xall.c) */
+  if (d->rule == MDL_RULE_XCORE_RACE)
+    fix_xall_race(x->k, x->t, a, b, x->out);
 }
 
 /* ------------------------------------------------------- flag misuse */
@@ -2149,6 +2153,8 @@ static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *s = stmt_at(x, d->line, d->col);
   if (!s)
     return;
+  if (d->rule == MDL_RULE_DEADLOCK)
+    fix_xall_deadlock(x->k, x->t, s, x->out); /* a SyncAll a core skips */
   const mdl_inst *in = first_inst(x->k, s);
   loop_align_cands(x, s);
   rotation_id(x, s);

@@ -17,7 +17,11 @@
 #  - hand-made variants: an id typo in a file spelling ids as literals is
 #    renamed to a literal, a file without any sync gets the qualified API
 #    form, a CCE file gets set_flag/wait_flag; an input queue's tensor
-#    never freed gets its FreeTensor after its last use.
+#    never freed gets its FreeTensor after its last use; a two-phase kernel
+#    whose AIC computes nothing, with its SyncAll() removed, gets
+#    `SyncAll();` back between the phases (not <false>); a SyncAll<false>()
+#    closing the AIVs' branch (the AIC never reaches it) is moved out of the
+#    branch.
 # usage: fix_ascendc_test.sh KSV SOURCE_ROOT [FAMILY_GLOB]
 #   KSV_FIX_ASC_STRIDE=N  every Nth (file, profile) run only (default 1: all;
 #                         scripts/sanitize.sh takes a share under ASan)
@@ -45,7 +49,7 @@ api = len(re.findall(r"(?<![\w.])(?:AscendC::)?(?:SetFlag|WaitFlag|PipeBarrier)\
 cce = len(re.findall(r"(?<!\w)(?:set_flag|wait_flag|pipe_barrier)\s*\(", code))
 qual = len(re.findall(r"AscendC::(?:SetFlag|WaitFlag|PipeBarrier)\b", code))
 bare = api - qual
-sync = re.compile(r"(?<!\w)((?:AscendC::)?(?:SetFlag|WaitFlag|PipeBarrier|CrossCoreSetFlag|CrossCoreWaitFlag)|set_flag|wait_flag|pipe_barrier|ffts_cross_core_sync|wait_flag_dev)\b")
+sync = re.compile(r"(?<!\w)((?:AscendC::)?(?:SetFlag|WaitFlag|PipeBarrier|CrossCoreSetFlag|CrossCoreWaitFlag|SyncAll)|set_flag|wait_flag|pipe_barrier|ffts_cross_core_sync|wait_flag_dev)\b")
 body = [l for l in diff if not l.startswith(("---", "+++", "@@"))]
 # the queues the file declares (TQue<...> q; TQueBind<...> a, b;)
 queues = set()
@@ -304,6 +308,72 @@ if [ $rc -eq 0 ] &&
    grep -qx '+    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);' "$tmp/c.diff" &&
    grep -qx '+    wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);' "$tmp/c.diff"; then ok
 else bad "a CCE file: not set_flag/wait_flag (exit $rc)"; cat "$tmp/c.diff" "$tmp/c.err" | head; fi
+
+# SyncAll (fix/fix_xall.c): an AIV-only two-phase kernel of a MIX launch
+# (the AIC computes nothing): each AIV stores its half of the scaled bias
+# to the workspace, the other reads it after the barrier.  Without its
+# SyncAll() the AIVs race on biasWs; the repair is the vector-only
+# SyncAll() at the entry's top level between the two phases.
+cat >"$tmp/xall.cpp" <<'EOF'
+#include "kernel_operator.h"
+using namespace AscendC;
+constexpr uint32_t TILE = 16;
+constexpr uint32_t HALF = TILE / 2;
+extern "C" __global__ __aicore__ void bias_two_phase(GM_ADDR bias, GM_ADDR biasWs, GM_ADDR x, GM_ADDR y)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+    uint32_t sub = GetSubBlockIdx();
+    GlobalTensor<float> biasGm, biasWsHalfGm, biasWsGm, xGm, yGm;
+    biasGm.SetGlobalBuffer((__gm__ float *)bias + sub * HALF, HALF);
+    biasWsHalfGm.SetGlobalBuffer((__gm__ float *)biasWs + sub * HALF, HALF);
+    biasWsGm.SetGlobalBuffer((__gm__ float *)biasWs, TILE);
+    xGm.SetGlobalBuffer((__gm__ float *)x + sub * TILE, TILE);
+    yGm.SetGlobalBuffer((__gm__ float *)y + sub * TILE, TILE);
+    LocalMemAllocator<Hardware::UB> ubAlloc;
+    LocalTensor<float> biasLocal = ubAlloc.Alloc<float, TILE>();
+    LocalTensor<float> xLocal = ubAlloc.Alloc<float, TILE>();
+    if ASCEND_IS_AIV {
+        DataCopy(biasLocal, biasGm, HALF);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        Muls(biasLocal, biasLocal, 0.5f, HALF);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(biasWsHalfGm, biasLocal, HALF);
+    }
+    if ASCEND_IS_AIV {
+        DataCopy(biasLocal, biasWsGm, TILE);
+        DataCopy(xLocal, xGm, TILE);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID1);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID1);
+        Add(xLocal, xLocal, biasLocal, TILE);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID1);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID1);
+        DataCopy(yGm, xLocal, TILE);
+    }
+}
+EOF
+"$ksv" fix --diff "$tmp/xall.cpp" >"$tmp/x.diff" 2>"$tmp/x.err"; rc=$?
+# exactly one line added, right after the phase-1 branch's closing brace
+if [ $rc -eq 0 ] && [ "$(grep -c '^[-+] ' "$tmp/x.diff")" -eq 1 ] &&
+   grep -B1 -x '+    SyncAll();' "$tmp/x.diff" | head -1 | grep -qx '     }' &&
+   grep -A1 -x '+    SyncAll();' "$tmp/x.diff" | tail -1 | grep -qx '     if ASCEND_IS_AIV {' &&
+   grep -B2 -x '+    SyncAll();' "$tmp/x.diff" | head -1 | grep -q 'DataCopy(biasWsHalfGm'; then ok
+else bad "an AIV-only two-phase kernel: not SyncAll(); between the phases (exit $rc)"; cat "$tmp/x.diff" "$tmp/x.err" | head -20; fi
+# a SyncAll<false>() that closes the AIVs' phase-1 branch: the AIC never
+# executes one (deadlock); moved out of the branch, after it
+s=$root/corpus/asc_syncall/ok.cpp
+if [ -f "$s" ] && [[ asc_syncall == $glob ]]; then
+  awk '/^    \/\/ every core of the launch/ {next}
+       /^    SyncAll<false>\(\);$/ {next}
+       /op.VectorPhase1\(\);/ {print; print "        SyncAll<false>();"; next}
+       {print}' "$s" >"$tmp/tail.cpp"
+  "$ksv" fix --diff "$tmp/tail.cpp" >"$tmp/t.diff" 2>/dev/null; rc=$?
+  if [ $rc -eq 0 ] && [ "$(grep -c '^[-+] ' "$tmp/t.diff")" -eq 2 ] &&
+     grep -qx -- '-        SyncAll<false>();' "$tmp/t.diff" &&
+     grep -A1 -x '     }' "$tmp/t.diff" | grep -qx '+    SyncAll<false>();'; then ok
+  else bad "a SyncAll<false>() at the end of the AIVs' branch: not moved out of it (exit $rc)"; head -20 "$tmp/t.diff"; fi
+fi
 
 echo "fix-ascendc: $pass passed, $fail failed, $skip skipped (no finding on that profile), $symbolic symbolic (checked, not simulated), $oksim simulated with only the findings the family's ok.cpp simulates with"
 [ $fail -eq 0 ]

@@ -17,6 +17,8 @@
 #  - kernels with redundant syncs: the fixed kernel is not slower on the
 #    simulator than the original;
 #  - -o, --in-place, --diff and --format json agree; bad input exits 2.
+#  - the HIVM twins of asc_syncall: a missing or skipped sync_block <ALL>
+#    (the hard SyncAll) is added where it belongs in each core function.
 # usage: fix_test.sh KSV SOURCE_ROOT [FAMILY_GLOB]
 set -u
 shopt -s extglob
@@ -287,6 +289,24 @@ PY
   rc=$?
   if [ $rc -eq 0 ] && grep -q "0 of 0 findings fixed, 0 lines changed" "$tmp/ok.txt"; then ok
   else bad "fix of a clean kernel: exit $rc"; cat "$tmp/ok.txt"; fi
+fi
+# the hard SyncAll in HIVM (fix/fix_xall.c; the twins of
+# corpus/asc_syncall): a missing sync_block <ALL> between the phases is one
+# per core function (the AIC's after its fixpipe, the AIV's between its
+# phase-1 store and phase-2 load); one the AIC never executes is added to
+# the AIC's function, after its last statement
+if [[ vec_add_db == $glob ]]; then
+  tw=$root/corpus/twins/asc_syncall
+  "$ksv" fix --sim-runs 5 --diff "$tw/bug_no_syncall.mlir" >"$tmp/sa.diff" 2>/dev/null; rc=$?
+  if [ $rc -eq 0 ] && [ "$(grep -c '^[-+] ' "$tmp/sa.diff")" -eq 2 ] &&
+     [ "$(grep -c -x '+    hivm.hir.sync_block\[<ALL>, 11 : i16\]' "$tmp/sa.diff")" -eq 2 ] &&
+     grep -B1 -x '+    hivm.hir.sync_block\[<ALL>, 11 : i16\]' "$tmp/sa.diff" | grep -q '^     hivm.hir.fixpipe' &&
+     grep -B1 -x '+    hivm.hir.sync_block\[<ALL>, 11 : i16\]' "$tmp/sa.diff" | grep -q '^     hivm.hir.store ins(%bl8'; then ok
+  else bad "HIVM: the missing sync_block <ALL> is not added per core function (exit $rc)"; head -30 "$tmp/sa.diff"; fi
+  "$ksv" fix --sim-runs 5 --diff "$tw/bug_aic_skips_syncall.mlir" >"$tmp/sb.diff" 2>/dev/null; rc=$?
+  if [ $rc -eq 0 ] && [ "$(grep -c '^[-+] ' "$tmp/sb.diff")" -eq 1 ] &&
+     grep -B1 -x '+    hivm.hir.sync_block\[<ALL>, 11 : i16\]' "$tmp/sb.diff" | grep -q '^     hivm.hir.fixpipe'; then ok
+  else bad "HIVM: the AIC's missing sync_block is not added (exit $rc)"; head -20 "$tmp/sb.diff"; fi
 fi
 # --max-fix-seconds: every concrete bug kernel of the corpus as chunks of
 # one file (196 findings; every candidate re-checks the file) stops after
