@@ -18,7 +18,8 @@
 **   xcore-race     sync_block_set after the earlier access, sync_block_wait
 **                  before the later one, a free flag id; or the same with
 **                  a pre-credit set before the setter's loop and a drain
-**                  wait after the waiter's loop; a wait in the other
+**                  wait after the waiter's loop (model loops, or the two
+**                  cores' C++ source loops); a wait in the other
 **                  branch of the access's if moved before the if
 **   deadlock, unpaired-set, double-set, flag-overflow
 **                  the missing set or wait; the sync moved out of its
@@ -27,7 +28,9 @@
 **                  hold it (or the finding's sync); set and wait put
 **                  under one condition; a drain per id of a rotation;
 **                  a pre-credit loop run fewer times; an id expression
-**                  that feeds only syncs corrected; removed
+**                  that feeds only syncs corrected; removed; for a
+**                  cross-core flag-overflow, a pre-credited credit flag
+**                  the other way (back-pressure)
 **   invalid-sync   the flag renamed to a free valid id; its id expression
 **                  computed as its partner's; removed
 **   redundant-*    the removal of the sync and the syncs of its flag
