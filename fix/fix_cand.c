@@ -18,7 +18,8 @@
 **   xcore-race     sync_block_set after the earlier access, sync_block_wait
 **                  before the later one, a free flag id; or the same with
 **                  a pre-credit set before the setter's loop and a drain
-**                  wait after the waiter's loop; a wait in the other
+**                  wait after the waiter's loop (model loops, or the two
+**                  cores' C++ source loops); a wait in the other
 **                  branch of the access's if moved before the if
 **   deadlock, unpaired-set, double-set, flag-overflow
 **                  the missing set or wait; the sync moved out of its
@@ -27,7 +28,9 @@
 **                  hold it (or the finding's sync); set and wait put
 **                  under one condition; a drain per id of a rotation;
 **                  a pre-credit loop run fewer times; an id expression
-**                  that feeds only syncs corrected; removed
+**                  that feeds only syncs corrected; removed; for a
+**                  cross-core flag-overflow, a pre-credited credit flag
+**                  the other way (back-pressure)
 **   invalid-sync   the flag renamed to a free valid id; its id expression
 **                  computed as its partner's; removed
 **   redundant-*    the removal of the sync and the syncs of its flag
@@ -562,27 +565,56 @@ static void barrier(cx *x, const mdl_stmt *a, const mdl_stmt *b, int p) {
        fmt("hivm.hir.pipe_barrier[<%s>]", pn(p)), NULL);
 }
 
-static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
-                       int pb, bool a_cube, bool b_cube) {
-  int f = free_xflag(x->k);
-  if (f < 0)
+/* C++: the pre-credited pair around the source loops holding a (the
+** setter's) and b (the waiter's), which the frontend unrolled: two loops
+** on two cores, each core runs its own.  The setter's core sets once
+** before its loop and after a in every iteration (N + 1), the waiter's
+** core waits before b in every iteration and once after its loop (N + 1);
+** in mode 2 each AIV counter takes one increment per AIC set and the AIC
+** counter one per pair of AIV sets, so the counts balance on every core
+** (SEMANTICS.md 4) and at most two credits are outstanding.  Around the
+** innermost loops, then the outermost. */
+static void cxx_xcore_credit(cx *x, const mdl_stmt *a, const mdl_stmt *b,
+                             int f, int pa, int pb, const char *st,
+                             const char *wt) {
+  if (!x->t->cxx)
     return;
+  uint32_t la[16], lb[16];
+  uint32_t na = fix_asc_loops(x->k, x->t, a->loc, la, 16),
+           nb = fix_asc_loops(x->k, x->t, b->loc, lb, 16);
+  if (!na || !nb || fix_asc_common_loop(x->k, x->t, a->loc, b->loc))
+    return; /* a loop both cores run: the HIVM pair's case */
+  for (int outer = 0; outer < 2; outer++) {
+    uint32_t LA = outer ? la[na - 1] : la[0], LB = outer ? lb[nb - 1] : lb[0];
+    if (outer && na == 1 && nb == 1)
+      break;
+    fix_cand *c = cand_new(
+        x, fmt("cross-core flag %d (%s -> %s), pre-credited: a set before the "
+               "loop at line %u and after the %s at %u:%u; the wait before "
+               "the %s at %u:%u and a drain wait after the loop at line %u",
+               f, pn(pa), pn(pb), LA, sname(a), a->loc.line, a->loc.col,
+               sname(b), b->loc.line, b->loc.col, LB));
+    edit(c, FIX_INSERT_BEFORE, LA, fmt("%s", st), NULL);
+    edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
+    edit(c, FIX_INSERT_BEFORE, b->loc.line, fmt("%s", wt), NULL);
+    edit(c, FIX_INSERT_AFTER, LB, fmt("%s", wt), NULL);
+  }
+}
+
+/* The pre-credited cross-core pair a -> b with flag f: a set before the
+** setter's loop and after a, the wait before b and a drain wait after the
+** waiter's loop (model loops, or C++ source loops). */
+static void xcore_credited(cx *x, const mdl_stmt *a, const mdl_stmt *b, int f,
+                           int pa, int pb, bool a_cube, bool b_cube) {
   const char *ca = a_cube ? "CUBE" : "VECTOR", *cb = b_cube ? "CUBE"
                                                               : "VECTOR";
   char *st = fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d", ca,
                  pn(pa), pn(pb), f);
   char *wt = fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d", cb,
                  pn(pa), pn(pb), f);
-  fix_cand *c = cand_new(
-      x, fmt("cross-core flag %d (%s -> %s): sync_block_set after the %s at "
-             "%u:%u, sync_block_wait before the %s at %u:%u",
-             f, pn(pa), pn(pb), sname(a), a->loc.line, a->loc.col, sname(b),
-             b->loc.line, b->loc.col));
-  edit(c, FIX_INSERT_AFTER, a->loc.line, fmt("%s", st), NULL);
-  edit(c, FIX_INSERT_BEFORE, b->loc.line, fmt("%s", wt), NULL);
   const mdl_stmt *La = enclosing_loop(x, a), *Lb = enclosing_loop(x, b);
   if (La && Lb) {
-    c = cand_new(
+    fix_cand *c = cand_new(
         x, fmt("cross-core flag %d (%s -> %s), pre-credited: a set before the "
                "loop at %u:%u and after the %s at %u:%u; the wait before the "
                "%s at %u:%u and a drain wait after the loop at %u:%u",
@@ -594,8 +626,30 @@ static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     edit(c, FIX_INSERT_BEFORE, b->loc.line, fmt("%s", wt), NULL);
     edit(c, FIX_INSERT_AFTER, Lb->loc.line, fmt("%s", wt), NULL);
   }
+  cxx_xcore_credit(x, a, b, f, pa, pb, st, wt);
   free(st);
   free(wt);
+}
+
+static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
+                       int pb, bool a_cube, bool b_cube) {
+  int f = free_xflag(x->k);
+  if (f < 0)
+    return;
+  const char *ca = a_cube ? "CUBE" : "VECTOR", *cb = b_cube ? "CUBE"
+                                                              : "VECTOR";
+  fix_cand *c = cand_new(
+      x, fmt("cross-core flag %d (%s -> %s): sync_block_set after the %s at "
+             "%u:%u, sync_block_wait before the %s at %u:%u",
+             f, pn(pa), pn(pb), sname(a), a->loc.line, a->loc.col, sname(b),
+             b->loc.line, b->loc.col));
+  edit(c, FIX_INSERT_AFTER, a->loc.line,
+       fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d", ca, pn(pa),
+           pn(pb), f), NULL);
+  edit(c, FIX_INSERT_BEFORE, b->loc.line,
+       fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d", cb, pn(pa),
+           pn(pb), f), NULL);
+  xcore_credited(x, a, b, f, pa, pb, a_cube, b_cube);
 }
 
 /* A race whose sync exists but sits after the later access in its block:
@@ -2144,6 +2198,68 @@ static void cxx_loop_syncs(cx *x, const mdl_stmt *s, const mdl_inst *in,
   }
 }
 
+/* The first data op after s in program order, past the syncs and scalar
+** code that follow it (outwards through its blocks); NULL at a loop or
+** branch: the access a cross-core wait guards. */
+static const mdl_stmt *op_after(const cx *x, const mdl_stmt *s) {
+  for (const mdl_stmt *p = s; p; p = x->si[p->id].parent)
+    for (const mdl_stmt *o = p->next; o; o = o->next) {
+      if (o->kind == MDL_S_OP && o->u.op.nacc)
+        return o;
+      if (o->kind == MDL_S_FOR || o->kind == MDL_S_WHILE ||
+          o->kind == MDL_S_IF)
+        return NULL;
+    }
+  return NULL;
+}
+
+/* The last data op on pipe before s in its block (or, when none, before
+** its parent in the parent's): the access a cross-core set publishes. */
+static const mdl_stmt *op_before(const cx *x, const mdl_stmt *s, int pipe) {
+  for (const mdl_stmt *p = s; p; p = x->si[p->id].parent) {
+    const mdl_stmt *last = NULL;
+    for (const mdl_stmt *o = x->si[p->id].blk->first; o && o != p;
+         o = o->next)
+      if (o->kind == MDL_S_OP && o->u.op.nacc && (int)o->u.op.pipe == pipe)
+        last = o;
+    if (last)
+      return last;
+  }
+  return NULL;
+}
+
+/* C++, a cross-core set s pushing its counter past 15: the receiver runs
+** its C++ loop behind the sender's, and nothing holds the sender back.
+** Back-pressure is a credit flag the other way, pre-credited around the
+** two cores' source loops (cxx_xcore_credit): set after the access the
+** receiver's wait guards (its read of what s publishes: the write-after-
+** read the missing flag leaves racing) and waited for before the access
+** s publishes; or, with no such accesses, set after the wait and waited
+** for before s. */
+static void cxx_backpressure(cx *x, const mdl_stmt *s, const mdl_inst *in) {
+  int f = free_xflag(x->k);
+  for (uint32_t i = 0; f >= 0 && i < x->k->stmts.len; i++) {
+    const mdl_stmt *w = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
+    const mdl_inst *wi;
+    if (w->kind != MDL_S_BWAIT || !(wi = first_inst(x->k, w)) ||
+        wi->id != in->id || !x->si[w->id].seen || wi->core == in->core)
+      continue;
+    bool s_cube = x->k->cores[in->core].type == MDL_CORE_AIC,
+         w_cube = x->k->cores[wi->core].type == MDL_CORE_AIC;
+    const mdl_stmt *ra = op_after(x, w), *sa = op_before(x, s, in->pipe);
+    if (ra && sa)
+      xcore_credited(x, ra, sa, f, ra->u.op.pipe, in->pipe, w_cube, s_cube);
+    char *cs = fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
+                   w_cube ? "CUBE" : "VECTOR", pn(wi->pipe), pn(in->pipe), f);
+    char *cw = fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
+                   s_cube ? "CUBE" : "VECTOR", pn(wi->pipe), pn(in->pipe), f);
+    cxx_xcore_credit(x, w, s, f, wi->pipe, in->pipe, cs, cw);
+    free(cs);
+    free(cw);
+    break;
+  }
+}
+
 static void flag_cands(cx *x, const mdl_diag *d) {
   const mdl_stmt *lib = stmt_at(x, d->line, d->col);
   if (lib && lib->kind == MDL_S_OP && lib->u.op.mmad_lib) {
@@ -2343,6 +2459,9 @@ static void flag_cands(cx *x, const mdl_diag *d) {
       break;
     }
   }
+  if (in && s->kind == MDL_S_BSET && d->rule == MDL_RULE_FLAG_OVERFLOW &&
+      x->t->cxx)
+    cxx_backpressure(x, s, in);
   /* a cross-core wait that no set reaches: the missing sync_block_set on
      the other core, after one of its ops on the set pipe */
   if (in && s->kind == MDL_S_BWAIT && d->rule == MDL_RULE_DEADLOCK) {
