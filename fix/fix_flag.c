@@ -756,20 +756,9 @@ static void cxx_backpressure(cx *x, const mdl_stmt *s, const mdl_inst *in) {
   }
 }
 
-void fix_x_flag_cands(cx *x, const mdl_diag *d) {
-  const mdl_stmt *lib = fix_x_stmt_at(x, d->line, d->col);
-  if (lib && lib->kind == MDL_S_OP && lib->u.op.mmad_lib) {
-    fix_x_lib_cands(x, d, lib);
-    return;
-  }
-  const mdl_stmt *s = fix_x_stmt_at(x, d->line, d->col);
-  if (!s)
-    return;
-  if (d->rule == MDL_RULE_DEADLOCK)
-    fix_xall_deadlock(x->k, x->t, s, x->out); /* a SyncAll a core skips */
-  const mdl_inst *in = fix_x_first_inst(x->k, s);
-  fix_x_loop_align_cands(x, s);
-  fix_x_rotation_id(x, s);
+/* flag_cands: the missing partner of a set or wait next to it, its pre-credit and drain. */
+static void partner_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
+                          const mdl_inst *in) {
   /* the missing partner next to it: a set right before a wait that
      never gets one; a wait right before a set that lands on a set flag;
      a drain wait after the top-level statement holding a set left over */
@@ -883,6 +872,11 @@ void fix_x_flag_cands(cx *x, const mdl_diag *d) {
     }
     free(pt);
   }
+}
+
+/* flag_cands: a cross-core wait starved by a missing pre-credit. */
+static void xcore_precredit_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
+                                  const mdl_inst *in) {
   /* a cross-core wait starved by a missing pre-credit: the sender's set
      before its loop and the receiver's wait after its own, once or twice
      (a ring of two slots) */
@@ -920,6 +914,11 @@ void fix_x_flag_cands(cx *x, const mdl_diag *d) {
       free(wt);
       break;
     }
+}
+
+/* flag_cands: a cross-core counter pushed past 15: back-pressure. */
+static void xcore_backpressure_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
+                                     const mdl_inst *in) {
   /* a counter pushed past 15: back-pressure, a credit flag the other way
      (the receiver sets it after each wait, pre-credited once before its
      loop; the sender waits for it before each set, drained after its
@@ -967,6 +966,11 @@ void fix_x_flag_cands(cx *x, const mdl_diag *d) {
   if (in && s->kind == MDL_S_BSET && d->rule == MDL_RULE_FLAG_OVERFLOW &&
       x->t->cxx)
     cxx_backpressure(x, s, in);
+}
+
+/* flag_cands: a cross-core wait no set reaches. */
+static void xcore_missing_set_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
+                                    const mdl_inst *in) {
   /* a cross-core wait that no set reaches: the missing sync_block_set on
      the other core, after one of its ops on the set pipe */
   if (in && s->kind == MDL_S_BWAIT && d->rule == MDL_RULE_DEADLOCK) {
@@ -996,6 +1000,11 @@ void fix_x_flag_cands(cx *x, const mdl_diag *d) {
     }
     free(done);
   }
+}
+
+/* flag_cands: a cross-core set left over: a drain. */
+static void xcore_drain_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
+                              const mdl_inst *in) {
   /* a cross-core set left over: the receiver's wait again, after the
      top-level statement holding that wait (a drain) */
   if (in && s->kind == MDL_S_BSET && d->rule == MDL_RULE_UNPAIRED_SET)
@@ -1019,6 +1028,11 @@ void fix_x_flag_cands(cx *x, const mdl_diag *d) {
                      NULL);
       }
     }
+}
+
+/* flag_cands: a typo in the event id or flag. */
+static void id_typo_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
+                          const mdl_inst *in) {
   /* a typo in the event id: the set or wait with another id of its
      pipe pair (one that a sync of the pair uses: an id no other sync
      uses could never pair up, the renamed sync would be left unpaired) */
@@ -1070,19 +1084,11 @@ void fix_x_flag_cands(cx *x, const mdl_diag *d) {
                  old);
     }
   }
-  if (in && in->id >= 0)
-    credit_count_cands(x, s, in);
-  if (in)
-    id_expr_cands(x, s, in);
-  delete_cand(x, s, "");
-  for (uint32_t r = 0; r < d->nrelated; r++)
-    delete_cand(x, fix_x_stmt_at(x, d->related[r].line, d->related[r].col), "");
-  move_cands(x, s);
-  for (uint32_t r = 0; r < d->nrelated; r++) {
-    const mdl_stmt *o = fix_x_stmt_at(x, d->related[r].line, d->related[r].col);
-    if (o && o != s)
-      move_cands(x, o);
-  }
+}
+
+/* flag_cands: the other syncs of the flag moved. */
+static void flag_sibling_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
+                               const mdl_inst *in) {
   /* the other syncs of the flag (a set in the wrong branch, ...) */
   if (in && in->id >= 0)
     for (uint32_t i = 0; i < x->k->stmts.len && x->out->len < MAX_CANDS;
@@ -1159,6 +1165,42 @@ void fix_x_flag_cands(cx *x, const mdl_diag *d) {
         if (!inside(x, s, L))
           loop_move(x, o, L, lvl);
     }
+}
+
+void fix_x_flag_cands(cx *x, const mdl_diag *d) {
+  const mdl_stmt *lib = fix_x_stmt_at(x, d->line, d->col);
+  if (lib && lib->kind == MDL_S_OP && lib->u.op.mmad_lib) {
+    fix_x_lib_cands(x, d, lib);
+    return;
+  }
+  const mdl_stmt *s = fix_x_stmt_at(x, d->line, d->col);
+  if (!s)
+    return;
+  if (d->rule == MDL_RULE_DEADLOCK)
+    fix_xall_deadlock(x->k, x->t, s, x->out); /* a SyncAll a core skips */
+  const mdl_inst *in = fix_x_first_inst(x->k, s);
+  fix_x_loop_align_cands(x, s);
+  fix_x_rotation_id(x, s);
+  partner_cands(x, d, s, in);
+  xcore_precredit_cands(x, d, s, in);
+  xcore_backpressure_cands(x, d, s, in);
+  xcore_missing_set_cands(x, d, s, in);
+  xcore_drain_cands(x, d, s, in);
+  id_typo_cands(x, d, s, in);
+  if (in && in->id >= 0)
+    credit_count_cands(x, s, in);
+  if (in)
+    id_expr_cands(x, s, in);
+  delete_cand(x, s, "");
+  for (uint32_t r = 0; r < d->nrelated; r++)
+    delete_cand(x, fix_x_stmt_at(x, d->related[r].line, d->related[r].col), "");
+  move_cands(x, s);
+  for (uint32_t r = 0; r < d->nrelated; r++) {
+    const mdl_stmt *o = fix_x_stmt_at(x, d->related[r].line, d->related[r].col);
+    if (o && o != s)
+      move_cands(x, o);
+  }
+  flag_sibling_cands(x, d, s, in);
 }
 
 /* A pipe the core lacks: the sync (and the syncs of its flag naming the
