@@ -542,6 +542,11 @@ for cmd in check sim export fix; do
 done
 "$ksv" --help | grep -q -- '--flag-model count|bit' || fail "--help lacks --flag-model"
 
+# the JSON reports above fit docs/report.schema.json
+python3 "$(dirname "$0")/validate_json.py" "$tmp"/json_{good,bad,empty}.out \
+  "$tmp/report.json" "$tmp/lone_json.out" ||
+  fail "a JSON report does not fit docs/report.schema.json"
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"
   exit 1
