@@ -56,6 +56,9 @@ static const char usage[] =
     "                        destroyed); HIVM files: an error\n"
     "  --baseline FILE       report only findings absent from FILE, an\n"
     "                        earlier JSON or SARIF report of ksv\n"
+    "  --doc-url URL         SARIF: the docs directory each rule's helpUri\n"
+    "                        points into (URL/rules.md#RULE; default\n"
+    "                        https://gitcode.com/ksv/ksv/blob/main/docs/)\n"
     "  -j N                  check N files in parallel (same output)\n"
     "  --explain             for each conflicting pair that is safe, name\n"
     "                        the sync that orders it\n"
@@ -142,6 +145,15 @@ static int bad_usage(const char *msg, const char *arg) {
           arg ? arg : "");
   fputs("try 'ksv --help'\n", stderr);
   return KSV_EXIT_BAD_INPUT;
+}
+
+/* An absolute URI (RFC 3986 scheme ":" ...): SARIF's helpUri must be one. */
+static bool is_uri(const char *s) {
+  if (!s || !isalpha((unsigned char)*s))
+    return false;
+  while (isalnum((unsigned char)*s) || *s == '+' || *s == '-' || *s == '.')
+    s++;
+  return *s == ':' && s[1];
 }
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out) {
@@ -438,6 +450,11 @@ int main(int argc, char **argv) {
       if (!v)
         return bad_usage("--baseline expects a JSON or SARIF report", NULL);
       o.baseline = v;
+      i++;
+    } else if (!strcmp(a, "--doc-url")) {
+      if (!is_uri(v))
+        return bad_usage("--doc-url expects an absolute URL (scheme:...)", v);
+      o.doc_url = v;
       i++;
     } else if (!strcmp(a, "-j")) {
       if (parse_u64(v, 256, &n))

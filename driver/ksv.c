@@ -612,7 +612,7 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
   const char *arch = o->arch == 1 ? "a5" : o->arch == 0 ? "a2"
                      : archs == 2 ? "a5" : archs == 3 ? "a2+a5" : "a2";
   rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
-                  o->fail_on_warning, o->baseline, baselined};
+                  o->fail_on_warning, o->baseline, baselined, o->doc_url};
   int rc;
   switch (o->format) {
   case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;

@@ -51,6 +51,8 @@ typedef struct {
   uint32_t ndefines;
   const char *baseline;   /* report only findings absent from this earlier
                              JSON or SARIF report (NULL: all) */
+  const char *doc_url;    /* --doc-url: the docs directory the SARIF rules
+                             link into (NULL: the published docs) */
   uint32_t jobs;          /* files checked in parallel (0 or 1: serial) */
   bool stats;             /* --stats or KSV_STATS=1: phase times and sizes
                              on stderr (docs/PERFORMANCE.md) */

@@ -44,7 +44,14 @@ typedef struct {
   bool fail_on_warning;        /* warnings fail the run (--fail-on) */
   const char *baseline;        /* --baseline FILE, or NULL */
   uint32_t baselined;          /* findings dropped because of it */
+  const char *doc_url;         /* --doc-url: the docs directory the SARIF
+                                  rules' helpUri point into (rules.md#id);
+                                  NULL: REP_DOC_URL */
 } rep_input;
+
+/* The published docs (README, docs/ci.md): where helpUri point by
+** default. */
+#define REP_DOC_URL "https://gitcode.com/ksv/ksv/blob/main/docs/"
 
 /* GCC-style text: file:line:col: severity: message [rule], notes. */
 int rep_text(FILE *out, const rep_input *in);

@@ -1,10 +1,16 @@
 /*
 ** rep_json.c -- the stable JSON report, written with jansson.  Later
-** work adds fields; existing ones are never renamed.
+** work adds fields; existing ones are never renamed.  The document's
+** shape is docs/report.schema.json, which every test's JSON output is
+** validated against: a field added here goes there too, and raises the
+** minor number of REP_JSON_FORMAT (a renamed or removed one, the major).
 */
 #include "rep.h"
 
 #include <jansson.h>
+
+/* docs/report.schema.json's "format_version" */
+#define REP_JSON_FORMAT "1.0"
 
 /* The location's file, when not the unit's main file, and its inlining
 ** chain, innermost call first (C++ kernels; README "JSON output").  Only
@@ -129,6 +135,7 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
 
 int rep_json(FILE *out, const rep_input *in) {
   json_t *root = json_object();
+  json_object_set_new(root, "format_version", json_string(REP_JSON_FORMAT));
   json_t *tool = json_object();
   json_object_set_new(tool, "name", json_string("ksv"));
   json_object_set_new(tool, "version", json_string(in->tool_version));

@@ -3,13 +3,23 @@
 ** read), written with libxml2's xmlTextWriter.
 **
 ** One <testsuite> per input file.  Per kernel, one <testcase> per finding
-** rule, classname "<file path as dots>.<kernel>", name the rule id: it
-** passes, or fails with one <failure> per finding (then named "race #1",
-** "race #2", ... so names stay unique).  A kernel that was not decided or
-** not built gets a testcase "unknown" / "bad-input" with an <error>, and
-** its rule testcases are <skipped>.  Warnings below --fail-on pass and go
-** to <system-out> with the other notes.  Every message is in the
-** attribute and in the body (older GitLab shows only the body).
+** rule, classname "<file path as dots>.<kernel>", name the rule id, that
+** passes; or, when the kernel has findings of the rule, one testcase per
+** finding named "<rule> <kernel> <fingerprint>" (rep_fp.c): CI systems
+** that compare runs key on the name, and the fingerprint does not move
+** with line numbers or with the order of files, kernels and findings.
+** A kernel that was not decided or not built gets a testcase "unknown" /
+** "bad-input" with an <error>, and its rule testcases are <skipped>.  A
+** finding at or above --fail-on is a <failure>; a warning below it
+** passes, its text in the testcase's own <system-out> (and, as before, in
+** the suite's with the other notes).  Every message is in the attribute
+** and in the body (older GitLab shows only the body).
+**
+** Every testcase has `file` and `line` attributes (GitLab shows the
+** file; the Ant schema has neither, nor a testcase's <system-out>: the
+** Jenkins and GitLab readers take both, docs/ci.md): the finding's own
+** location (a C++ header when it is there), else the kernel's first line,
+** else the first diagnostic's; line is left out when there is none.
 **
 ** Times: the testsuite's is the wall time of the whole file (reading,
 ** parsing, every kernel, --fix).  A kernel's analysis time (unrolling,
@@ -34,6 +44,9 @@ typedef struct {
   double secs;                 /* its share of the analysis time */
   const char *type;            /* rule id of a failure/error */
   char *message, *body;
+  char *file;                  /* its location: file and line (0: none) */
+  uint32_t line;
+  char *out;                   /* its own <system-out>: a warning */
 } testcase;
 
 typedef struct {
@@ -50,7 +63,7 @@ static char *xstrdup(const char *s) {
 }
 
 static testcase *tc_add(tc_list *l, const char *classname, const char *name,
-                        tc_kind kind) {
+                        tc_kind kind, const char *file, uint32_t line) {
   if (l->n == l->cap) {
     l->cap = l->cap ? l->cap * 2 : 32;
     testcase *nv = realloc(l->v, l->cap * sizeof *nv);
@@ -63,6 +76,8 @@ static testcase *tc_add(tc_list *l, const char *classname, const char *name,
   t->classname = xstrdup(classname);
   t->name = xstrdup(name);
   t->kind = kind;
+  t->file = xstrdup(file);
+  t->line = line;
   return t;
 }
 
@@ -72,6 +87,8 @@ static void tc_free(tc_list *l) {
     free(l->v[i].name);
     free(l->v[i].message);
     free(l->v[i].body);
+    free(l->v[i].file);
+    free(l->v[i].out);
   }
   free(l->v);
 }
@@ -153,8 +170,11 @@ static const char *owner_unit(const mdl_file_result *fr, const mdl_diag *d) {
 /* An error testcase for the kernel-level diagnostics of rule r (unknown,
 ** bad input) of unit (NULL: those of the file itself). */
 static void error_case(tc_list *l, const mdl_file_result *fr,
-                       const char *cls, const char *unit, mdl_rule r,
+                       const char *cls, const mdl_unit_result *u, mdl_rule r,
                        const char *fallback) {
+  const char *unit = u ? u->name : NULL;
+  const char *file = fr->path;
+  uint32_t line = u ? u->line : 0;
   char *body = NULL, *first = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&body, &len);
@@ -166,10 +186,12 @@ static void error_case(tc_list *l, const mdl_file_result *fr,
     bool mine = unit ? owner && !strcmp(owner, unit) : !owner;
     if (!mine || d->rule != r)
       continue;
-    if (!first)
-      first = mdl_strprintf("%s:%u:%u: %s",
-                            mdl_where_file(d->where, fr->path), d->line,
-                            d->col, d->message);
+    if (!first) {
+      file = mdl_where_file(d->where, fr->path);
+      line = d->line;
+      first = mdl_strprintf("%s:%u:%u: %s", file, d->line, d->col,
+                            d->message);
+    }
     diag_text(f, fr->path, d);
   }
   fclose(f);
@@ -177,7 +199,7 @@ static void error_case(tc_list *l, const mdl_file_result *fr,
     free(body);
     return;
   }
-  testcase *t = tc_add(l, cls, mdl_rule_name(r), TC_ERROR);
+  testcase *t = tc_add(l, cls, mdl_rule_name(r), TC_ERROR, file, line);
   t->type = mdl_rule_name(r);
   t->message = first ? first : mdl_strprintf("%s", fallback);
   if (!len) {
@@ -187,27 +209,58 @@ static void error_case(tc_list *l, const mdl_file_result *fr,
   t->body = body;
 }
 
+/* The testcase of one finding d (index i of fr's diagnostics) of rule,
+** named by its fingerprint when the driver computed one; k numbers the
+** rule's findings of the kernel for a renderer given none (tests). */
+static void finding_case(tc_list *l, const rep_input *in,
+                         const mdl_file_result *fr, const rep_file_info *fi,
+                         const char *cls, const mdl_unit_result *u,
+                         uint32_t i, uint32_t nf, uint32_t k, FILE *sysout) {
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  const char *rule = mdl_rule_name(d->rule);
+  const char *fp = fi && i < fi->nfps ? fi->fps[i] : NULL;
+  char *name = fp        ? mdl_strprintf("%s %s %s", rule, u->name, fp)
+               : nf == 1 ? mdl_strprintf("%s", rule)
+                         : mdl_strprintf("%s #%u", rule, k);
+  bool fails = d->severity == MDL_SEV_ERROR ||
+               (in->fail_on_warning && d->severity == MDL_SEV_WARNING);
+  const char *file = mdl_where_file(d->where, fr->path);
+  testcase *t =
+      tc_add(l, cls, name, fails ? TC_FAIL : TC_PASS, file, d->line);
+  free(name);
+  if (fails) {
+    t->type = rule;
+    t->message = mdl_strprintf("%s:%u:%u: %s", file, d->line, d->col,
+                               d->message);
+    t->body = diag_string(fr->path, d);
+  } else { /* a warning below --fail-on: shown, passing */
+    t->out = diag_string(fr->path, d);
+    diag_text(sysout, fr->path, d);
+  }
+}
+
 static void unit_cases(tc_list *l, const rep_input *in,
-                       const mdl_file_result *fr, const char *fcls,
-                       const mdl_unit_result *u, FILE *sysout) {
+                       const mdl_file_result *fr, const rep_file_info *fi,
+                       const char *fcls, const mdl_unit_result *u,
+                       FILE *sysout) {
   uint32_t first = l->n;
   char *cls = mdl_strprintf("%s.%s", fcls, u->name);
   const char *skip = NULL;
   if (u->verdict == MDL_VERDICT_ERROR) {
-    error_case(l, fr, cls, u->name, MDL_RULE_SYNTAX,
+    error_case(l, fr, cls, u, MDL_RULE_SYNTAX,
                "the kernel could not be built: see the bad-input errors of "
                "this file");
     skip = "not checked: bad input";
   } else if (u->verdict == MDL_VERDICT_UNKNOWN) {
     char *why = mdl_strprintf("not decided%s%s", u->note ? ": " : "",
                               u->note ? u->note : "");
-    error_case(l, fr, cls, u->name, MDL_RULE_UNKNOWN, why);
+    error_case(l, fr, cls, u, MDL_RULE_UNKNOWN, why);
     free(why);
     skip = "not decided (see the unknown testcase)";
   } else {
     /* a kernel with a verdict can still carry located input errors */
-    error_case(l, fr, cls, u->name, MDL_RULE_SYNTAX, NULL);
-    error_case(l, fr, cls, u->name, MDL_RULE_UNKNOWN, NULL);
+    error_case(l, fr, cls, u, MDL_RULE_SYNTAX, NULL);
+    error_case(l, fr, cls, u, MDL_RULE_UNKNOWN, NULL);
   }
   for (int r = 0; r < MDL_RULE_COUNT; r++) {
     if (!rep_rule_is_finding((mdl_rule)r))
@@ -222,13 +275,14 @@ static void unit_cases(tc_list *l, const rep_input *in,
        were not checked */
     bool xcore = r == MDL_RULE_XCORE_RACE || r == MDL_RULE_FLAG_OVERFLOW;
     if (!nf && u->open && xcore && !skip) {
-      testcase *t = tc_add(l, cls, rule, TC_SKIP);
+      testcase *t = tc_add(l, cls, rule, TC_SKIP, fr->path, u->line);
       t->message = mdl_strprintf("not checked: %s (cross-core not checked)",
                                  u->note ? u->note : "a lone half");
       continue;
     }
     if (!nf) {
-      testcase *t = tc_add(l, cls, rule, skip ? TC_SKIP : TC_PASS);
+      testcase *t = tc_add(l, cls, rule, skip ? TC_SKIP : TC_PASS, fr->path,
+                           u->line);
       if (skip)
         t->message = mdl_strprintf("%s", skip);
       continue;
@@ -236,25 +290,8 @@ static void unit_cases(tc_list *l, const rep_input *in,
     uint32_t k = 0;
     for (uint32_t i = 0; i < fr->diags.items.len; i++) {
       const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-      if (!diag_of(d, u->name) || d->rule != (mdl_rule)r)
-        continue;
-      char name[96];
-      if (nf == 1)
-        snprintf(name, sizeof name, "%s", rule);
-      else
-        snprintf(name, sizeof name, "%s #%u", rule, ++k);
-      bool fails = d->severity == MDL_SEV_ERROR ||
-                   (in->fail_on_warning && d->severity == MDL_SEV_WARNING);
-      testcase *t = tc_add(l, cls, name, fails ? TC_FAIL : TC_PASS);
-      if (fails) {
-        t->type = rule;
-        t->message = mdl_strprintf("%s:%u:%u: %s",
-                                   mdl_where_file(d->where, fr->path),
-                                   d->line, d->col, d->message);
-        t->body = diag_string(fr->path, d);
-      } else {
-        diag_text(sysout, fr->path, d);
-      }
+      if (diag_of(d, u->name) && d->rule == (mdl_rule)r)
+        finding_case(l, in, fr, fi, cls, u, i, nf, ++k, sysout);
     }
   }
   for (uint32_t i = first; i < l->n; i++) /* the kernel's time, shared */
@@ -291,11 +328,12 @@ static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
   /* input errors that belong to no kernel (unreadable file, bad chunk) */
   error_case(&l, fr, fcls, NULL, MDL_RULE_SYNTAX, NULL);
   error_case(&l, fr, fcls, NULL, MDL_RULE_UNKNOWN, NULL);
+  const rep_file_info *info = in->info ? &in->info[fi] : NULL;
   uint32_t nfile = l.n;
   double rest = in->info ? in->info[fi].secs : 0.0;
   for (uint32_t u = 0; u < fr->units.len; u++) {
     const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
-    unit_cases(&l, in, fr, fcls, ur, sysout);
+    unit_cases(&l, in, fr, info, fcls, ur, sysout);
     rest -= ur->secs;
   }
   for (uint32_t i = 0; i < nfile; i++)
@@ -351,6 +389,9 @@ static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
     xmlTextWriterStartElement(w, BAD_CAST "testcase");
     attr(w, "name", t->name);
     attr(w, "classname", t->classname);
+    attr(w, "file", t->file);
+    if (t->line)
+      attr_u(w, "line", t->line);
     /* six decimals: a small kernel's share is well under a millisecond */
     xmlTextWriterWriteFormatAttribute(w, BAD_CAST "time", "%.6f", t->secs);
     if (t->kind != TC_PASS) {
@@ -361,6 +402,11 @@ static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
       if (t->type)
         attr(w, "type", t->type);
       text(w, t->body ? t->body : t->message);
+      xmlTextWriterEndElement(w);
+    }
+    if (t->out) {
+      xmlTextWriterStartElement(w, BAD_CAST "system-out");
+      text(w, t->out);
       xmlTextWriterEndElement(w);
     }
     xmlTextWriterEndElement(w);

@@ -14,12 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The documentation as installed (meson.build installs README.md and
-** docs/rules.md there). */
-#ifndef KSV_DOCDIR
-#define KSV_DOCDIR "/usr/local/share/doc/ksv"
-#endif
-#define DOC_URI "file://" KSV_DOCDIR "/"
+/* The project's home page (informationUri); the rules' helpUri come from
+** rep_input.doc_url (--doc-url), REP_DOC_URL by default. */
+#define KSV_HOME_URI "https://gitcode.com/ksv/ksv"
 
 /* A json string of s made valid UTF-8 (paths and source may be anything). */
 static json_t *str(const char *s) {
@@ -151,7 +148,15 @@ static json_t *location(sarif_w *w, uint32_t f, const char *path,
   return l;
 }
 
-static json_t *rules_json(void) {
+/* base + "rules.md#" + anchor; base is a directory URL, its trailing
+** slash optional. */
+static char *help_uri(const char *base, const char *anchor) {
+  size_t n = strlen(base);
+  return mdl_strprintf("%s%srules.md#%s", base,
+                       n && base[n - 1] == '/' ? "" : "/", anchor);
+}
+
+static json_t *rules_json(const char *doc_url) {
   json_t *rules = json_array();
   for (int r = 0; r < MDL_RULE_COUNT; r++) {
     const rep_rule_info *ri = rep_rule((mdl_rule)r);
@@ -161,17 +166,16 @@ static json_t *rules_json(void) {
     json_object_set_new(o, "shortDescription", text_obj(ri->short_desc));
     json_object_set_new(o, "fullDescription", text_obj(ri->full_desc));
     json_t *help = json_object();
-    char *t = mdl_strprintf("Fix: %s See docs/rules.md#%s.", ri->help,
-                            ri->anchor);
-    char *md = mdl_strprintf("**Fix.** %s\n\nSee `docs/rules.md#%s`.",
-                             ri->help, ri->anchor);
-    json_object_set_new(help, "text", json_string(t));
-    json_object_set_new(help, "markdown", json_string(md));
+    char *uri = help_uri(doc_url, ri->anchor);
+    char *t = mdl_strprintf("Fix: %s See %s.", ri->help, uri);
+    char *md = mdl_strprintf("**Fix.** %s\n\nSee [docs/rules.md#%s](%s).",
+                             ri->help, ri->anchor, uri);
+    json_object_set_new(help, "text", str(t));
+    json_object_set_new(help, "markdown", str(md));
     free(t);
     free(md);
     json_object_set_new(o, "help", help);
-    char *uri = mdl_strprintf(DOC_URI "rules.md#%s", ri->anchor);
-    json_object_set_new(o, "helpUri", json_string(uri));
+    json_object_set_new(o, "helpUri", str(uri));
     free(uri);
     json_t *cfg = json_object();
     json_object_set_new(
@@ -390,9 +394,10 @@ int rep_sarif(FILE *out, const rep_input *in) {
                       json_string("ksv static synchronization verifier for "
                                   "fused Ascend kernels"));
   json_object_set_new(drv, "version", json_string(in->tool_version));
-  json_object_set_new(drv, "informationUri", json_string(DOC_URI "README.md"));
+  json_object_set_new(drv, "informationUri", json_string(KSV_HOME_URI));
   json_object_set_new(drv, "semanticVersion", json_string(in->tool_version));
-  json_object_set_new(drv, "rules", rules_json());
+  json_object_set_new(drv, "rules", rules_json(in->doc_url ? in->doc_url
+                                                            : REP_DOC_URL));
   json_t *tool = json_object();
   json_object_set_new(tool, "driver", drv);
   json_object_set_new(run, "tool", tool);

@@ -7,9 +7,11 @@ KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev 
 # (scripts/fetch-grammar.sh): npm is needed unless node comes from elsewhere
 command -v npm >/dev/null || KSV_PKGS="$KSV_PKGS npm"
 # the test suite (scripts/test.sh sets KSV_TEST=1) also needs python3 (the
-# scripts that read JSON/SARIF) and patch (ksv fix --diff applies)
+# scripts that read JSON/SARIF), python3-jsonschema (every JSON report the
+# tests write is validated against docs/report.schema.json) and patch
+# (ksv fix --diff applies)
 if [ "${KSV_TEST:-0}" = 1 ]; then
-  KSV_PKGS="$KSV_PKGS python3 patch"
+  KSV_PKGS="$KSV_PKGS python3 python3-jsonschema patch"
 fi
 source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
 # shellcheck disable=SC2086

@@ -117,6 +117,11 @@ rc=$?
 [ "$rc" = 2 ] && grep -q fingerprints err.txt ||
   fail "a report without fingerprints: exit $rc, $(cat err.txt)"
 
+# every JSON report above (old.json is hand-written) fits the schema
+rm -f old.json
+python3 "$root/tests/validate_json.py" ./*.json ||
+  fail "a JSON report does not fit docs/report.schema.json"
+
 if [ "$fails" -gt 0 ]; then
   echo "$fails failure(s)"
   exit 1

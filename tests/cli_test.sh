@@ -541,6 +541,19 @@ for cmd in check sim export fix; do
     fail "$cmd --flag-model byte: exit $rc"
 done
 "$ksv" --help | grep -q -- '--flag-model count|bit' || fail "--help lacks --flag-model"
+"$ksv" --help | grep -q -- '--doc-url URL' || fail "--help lacks --doc-url"
+# --doc-url takes an absolute URL (SARIF helpUri must be one)
+for u in docs/ "" ftp; do
+  rc=$(run docurl check --doc-url "$u" "$tmp/good.mlir")
+  [ "$rc" = 2 ] || fail "--doc-url '$u': exit $rc, expected 2"
+done
+rc=$(run docurl check --doc-url file:///usr/share/doc/ksv "$tmp/good.mlir")
+[ "$rc" = 0 ] || fail "--doc-url file:///usr/share/doc/ksv: exit $rc, expected 0"
+
+# the JSON reports above fit docs/report.schema.json
+python3 "$(dirname "$0")/validate_json.py" "$tmp"/json_{good,bad,empty}.out \
+  "$tmp/report.json" "$tmp/lone_json.out" ||
+  fail "a JSON report does not fit docs/report.schema.json"
 
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)"

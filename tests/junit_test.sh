@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # junit_test.sh KSV XSD_VALIDATE SRCROOT -- the JUnit report of the whole
 # corpus (plus an unreadable and a garbage file) validates against the Ant
-# JUnit schema (../shared/schemas/JUnit.xsd, libxml2's validator), and its
-# structure is what CI readers key on: one testsuite per file, classname
-# on every testcase, unique names, at most one failure/error per testcase,
-# counts that add up; every testcase has its own time, its share of its
-# kernel's analysis (the testcases of one kernel share it evenly), and a
-# suite's testcases take no more than the suite.  Skips (77) without
-# ../shared.
+# JUnit schema (../shared/schemas/JUnit.xsd, libxml2's validator) extended
+# by the testcase `file`/`line` attributes and testcase <system-out>
+# (tests/junit_xsd_ext.py), and without those against the Ant schema
+# itself; its structure is what CI readers key on: one testsuite per file,
+# classname, file and line on every testcase, unique names, a finding's
+# testcase named "<rule> <kernel> <fingerprint>" (the JSON report's), a
+# warning's passing with its text in its <system-out>, at most one
+# failure/error per testcase, counts that add up; every testcase has its
+# own time, its share of its kernel's analysis (the testcases of one
+# kernel share it evenly), and a suite's testcases take no more than the
+# suite.  And the names are stable: the same findings with every line
+# shifted, the kernels of a file and the files of the run in another
+# order, give the same testcase names.  Skips (77) without ../shared.
 set -u
 ksv=${1:?usage: junit_test.sh KSV XSD_VALIDATE SRCROOT}
 validate=${2:?}
@@ -31,12 +37,25 @@ if [ "$rc" -gt 3 ]; then
   echo "FAIL: ksv exited $rc"
   exit 1
 fi
-"$validate" "$schema" "$tmp/report.xml" || { echo "FAIL: schema"; exit 1; }
-python3 - "$tmp/report.xml" "${#files[@]}" <<'PY' || exit 1
-import sys, xml.etree.ElementTree as ET
+"$ksv" check --format json -j 2 -o "$tmp/report.json" "${files[@]}"
+python3 "$root/tests/junit_xsd_ext.py" "$schema" "$tmp/ksv-junit.xsd" \
+  "$tmp/report.xml" "$tmp/stripped.xml" || { echo "FAIL: junit_xsd_ext.py"; exit 1; }
+"$validate" "$tmp/ksv-junit.xsd" "$tmp/report.xml" ||
+  { echo "FAIL: the report does not fit the extended schema"; exit 1; }
+"$validate" "$schema" "$tmp/stripped.xml" ||
+  { echo "FAIL: the report without file/line/testcase system-out does not fit the Ant schema"; exit 1; }
+python3 - "$tmp/report.xml" "${#files[@]}" "$tmp/report.json" <<'PY' || exit 1
+import json, re, sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
 nfiles = int(sys.argv[2])
 bad = []
+# the findings of the JSON report, by (file, kernel, fingerprint)
+findings = {}
+for f in json.load(open(sys.argv[3]))['files']:
+    for d in f['diagnostics']:
+        if d['rule'] not in ('unknown', 'bad-input', 'unsupported-op', 'explain'):
+            findings[(f['path'], d['unit'], d['fingerprint'])] = d
+named = set()
 suites = root.findall('testsuite')
 if len(suites) != nfiles:
     bad.append('%d testsuites for %d files' % (len(suites), nfiles))
@@ -55,6 +74,29 @@ for s in suites:
         if key in seen:
             bad.append('%s: duplicate testcase %s' % (s.get('name'), key))
         seen.add(key)
+        if not c.get('file'):
+            bad.append('%s: %s: no file attribute' % (s.get('name'), key))
+        if c.get('line') is not None and not re.fullmatch('[1-9][0-9]*', c.get('line')):
+            bad.append('%s: %s: line %r' % (s.get('name'), key, c.get('line')))
+        if c.get('line') is None and not s.get('name').endswith('missing.mlir'):
+            bad.append('%s: %s: no line attribute' % (s.get('name'), key))
+        m = re.fullmatch(r'(\S+) (\S+) ([0-9a-f]{16})', key[1])
+        if m:
+            d = findings.get((s.get('name'), m.group(2), m.group(3)))
+            if not d or d['rule'] != m.group(1) or not key[0].endswith('.' + m.group(2)):
+                bad.append('%s: %s names no finding of the JSON report' % (s.get('name'), key))
+            elif c.get('line') != str(d['line']):
+                bad.append('%s: %s: line %s, the finding is at %s' % (s.get('name'), key, c.get('line'), d['line']))
+            else:
+                named.add((s.get('name'), m.group(2), m.group(3)))
+                warn = d['severity'] != 'error'
+                out = ''.join(e.text or '' for e in c.findall('system-out'))
+                if warn and (c.find('failure') is not None or ': warning: ' not in out):
+                    bad.append('%s: %s: a warning, not passing with its text' % (s.get('name'), key))
+                if not warn and c.find('failure') is None:
+                    bad.append('%s: %s: an error that does not fail' % (s.get('name'), key))
+        elif any(e.tag == 'failure' for e in c) or re.search(' #[0-9]', key[1]):
+            bad.append('%s: %s: a finding not named by its fingerprint' % (s.get('name'), key))
         try:
             t = float(c.get('time'))
         except (TypeError, ValueError):
@@ -105,6 +147,9 @@ for s in suites:
     break
 else:
     bad.append('no testsuite for corpus/lone_aiv/ok.mlir')
+miss = set(findings) - named
+if miss:
+    bad.append('%d findings of the JSON report have no testcase, e.g. %s' % (len(miss), sorted(miss)[0]))
 # the corpus has findings, undecided-free kernels and the two bad files
 if not kinds['failure']:
     bad.append('no failure in the whole corpus')
@@ -118,4 +163,63 @@ print('%d testsuites, %d failures, %d errors, %d skipped, %d of %d testcases tim
       (len(suites), kinds['failure'], kinds['error'], kinds['skipped'], ntimed, ncases))
 sys.exit(1 if bad else 0)
 PY
-echo "PASS: JUnit report of ${#files[@]} files validates"
+
+# stable names.  Run 1: k.mlir holds vec_add_db/ok.mlir with two waits
+# deleted (bugs A and B: races, pipe hazards, unpaired sets) and a kernel
+# with double-set warnings; l.mlir a kernel with several findings per
+# rule.  Run 2: bug A fixed (its findings, which came first, are gone),
+# the kernels of k.mlir in the other order, blank and comment lines
+# shifting every line, and the files given the other way round.  Every
+# testcase of run 2 has run 1's name for the same finding (numbering
+# findings in line order would rename B's).
+st="$tmp/stable"
+mkdir -p "$st/1" "$st/2"
+grep -v 'wait_flag\[<PIPE_V>, <PIPE_MTE3>' corpus/vec_add_db/ok.mlir >"$st/b.mlir"
+grep -v 'wait_flag\[<PIPE_MTE2>, <PIPE_V>' "$st/b.mlir" >"$st/ab.mlir"
+warn=corpus/counted_flags/bug_lost_wait.mlir
+{ cat "$st/ab.mlir"; echo '// -----'; cat "$warn"; } >"$st/1/k.mlir"
+cp corpus/cube_matmul/bug_event_id9.mlir "$st/1/l.mlir"
+shift_lines() { printf '// shifted\n\n'; sed -e '/hivm.hir/i\
+' "$@"; }
+{ shift_lines "$warn"; echo '// -----'; shift_lines "$st/b.mlir"; } >"$st/2/k.mlir"
+shift_lines corpus/cube_matmul/bug_event_id9.mlir >"$st/2/l.mlir"
+(cd "$st/1" && "$ksv" check --format junit -o ../1.xml k.mlir l.mlir)
+(cd "$st/2" && "$ksv" check --format junit -o ../2.xml l.mlir k.mlir)
+python3 - "$st/1.xml" "$st/2.xml" <<'PY' || exit 1
+import re, sys, xml.etree.ElementTree as ET
+def cases(fn):
+    r = {}
+    for s in ET.parse(fn).getroot().iter('testsuite'):
+        for c in s.findall('testcase'):
+            res = [e for e in c if e.tag != 'system-out']
+            # what the finding says, its line numbers masked
+            msg = res[0].get('message', '') if res else \
+                ''.join(e.text or '' for e in c.findall('system-out'))
+            msg = re.sub(r'[0-9]+', 'N', msg.split(': ', 1)[-1].split('\n')[0])
+            r[(s.get('name'), c.get('classname'), c.get('name'))] = \
+                ([e.tag for e in res], msg, c.get('line'))
+    return r
+a, b = cases(sys.argv[1]), cases(sys.argv[2])
+bad = []
+gone = sorted(set(b) - set(a))
+if gone:
+    bad.append('names of run 2 not in run 1: %s' % gone[:3])
+same = [k for k in b if k in a]
+for k in same:
+    if a[k][:2] != b[k][:2]:
+        bad.append('%s: run 1 %s, run 2 %s' % (k[2], a[k][:2], b[k][:2]))
+fails = [k for k in b if b[k][0] == ['failure']]
+warns = [k for k in b if ' ' in k[2] and not b[k][0]]
+fixed = [k for k in a if k not in b and a[k][0] == ['failure']]
+if len(fails) < 10 or len(warns) < 3 or len(fixed) < 3:
+    bad.append('the stability test has %d failures, %d warnings, %d fixed' %
+               (len(fails), len(warns), len(fixed)))
+if not all(a[k][2] != b[k][2] for k in fails if k in a):
+    bad.append('the lines did not shift: the test tests nothing')
+for x in bad[:10]:
+    print('FAIL:', x)
+print('stable names: %d testcases, %d failures, %d warnings; %d fixed in run 2' %
+      (len(b), len(fails), len(warns), len(fixed)))
+sys.exit(1 if bad else 0)
+PY
+echo "PASS: JUnit report of ${#files[@]} files validates; names are stable"

@@ -80,4 +80,5 @@ assert u["simulator"].startswith("simulated:") or u["simulator"].startswith("not
 notes = [r["message"] for x in d["files"][0]["diagnostics"] for r in x.get("related", [])]
 assert any(n.startswith("replay on the simulator: the kernel stops") for n in notes), notes
 PY
+python3 "$root/tests/validate_json.py" "$tmp/r.json" || fail=$((fail + 1))
 exit $((fail > 0))

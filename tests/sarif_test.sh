@@ -100,7 +100,12 @@ PY
   exit 0
 fi
 
-python3 - "$tmp/report.sarif" "${#files[@]}" <<'PY' || exit 1
+# --doc-url: the rules' helpUri point into that docs directory
+"$ksv" check --format sarif --doc-url https://docs.example.org/ksv \
+  -o "$tmp/docurl.sarif" corpus/vec_add_db/ok.mlir
+
+python3 - "$tmp/report.sarif" "${#files[@]}" "$root/docs/rules.md" \
+    "$tmp/docurl.sarif" <<'PY' || exit 1
 import json, re, sys
 doc = json.load(open(sys.argv[1]))
 nfiles = int(sys.argv[2])
@@ -131,6 +136,24 @@ for r in rules:
     need(r.get('defaultConfiguration', {}).get('level') in ('error', 'warning', 'note'),
          '%s: defaultConfiguration.level' % rid)
 need(r'Fix' in rules[0]['help']['text'], 'help carries no fix pattern')
+# helpUri: the published docs by default, each at a heading of
+# docs/rules.md (GitHub/GitCode anchors: lower case, punctuation dropped,
+# spaces as dashes); --doc-url replaces the base
+def slug(h):
+    return re.sub(r'[^a-z0-9 _-]', '', h.strip().lower()).replace(' ', '-')
+anchors = {slug(l.lstrip('#')) for l in open(sys.argv[3]) if l.startswith('#')}
+base = 'https://gitcode.com/ksv/ksv/blob/main/docs/rules.md#'
+for r in rules:
+    u = r.get('helpUri', '')
+    need(u.startswith(base) and u[len(base):] in anchors,
+         '%s: helpUri %s is not a heading of docs/rules.md' % (r.get('id'), u))
+    need(u in r['help']['text'] and u in r['help']['markdown'],
+         '%s: help does not link %s' % (r.get('id'), u))
+need(not drv.get('informationUri', '').startswith('file:'), 'informationUri is a local path')
+other = json.load(open(sys.argv[4]))['runs'][0]['tool']['driver']['rules']
+need([r['helpUri'] for r in other] ==
+     [r['helpUri'].replace(base, 'https://docs.example.org/ksv/rules.md#') for r in rules],
+     '--doc-url does not set helpUri: %r' % [r['helpUri'] for r in other][:2])
 need(all(i.get('executionSuccessful') is not None for i in run.get('invocations', [{}])),
      'invocations[].executionSuccessful')
 arts = run.get('artifacts', [])

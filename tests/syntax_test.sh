@@ -37,8 +37,10 @@ for t in Ascend910B4:a2:1 Ascend910_9362:a2:1 Ascend910_9589:a5:0 \
     ok || bad "hacc.target $name: dump does not say $prof"
   "$ksv" sim "$tmp/tv.mlir" >/dev/null 2>&1; rc=$?
   [ $rc = "$want" ] && ok || bad "hacc.target $name: sim exit $rc (want $want)"
-  "$ksv" check --format json "$tmp/tv.mlir" 2>/dev/null |
+  "$ksv" check --format json "$tmp/tv.mlir" 2>/dev/null | tee "$tmp/tv.json" |
     grep -q "\"arch\": \"$prof\"" && ok || bad "hacc.target $name: JSON arch"
+  python3 "$root/tests/validate_json.py" "$tmp/tv.json" && ok ||
+    bad "hacc.target $name: the JSON does not fit docs/report.schema.json"
   other=$([ "$prof" = a2 ] && echo a5 || echo a2)
   "$ksv" check --arch "$other" "$tmp/tv.mlir" >/dev/null 2>&1; rc=$?
   [ $rc = $((1 - want)) ] && ok || bad "hacc.target $name: --arch $other does not override (exit $rc)"

@@ -50,6 +50,7 @@ run "$tmp/ex.sarif" --format sarif --explain "${args[@]}" "$ex"
 run "$tmp/rb.json" --format json --timeout-ms 600000 "$rb"
 run "$tmp/ra-replay.sarif" --format sarif --replay --sim-runs 1 "${args[@]}" "$ra"
 run "$tmp/dl.html" --format html "${args[@]}" "$dl"
+python3 "$root/tests/validate_json.py" "$tmp"/*.json || exit 1
 
 python3 - "$tmp" <<'PY' || exit 1
 import json, os, sys
