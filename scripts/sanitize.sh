@@ -51,6 +51,9 @@ export KSV_ENGINES_STRIDE=4
 # ksv fix on every 4th Ascend C bug file and profile (the whole set runs
 # in the normal suite)
 export KSV_FIX_ASC_STRIDE=4
+# the simulator's replay of every static finding on every 3rd bug file
+# (the normal suite replays them all)
+export KSV_SIM_STRIDE=3
 # the corpus expectations under the default flag model only (the one-bit
 # model's code runs under the sanitizers in differential-bit)
 export KSV_CORPUS_MODELS=count
