@@ -11,10 +11,10 @@ command -v npm >/dev/null || KSV_PKGS="$KSV_PKGS npm"
 # the test suite (scripts/test.sh sets KSV_TEST=1) also needs criterion
 # (the unit tests), python3 (the scripts that read JSON/SARIF), patch (ksv
 # fix --diff applies), python3-yaml (the CI snippets, action.yml and
-# .pre-commit-hooks.yaml are parsed) and man-db / groff-base (the man page
-# must render without warnings)
+# .pre-commit-hooks.yaml are parsed), man-db / groff-base (the man page
+# must render without warnings) and pre-commit (the hook is run)
 if [ "${KSV_TEST:-0}" = 1 ]; then
-  KSV_PKGS="$KSV_PKGS libcriterion-dev python3 patch python3-yaml man-db groff-base"
+  KSV_PKGS="$KSV_PKGS libcriterion-dev python3 patch python3-yaml man-db groff-base pre-commit"
 fi
 source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
 # shellcheck disable=SC2086
