@@ -19,7 +19,9 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ws=$tmp/ws
 mkdir -p "$ws/.ksv-src" "$ws/kernels"
 if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-  git -C "$src" ls-files -z | (cd "$src" && tar --null -T - -cf -) | tar -xf - -C "$ws/.ksv-src"
+  # the work tree as it is: tracked and new files, not the ignored builds
+  git -C "$src" ls-files -co --exclude-standard -z |
+    (cd "$src" && tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$ws/.ksv-src"
 else
   (cd "$src" && tar --exclude='./build*' --exclude=./.git -cf - .) | tar -xf - -C "$ws/.ksv-src"
 fi
