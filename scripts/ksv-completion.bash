@@ -21,8 +21,7 @@ _ksv_files() {
   if declare -F _filedir >/dev/null; then
     _filedir
   else
-    local IFS=$'\n'
-    COMPREPLY=($(compgen -f -- "$cur"))
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
   fi
 }
 
@@ -30,7 +29,7 @@ _ksv() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
   COMPREPLY=()
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "check dump fix sim export --version --help" -- "$cur"))
+    mapfile -t COMPREPLY < <(compgen -W "check dump fix sim export --version --help" -- "$cur")
     return 0
   fi
   local cmd=${COMP_WORDS[1]} vals=""
@@ -55,7 +54,7 @@ _ksv() {
     --replay) [ "$cmd" = sim ] && return 0 ;; # check's --replay is a switch
   esac
   if [ -n "$vals" ]; then
-    COMPREPLY=($(compgen -W "$vals" -- "$cur"))
+    mapfile -t COMPREPLY < <(compgen -W "$vals" -- "$cur")
     return 0
   fi
   if [[ "$cur" == -* ]]; then
@@ -68,7 +67,7 @@ _ksv() {
       export) opts=$_ksv_export ;;
       *) return 0 ;;
     esac
-    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+    mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return 0
   fi
   _ksv_files

@@ -73,7 +73,7 @@ sys.exit(0 if s["ok"] and st["ran"] and st["rc"] == 0 else 1)
 EOF
 echo "installed: $(tr '\n' ' ' <"$tmp/installed.txt")"
 grep -qx libcriterion-dev "$tmp/installed.txt" && fail "the step installs criterion"
-ls "$pc" | grep -qi criterion && fail "pkg-config saw criterion"
+compgen -G "$pc/*criterion*" >/dev/null && fail "pkg-config saw criterion"
 bdir=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["path"][0])' "$tmp/gh.json" 2>/dev/null)
 [ -n "$bdir" ] && [ -x "$bdir/ksv" ] || { fail "the step puts no ksv on GITHUB_PATH"; exit 1; }
 

@@ -17,6 +17,7 @@ dest=$tmp/dest
 meson install -C "$build" --no-rebuild --quiet --destdir "$dest" \
   >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; echo "FAIL: meson install"; exit 1; }
 # the directories as configured (prefix, bindir, mandir, datadir)
+prefix="" bindir="" mandir="" datadir=""
 eval "$(python3 - "$build/meson-info/intro-buildoptions.json" <<'EOF'
 import json, sys
 opts = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
@@ -90,6 +91,7 @@ offers() { # offers WORDS... -- EXPECTED...
 }
 offers ksv '' -- check dump fix sim export --version --help
 offers ksv ch -- check
+# shellcheck disable=SC2046  # the option lists split into words on purpose
 opts_of() { awk -v c="$1" '$1 == c {print $2}' "$tmp/opts.txt"; }
 offers ksv check - -- $(opts_of check)
 offers ksv fix - -- $(opts_of check) $(opts_of fix)
