@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2046  # option lists ($(opts_of ...)) split into words on purpose
 # install_test.sh KSV BUILDDIR SRCDIR: `meson install --destdir` of the
 # build puts ksv, the man page, the bash completion and the rules doc where
 # they belong; the man page renders without warnings and names every
@@ -91,7 +92,6 @@ offers() { # offers WORDS... -- EXPECTED...
 }
 offers ksv '' -- check dump fix sim export --version --help
 offers ksv ch -- check
-# shellcheck disable=SC2046  # the option lists split into words on purpose
 opts_of() { awk -v c="$1" '$1 == c {print $2}' "$tmp/opts.txt"; }
 offers ksv check - -- $(opts_of check)
 offers ksv fix - -- $(opts_of check) $(opts_of fix)
