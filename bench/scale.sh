@@ -50,7 +50,8 @@ raw=$tmp/raw
 
 echo "# ksv scale benchmark: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores," \
   "load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
-echo "# ksv: $ksv ($("$ksv" --version))"
+# --version prints three lines (version, revision, Z3): one comment line
+echo "# ksv: $ksv ($("$ksv" --version | paste -sd, - | sed "s/,/, /g"))"
 
 # field NAME LINE: value of NAME=... in a ksv-stats line
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }

@@ -93,4 +93,8 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
 ** diagnostics get none (chk_steps.c). */
 void chk_steps_locate(const mdl_kernel *k, mdl_diags *out, uint32_t first);
 
+/* The version of the Z3 library linked in (Z3_get_full_version), for
+** `ksv --version`: only the checker links Z3. */
+const char *chk_z3_version(void);
+
 #endif

@@ -1189,6 +1189,8 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
   free(is_sync);
 }
 
+const char *chk_z3_version(void) { return Z3_get_full_version(); }
+
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     mdl_diags *out, char **note) {
   *note = NULL;

@@ -803,6 +803,8 @@ void ksv_dump_kernel(FILE *out, const mdl_kernel *k) {
   }
 }
 
+const char *ksv_z3_version(void) { return chk_z3_version(); }
+
 int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
   size_t len;
   char *text = ksv_read_file(file, &len);

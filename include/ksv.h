@@ -76,6 +76,9 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
               FILE *out);
 
 /* Writes the extracted sync graph of every kernel in file to out. */
+/* The version of the Z3 library the SMT engine runs on (`ksv --version`). */
+const char *ksv_z3_version(void);
+
 int ksv_dump(const ksv_options *o, const char *file, FILE *out);
 
 /* Writes the Promela model (docs/export.md) of the kernel of file -- the

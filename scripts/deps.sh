@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Installs the Debian packages ksv needs (when missing), then configures
-# the build directory.  Sourced by the two Quick start scripts.
+# the build directory.  Sourced by the two Quick start scripts: with
+# KSV_TEST=1 (scripts/test.sh) for the test build, else (check-corpus.sh)
+# for ksv alone, configured -Dtests=false, without criterion.
 set -euo pipefail
-KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libcriterion-dev spin libtree-sitter-dev"
+KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev spin libtree-sitter-dev"
 # the Ascend C frontend's grammar comes from the npm registry
 # (scripts/fetch-grammar.sh): npm is needed unless node comes from elsewhere
 command -v npm >/dev/null || KSV_PKGS="$KSV_PKGS npm"
-# the test suite (scripts/test.sh sets KSV_TEST=1) also needs python3 (the
-# scripts that read JSON/SARIF), python3-jsonschema (every JSON report the
-# tests write is validated against docs/report.schema.json) and patch
-# (ksv fix --diff applies)
+# the test suite (scripts/test.sh sets KSV_TEST=1) also needs criterion
+# (the unit tests), python3 (the scripts that read JSON/SARIF),
+# python3-jsonschema (every JSON report the tests write is validated
+# against docs/report.schema.json), patch (ksv fix --diff applies),
+# python3-yaml (the CI snippets, action.yml and .pre-commit-hooks.yaml are
+# parsed), man-db / groff-base (the man page must render without
+# warnings) and pre-commit (the hook is run)
 if [ "${KSV_TEST:-0}" = 1 ]; then
-  KSV_PKGS="$KSV_PKGS python3 python3-jsonschema patch"
+  KSV_PKGS="$KSV_PKGS libcriterion-dev python3 python3-jsonschema patch python3-yaml man-db groff-base pre-commit"
 fi
 source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
 # shellcheck disable=SC2086
@@ -35,7 +40,13 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # the pinned tree-sitter C++ grammar, checksum-verified, into build-deps/
 bash "$root/scripts/fetch-grammar.sh"
 build="${KSV_BUILD:-$root/build}"
+tests=false
+[ "${KSV_TEST:-0}" = 1 ] && tests=true
 if [ ! -f "$build/build.ninja" ]; then
-  meson setup "$build" "$root" >/dev/null
+  meson setup "$build" "$root" -Dtests=$tests >/dev/null
+elif [ $tests = true ] &&
+     grep -q '"name": "tests", "value": false' "$build/meson-info/intro-buildoptions.json"; then
+  # check-corpus.sh configured this build without tests: turn them on
+  meson configure "$build" -Dtests=true >/dev/null
 fi
 ninja -C "$build" >/dev/null

@@ -18,7 +18,10 @@
 # the whole corpus through writers the other report tests already run
 # under the sanitizers: the SARIF Multitool and headless Chromium checks
 # (external validators) and the -j test (threads: ASan sees nothing there
-# that -j 1 does not).  This keeps CI under 20 minutes.
+# that -j 1 does not), and two of the install suite: ci-build (it builds
+# and runs its own uninstrumented ksv) and ci-snippets (the corpus through
+# the JUnit, SARIF and HTML writers four times over).  This keeps CI under
+# 20 minutes.
 #
 #   KSV_ASAN_BUILD  build directory (default build-asan in the checkout: a
 #                   directory outside it could hold another checkout's
@@ -60,7 +63,7 @@ export KSV_CORPUS_MODELS=count
 status=0
 if [ $# -eq 0 ]; then
   tests=$(meson test -C "$build" --list 2>/dev/null | sed -n 's/^ksv:[^/]* \/ //p' |
-          grep -vx 'differential\|differential-redundant\|differential-bit\|report-sarif-multitool\|report-html\|report-jobs\|fix-symbolic')
+          grep -vx 'differential\|differential-redundant\|differential-bit\|report-sarif-multitool\|report-html\|report-jobs\|fix-symbolic\|ci-build\|ci-snippets')
   # shellcheck disable=SC2086
   meson test -C "$build" --print-errorlogs --timeout-multiplier 4 $tests ||
     status=1

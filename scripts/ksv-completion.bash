@@ -1,0 +1,75 @@
+# bash completion for ksv -- installed by `meson install` as
+# share/bash-completion/completions/ksv (bash-completion loads it the first
+# time `ksv` is completed); `source` it by hand otherwise.  Completes the
+# subcommands, each one's options (the lists of `ksv --help`, which
+# tests/install_test.sh compares with it), the values of the options that
+# take a fixed set, and file names elsewhere.
+
+_ksv_shared="--arch --flag-model --assume-auto-sync --lang -D"
+_ksv_check="$_ksv_shared --format -o --entry --baseline -j --explain
+  --no-redundant --stats --replay --fix --sim-runs --fail-on --max-unroll
+  --require-complete --max-instances --max-memory-mb --engine --timeout-ms
+  --max-solver-seconds --trip-bound"
+_ksv_fix="$_ksv_check --in-place --diff --allow-barrier-all --max-fix-seconds"
+_ksv_dump="$_ksv_shared --entry --max-unroll --max-instances"
+_ksv_sim="$_ksv_shared --runs --seed --cost --trace --set --replay"
+_ksv_export="$_ksv_shared --format --kernel -o --max-unroll --max-instances"
+
+# _ksv_files: the words of COMPREPLY for file names matching $cur (with
+# bash-completion's _filedir when it is loaded: quoting, ~, directories).
+_ksv_files() {
+  if declare -F _filedir >/dev/null; then
+    _filedir
+  else
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+  fi
+}
+
+_ksv() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+  COMPREPLY=()
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    mapfile -t COMPREPLY < <(compgen -W "check dump fix sim export --version --help" -- "$cur")
+    return 0
+  fi
+  local cmd=${COMP_WORDS[1]} vals=""
+  case "$prev" in
+    --arch) vals="a2 a5" ;;
+    --flag-model) vals="count bit" ;;
+    --assume-auto-sync) vals="on off" ;;
+    --lang) vals="auto hivm ascendc" ;;
+    --engine) vals="auto graph smt" ;;
+    --fail-on) vals="error warning" ;;
+    --format)
+      case "$cmd" in
+        export) vals="promela" ;;
+        fix) vals="text json" ;;
+        *) vals="text json junit sarif html" ;;
+      esac ;;
+    -o | --baseline | --cost | --trace) _ksv_files; return 0 ;;
+    -j | -D | --entry | --kernel | --sim-runs | --max-unroll | --max-instances | \
+      --max-memory-mb | --timeout-ms | --max-solver-seconds | --trip-bound | \
+      --max-fix-seconds | --runs | --seed | --set)
+      return 0 ;; # a number, a name or a location: nothing to offer
+    --replay) [ "$cmd" = sim ] && return 0 ;; # check's --replay is a switch
+  esac
+  if [ -n "$vals" ]; then
+    mapfile -t COMPREPLY < <(compgen -W "$vals" -- "$cur")
+    return 0
+  fi
+  if [[ "$cur" == -* ]]; then
+    local opts
+    case "$cmd" in
+      check) opts=$_ksv_check ;;
+      fix) opts=$_ksv_fix ;;
+      dump) opts=$_ksv_dump ;;
+      sim) opts=$_ksv_sim ;;
+      export) opts=$_ksv_export ;;
+      *) return 0 ;;
+    esac
+    mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+    return 0
+  fi
+  _ksv_files
+}
+complete -F _ksv ksv
