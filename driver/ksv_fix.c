@@ -287,6 +287,11 @@ static bool same_edits(const fix_cand *a, const fix_cand *b) {
   return true;
 }
 
+/* The order repairs are tried in (docs/fix.md): flag edits (0), then a
+** launch-wide barrier for a race (1: it serializes every core of its
+** mode), then data repairs (2: they change what the kernel computes). */
+static int tier(const fix_cand *c) { return c->data ? 2 : c->last ? 1 : 0; }
+
 /* One round: the candidates of every finding the phase fixes, each
 ** applied and re-checked; kept is the one that leaves the fewest errors,
 ** then warnings, then changes the fewest lines, among those that remove
@@ -348,12 +353,13 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     mdl_vec_free(&cs);
   }
-  /* cheapest first (stable), data repairs after every sync edit */
+  /* cheapest first (stable) within a tier: flag edits, then launch-wide
+     barriers, then data repairs */
   for (uint32_t i = 1; i < rc.len; i++) {
     rcand v = MDL_VEC_AT(rc, rcand, i);
     uint32_t j = i;
-    while (j > 0 && (MDL_VEC_AT(rc, rcand, j - 1).c.data > v.c.data ||
-                     (MDL_VEC_AT(rc, rcand, j - 1).c.data == v.c.data &&
+    while (j > 0 && (tier(&MDL_VEC_AT(rc, rcand, j - 1).c) > tier(&v.c) ||
+                     (tier(&MDL_VEC_AT(rc, rcand, j - 1).c) == tier(&v.c) &&
                       MDL_VEC_AT(rc, rcand, j - 1).c.cost > v.c.cost))) {
       MDL_VEC_AT(rc, rcand, j) = MDL_VEC_AT(rc, rcand, j - 1);
       j--;
@@ -379,11 +385,13 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       *stopped = true;
       break;
     }
-    /* a data repair only when no sync edit works; they are few and do
-       not count against the budget */
-    if (c->data ? best >= 0 : !budget)
+    /* a launch-wide barrier after every flag edit (taken when it leaves
+       fewer findings: the loop stops at the first clean repair), a data
+       repair only when no sync edit works; they are few and do not
+       count against the budget */
+    if (tier(c) == 2 ? best >= 0 : tier(c) == 0 && !budget)
       continue;
-    if (!c->data)
+    if (!tier(c))
       budget--;
     const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, r->diag);
     if (!o->allow_barrier_all) {

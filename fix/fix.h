@@ -71,6 +71,10 @@ typedef struct {
                                   not a sync edit: it changes what the
                                   kernel computes; tried only when no sync
                                   repair works (docs/fix.md) */
+  bool last;                   /* a launch-wide barrier (SyncAll) for a
+                                  race: it serializes every core of its
+                                  mode, so it is tried only when no flag
+                                  edit works (before the data repairs) */
 } fix_cand;
 
 void fix_cand_free(fix_cand *c);

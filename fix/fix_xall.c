@@ -197,12 +197,14 @@ static void cxx_race(const mdl_kernel *k, const fix_text *t,
                                 nm, sp[blo].s + 1, a->loc.line, a->loc.col,
                                 b->loc.line, b->loc.col));
   xedit(c, FIX_INSERT_BEFORE, sp[blo].s + 1, xall_text(all));
+  c->last = true;
   if (blo > ahi + 1) {
     c = xcand(out, xfmt("%s after the statement at line %u, between the "
                         "access at %u:%u and the one at %u:%u",
                         nm, sp[ahi].s + 1, a->loc.line, a->loc.col,
                         b->loc.line, b->loc.col));
     xedit(c, FIX_INSERT_AFTER, sp[ahi].s + 1, xall_text(all));
+    c->last = true;
   }
 }
 
@@ -289,6 +291,7 @@ static void hivm_race(const mdl_kernel *k, const mdl_stmt *a,
                                  : "right after the earlier access",
                             a->loc.line, a->loc.col, b->loc.line,
                             b->loc.col));
+      c->last = true;
       if (ahi && blo && !before(body, ahi, blo))
         fits = false;
       else if (blo && (late || !ahi))

@@ -6,7 +6,7 @@
 # take a fixed set, and file names elsewhere.
 
 _ksv_shared="--arch --flag-model --assume-auto-sync --lang -D"
-_ksv_check="$_ksv_shared --format -o --entry --baseline -j --explain
+_ksv_check="$_ksv_shared --format -o --entry --baseline --doc-url -j --explain
   --no-redundant --stats --replay --fix --sim-runs --fail-on --max-unroll
   --require-complete --max-instances --max-memory-mb --engine --timeout-ms
   --max-solver-seconds --trip-bound"
@@ -47,7 +47,7 @@ _ksv() {
         *) vals="text json junit sarif html" ;;
       esac ;;
     -o | --baseline | --cost | --trace) _ksv_files; return 0 ;;
-    -j | -D | --entry | --kernel | --sim-runs | --max-unroll | --max-instances | \
+    -j | -D | --entry | --kernel | --doc-url | --sim-runs | --max-unroll | --max-instances | \
       --max-memory-mb | --timeout-ms | --max-solver-seconds | --trip-bound | \
       --max-fix-seconds | --runs | --seed | --set)
       return 0 ;; # a number, a name or a location: nothing to offer
