@@ -343,6 +343,11 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
                               d->unit ? " in " : "", d->unit ? d->unit : "");
   add_text(h, where);
   free(where);
+  if (d->suppressed) { /* kept, marked: the reason beside the finding */
+    char *sp = mdl_strprintf("suppressed: %s", d->suppress_why);
+    el(art, "p", sp);
+    free(sp);
+  }
   elc(art, "p", "msg", d->message);
   excerpt(art, fi, d);
   node ul = elc(art, "ul", "notes", NULL);
