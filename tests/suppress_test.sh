@@ -273,5 +273,9 @@ assert sk is not None and 'suppressed: the load is waited for' in sk.get('messag
 assert race[0].find('failure') is None
 PY
 
+run html --format html before.mlir
+grep -q 'suppressed: the load is waited for by the caller' html.out ||
+  fail "HTML: the suppressed finding is not marked"
+
 [ $fails = 0 ] && echo "suppress: ok"
 [ $fails = 0 ]
