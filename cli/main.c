@@ -20,7 +20,7 @@ static const char usage[] =
     "       ksv export --format promela [--arch a2|a5] [--kernel NAME]\n"
     "                  [--flag-model count|bit] [-o OUT] FILE\n"
     "                                   the kernel as a model for SPIN\n"
-    "       ksv --version | --help\n"
+    "       ksv --version | --help | --list-rules\n"
     "\n"
     "Static synchronization verifier for fused Ascend kernels (HIVM MLIR,\n"
     "Ascend C / CCE C++).\n"
@@ -102,6 +102,29 @@ static const char usage[] =
     "                        0..N iterations (default: 8, or one past the\n"
     "                        longest rotation that selects a buffer, an\n"
     "                        event id or a cross-core flag, if larger)\n"
+    "\n"
+    "suppression and configuration (check only; docs/config.md,\n"
+    "docs/rules.md; the command line wins over the config file):\n"
+    "  // ksv-ignore[RULE,...]: REASON  in the source, on a finding's line\n"
+    "                        or the line before (or at a call that\n"
+    "                        inlines it): the finding is suppressed (kind\n"
+    "                        inSource); without a reason it is not\n"
+    "  --disable RULE[,RULE]  report RULE's findings as suppressed (kind\n"
+    "                        external): they no longer fail the run;\n"
+    "                        repeatable, '*' every rule but unknown and\n"
+    "                        bad-input; an unknown id is exit 2\n"
+    "  --enable RULE[,RULE]  undo a --disable or a config's disable (the\n"
+    "                        switches apply in order, the config's first)\n"
+    "  --list-rules          print every rule: id, severity, one line, doc\n"
+    "                        link (also `ksv --list-rules`)\n"
+    "  --config FILE         the project config (docs/config.md) for every\n"
+    "                        input (default: each input's nearest\n"
+    "                        .ksv.yaml, walking up from its directory);\n"
+    "                        the command line wins over it\n"
+    "  --no-config           read no config file\n"
+    "  --show-suppressed     text: list the suppressed findings too\n"
+    "                        (ksv-ignore comments, disabled rules); they\n"
+    "                        are always counted\n"
     "\n"
     "fix options (besides the check options; docs/fix.md):\n"
     "  -o FILE | --in-place  write the fixed kernel to FILE / over FILE\n"
@@ -257,6 +280,46 @@ static int shared_opt(const char *a, const char *v, const shared_dst *d) {
   return fm ? fm : input_opt(a, v, d);
 }
 
+/* Suppression and configuration (check only; docs/config.md):
+** --disable/--enable RULE[,RULE] (repeatable, in order), --config FILE,
+** --no-config, --show-suppressed, --list-rules.  The argv slots taken, 0
+** when a is none of them, -1 on a bad value. */
+#define KSV_MAX_SWITCHES 256
+static int supp_opt(const char *a, const char *v, ksv_options *o,
+                    bool *list) {
+  static const char *sw[KSV_MAX_SWITCHES]; /* "+RULE" / "-RULE" */
+  bool on = !strncmp(a, "--enable", 8);
+  size_t nl = on ? 8 : !strncmp(a, "--disable", 9) ? 9 : 0;
+  if (nl && (!a[nl] || a[nl] == '=')) {
+    const char *val = a[nl] ? a + nl + 1 : v;
+    if (!val || !*val || o->nrule_switches == KSV_MAX_SWITCHES)
+      return bad_usage(on ? "--enable expects a rule id (ksv --list-rules)"
+                          : "--disable expects a rule id (ksv --list-rules)",
+                       val), -1;
+    char *x = malloc(strlen(val) + 2); /* kept reachable in sw */
+    if (!x)
+      return -1;
+    x[0] = on ? '+' : '-';
+    strcpy(x + 1, val);
+    sw[o->nrule_switches++] = x;
+    o->rule_switches = sw;
+    return a[nl] ? 1 : 2;
+  }
+  if (!strcmp(a, "--config") || !strncmp(a, "--config=", 9)) {
+    o->config = a[8] ? a + 9 : v;
+    if (!o->config || !*o->config)
+      return bad_usage("--config expects a file", NULL), -1;
+    return a[8] ? 1 : 2;
+  }
+  bool *flag = !strcmp(a, "--no-config")         ? &o->no_config
+               : !strcmp(a, "--show-suppressed") ? &o->show_suppressed
+               : !strcmp(a, "--list-rules")      ? list
+                                                 : NULL;
+  if (flag)
+    *flag = true;
+  return flag ? 1 : 0;
+}
+
 /* ksv sim [options] FILE */
 static int sim_main(int argc, char **argv) {
   ksv_sim_options o;
@@ -395,6 +458,8 @@ int main(int argc, char **argv) {
            ksv_z3_version());
     return 0;
   }
+  if (!strcmp(argv[1], "--list-rules"))
+    return ksv_list_rules(stdout, NULL);
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     fputs(usage, stdout);
     return 0;
@@ -420,11 +485,15 @@ int main(int argc, char **argv) {
   static const char *defs[KSV_MAX_DEFINES];
   shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines};
   o.defines = defs;
+  bool list_rules = false, is_check = !strcmp(cmd, "check");
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
+    o.given |= ksv_option_given(a); /* a config file does not override it */
     int fm = shared_opt(a, v, &sd);
+    if (!fm && is_check)
+      fm = supp_opt(a, v, &o, &list_rules);
     if (fm < 0)
       return KSV_EXIT_BAD_INPUT;
     if (fm) {
@@ -550,6 +619,8 @@ int main(int argc, char **argv) {
       files[nfiles++] = a;
     }
   }
+  if (list_rules)
+    return ksv_list_rules(stdout, o.doc_url);
   if (!nfiles)
     return bad_usage("no input files", NULL);
   int rc;

@@ -9,8 +9,11 @@
 #include "../model/mdl_build.h"
 #include "../reports/rep.h"
 #include "ksv_int.h"
+#include "ksv_cfg.h"
+#include "ksv_supp.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sys/resource.h>
 #include <stdlib.h>
@@ -255,8 +258,9 @@ static void decide(const ksv_options *o, const mdl_kernel *k,
 
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
-static void check_file(const ksv_options *o, const char *path,
-                       mdl_file_result *fr, rep_file_info *fi) {
+static void check_file(const ksv_options *o, const ksv_rules *rules,
+                       const char *path, mdl_file_result *fr,
+                       rep_file_info *fi) {
   fr->path = path;
   /* --max-memory-mb also bounds the input: parsing takes about 16 bytes
      per input byte (a 100 MB file took 22 s and 1.4 GB) */
@@ -291,6 +295,7 @@ static void check_file(const ksv_options *o, const char *path,
   ksv_check_text(o, path, text, len, fr, fi, NULL);
   if (o->fix)
     ksv_attach_fixes(o, path, text, len, &fr->diags);
+  ksv_suppress(fr, text, len, rules); /* before the fingerprints */
   fi->text = text;
   fi->len = len;
 }
@@ -506,7 +511,8 @@ void ksv_check_text(const ksv_options *o, const char *path,
 /* -j: workers take the next unchecked file; results land in input order,
 ** so the reports do not depend on the schedule. */
 typedef struct {
-  const ksv_options *o;
+  const ksv_options *o;        /* per file: the command line and config */
+  const ksv_rules *rules;      /* per file */
   const char *const *files;
   int nfiles, next;
   mdl_file_result *frs;
@@ -523,14 +529,16 @@ static void *check_worker(void *arg) {
     if (i < 0)
       return NULL;
     double t0 = ksv_now_secs();
-    check_file(p->o, p->files[i], &p->frs[i], &p->fis[i]);
+    check_file(&p->o[i], &p->rules[i], p->files[i], &p->frs[i], &p->fis[i]);
     p->fis[i].secs = ksv_now_secs() - t0;
   }
 }
 
-static void check_all(const ksv_options *o, const char *const *files,
-                      int nfiles, mdl_file_result *frs, rep_file_info *fis) {
-  check_pool p = {o, files, nfiles, 0, frs, fis, PTHREAD_MUTEX_INITIALIZER};
+static void check_all(const ksv_options *o, const ksv_rules *rules,
+                      const char *const *files, int nfiles,
+                      mdl_file_result *frs, rep_file_info *fis) {
+  check_pool p = {o, rules, files, nfiles, 0, frs, fis,
+                  PTHREAD_MUTEX_INITIALIZER};
   uint32_t jobs = o->jobs > 1 ? o->jobs : 1;
   if (jobs > (uint32_t)nfiles)
     jobs = nfiles > 0 ? (uint32_t)nfiles : 1;
@@ -565,20 +573,135 @@ static uint32_t drop_baselined(mdl_file_result *fr, rep_file_info *fi,
       continue;
     }
     fi->fps[nk++] = fi->fps[i];
-    to->errors += g->severity == MDL_SEV_ERROR;
-    to->warnings += g->severity == MDL_SEV_WARNING;
-    to->notes += g->severity == MDL_SEV_NOTE;
   }
   fi->nfps = nk;
   mdl_vec_free(&fr->diags.items);
   fr->diags = keep;
+  ksv_diags_recount(&fr->diags); /* suppressed ones count apart */
   uint32_t dropped = gone.items.len;
   mdl_diags_free(&gone);
   return dropped;
 }
 
+/* The config of file (--config, else the nearest .ksv.yaml, none with
+** --no-config), read once per path into cfgs; NULL for none, or on a bad
+** config (the error printed). */
+static const ksv_cfg *config_of(const ksv_options *o, const char *file,
+                                ksv_cfg *cfgs, int *ncfgs, bool *bad) {
+  if (o->no_config)
+    return NULL;
+  char *path = o->config ? mdl_strprintf("%s", o->config) : ksv_cfg_find(file);
+  if (!path)
+    return NULL;
+  for (int i = 0; i < *ncfgs; i++)
+    if (!strcmp(cfgs[i].path, path)) {
+      free(path);
+      return &cfgs[i];
+    }
+  char err[PATH_MAX + 512];
+  ksv_cfg *c = &cfgs[(*ncfgs)++];
+  if (ksv_cfg_load(path, c, err, sizeof err)) {
+    fprintf(stderr, "%s\n", err);
+    *bad = true;
+  }
+  free(path);
+  return *bad ? NULL : c;
+}
+
+/* The options and rule switches of each file: the command line over the
+** file's config (docs/config.md).  0, or KSV_EXIT_BAD_INPUT after the
+** error on stderr. */
+static int file_settings(const ksv_options *o, const char *const *files,
+                         int nfiles, ksv_options *fo, ksv_rules *fr) {
+  ksv_cfg *cfgs = calloc((size_t)nfiles + 1, sizeof *cfgs);
+  int ncfgs = 0, rc = 0;
+  if (!cfgs)
+    return KSV_EXIT_UNKNOWN;
+  for (int i = 0; i < nfiles && !rc; i++) {
+    bool bad = false;
+    const ksv_cfg *c = config_of(o, files[i], cfgs, &ncfgs, &bad);
+    fo[i] = *o;
+    ksv_rules_init(&fr[i]);
+    if (c) {
+      ksv_cfg_apply(c, &fo[i]);
+      fr[i] = c->rules;
+    }
+    char err[256];
+    if (bad) {
+      rc = KSV_EXIT_BAD_INPUT;
+    } else if (ksv_rules_cli(&fr[i], o->rule_switches, o->nrule_switches,
+                             err, sizeof err)) {
+      fprintf(stderr, "ksv: error: %s\n", err);
+      rc = KSV_EXIT_BAD_INPUT;
+    }
+  }
+  for (int i = 0; i < ncfgs; i++)
+    ksv_cfg_free(&cfgs[i]);
+  free(cfgs);
+  return rc;
+}
+
+int ksv_list_rules(FILE *out, const char *doc_url) {
+  for (int r = 0; r < MDL_RULE_COUNT; r++) {
+    const rep_rule_info *ri = rep_rule((mdl_rule)r);
+    fprintf(out, "%-23s %-8s %s %srules.md#%s\n", mdl_rule_name((mdl_rule)r),
+            mdl_severity_name(mdl_rule_severity((mdl_rule)r)),
+            ri->short_desc, doc_url ? doc_url : REP_DOC_URL, ri->anchor);
+  }
+  return ferror(out) ? KSV_EXIT_UNKNOWN : KSV_EXIT_CLEAN;
+}
+
+/* The exit status's share of file i: bad input, undecided, findings
+** (suppressed ones never fail the run). */
+static void file_status(const mdl_file_result *fr, bool fail_on_warning,
+                        bool *bad, bool *unknown, bool *findings) {
+  for (uint32_t u = 0; u < fr->units.len; u++) {
+    mdl_verdict v = MDL_VEC_AT(fr->units, mdl_unit_result, u).verdict;
+    *bad |= v == MDL_VERDICT_ERROR;
+    *unknown |= v == MDL_VERDICT_UNKNOWN;
+  }
+  for (uint32_t d = 0; d < fr->diags.items.len; d++) {
+    const mdl_diag *g = &MDL_VEC_AT(fr->diags.items, mdl_diag, d);
+    if (g->suppressed)
+      continue;
+    if (g->rule == MDL_RULE_SYNTAX && g->severity == MDL_SEV_ERROR)
+      *bad = true;
+    else if (g->rule == MDL_RULE_UNKNOWN)
+      *unknown = true;
+    else if (g->severity == MDL_SEV_ERROR ||
+             (fail_on_warning && g->severity == MDL_SEV_WARNING &&
+              g->rule != MDL_RULE_UNSUPPORTED))
+      *findings = true;
+  }
+}
+
+static int check_files(const ksv_options *o, const ksv_options *fo,
+                       const ksv_rules *frules, const char *const *files,
+                       int nfiles, FILE *out);
+
 int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
               FILE *out) {
+  if (o->config && o->no_config) {
+    fprintf(stderr, "ksv: error: --config and --no-config exclude each "
+                    "other\n");
+    return KSV_EXIT_BAD_INPUT;
+  }
+  size_t nf = (size_t)(nfiles > 0 ? nfiles : 1);
+  ksv_options *fo = calloc(nf, sizeof *fo);
+  ksv_rules *frules = calloc(nf, sizeof *frules);
+  int rc = fo && frules ? file_settings(o, files, nfiles, fo, frules)
+                        : KSV_EXIT_UNKNOWN;
+  if (!rc)
+    rc = check_files(o, fo, frules, files, nfiles, out);
+  free(fo);
+  free(frules);
+  return rc;
+}
+
+/* ksv_check once every file's settings are known. */
+static int check_files(const ksv_options *o, const ksv_options *fo,
+                       const ksv_rules *frules, const char *const *files,
+                       int nfiles, FILE *out) {
   rep_fpset base = {0};
   if (o->baseline) {
     char err[512];
@@ -597,7 +720,7 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
     return KSV_EXIT_UNKNOWN;
   }
   double t_check = o->stats ? ksv_now_secs() : 0;
-  check_all(o, files, nfiles, frs, fis);
+  check_all(fo, frules, files, nfiles, frs, fis);
   double t_report = o->stats ? ksv_now_secs() : 0, c_report = cpu_secs();
   uint32_t baselined = 0;
   for (int i = 0; i < nfiles; i++) {
@@ -609,10 +732,15 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
   uint8_t archs = 0; /* without --arch: the profiles the targets chose */
   for (int i = 0; i < nfiles; i++)
     archs |= frs[i].archs;
-  const char *arch = o->arch == 1 ? "a5" : o->arch == 0 ? "a2"
+  int oarch = fo[0].arch; /* the command line's, or every config's */
+  for (int i = 1; i < nfiles; i++)
+    oarch = fo[i].arch == oarch ? oarch : -1;
+  const char *arch = oarch == 1 ? "a5" : oarch == 0 ? "a2"
                      : archs == 2 ? "a5" : archs == 3 ? "a2+a5" : "a2";
+  /* the report-wide --fail-on: the first input's (JUnit failures) */
   rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
-                  o->fail_on_warning, o->baseline, baselined, o->doc_url};
+                  fo[0].fail_on_warning, o->baseline, baselined, o->doc_url,
+                  o->show_suppressed};
   int rc;
   switch (o->format) {
   case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;
@@ -635,22 +763,7 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
   }
   bool bad = false, unknown = false, findings = false;
   for (int i = 0; i < nfiles; i++) {
-    for (uint32_t u = 0; u < frs[i].units.len; u++) {
-      mdl_verdict v = MDL_VEC_AT(frs[i].units, mdl_unit_result, u).verdict;
-      bad |= v == MDL_VERDICT_ERROR;
-      unknown |= v == MDL_VERDICT_UNKNOWN;
-    }
-    for (uint32_t d = 0; d < frs[i].diags.items.len; d++) {
-      const mdl_diag *g = &MDL_VEC_AT(frs[i].diags.items, mdl_diag, d);
-      if (g->rule == MDL_RULE_SYNTAX && g->severity == MDL_SEV_ERROR)
-        bad = true;
-      else if (g->rule == MDL_RULE_UNKNOWN)
-        unknown = true;
-      else if (g->severity == MDL_SEV_ERROR ||
-               (o->fail_on_warning && g->severity == MDL_SEV_WARNING &&
-                g->rule != MDL_RULE_UNSUPPORTED))
-        findings = true;
-    }
+    file_status(&frs[i], fo[i].fail_on_warning, &bad, &unknown, &findings);
     mdl_file_result_free(&frs[i]);
     rep_file_info_free(&fis[i]);
   }

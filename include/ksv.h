@@ -67,7 +67,33 @@ typedef struct {
                              `unknown` (exit 3), not clean */
   int auto_sync;          /* KSV_AUTO_SYNC_*: Ascend C kernels only; the
                              value is stated in each such verdict note */
+  /* Suppression and configuration (docs/config.md, docs/rules.md) */
+  const char *config;     /* --config FILE: the project config of every
+                             input (NULL: each input's nearest .ksv.yaml,
+                             walking up from its directory) */
+  bool no_config;         /* --no-config: read no config file */
+  const char *const *rule_switches; /* --disable / --enable in command-line
+                             order: "-RULE[,RULE]" / "+RULE[,RULE]" ("*":
+                             every rule that can be switched off) */
+  uint32_t nrule_switches;
+  bool show_suppressed;   /* text: list suppressed findings too */
+  uint32_t given;         /* KSV_GIVEN_* bits: the options the command
+                             line set, which a config file does not
+                             override (ksv_option_given) */
 } ksv_options;
+
+/* The options a config file can set, as bits of ksv_options.given. */
+enum { KSV_GIVEN_ARCH = 1, KSV_GIVEN_FLAG_MODEL = 2, KSV_GIVEN_AUTO_SYNC = 4,
+       KSV_GIVEN_FAIL_ON = 8, KSV_GIVEN_ENGINE = 16,
+       KSV_GIVEN_TRIP_BOUND = 32, KSV_GIVEN_MAX_UNROLL = 64,
+       KSV_GIVEN_TIMEOUT = 128, KSV_GIVEN_REQUIRE_COMPLETE = 256,
+       KSV_GIVEN_LANG = 512 };
+/* The KSV_GIVEN_* bit of a command-line option ("--arch", "--arch=a5"),
+** 0 for one a config file cannot set. */
+uint32_t ksv_option_given(const char *arg);
+/* Writes the rule catalogue (id, default severity, one line, doc link
+** under doc_url, NULL: the published docs) to out. */
+int ksv_list_rules(FILE *out, const char *doc_url);
 
 void ksv_options_default(ksv_options *o);
 

@@ -470,7 +470,8 @@ typedef struct { uint32_t first, n; } mdl_guard; /* into lits */
   X(UNKNOWN, "unknown", MDL_SEV_ERROR) \
   X(SYNTAX, "bad-input", MDL_SEV_ERROR) \
   X(UNSUPPORTED, "unsupported-op", MDL_SEV_WARNING) \
-  X(EXPLAIN, "explain", MDL_SEV_NOTE)
+  X(EXPLAIN, "explain", MDL_SEV_NOTE) \
+  X(BAD_SUPPRESSION, "bad-suppression", MDL_SEV_WARNING) /* driver */
 
 typedef enum { MDL_SEV_NOTE, MDL_SEV_WARNING, MDL_SEV_ERROR } mdl_severity;
 
@@ -594,11 +595,21 @@ typedef struct {
   uint32_t nsteps;             /* the witness as steps, in witness order */
   mdl_step *steps;             /* (filled by the checker; may be none) */
   mdl_where *where;            /* owned; NULL: main file, no chain */
+  /* Suppression (driver/ksv_supp.c; the checker never sets these): a
+  ** suppressed finding stays in the list, the reports mark it, and it
+  ** counts in `suppressed`, not in errors / warnings / notes. */
+  uint8_t suppressed;          /* MDL_SUPP_*: none, a source comment, or
+                                  a rule switched off (config, CLI) */
+  char *suppress_why;          /* the justification, owned, or NULL */
+  uint32_t suppress_line;      /* MDL_SUPP_IN_SOURCE: the comment's line */
 } mdl_diag;
+enum { MDL_SUPP_NONE = 0, MDL_SUPP_IN_SOURCE = 1, MDL_SUPP_EXTERNAL = 2 };
 
 typedef struct {
   mdl_vec items;               /* mdl_diag */
   uint32_t errors, warnings, notes;
+  uint32_t suppressed;         /* items with suppressed set (not counted
+                                  in errors, warnings or notes) */
 } mdl_diags;
 
 mdl_diag *mdl_diag_add(mdl_diags *d, mdl_rule rule, mdl_severity sev,

@@ -326,6 +326,7 @@ void mdl_diags_free(mdl_diags *d) {
     free(g->fix);
     free(g->fix_confirm);
     free(g->fix_by);
+    free(g->suppress_why);
     for (uint32_t j = 0; j < g->nfix_edits; j++) {
       free(g->fix_edits[j].text);
       free(g->fix_edits[j].old);

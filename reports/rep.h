@@ -47,6 +47,7 @@ typedef struct {
   const char *doc_url;         /* --doc-url: the docs directory the SARIF
                                   rules' helpUri point into (rules.md#id);
                                   NULL: REP_DOC_URL */
+  bool show_suppressed;        /* text: list suppressed findings too */
 } rep_input;
 
 /* The published docs (README, docs/ci.md): where helpUri point by

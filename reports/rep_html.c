@@ -343,6 +343,11 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
                               d->unit ? " in " : "", d->unit ? d->unit : "");
   add_text(h, where);
   free(where);
+  if (d->suppressed) { /* kept, marked: the reason beside the finding */
+    char *sp = mdl_strprintf("suppressed: %s", d->suppress_why);
+    el(art, "p", sp);
+    free(sp);
+  }
   elc(art, "p", "msg", d->message);
   excerpt(art, fi, d);
   node ul = elc(art, "ul", "notes", NULL);
@@ -533,8 +538,8 @@ int rep_html(FILE *out, const rep_input *in) {
       uint32_t ne = 0, nw = 0;
       for (uint32_t i = 0; i < fr->diags.items.len; i++) {
         const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-        if (!d->unit || strcmp(d->unit, ur->name))
-          continue;
+        if (!d->unit || strcmp(d->unit, ur->name) || d->suppressed)
+          continue; /* suppressed: shown, not counted */
         ne += d->severity == MDL_SEV_ERROR;
         nw += d->severity == MDL_SEV_WARNING;
       }

@@ -10,7 +10,7 @@
 #include <jansson.h>
 
 /* docs/report.schema.json's "format_version" */
-#define REP_JSON_FORMAT "1.0"
+#define REP_JSON_FORMAT "1.1"
 
 /* The location's file, when not the unit's main file, and its inlining
 ** chain, innermost call first (C++ kernels; README "JSON output").  Only
@@ -128,6 +128,20 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
     json_object_set_new(fx, "edits", ed);
     json_object_set_new(o, "fix", fx);
   }
+  /* a suppressed finding is kept, marked (docs/rules.md "Suppressing") */
+  json_object_set_new(o, "suppressed", json_boolean(d->suppressed));
+  if (d->suppressed) {
+    json_t *sp = json_object();
+    json_object_set_new(sp, "kind", json_string(d->suppressed ==
+                                                        MDL_SUPP_IN_SOURCE
+                                                    ? "inSource"
+                                                    : "external"));
+    json_object_set_new(sp, "justification",
+                        json_string(d->suppress_why ? d->suppress_why : ""));
+    if (d->suppressed == MDL_SUPP_IN_SOURCE)
+      json_object_set_new(sp, "line", json_integer(d->suppress_line));
+    json_object_set_new(o, "suppression", sp);
+  }
   if (fp) /* stable across runs and unrelated edits: what --baseline matches */
     json_object_set_new(o, "fingerprint", json_string(fp));
   return o;
@@ -142,7 +156,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(root, "tool", tool);
   json_object_set_new(root, "arch", json_string(in->arch));
   json_t *files = json_array();
-  uint32_t errors = 0, warnings = 0, unknown = 0, open = 0;
+  uint32_t errors = 0, warnings = 0, unknown = 0, open = 0, supp = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
     json_t *fo = json_object();
@@ -178,6 +192,7 @@ int rep_json(FILE *out, const rep_input *in) {
     json_array_append_new(files, fo);
     errors += fr->diags.errors;
     warnings += fr->diags.warnings;
+    supp += fr->diags.suppressed;
   }
   json_object_set_new(root, "files", files);
   json_t *sum = json_object();
@@ -185,6 +200,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(sum, "warnings", json_integer(warnings));
   json_object_set_new(sum, "unknown", json_integer(unknown));
   json_object_set_new(sum, "cross_core_not_checked", json_integer(open));
+  json_object_set_new(sum, "suppressed", json_integer(supp));
   if (in->baseline) /* findings left out because the baseline has them */
     json_object_set_new(sum, "baselined", json_integer(in->baselined));
   json_object_set_new(root, "summary", sum);

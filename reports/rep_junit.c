@@ -222,13 +222,18 @@ static void finding_case(tc_list *l, const rep_input *in,
   char *name = fp        ? mdl_strprintf("%s %s %s", rule, u->name, fp)
                : nf == 1 ? mdl_strprintf("%s", rule)
                          : mdl_strprintf("%s #%u", rule, k);
-  bool fails = d->severity == MDL_SEV_ERROR ||
-               (in->fail_on_warning && d->severity == MDL_SEV_WARNING);
+  bool fails = !d->suppressed && (d->severity == MDL_SEV_ERROR ||
+               (in->fail_on_warning && d->severity == MDL_SEV_WARNING));
   const char *file = mdl_where_file(d->where, fr->path);
-  testcase *t =
-      tc_add(l, cls, name, fails ? TC_FAIL : TC_PASS, file, d->line);
+  testcase *t = tc_add(l, cls, name, fails         ? TC_FAIL
+                                     : d->suppressed ? TC_SKIP
+                                                     : TC_PASS,
+                       file, d->line);
   free(name);
-  if (fails) {
+  if (d->suppressed) { /* kept visible: skipped, with the justification */
+    t->message = mdl_strprintf("suppressed: %s", d->suppress_why);
+    t->out = diag_string(fr->path, d);
+  } else if (fails) {
     t->type = rule;
     t->message = mdl_strprintf("%s:%u:%u: %s", file, d->line, d->col,
                                d->message);

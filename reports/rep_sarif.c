@@ -311,6 +311,18 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
     json_array_append_new(stk, stack_json(w, f, d->where, d->line, d->col));
     json_object_set_new(o, "stacks", stk);
   }
+  if (d->suppressed) { /* SARIF 3.27.23: viewers hide it, CI does not fail */
+    json_t *sp = json_object(), *sps = json_array();
+    json_object_set_new(sp, "kind", json_string(d->suppressed ==
+                                                        MDL_SUPP_IN_SOURCE
+                                                    ? "inSource"
+                                                    : "external"));
+    json_object_set_new(sp, "status", json_string("accepted"));
+    json_object_set_new(sp, "justification",
+                        str(d->suppress_why ? d->suppress_why : ""));
+    json_array_append_new(sps, sp);
+    json_object_set_new(o, "suppressions", sps);
+  }
   const rep_file_info *fi = w->in->info ? &w->in->info[f] : NULL;
   if (fi && i < fi->nfps) {
     json_t *fp = json_object();

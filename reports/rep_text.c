@@ -31,15 +31,21 @@ bool rep_same_chain(const mdl_where *a, const mdl_where *b) {
 
 int rep_text(FILE *out, const rep_input *in) {
   uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0;
+  uint32_t suppressed = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
     for (uint32_t i = 0; i < fr->diags.items.len; i++) {
       const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+      if (d->suppressed && !in->show_suppressed)
+        continue; /* counted in the summary */
       /* the statement's own file (a header of a C++ kernel) */
       const char *df = mdl_where_file(d->where, fr->path);
-      fprintf(out, "%s:%u:%u: %s: %s [%s]\n", df, d->line, d->col,
+      fprintf(out, "%s:%u:%u: %s: %s [%s]", df, d->line, d->col,
               mdl_severity_name(d->severity), d->message,
               mdl_rule_name(d->rule));
+      if (d->suppressed)
+        fprintf(out, " (suppressed: %s)", d->suppress_why);
+      fputc('\n', out);
       rep_chain_notes(out, fr->path, d->where);
       for (uint32_t r = 0; r < d->nrelated; r++) {
         const mdl_related *rl = &d->related[r];
@@ -74,6 +80,7 @@ int rep_text(FILE *out, const rep_input *in) {
     }
     errors += fr->diags.errors;
     warnings += fr->diags.warnings;
+    suppressed += fr->diags.suppressed;
   }
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
@@ -92,6 +99,8 @@ int rep_text(FILE *out, const rep_input *in) {
           unknown);
   if (open) /* lone halves: their cross-core properties were not checked */
     fprintf(out, ", %u cross-core not checked", open);
+  if (suppressed) /* never silently lost: --show-suppressed lists them */
+    fprintf(out, ", %u suppressed", suppressed);
   if (in->baseline)
     fprintf(out, "; %u more in the baseline", in->baselined);
   fputc('\n', out);

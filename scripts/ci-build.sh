@@ -10,7 +10,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: ci-build.sh BUILDDIR}
-pkgs="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libtree-sitter-dev"
+pkgs="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libyaml-dev libtree-sitter-dev"
 # the grammar comes through npm (scripts/fetch-grammar.sh)
 command -v npm >/dev/null || pkgs="$pkgs npm"
 missing=""

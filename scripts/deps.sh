@@ -4,7 +4,7 @@
 # KSV_TEST=1 (scripts/test.sh) for the test build, else (check-corpus.sh)
 # for ksv alone, configured -Dtests=false, without criterion.
 set -euo pipefail
-KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev spin libtree-sitter-dev"
+KSV_PKGS="gcc meson ninja-build pkg-config libz3-dev libxml2-dev libjansson-dev libyaml-dev spin libtree-sitter-dev"
 # the Ascend C frontend's grammar comes from the npm registry
 # (scripts/fetch-grammar.sh): npm is needed unless node comes from elsewhere
 command -v npm >/dev/null || KSV_PKGS="$KSV_PKGS npm"

@@ -6,10 +6,13 @@
 # take a fixed set, and file names elsewhere.
 
 _ksv_shared="--arch --flag-model --assume-auto-sync --lang -D"
-_ksv_check="$_ksv_shared --format -o --entry --baseline --doc-url -j --explain
+_ksv_check="$_ksv_shared --format -o --entry --baseline -j --explain
   --no-redundant --stats --replay --fix --sim-runs --fail-on --max-unroll
   --require-complete --max-instances --max-memory-mb --engine --timeout-ms
-  --max-solver-seconds --trip-bound"
+  --max-solver-seconds --trip-bound --doc-url"
+# check only: suppression and configuration (docs/config.md)
+_ksv_supp="--disable --enable --list-rules --config --no-config
+  --show-suppressed"
 _ksv_fix="$_ksv_check --in-place --diff --allow-barrier-all --max-fix-seconds"
 _ksv_dump="$_ksv_shared --entry --max-unroll --max-instances"
 _ksv_sim="$_ksv_shared --runs --seed --cost --trace --set --replay"
@@ -29,7 +32,7 @@ _ksv() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
   COMPREPLY=()
   if [ "$COMP_CWORD" -eq 1 ]; then
-    mapfile -t COMPREPLY < <(compgen -W "check dump fix sim export --version --help" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "check dump fix sim export --version --help --list-rules" -- "$cur")
     return 0
   fi
   local cmd=${COMP_WORDS[1]} vals=""
@@ -46,8 +49,10 @@ _ksv() {
         fix) vals="text json" ;;
         *) vals="text json junit sarif html" ;;
       esac ;;
-    -o | --baseline | --cost | --trace) _ksv_files; return 0 ;;
-    -j | -D | --entry | --kernel | --doc-url | --sim-runs | --max-unroll | --max-instances | \
+    -o | --baseline | --cost | --trace | --config) _ksv_files; return 0 ;;
+    --disable | --enable)
+      vals=$("${COMP_WORDS[0]}" --list-rules 2>/dev/null | awk '{print $1}') ;;
+    -j | -D | --entry | --kernel | --sim-runs | --max-unroll | --max-instances | \
       --max-memory-mb | --timeout-ms | --max-solver-seconds | --trip-bound | \
       --max-fix-seconds | --runs | --seed | --set)
       return 0 ;; # a number, a name or a location: nothing to offer
@@ -60,7 +65,7 @@ _ksv() {
   if [[ "$cur" == -* ]]; then
     local opts
     case "$cmd" in
-      check) opts=$_ksv_check ;;
+      check) opts="$_ksv_check $_ksv_supp" ;;
       fix) opts=$_ksv_fix ;;
       dump) opts=$_ksv_dump ;;
       sim) opts=$_ksv_sim ;;
