@@ -25,6 +25,16 @@ enum { KSV_AUTO_SYNC_OFF = 0, KSV_AUTO_SYNC_ON = 1 };
 /* --lang: the input language, by extension unless given. */
 enum { KSV_LANG_AUTO = 0, KSV_LANG_HIVM = 1, KSV_LANG_ASCENDC = 2 };
 
+/* The file operand "-" is standard input; locations name it so.  Its
+** language is HIVM unless --lang says otherwise (no extension). */
+#define KSV_STDIN_NAME "<stdin>"
+
+/* --report FORMAT=FILE: one more report of the same run, beside out. */
+typedef struct {
+  int format;             /* KSV_FORMAT_* */
+  FILE *out;              /* opened by the caller */
+} ksv_report;
+
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5, -1 = (default) the profile
                              each module's hacc.target names, a2 without */
@@ -67,6 +77,12 @@ typedef struct {
                              `unknown` (exit 3), not clean */
   int auto_sync;          /* KSV_AUTO_SYNC_*: Ascend C kernels only; the
                              value is stated in each such verdict note */
+  const ksv_report *reports; /* more reports of the run (--report) */
+  uint32_t nreports;
+  bool color;             /* text report on out: ANSI colours (--color) */
+  bool excerpts;          /* text report on out: the source line and a
+                             caret under each finding, its rule's doc link
+                             and, with fix, "run `ksv fix` to apply" */
 } ksv_options;
 
 void ksv_options_default(ksv_options *o);
