@@ -116,9 +116,9 @@ static int expand_dir(const cli *c, const char *dir, strvec *out) {
   int rc = walk(c, dir, root, &found);
   if (!rc && !found.n) {
     fprintf(stderr, "ksv: error: %s: no input file (.mlir, .cpp, .cc, "
-                    ".cxx, .h, .hpp, .asc, .cce)%s in the directory\n",
+                    ".cxx, .h, .hpp, .asc, .cce) in the directory%s\n",
             dir, c->includes.n || c->excludes.n
-                     ? " passing --include/--exclude" : "");
+                     ? " (after --include/--exclude)" : "");
     rc = KSV_EXIT_BAD_INPUT;
   }
   if (found.n)
