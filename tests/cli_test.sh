@@ -560,10 +560,10 @@ for cmd in check fix dump sim export; do
   grep -q -- "^  -h, --help" "$tmp/help_$cmd.out" || fail "$cmd --help lists no --help"
 done
 for o in --report --color --include --exclude --fix --trip-bound -j -D; do
-  grep -q -- "^  $o[ ,]" "$tmp/help_check.out" || fail "check --help lacks $o"
+  grep -q -- "^  ${o}[ ,]" "$tmp/help_check.out" || fail "check --help lacks $o"
 done
 for o in --in-place --diff --max-fix-seconds --trip-bound; do
-  grep -q -- "^  $o[ ,]" "$tmp/help_fix.out" || fail "fix --help lacks $o"
+  grep -q -- "^  ${o}[ ,]" "$tmp/help_fix.out" || fail "fix --help lacks $o"
 done
 grep -q -- "--fix " "$tmp/help_fix.out" && fail "fix --help lists check's --fix"
 grep -q -- "--runs N" "$tmp/help_sim.out" || fail "sim --help lacks --runs"
@@ -609,7 +609,8 @@ rc=$("$ksv" check - <"$tmp/bad_pipe.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
 rc=$("$ksv" check --lang ascendc - <"$tmp/good.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
 [ "$rc" = 2 ] && grep -q "^<stdin>:1:1: error: syntax error" "$tmp/stdin.out" ||
   fail "check --lang ascendc -: exit $rc"
-rc=$("$ksv" check "$tmp/good.mlir" - <"$tmp/good.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
+cp "$tmp/good.mlir" "$tmp/stdin_in.mlir"
+rc=$("$ksv" check "$tmp/good.mlir" - <"$tmp/stdin_in.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
 [ "$rc" = 0 ] && grep -q "2 files" "$tmp/stdin.out" || fail "check FILE -: exit $rc"
 rc=$("$ksv" check - - <"$tmp/good.mlir" >/dev/null 2>&1; echo $?)
 [ "$rc" = 2 ] || fail "check - -: exit $rc, expected 2"
