@@ -40,7 +40,8 @@ void ksv_options_default(ksv_options *o) {
 }
 
 char *ksv_read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
+  bool in = !strcmp(path, "-");
+  FILE *f = in ? stdin : fopen(path, "rb");
   if (!f)
     return NULL;
   size_t cap = 1 << 16, n = 0;
@@ -55,7 +56,8 @@ char *ksv_read_file(const char *path, size_t *len) {
     if (n < cap) {
       if (ferror(f)) {
         free(buf);
-        fclose(f);
+        if (!in)
+          fclose(f);
         return NULL;
       }
       break;
@@ -64,13 +66,15 @@ char *ksv_read_file(const char *path, size_t *len) {
     char *nb = realloc(buf, cap + 1);
     if (!nb) {
       free(buf);
-      fclose(f);
+      if (!in)
+        fclose(f);
       errno = ENOMEM;
       return NULL;
     }
     buf = nb;
   }
-  fclose(f);
+  if (!in)
+    fclose(f);
   buf[n] = 0;
   *len = n;
   return buf;
@@ -259,14 +263,15 @@ static void decide(const ksv_options *o, const mdl_kernel *k,
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const ksv_rules *rules,
-                       const char *path, mdl_file_result *fr,
+                       const char *operand, mdl_file_result *fr,
                        rep_file_info *fi) {
+  const char *path = ksv_input_name(operand); /* "-": "<stdin>" */
   fr->path = path;
   /* --max-memory-mb also bounds the input: parsing takes about 16 bytes
      per input byte (a 100 MB file took 22 s and 1.4 GB) */
   struct stat st;
   uint64_t max_in = ((uint64_t)o->max_memory_mb << 20) / 64;
-  if (o->max_memory_mb && !stat(path, &st) && S_ISREG(st.st_mode) &&
+  if (o->max_memory_mb && !stat(operand, &st) && S_ISREG(st.st_mode) &&
       (uint64_t)st.st_size > max_in) {
     mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, NULL, 1,
                  1, "not decided: the file has %llu bytes, more than the "
@@ -281,7 +286,7 @@ static void check_file(const ksv_options *o, const ksv_rules *rules,
     return;
   }
   size_t len = 0;
-  char *text = ksv_read_file(path, &len);
+  char *text = ksv_read_file(operand, &len);
   if (!text) {
     char msg[256];
     strerror_r(errno, msg, sizeof msg);
@@ -679,6 +684,17 @@ static int check_files(const ksv_options *o, const ksv_options *fo,
                        const ksv_rules *frules, const char *const *files,
                        int nfiles, FILE *out);
 
+/* One report of the run in format (KSV_FORMAT_*): 0, or -1. */
+static int render(int format, FILE *out, const rep_input *in) {
+  switch (format) {
+  case KSV_FORMAT_JSON: return rep_json(out, in);
+  case KSV_FORMAT_JUNIT: return rep_junit(out, in);
+  case KSV_FORMAT_SARIF: return rep_sarif(out, in);
+  case KSV_FORMAT_HTML: return rep_html(out, in);
+  default: return rep_text(out, in);
+  }
+}
+
 int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
               FILE *out) {
   if (o->config && o->no_config) {
@@ -740,15 +756,11 @@ static int check_files(const ksv_options *o, const ksv_options *fo,
   /* the report-wide --fail-on: the first input's (JUnit failures) */
   rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
                   fo[0].fail_on_warning, o->baseline, baselined, o->doc_url,
-                  o->show_suppressed};
-  int rc;
-  switch (o->format) {
-  case KSV_FORMAT_JSON: rc = rep_json(out, &in); break;
-  case KSV_FORMAT_JUNIT: rc = rep_junit(out, &in); break;
-  case KSV_FORMAT_SARIF: rc = rep_sarif(out, &in); break;
-  case KSV_FORMAT_HTML: rc = rep_html(out, &in); break;
-  default: rc = rep_text(out, &in); break;
-  }
+                  o->show_suppressed, o->color, o->excerpts};
+  int rc = render(o->format, out, &in);
+  in.color = in.excerpts = false; /* files: plain text */
+  for (uint32_t r = 0; r < o->nreports; r++)
+    rc |= render(o->reports[r].format, o->reports[r].out, &in);
   if (o->stats) {
     fflush(out);
     struct rusage ru;
@@ -921,6 +933,7 @@ const char *ksv_z3_version(void) { return chk_z3_version(); }
 int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
   size_t len;
   char *text = ksv_read_file(file, &len);
+  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
   mdl_file_result fr;
   memset(&fr, 0, sizeof fr);
   fr.path = file;

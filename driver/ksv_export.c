@@ -16,6 +16,7 @@ int ksv_export(const ksv_options *o, const char *file, const char *kernel,
                FILE *out) {
   size_t len = 0;
   char *text = ksv_read_file(file, &len);
+  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
   if (!text) {
     fprintf(stderr, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
             strerror(errno));

@@ -754,6 +754,7 @@ static char *confirm_str(const fres *r) {
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   size_t len = 0;
   char *text = ksv_read_file(file, &len);
+  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
   if (!text) {
     fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
             strerror(errno));

@@ -53,8 +53,14 @@ void ksv_check_text(const ksv_options *o, const char *path,
 void ksv_attach_fixes(const ksv_options *o, const char *path,
                       const char *text, size_t len, mdl_diags *diags);
 
-/* Reads a whole file (NUL-terminated); NULL with errno set on failure. */
+/* Reads a whole file (NUL-terminated), "-" standard input; NULL with
+** errno set on failure. */
 char *ksv_read_file(const char *path, size_t *len);
+
+/* The name a file operand has in locations and reports. */
+static inline const char *ksv_input_name(const char *path) {
+  return path[0] == '-' && !path[1] ? KSV_STDIN_NAME : path;
+}
 
 /* What one simulation of a kernel showed (ksv check --replay, ksv fix). */
 typedef struct {

@@ -627,6 +627,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   }
   size_t len = 0;
   char *text = ksv_read_file(file, &len);
+  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
   if (!text) {
     fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
             strerror(errno));

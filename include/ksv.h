@@ -25,6 +25,16 @@ enum { KSV_AUTO_SYNC_OFF = 0, KSV_AUTO_SYNC_ON = 1 };
 /* --lang: the input language, by extension unless given. */
 enum { KSV_LANG_AUTO = 0, KSV_LANG_HIVM = 1, KSV_LANG_ASCENDC = 2 };
 
+/* The file operand "-" is standard input; locations name it so.  Its
+** language is HIVM unless --lang says otherwise (no extension). */
+#define KSV_STDIN_NAME "<stdin>"
+
+/* --report FORMAT=FILE: one more report of the same run, beside out. */
+typedef struct {
+  int format;             /* KSV_FORMAT_* */
+  FILE *out;              /* opened by the caller */
+} ksv_report;
+
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5, -1 = (default) the profile
                              each module's hacc.target names, a2 without */
@@ -80,6 +90,12 @@ typedef struct {
   uint32_t given;         /* KSV_GIVEN_* bits: the options the command
                              line set, which a config file does not
                              override (ksv_option_given) */
+  const ksv_report *reports; /* more reports of the run (--report) */
+  uint32_t nreports;
+  bool color;             /* text report on out: ANSI colours (--color) */
+  bool excerpts;          /* text report on out: the source line and a
+                             caret under each finding, its rule's doc link
+                             and, with fix, "run `ksv fix` to apply" */
 } ksv_options;
 
 /* The options a config file can set, as bits of ksv_options.given. */

@@ -48,6 +48,11 @@ typedef struct {
                                   rules' helpUri point into (rules.md#id);
                                   NULL: REP_DOC_URL */
   bool show_suppressed;        /* text: list suppressed findings too */
+  bool color;                  /* text: ANSI colours */
+  bool excerpts;               /* text: after each finding its source line
+                                  and a caret, its rule's doc link and,
+                                  where a verified fix is attached, how to
+                                  apply it (clang-like) */
 } rep_input;
 
 /* The published docs (README, docs/ci.md): where helpUri point by
@@ -145,6 +150,9 @@ bool rep_same_chain(const mdl_where *a, const mdl_where *b);
 /* A copy of s that is valid UTF-8 with no control characters except tab
 ** and newline (others become U+FFFD); caller frees. */
 char *rep_clean(const char *s);
+/* base (NULL: REP_DOC_URL) + "rules.md#" + anchor: the page of a rule
+** (SARIF helpUri, the text's doc links); caller frees. */
+char *rep_help_uri(const char *base, const char *anchor);
 /* Line n (1-based) of fi's text, without its newline: start and length.
 ** Returns false when there is no such line. */
 bool rep_source_line(const rep_file_info *fi, uint32_t n, const char **s,

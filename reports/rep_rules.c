@@ -111,3 +111,12 @@ void rep_file_info_free(rep_file_info *fi) {
   free(fi->fps);
   memset(fi, 0, sizeof *fi);
 }
+
+/* A directory URL, its trailing slash optional. */
+char *rep_help_uri(const char *base, const char *anchor) {
+  if (!base)
+    base = REP_DOC_URL;
+  size_t n = strlen(base);
+  return mdl_strprintf("%s%srules.md#%s", base,
+                       n && base[n - 1] == '/' ? "" : "/", anchor);
+}

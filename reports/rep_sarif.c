@@ -148,14 +148,6 @@ static json_t *location(sarif_w *w, uint32_t f, const char *path,
   return l;
 }
 
-/* base + "rules.md#" + anchor; base is a directory URL, its trailing
-** slash optional. */
-static char *help_uri(const char *base, const char *anchor) {
-  size_t n = strlen(base);
-  return mdl_strprintf("%s%srules.md#%s", base,
-                       n && base[n - 1] == '/' ? "" : "/", anchor);
-}
-
 static json_t *rules_json(const char *doc_url) {
   json_t *rules = json_array();
   for (int r = 0; r < MDL_RULE_COUNT; r++) {
@@ -166,7 +158,7 @@ static json_t *rules_json(const char *doc_url) {
     json_object_set_new(o, "shortDescription", text_obj(ri->short_desc));
     json_object_set_new(o, "fullDescription", text_obj(ri->full_desc));
     json_t *help = json_object();
-    char *uri = help_uri(doc_url, ri->anchor);
+    char *uri = rep_help_uri(doc_url, ri->anchor);
     char *t = mdl_strprintf("Fix: %s See %s.", ri->help, uri);
     char *md = mdl_strprintf("**Fix.** %s\n\nSee [docs/rules.md#%s](%s).",
                              ri->help, ri->anchor, uri);

@@ -3,7 +3,9 @@
 ** parse: "file:line:col: error: message [rule]" and "note:" lines.
 */
 #include "rep.h"
+#include "../include/ksv.h" /* KSV_STDIN_NAME */
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The inlining chain of a location as note lines, each at its call:
@@ -29,47 +31,117 @@ bool rep_same_chain(const mdl_where *a, const mdl_where *b) {
   return true;
 }
 
+/* ANSI SGR sequences of --color (clang's choice of colours). */
+#define C_BOLD "\033[1m"
+#define C_RESET "\033[0m"
+
+static const char *sev_color(mdl_severity s) {
+  return s == MDL_SEV_ERROR ? "\033[1;31m" : s == MDL_SEV_WARNING
+                                                ? "\033[1;35m"
+                                                : "\033[1;36m";
+}
+
+/* "file:line:col: SEV: " (coloured: a bold location, the severity in its
+** colour, the message that follows bold). */
+static void head(FILE *out, bool color, const char *file, uint32_t line,
+                 uint32_t col, mdl_severity sev) {
+  if (color)
+    fprintf(out, C_BOLD "%s:%u:%u: %s%s:" C_RESET C_BOLD " ", file, line,
+            col, sev_color(sev), mdl_severity_name(sev));
+  else
+    fprintf(out, "%s:%u:%u: %s: ", file, line, col, mdl_severity_name(sev));
+}
+
+/* The source line of a finding and a caret under its column, tabs kept
+** so that the caret lines up in any tab width; UTF-8 continuation bytes
+** take no column. */
+static void excerpt(FILE *out, bool color, const rep_file_info *fi,
+                    uint32_t line, uint32_t col) {
+  const char *s;
+  size_t len;
+  if (!rep_source_line(fi, line, &s, &len))
+    return;
+  char *raw = mdl_strprintf("%.*s", (int)len, s);
+  char *clean = rep_clean(raw);
+  fprintf(out, "%5u | %s\n      | ", line, clean);
+  for (size_t i = 0; col && i < col - 1 && i < len; i++)
+    if (((unsigned char)s[i] & 0xC0) != 0x80)
+      fputc(s[i] == '\t' ? '\t' : ' ', out);
+  fputs(color ? "\033[1;32m^" C_RESET "\n" : "^\n", out);
+  free(clean);
+  free(raw);
+}
+
+/* After a finding's notes: the page of its rule and, where a verified
+** repair is attached (--fix), the command that applies it. */
+static void pointers(FILE *out, const rep_input *in, const char *path,
+                     const mdl_diag *d) {
+  char *uri = rep_help_uri(in->doc_url, rep_rule(d->rule)->anchor);
+  fprintf(out, "      = rule %s: %s\n", mdl_rule_name(d->rule), uri);
+  free(uri);
+  if (d->fix)
+    fprintf(out, "      = run `ksv fix%s%s` to apply the fix above\n",
+            strcmp(path, KSV_STDIN_NAME) ? " " : "",
+            strcmp(path, KSV_STDIN_NAME) ? path : "");
+}
+
+/* One diagnostic with its notes (rich: with the excerpt and pointers). */
+static void diag_text(FILE *out, const rep_input *in,
+                      const mdl_file_result *fr, const rep_file_info *fi,
+                      const mdl_diag *d) {
+  /* the statement's own file (a header of a C++ kernel) */
+  const char *df = mdl_where_file(d->where, fr->path);
+  bool color = in->color;
+  head(out, color, df, d->line, d->col, d->severity);
+  fprintf(out, "%s [%s]", d->message, mdl_rule_name(d->rule));
+  if (d->suppressed)
+    fprintf(out, " (suppressed: %s)", d->suppress_why);
+  fprintf(out, "%s\n", color ? C_RESET : "");
+  if (in->excerpts && df == fr->path) /* fi holds the main file only */
+    excerpt(out, color, fi, d->line, d->col);
+  rep_chain_notes(out, fr->path, d->where);
+  for (uint32_t r = 0; r < d->nrelated; r++) {
+    const mdl_related *rl = &d->related[r];
+    head(out, color, mdl_where_file(rl->where, fr->path), rl->line, rl->col,
+         MDL_SEV_NOTE);
+    fprintf(out, "%s%s\n", rl->message, color ? C_RESET : "");
+    if (!rep_same_chain(rl->where, d->where))
+      rep_chain_notes(out, fr->path, rl->where);
+  }
+  if (d->witness) {
+    head(out, color, df, d->line, d->col, MDL_SEV_NOTE);
+    fprintf(out, "witness: %s%s\n", d->witness, color ? C_RESET : "");
+  }
+  if (d->fix) {
+    head(out, color, df, d->line, d->col, MDL_SEV_NOTE);
+    fprintf(out, "fix: %s (%u line edit%s; %s)%s\n", d->fix, d->nfix_edits,
+            d->nfix_edits == 1 ? "" : "s",
+            d->fix_confirm ? d->fix_confirm : "", color ? C_RESET : "");
+  }
+  if (d->fix_by) {
+    head(out, color, df, d->line, d->col, MDL_SEV_NOTE);
+    fprintf(out, "fixed by the repair proposed at %u:%u (%s)%s\n",
+            d->fix_by_line, d->fix_by_col, d->fix_by, color ? C_RESET : "");
+  }
+  if (d->extra) {
+    head(out, color, df, d->line, d->col, MDL_SEV_NOTE);
+    fprintf(out, "and %u more instance%s of this pair%s\n", d->extra,
+            d->extra == 1 ? "" : "s", color ? C_RESET : "");
+  }
+  if (in->excerpts)
+    pointers(out, in, fr->path, d);
+}
+
 int rep_text(FILE *out, const rep_input *in) {
   uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0;
   uint32_t suppressed = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
+    const rep_file_info *fi = in->info ? &in->info[f] : NULL;
     for (uint32_t i = 0; i < fr->diags.items.len; i++) {
       const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-      if (d->suppressed && !in->show_suppressed)
-        continue; /* counted in the summary */
-      /* the statement's own file (a header of a C++ kernel) */
-      const char *df = mdl_where_file(d->where, fr->path);
-      fprintf(out, "%s:%u:%u: %s: %s [%s]", df, d->line, d->col,
-              mdl_severity_name(d->severity), d->message,
-              mdl_rule_name(d->rule));
-      if (d->suppressed)
-        fprintf(out, " (suppressed: %s)", d->suppress_why);
-      fputc('\n', out);
-      rep_chain_notes(out, fr->path, d->where);
-      for (uint32_t r = 0; r < d->nrelated; r++) {
-        const mdl_related *rl = &d->related[r];
-        fprintf(out, "%s:%u:%u: note: %s\n",
-                mdl_where_file(rl->where, fr->path), rl->line, rl->col,
-                rl->message);
-        if (!rep_same_chain(rl->where, d->where))
-          rep_chain_notes(out, fr->path, rl->where);
-      }
-      if (d->witness)
-        fprintf(out, "%s:%u:%u: note: witness: %s\n", df, d->line,
-                d->col, d->witness);
-      if (d->fix)
-        fprintf(out, "%s:%u:%u: note: fix: %s (%u line edit%s; %s)\n",
-                df, d->line, d->col, d->fix, d->nfix_edits,
-                d->nfix_edits == 1 ? "" : "s",
-                d->fix_confirm ? d->fix_confirm : "");
-      if (d->fix_by)
-        fprintf(out, "%s:%u:%u: note: fixed by the repair proposed at %u:%u "
-                "(%s)\n", df, d->line, d->col, d->fix_by_line,
-                d->fix_by_col, d->fix_by);
-      if (d->extra)
-        fprintf(out, "%s:%u:%u: note: and %u more instance%s of this pair\n",
-                df, d->line, d->col, d->extra, d->extra == 1 ? "" : "s");
+      if (!d->suppressed || in->show_suppressed) /* else: the summary */
+        diag_text(out, in, fr, fi, d);
     }
     for (uint32_t u = 0; u < fr->units.len; u++) {
       const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);

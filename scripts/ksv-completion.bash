@@ -5,18 +5,21 @@
 # tests/install_test.sh compares with it), the values of the options that
 # take a fixed set, and file names elsewhere.
 
-_ksv_shared="--arch --flag-model --assume-auto-sync --lang -D"
-_ksv_check="$_ksv_shared --format -o --entry --baseline -j --explain
-  --no-redundant --stats --replay --fix --sim-runs --fail-on --max-unroll
-  --require-complete --max-instances --max-memory-mb --engine --timeout-ms
-  --max-solver-seconds --trip-bound --doc-url"
+_ksv_shared="-h --help --arch --flag-model --assume-auto-sync --lang -D"
+_ksv_limits="--max-unroll --max-instances"
+_ksv_both="$_ksv_shared --entry --baseline --doc-url -j --explain
+  --no-redundant --stats --replay --fail-on $_ksv_limits --require-complete
+  --max-memory-mb --engine --timeout-ms --max-solver-seconds --trip-bound"
+_ksv_check="$_ksv_both --format -o --report --color --include --exclude
+  --fix --sim-runs"
+_ksv_fix="$_ksv_both --format -o --in-place --diff --allow-barrier-all
+  --sim-runs --max-fix-seconds"
+_ksv_dump="$_ksv_shared --entry $_ksv_limits"
 # check only: suppression and configuration (docs/config.md)
 _ksv_supp="--disable --enable --list-rules --config --no-config
   --show-suppressed"
-_ksv_fix="$_ksv_check --in-place --diff --allow-barrier-all --max-fix-seconds"
-_ksv_dump="$_ksv_shared --entry --max-unroll --max-instances"
 _ksv_sim="$_ksv_shared --runs --seed --cost --trace --set --replay"
-_ksv_export="$_ksv_shared --format --kernel -o --max-unroll --max-instances"
+_ksv_export="$_ksv_shared --format --kernel -o $_ksv_limits"
 
 # _ksv_files: the words of COMPREPLY for file names matching $cur (with
 # bash-completion's _filedir when it is loaded: quoting, ~, directories).
@@ -43,6 +46,11 @@ _ksv() {
     --lang) vals="auto hivm ascendc" ;;
     --engine) vals="auto graph smt" ;;
     --fail-on) vals="error warning" ;;
+    --color) vals="auto always never" ;;
+    --report) # FORMAT=FILE: the format, then the file name after '='
+      mapfile -t COMPREPLY < <(compgen -W "text= json= junit= sarif= html=" -- "$cur")
+      compopt -o nospace 2>/dev/null
+      return 0 ;;
     --format)
       case "$cmd" in
         export) vals="promela" ;;
@@ -54,7 +62,8 @@ _ksv() {
       vals=$("${COMP_WORDS[0]}" --list-rules 2>/dev/null | awk '{print $1}') ;;
     -j | -D | --entry | --kernel | --sim-runs | --max-unroll | --max-instances | \
       --max-memory-mb | --timeout-ms | --max-solver-seconds | --trip-bound | \
-      --max-fix-seconds | --runs | --seed | --set)
+      --max-fix-seconds | --runs | --seed | --set | --include | --exclude | \
+      --doc-url)
       return 0 ;; # a number, a name or a location: nothing to offer
     --replay) [ "$cmd" = sim ] && return 0 ;; # check's --replay is a switch
   esac

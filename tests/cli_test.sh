@@ -550,6 +550,203 @@ done
 rc=$(run docurl check --doc-url file:///usr/share/doc/ksv "$tmp/good.mlir")
 [ "$rc" = 0 ] || fail "--doc-url file:///usr/share/doc/ksv: exit $rc, expected 0"
 
+# ------------------------------------------------ command-line conventions
+# every command has its own --help listing its options; the global one
+# prints %arg2 (not a printf directive's %%arg2)
+for cmd in check fix dump sim export; do
+  rc=$(run help_$cmd $cmd --help)
+  [ "$rc" = 0 ] || fail "$cmd --help: exit $rc"
+  grep -q "^usage: ksv $cmd" "$tmp/help_$cmd.out" || fail "$cmd --help: no usage line"
+  grep -q -- "^  -h, --help" "$tmp/help_$cmd.out" || fail "$cmd --help lists no --help"
+done
+for o in --report --color --include --exclude --fix --trip-bound -j -D; do
+  grep -q -- "^  ${o}[ ,]" "$tmp/help_check.out" || fail "check --help lacks $o"
+done
+for o in --in-place --diff --max-fix-seconds --trip-bound; do
+  grep -q -- "^  ${o}[ ,]" "$tmp/help_fix.out" || fail "fix --help lacks $o"
+done
+grep -q -- "--fix " "$tmp/help_fix.out" && fail "fix --help lists check's --fix"
+grep -q -- "--runs N" "$tmp/help_sim.out" || fail "sim --help lacks --runs"
+grep -q '%%' "$tmp/help.out" && fail "--help prints a literal %%"
+grep -q '(%arg2)' "$tmp/help.out" || fail "--help lacks (%arg2)"
+# unknown options: exit 2 and the command's help named
+rc=$(run unk check --x "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -qxF "ksv: error: unknown option '--x' (see 'ksv check --help')" "$tmp/unk.err" ||
+  fail "check --x: exit $rc, $(cat "$tmp/unk.err")"
+rc=$(run unk sim -q "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -qF "unknown option '-q' (see 'ksv sim --help')" "$tmp/unk.err" ||
+  fail "sim -q: exit $rc, $(cat "$tmp/unk.err")"
+rc=$(run unk check --explain=yes "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -q "takes no value" "$tmp/unk.err" || fail "--explain=yes: exit $rc"
+rc=$(run unk check "$tmp/good.mlir" --arch)
+[ "$rc" = 2 ] && grep -q "arch expects a value" "$tmp/unk.err" || fail "--arch at the end: exit $rc"
+# --opt=value is --opt value; options after the files
+"$ksv" check --format json "$tmp/good.mlir" >"$tmp/eq1.out"
+"$ksv" check "$tmp/good.mlir" --format=json >"$tmp/eq2.out"
+cmp -s "$tmp/eq1.out" "$tmp/eq2.out" && grep -q '"format_version"' "$tmp/eq2.out" ||
+  fail "--format=json differs from --format json"
+# short options bundled with their values (-j2 -ofile), and -h with others
+rc=$(run bundle check -j2 "-o$tmp/bundle.txt" "$tmp/good.mlir")
+[ "$rc" = 0 ] && grep -q "good: clean" "$tmp/bundle.txt" || fail "-j2 -oFILE: exit $rc"
+rc=$(run bundle2 check -hj2)
+[ "$rc" = 0 ] && grep -q "^usage: ksv check" "$tmp/bundle2.out" || fail "-hj2: exit $rc"
+rc=$(run bundle3 sim -DN=1 --runs=2 "$tmp/good.mlir")
+[ "$rc" = 0 ] || fail "sim -DN=1 --runs=2: exit $rc"
+# -- ends the options: a file whose name starts with '-'
+cp "$tmp/good.mlir" "$tmp/-dash.mlir"
+kabs=$(readlink -f "$ksv")
+rc=$(cd "$tmp" && "$kabs" check -- -dash.mlir >"$tmp/dash.out" 2>&1; echo $?)
+[ "$rc" = 0 ] && grep -q "^-dash.mlir: good: clean" "$tmp/dash.out" || fail "check -- -dash.mlir: exit $rc"
+rc=$(cd "$tmp" && "$kabs" check -dash.mlir >/dev/null 2>&1; echo $?)
+[ "$rc" = 2 ] || fail "check -dash.mlir (no --): exit $rc, expected 2"
+
+# - is standard input, <stdin> in locations, HIVM unless --lang says
+rc=$("$ksv" check - <"$tmp/good.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
+[ "$rc" = 0 ] && grep -q "^<stdin>: good: clean" "$tmp/stdin.out" || fail "check -: exit $rc"
+rc=$("$ksv" check - <"$tmp/bad_pipe.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
+[ "$rc" = 2 ] && grep -q "^<stdin>:2:[0-9]*: error: unknown pipe 'PIPE_FOO'" "$tmp/stdin.out" ||
+  fail "check - (bad pipe): exit $rc"
+rc=$("$ksv" check --lang ascendc - <"$tmp/good.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
+[ "$rc" = 2 ] && grep -q "^<stdin>:1:1: error: syntax error" "$tmp/stdin.out" ||
+  fail "check --lang ascendc -: exit $rc"
+cp "$tmp/good.mlir" "$tmp/stdin_in.mlir"
+rc=$("$ksv" check "$tmp/good.mlir" - <"$tmp/stdin_in.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
+[ "$rc" = 0 ] && grep -q "2 files" "$tmp/stdin.out" || fail "check FILE -: exit $rc"
+rc=$("$ksv" check - - <"$tmp/good.mlir" >/dev/null 2>&1; echo $?)
+[ "$rc" = 2 ] || fail "check - -: exit $rc, expected 2"
+rc=$("$ksv" dump - <"$tmp/good.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
+[ "$rc" = 0 ] && grep -q "hivm.hir.load" "$tmp/stdin.out" || fail "dump -: exit $rc"
+rc=$("$ksv" sim - <"$tmp/good.mlir" >"$tmp/stdin.out" 2>&1; echo $?)
+[ "$rc" = 0 ] || fail "sim -: exit $rc"
+rc=$("$ksv" fix --in-place - <"$tmp/good.mlir" >/dev/null 2>&1; echo $?)
+[ "$rc" = 2 ] || fail "fix --in-place -: exit $rc, expected 2"
+
+# directories: searched recursively for inputs, sorted, with globs
+d=$tmp/tree
+mkdir -p "$d/sub/deeper" "$d/.hidden" "$d/empty" "$d/docs"
+cp "$tmp/good.mlir" "$d/b.mlir"
+cp "$tmp/good.mlir" "$d/sub/a.mlir"
+cp "$tmp/good.mlir" "$d/sub/deeper/z.mlir"
+cp "$tmp/good.mlir" "$d/.hidden/x.mlir"
+printf 'not a kernel\n' >"$d/docs/notes.txt"
+cp "$(dirname "$0")/../corpus/asc_cce_vec/ok.cpp" "$d/sub/k.cpp"
+paths() { # paths ARGS...: the files a check reports, in order
+  "$ksv" check --format json "$@" 2>"$tmp/paths.err" |
+    python3 -c 'import json,sys; print(" ".join(f["path"] for f in json.load(sys.stdin)["files"]))'
+}
+got=$(paths "$d")
+want="$d/b.mlir $d/sub/a.mlir $d/sub/deeper/z.mlir $d/sub/k.cpp"
+[ "$got" = "$want" ] || fail "directory: got '$got', want '$want'"
+got=$(paths "$d/")
+[ "$got" = "${want//$d\//$d/}" ] || fail "directory with a slash: got '$got'"
+got=$(paths --include '*.cpp' "$d")
+[ "$got" = "$d/sub/k.cpp" ] || fail "--include '*.cpp': got '$got'"
+got=$(paths --exclude sub "$d")
+[ "$got" = "$d/b.mlir" ] || fail "--exclude sub: got '$got'"
+got=$(paths --exclude 'sub/*.mlir' --exclude '*.cpp' "$d")
+[ "$got" = "$d/b.mlir $d/sub/deeper/z.mlir" ] || fail "--exclude 'sub/*.mlir' --exclude '*.cpp': got '$got'"
+got=$(paths --include 'z*' --include 'b*' "$d" "$tmp/good.mlir")
+[ "$got" = "$d/b.mlir $d/sub/deeper/z.mlir $tmp/good.mlir" ] ||
+  fail "two --include and a named file: got '$got'"
+for args in "$d/empty" "$d/docs" "--include *.asc $d"; do
+  # shellcheck disable=SC2086 # word-split on purpose: options and a path
+  rc=$(run emptydir check $args)
+  [ "$rc" = 2 ] && grep -q "error: .*no input file" "$tmp/emptydir.err" ||
+    fail "check $args: exit $rc, expected 2 with a message"
+done
+
+# several reports in one run, beside the text on stdout
+rc=$(run reports check --report "json=$tmp/r.json" --report "sarif=$tmp/r.sarif" \
+  --report "junit=$tmp/r.xml" --report "html=$tmp/r.html" "$tmp/good.mlir" "$d/sub/k.cpp")
+[ "$rc" = 0 ] && grep -q "^ksv: 2 files" "$tmp/reports.out" || fail "--report x4: exit $rc"
+"$ksv" check --format json "$tmp/good.mlir" "$d/sub/k.cpp" >"$tmp/r1.json"
+python3 - "$tmp/r.json" "$tmp/r1.json" "$tmp/r.sarif" "$tmp/r.xml" "$tmp/r.html" <<'PY' ||
+import json, sys, xml.dom.minidom
+strip = lambda j: [(f["path"], f["diagnostics"]) for f in j["files"]]
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert strip(a) == strip(b), "the --report json differs from --format json"
+assert json.load(open(sys.argv[3]))["version"] == "2.1.0", "the SARIF report"
+xml.dom.minidom.parse(sys.argv[4])
+assert "<html" in open(sys.argv[5]).read()
+PY
+  fail "a --report file is not its format"
+rc=$(run reports2 check --format json -o "$tmp/r2.json" --report "text=$tmp/r2.txt" "$tmp/good.mlir")
+[ "$rc" = 0 ] && grep -q '"format_version"' "$tmp/r2.json" && grep -q "good: clean" "$tmp/r2.txt" ||
+  fail "-o json + --report text: exit $rc"
+for spec in xml=x.out json json= ; do
+  rc=$(run badrep check --report "$spec" "$tmp/good.mlir")
+  [ "$rc" = 2 ] && grep -q "report expects FORMAT=FILE" "$tmp/badrep.err" || fail "--report $spec: exit $rc"
+done
+rc=$(run badrep check --report "json=$tmp/no/such/dir/r.json" "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -q "cannot write" "$tmp/badrep.err" || fail "--report into a missing directory: exit $rc"
+
+# --color and the clang-like text: the source line, a caret under the
+# column (tabs kept), the rule's doc link, "run `ksv fix` to apply"
+sed -n '/wait_flag/!p' "$tmp/good.mlir" | sed 's/^  /\t/' >"$tmp/tabs.mlir"
+asc=$(dirname "$0")/../corpus/asc_cce_vec/bug_missing_v_mte3.cpp
+nocolor() { sed 's/\x1b\[[0-9;]*m//g; s/\r$//'; }
+caret_ok() { # caret_ok SRC TEXT: the first finding's excerpt is right
+  python3 - "$1" "$2" <<'PY'
+import re, sys
+src = open(sys.argv[1]).read().split("\n")
+out = open(sys.argv[2]).read().split("\n")
+for i, l in enumerate(out):
+    m = re.match(r"(.*):(\d+):(\d+): (error|warning): ", l)
+    if m:
+        break
+else:
+    sys.exit("no finding")
+n, c = int(m.group(2)), int(m.group(3))
+line = src[n - 1]
+want = ["%5d | %s" % (n, line),
+        "      | " + "".join(ch if ch == "\t" else " " for ch in line[:c - 1]) + "^"]
+if out[i + 1:i + 3] != want:
+    sys.exit("excerpt %r, expected %r" % (out[i + 1:i + 3], want))
+PY
+}
+for src in "$tmp/tabs.mlir" "$asc"; do
+  "$ksv" check --color always "$src" >"$tmp/color.raw"
+  grep -q $'\x1b\\[1;31merror:' "$tmp/color.raw" || fail "$src: --color always has no red error:"
+  nocolor <"$tmp/color.raw" >"$tmp/color.txt"
+  caret_ok "$src" "$tmp/color.txt" || fail "$src: caret misplaced"
+  grep -Eq '^      = rule [a-z-]+: https://gitcode.com/ksv/ksv/blob/main/docs/rules.md#[a-z-]+$' \
+    "$tmp/color.txt" || fail "$src: no doc link line"
+  # not a terminal, --color never or auto: the plain lines, unchanged
+  "$ksv" check "$src" >"$tmp/plain.txt"
+  "$ksv" check --color never "$src" >"$tmp/never.txt"
+  "$ksv" check --color auto "$src" >"$tmp/auto.txt"
+  cmp -s "$tmp/plain.txt" "$tmp/never.txt" && cmp -s "$tmp/plain.txt" "$tmp/auto.txt" ||
+    fail "$src: --color never/auto differ from the default on a pipe"
+  grep -q -e $'\x1b' -e '^ *[0-9]* | ' -e '= rule' "$tmp/plain.txt" && fail "$src: plain text has colour or excerpts"
+  # the plain lines are the rich text minus the excerpts and pointers
+  grep -v -e '^ *[0-9]* | ' -e '^      | ' -e '^      = ' "$tmp/color.txt" | cmp -s - "$tmp/plain.txt" ||
+    fail "$src: the rich text is not the plain text plus excerpts"
+done
+"$ksv" check --color always --doc-url https://docs.example.org/ksv "$tmp/tabs.mlir" | nocolor |
+  grep -q '= rule unpaired-set: https://docs.example.org/ksv/rules.md#unpaired-set' ||
+  fail "--doc-url does not set the text's doc link"
+"$ksv" check --color always --fix "$tmp/tabs.mlir" | nocolor >"$tmp/fixp.txt"
+grep -qF "      = run \`ksv fix $tmp/tabs.mlir\` to apply the fix above" "$tmp/fixp.txt" ||
+  fail "--fix: no 'run \`ksv fix\` to apply' line: $(head -12 "$tmp/fixp.txt")"
+grep -q "run \`ksv fix" <("$ksv" check --color always "$tmp/tabs.mlir") &&
+  fail "'run ksv fix' without a verified fix (no --fix)"
+rc=$(run badcolor check --color maybe "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -q "color expects auto, always or never" "$tmp/badcolor.err" ||
+  fail "--color maybe: exit $rc"
+# on a terminal (script(1) gives one): auto colours unless NO_COLOR; the
+# excerpts stay without colour
+tty_run() { script -qec "$*" /dev/null </dev/null | sed 's/\r$//'; }
+tty_run "'$ksv' check '$tmp/tabs.mlir'" >"$tmp/tty.txt"
+grep -q $'\x1b\\[' "$tmp/tty.txt" && grep -q '^    5 | ' "$tmp/tty.txt" ||
+  fail "a terminal: no colour or no excerpt"
+tty_run "NO_COLOR=1 '$ksv' check '$tmp/tabs.mlir'" >"$tmp/tty.txt"
+grep -q $'\x1b' "$tmp/tty.txt" && fail "a terminal with NO_COLOR: colour"
+grep -q '^    5 | ' "$tmp/tty.txt" || fail "a terminal with NO_COLOR: no excerpt"
+tty_run "NO_COLOR=1 '$ksv' check --color always '$tmp/tabs.mlir'" >"$tmp/tty.txt"
+grep -q $'\x1b\\[' "$tmp/tty.txt" || fail "--color always with NO_COLOR: no colour"
+tty_run "'$ksv' check --color never '$tmp/tabs.mlir'" >"$tmp/tty.txt"
+grep -q $'\x1b' "$tmp/tty.txt" && fail "--color never on a terminal: colour"
+
 # the JSON reports above fit docs/report.schema.json
 python3 "$(dirname "$0")/validate_json.py" "$tmp"/json_{good,bad,empty}.out \
   "$tmp/report.json" "$tmp/lone_json.out" ||

@@ -53,14 +53,19 @@ grep -q "^\.TH KSV 1 .*\"ksv $version\"" "$man" || fail "ksv.1's .TH does not na
 
 # every option of --help (the compiler's --cce-auto-sync, which --help
 # names in a description, is not one of ksv's), by section
+# (and of each command's own --help, which lists all of that command's:
+# "cmd OPTION" lines from the "options:" section on)
 "$ksv" --help >"$tmp/help.txt" || fail "ksv --help exits $?"
-python3 - "$tmp/help.txt" >"$tmp/opts.txt" <<'EOF'
+for c in check fix dump sim export; do
+  "$ksv" $c --help >"$tmp/help.$c.txt" || fail "ksv $c --help exits $?"
+done
+python3 - "$tmp/help.txt" "$tmp"/help.*.txt >"$tmp/opts.txt" <<'EOF'
 import re, sys
 opt = re.compile(r"(?<![\w/-])--?[A-Za-z][A-Za-z0-9-]*")
 sec = None  # the usage line's subcommand, or the options section
 for line in open(sys.argv[1]):
     m = re.match(r"(?:usage:)?\s+ksv (\S+)", line) or \
-        re.match(r"(check|fix|sim) options", line)
+        re.match(r"(check|fix|sim|dump|export) options", line)
     if m:
         sec = m.group(1)
     elif not line.strip():
@@ -68,6 +73,14 @@ for line in open(sys.argv[1]):
     for o in opt.findall(line):
         if o != "--cce-auto-sync":
             print(sec or "none", o)
+for path in sys.argv[2:]:
+    cmd = path.rsplit(".", 2)[-2]
+    rows = False
+    for line in open(path):
+        rows = rows or line.startswith("options:")
+        if rows and line.startswith("  -"):  # an option row's names
+            for o in opt.findall(line.split("  ", 2)[1]):
+                print("own-" + cmd, o)
 EOF
 [ -s "$tmp/opts.txt" ] || fail "no options found in ksv --help"
 while read -r _ o; do
@@ -93,10 +106,9 @@ offers() { # offers WORDS... -- EXPECTED...
 offers ksv '' -- check dump fix sim export --version --help
 offers ksv ch -- check
 opts_of() { awk -v c="$1" '$1 == c {print $2}' "$tmp/opts.txt"; }
-offers ksv check - -- $(opts_of check)
-offers ksv fix - -- $(opts_of check) $(opts_of fix)
-for c in sim dump export; do
-  offers ksv $c - -- $(opts_of $c)
+for c in check fix sim dump export; do
+  [ -n "$(opts_of own-$c)" ] || fail "ksv $c --help lists no option"
+  offers ksv $c - -- $(opts_of own-$c)
 done
 offers ksv '' -- $(opts_of --version)
 offers ksv check --format '' -- text json junit sarif html
