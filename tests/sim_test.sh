@@ -200,8 +200,9 @@ then ok; else bad "(c) trace of $fa"; fi
 # (Perfetto's rule), ts/dur are microseconds at 1 cycle = 1 ns, flows sit
 # in slices of their tracks, and the Cube/Vector overlap the trace shows is
 # the figure `ksv sim` prints -- on flash_attn_fwd (which does not
-# pipeline: 0), a stuck run, and the pipelining kernels, which must show
-# an overlap: fa_preload (its preload ring, made concrete with --set) and
+# pipeline: 0), stuck runs, and the pipelining kernels, which must show
+# an overlap: flash_attn_fwd/ok_preload (the same kernel with a preload),
+# fa_preload (its preload ring, made concrete with --set) and
 # tests/sim/pipelined.mlir
 ovl_of() { sed -n -E 's/^  cube\/vector overlap: ([0-9.]+) .*/\1/p'; }
 trace_case() { # MIN-OVERLAP ARCH FILE [SIM-ARGS...]
@@ -223,6 +224,7 @@ for arch in a2 a5; do
   trace_case "" "$arch" "$fa"
   trace_case "" "$arch" "$root/corpus/flash_attn_fwd/bug_deadlock_order.mlir"
   trace_case "" "$arch" "$root/corpus/lone_aiv/bug_no_preset.mlir"
+  trace_case 0.02 "$arch" "$root/corpus/flash_attn_fwd/ok_preload.mlir"
   trace_case 0.02 "$arch" "$root/corpus/fa_preload/ok.mlir" "${fpset[@]}"
   trace_case 0.02 "$arch" "$root/tests/sim/pipelined.mlir"
   o=$("$ksv" sim --arch "$arch" "$fa" | ovl_of)
