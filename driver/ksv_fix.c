@@ -787,6 +787,8 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
 
   if (o->format == KSV_FORMAT_JSON) {
     json_t *root = json_object();
+    /* docs/fix-report.schema.json's "format_version" */
+    json_object_set_new(root, "format_version", json_string("1.0"));
     json_object_set_new(root, "file", json_string(file));
     json_t *fx = json_array();
     for (uint32_t i = 0; i < done.len; i++) {

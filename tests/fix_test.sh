@@ -16,7 +16,10 @@
 #    repair is tried only when no sync edit works;
 #  - kernels with redundant syncs: the fixed kernel is not slower on the
 #    simulator than the original;
-#  - -o, --in-place, --diff and --format json agree; bad input exits 2.
+#  - -o, --in-place, --diff and --format json agree; bad input exits 2;
+#  - every `ksv fix --format json` document validates against
+#    docs/fix-report.schema.json, every `ksv check --fix --format json`
+#    report against docs/report.schema.json.
 #  - the HIVM twins of asc_syncall: a missing or skipped sync_block <ALL>
 #    (the hard SyncAll) is added where it belongs in each core function.
 # usage: fix_test.sh KSV SOURCE_ROOT [FAMILY_GLOB]
@@ -36,6 +39,16 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 unfixed=$(grep -v '^#' "$root/tests/fix_unfixed.txt" | awk 'NF {print $1}')
+# keep_json report|fix FILE: every JSON document the test makes is kept
+# and validated at the end (tests/validate_json.py, python3-jsonschema):
+# `ksv fix --format json` against docs/fix-report.schema.json, `ksv check
+# --fix --format json` against docs/report.schema.json
+mkdir -p "$tmp/json/report" "$tmp/json/fix"
+njson=0
+keep_json() {
+  njson=$((njson + 1))
+  cp "$2" "$tmp/json/$1/$njson.json" 2>/dev/null
+}
 declare -A symvals=(
   [cf_branch]="%mode=0|%mode=1|%mode=5"
   [dynamic_event_id]="%arg3=0|%arg3=1|%arg3=2|%arg3=5"
@@ -62,6 +75,7 @@ for fa in $(for a in a2 a5; do for g in "$root"/corpus/$glob/bug*.mlir; do
   "$ksv" fix --arch $arch --sim-runs 20 --format json -o "$out" "$f" \
     >"$tmp/fix.json" 2>"$tmp/fix.err"
   rc=$?
+  keep_json fix "$tmp/fix.json"
   # findings before; lines deleted by redundant-sync removals; what is left
   python3 - "$tmp/fix.json" >"$tmp/fix.txt" 2>&1 <<'PY'
 import json, sys
@@ -229,6 +243,7 @@ if [ -f "$f" ]; then
   if (cd "$tmp" && patch -s p.mlir <d.patch) && cmp -s "$tmp/p.mlir" "$tmp/o.mlir"; then
     ok; else bad "--diff does not patch the original into the -o file"; fi
   "$ksv" fix --format json "$f" >"$tmp/f.json" 2>/dev/null
+  keep_json fix "$tmp/f.json"
   if python3 - "$tmp/f.json" <<'PY'; then ok; else bad "fix --format json"; fi
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -245,6 +260,7 @@ PY
   # check --fix: the same repair attached to the finding, in every format
   "$ksv" check --fix --format sarif "$f" >"$tmp/f.sarif" 2>/dev/null
   "$ksv" check --fix --format json "$f" >"$tmp/c.json" 2>/dev/null
+  keep_json report "$tmp/c.json"
   "$ksv" check --fix --format html -o "$tmp/f.html" "$f" >/dev/null 2>&1
   "$ksv" check --fix "$f" >"$tmp/c.txt" 2>&1
   if python3 - "$tmp/f.sarif" "$tmp/c.json" "$tmp/f.json" <<'PY'; then ok; else bad "check --fix reports"; fi
@@ -321,6 +337,7 @@ if [[ vec_add_db == $glob ]]; then
   done >"$tmp/all.mlir"
   "$ksv" fix --max-fix-seconds 1 --sim-runs 2 "$tmp/all.mlir" >"$tmp/all.txt" 2>&1; rc=$?
   "$ksv" fix --max-fix-seconds 1 --sim-runs 2 --format json "$tmp/all.mlir" >"$tmp/all.json" 2>/dev/null
+  keep_json fix "$tmp/all.json"
   if [ $rc -eq 1 ] && grep -q "the search stopped after 1 s (--max-fix-seconds)" "$tmp/all.txt" &&
      python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["confirmation"]; assert c["stopped"] is True and not c["verified_clean"], c' "$tmp/all.json"; then ok
   else bad "--max-fix-seconds 1 did not stop the search (exit $rc)"; tail -2 "$tmp/all.txt"; fi
@@ -338,5 +355,16 @@ for v in 0 -1 x 86401; do
   else bad "--max-fix-seconds $v: exit $rc"; fi
 done
 
+# every JSON document above against its schema
+if python3 -c 'import jsonschema' 2>/dev/null; then
+  for kind in report fix; do
+    docs=("$tmp/json/$kind"/*.json)
+    [ -e "${docs[0]}" ] || continue
+    if python3 "$root/tests/validate_json.py" --schema $kind "${docs[@]}" >"$tmp/v.txt"; then ok
+    else bad "${#docs[@]} $kind JSON documents: one does not validate"; head -10 "$tmp/v.txt"; fi
+  done
+else
+  echo "note: python3-jsonschema not installed, JSON documents not validated"
+fi
 echo "fix: $pass passed, $fail failed, $skip without findings on their profile"
 exit $((fail > 0))

@@ -5,7 +5,9 @@
 # file), the optional fields (--fix, --replay, --explain, --baseline, C++
 # headers' file/inlined_from, SMT schedules) each present somewhere; and
 # the schema is strict: a misspelled, an unknown or a missing field, or a
-# wrong format_version, fails it.  Skips (77) without python3-jsonschema.
+# wrong format_version, fails it; with KSV_TEST_LOC (meson sets it) the
+# report tests/test_loc.c renders validates too.  Skips (77) without
+# python3-jsonschema.
 set -u
 ksv=${1:?usage: json_schema_test.sh KSV SRCROOT}
 root=${2:?}
@@ -39,6 +41,17 @@ report extras --fix --replay --sim-runs 2 --explain \
 report baseline --baseline "$tmp/extras.json" corpus/vec_add_db/*.mlir
 python3 "$validate" "$tmp"/{graph,smt,extras,baseline}.json ||
   bad "a report does not validate"
+# and the report tests/test_loc.c renders of a C++ kernel with a finding
+# in a header (file, inlined_from), when meson gives its path
+if [ -n "${KSV_TEST_LOC:-}" ]; then
+  KSV_LOC_JSON="$tmp/loc.json" "$KSV_TEST_LOC" --jobs 1 \
+    --filter 'loc/a_header_finding_in_every_report' >/dev/null 2>&1
+  if [ ! -s "$tmp/loc.json" ]; then
+    bad "test_loc wrote no JSON report"
+  else
+    python3 "$validate" "$tmp/loc.json" || bad "test_loc's JSON report does not validate"
+  fi
+fi
 
 # every optional field the schema declares occurs in one of the reports,
 # so that validation covered it

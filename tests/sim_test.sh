@@ -17,7 +17,9 @@
 #      no wait of the flag between them in program order; bit: a set
 #      landing on a set flag);
 #  (c) the trace of corpus/flash_attn_fwd/ok.mlir has the Trace Event
-#      Format's required fields;
+#      Format's required fields, and tests/trace_check.py holds on the
+#      traces of it, of stuck runs and of the pipelining kernels (nesting
+#      per track, microseconds, an overlap that matches the figures);
 #  (d) tests/sim/pipelined.mlir overlaps Cube and Vector more than
 #      tests/sim/serialized.mlir;
 #  (e) exit codes, determinism of --seed, --cost files;
@@ -194,6 +196,41 @@ tracks = {(e["pid"], e["tid"]) for e in ev if e["ph"] == "X"}
 assert len({p for p, _ in tracks}) == 3, tracks   # AIC, AIV0, AIV1
 EOF
 then ok; else bad "(c) trace of $fa"; fi
+# (c') tests/trace_check.py: per track the slices nest or are disjoint
+# (Perfetto's rule), ts/dur are microseconds at 1 cycle = 1 ns, flows sit
+# in slices of their tracks, and the Cube/Vector overlap the trace shows is
+# the figure `ksv sim` prints -- on flash_attn_fwd (which does not
+# pipeline: 0), stuck runs, and the pipelining kernels, which must show
+# an overlap: flash_attn_fwd/ok_preload (the same kernel with a preload),
+# fa_preload (its preload ring, made concrete with --set) and
+# tests/sim/pipelined.mlir
+ovl_of() { sed -n -E 's/^  cube\/vector overlap: ([0-9.]+) .*/\1/p'; }
+trace_case() { # MIN-OVERLAP ARCH FILE [SIM-ARGS...]
+  local min=$1 arch=$2 f=$3 out o
+  shift 3
+  rm -f "$tmp/tr.json"
+  out=$("$ksv" sim --arch "$arch" "$@" --trace "$tmp/tr.json" "$f" 2>&1)
+  o=$(ovl_of <<<"$out")
+  if [ -s "$tmp/tr.json" ] &&
+     python3 "$root/tests/trace_check.py" "$tmp/tr.json" ${o:+--overlap "$o"} \
+       ${min:+--min-overlap "$min"}; then
+    ok
+  else
+    bad "(c') trace of $f ($arch $*): overlap '$o', want at least '${min:-any}'"
+  fi
+}
+fpset=(--set %arg6=1 --set block_idx=0 --set block_num=1)
+for arch in a2 a5; do
+  trace_case "" "$arch" "$fa"
+  trace_case "" "$arch" "$root/corpus/flash_attn_fwd/bug_deadlock_order.mlir"
+  trace_case "" "$arch" "$root/corpus/lone_aiv/bug_no_preset.mlir"
+  trace_case 0.02 "$arch" "$root/corpus/flash_attn_fwd/ok_preload.mlir"
+  trace_case 0.02 "$arch" "$root/corpus/fa_preload/ok.mlir" "${fpset[@]}"
+  trace_case 0.02 "$arch" "$root/tests/sim/pipelined.mlir"
+  o=$("$ksv" sim --arch "$arch" "$fa" | ovl_of)
+  [ "$o" = 0.0000 ] && ok ||
+    bad "(c') $fa ($arch) overlaps ($o): docs/simulator.md says it does not pipeline"
+done
 
 # ---------------------------------------------------------------- (d)
 ovl() { "$ksv" sim --arch "$1" "$2" | sed -n -E 's/^  cube\/vector overlap: ([0-9.]+) .*/\1/p'; }

@@ -204,6 +204,18 @@ static char *render(int (*fn)(FILE *, const rep_input *), const rep_input *in) {
   return buf;
 }
 
+/* Writes a rendered report to the file the environment variable env
+** names, if set: tests/sarif_test.sh and tests/json_schema_test.sh
+** validate the reports of this C++ kernel with their schemas. */
+static void keep_report(const char *env, const char *text) {
+  const char *path = getenv(env);
+  FILE *f = path ? fopen(path, "w") : NULL;
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+  }
+}
+
 static void assert_has(const char *hay, const char *needle, const char *fmt) {
   cr_assert_not_null(strstr(hay, needle), "%s: no \"%s\" in:\n%s", fmt, needle,
                      hay);
@@ -249,18 +261,14 @@ Test(loc, a_header_finding_in_every_report) {
   assert_has(t, "auto-sync assumed off (--assume-auto-sync)", "text");
   free(t);
   t = render(rep_json, &in);
+  keep_report("KSV_LOC_JSON", t); /* for the JSON schema test */
   assert_has(t, "\"file\": \"kadd.h\"", "json");
   assert_has(t, "\"inlined_from\"", "json");
   assert_has(t, "\"function\": \"Compute\"", "json");
   assert_has(t, "\"caller\": \"KernelAdd\"", "json");
   free(t);
   t = render(rep_sarif, &in);
-  const char *keep = getenv("KSV_LOC_SARIF"); /* for the SARIF validator */
-  FILE *kf = keep ? fopen(keep, "w") : NULL;
-  if (kf) {
-    fputs(t, kf);
-    fclose(kf);
-  }
+  keep_report("KSV_LOC_SARIF", t); /* for the SARIF validator */
   assert_has(t, "\"uri\": \"kadd.h\"", "sarif");
   assert_has(t, "\"stacks\"", "sarif");
   assert_has(t, "\"analysisTarget\"", "sarif");

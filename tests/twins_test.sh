@@ -20,13 +20,23 @@
 # implicit MTE1 -> M order in HIVM, which has no flag to double-set).
 # The test needs at least three families with an ok kernel and a seeded
 # bug each. It skips (exit 77) only while ksv rejects Ascend C as a whole
-# ("not supported yet"), i.e. before the extraction has landed.
+# ("not supported yet"), i.e. before the extraction has landed.  Every
+# JSON report it reads validates against docs/report.schema.json.
 # usage: twins_test.sh KSV SOURCE_ROOT
 set -u
 ksv=$1
 root=$2
 twins=$root/corpus/twins
 pass=0 fail=0
+# every JSON report of the test is kept and validated against
+# docs/report.schema.json at the end (tests/validate_json.py)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+njson=0
+keep_json() {
+  njson=$((njson + 1))
+  printf '%s\n' "$1" >"$tmp/$njson.json"
+}
 describe() { # JSON report on stdin -> one sorted line per finding
   python3 -c '
 import json, re, sys
@@ -88,6 +98,8 @@ for dir in "$twins"/*/; do
           echo "SKIP: this ksv does not read Ascend C yet"
           exit 77
         fi
+        keep_json "$hj"
+        keep_json "$cj"
         hd=$(describe <<<"$hj")
         cd_=$(describe <<<"$cj")
         if [ $hr -le 1 ] && [ $cr -le 1 ] && [ "$hd" = "$cd_" ]; then
@@ -111,6 +123,15 @@ done
 if [ $families -lt 3 ]; then
   echo "FAIL only $families twin families (at least 3 needed)"
   fail=$((fail + 1))
+fi
+if [ $njson -gt 0 ] && python3 -c 'import jsonschema' 2>/dev/null; then
+  if python3 "$root/tests/validate_json.py" "$tmp"/*.json >"$tmp/v.txt"; then
+    echo "twins: $njson JSON reports validate against docs/report.schema.json"
+  else
+    fail=$((fail + 1))
+    echo "FAIL: a JSON report of the twins does not validate against docs/report.schema.json"
+    head -10 "$tmp/v.txt"
+  fi
 fi
 echo "twins: $families families, $pass pairs x profiles agree, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

@@ -1,16 +1,45 @@
 #!/usr/bin/env python3
-"""validate_json.py FILE... -- validates ksv JSON reports (`ksv check
---format json`) against docs/report.schema.json with python3-jsonschema
-(scripts/deps.sh installs it for the tests).  FILE "-" is standard input.
-Exit 0 when every file is valid, 1 when one is not (each violation
-printed with its path in the document), 77 when jsonschema is missing.
+"""validate_json.py [--schema report|fix] FILE... -- validates ksv JSON
+documents with python3-jsonschema (scripts/deps.sh installs it for the
+tests): `ksv check --format json` reports against docs/report.schema.json
+(--schema report, the default), `ksv fix --format json` documents against
+docs/fix-report.schema.json (--schema fix, which takes its rule names
+from the report schema).  FILE "-" is standard input.  Exit 0 when every
+file is valid, 1 when one is not (each violation printed with its path in
+the document), 77 when jsonschema is missing.
 """
 import json
 import os
 import sys
 
-SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..',
-                      'docs', 'report.schema.json')
+DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'docs')
+SCHEMAS = {'report': 'report.schema.json', 'fix': 'fix-report.schema.json'}
+
+
+def load(name):
+    with open(os.path.join(DOCS, SCHEMAS[name])) as f:
+        return json.load(f)
+
+
+def validator_of(jsonschema, name):
+    """A validator for schema NAME that resolves the other ksv schemas by
+    their $id (the fix schema refers to the report schema's rules)."""
+    schema = load(name)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    others = [load(n) for n in SCHEMAS]
+    try:
+        import referencing
+        import referencing.jsonschema
+        spec = referencing.jsonschema.specification_with(schema['$schema'])
+        reg = referencing.Registry().with_resources(
+            (o['$id'], referencing.Resource.from_contents(
+                o, default_specification=spec)) for o in others)
+        return cls(schema, registry=reg)
+    except ImportError:  # jsonschema before 4.18
+        store = {o['$id']: o for o in others}
+        return cls(schema, resolver=jsonschema.RefResolver.from_schema(
+            schema, store=store))
 
 
 def main(argv):
@@ -20,11 +49,13 @@ def main(argv):
         print('SKIP: python3-jsonschema is not installed (scripts/deps.sh '
               'installs it with KSV_TEST=1)')
         return 77
-    with open(SCHEMA) as f:
-        schema = json.load(f)
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    validator = cls(schema)
+    name = 'report'
+    if argv[:1] == ['--schema'] and len(argv) > 1 and argv[1] in SCHEMAS:
+        name, argv = argv[1], argv[2:]
+    elif argv[:1] == ['--schema']:
+        print('usage: validate_json.py [--schema report|fix] FILE...')
+        return 2
+    validator = validator_of(jsonschema, name)
     bad = 0
     for fn in argv:
         try:
@@ -39,7 +70,7 @@ def main(argv):
             print('FAIL: %s: /%s: %s' % (fn, where, e.message))
         bad += bool(errs)
     if not argv:
-        print('usage: validate_json.py FILE...')
+        print('usage: validate_json.py [--schema report|fix] FILE...')
         return 2
     return 1 if bad else 0
 

@@ -1,7 +1,7 @@
 /*
 ** xsd_validate.c -- validates XML documents against an XML Schema with
 ** libxml2 (xmlSchemaValidateDoc): the JUnit report test uses it with
-** ../shared/schemas/JUnit.xsd.
+** tests/schemas/JUnit.xsd.
 **
 ** usage: xsd_validate SCHEMA.xsd DOC.xml...
 ** exit: 0 all valid, 1 a document is invalid, 2 usage or unreadable schema.
