@@ -67,6 +67,14 @@ static const char usage[] =
     "  --stats               phase times and sizes on stderr, one\n"
     "                        'ksv-stats:' line per file, kernel and run\n"
     "                        (also KSV_STATS=1)\n"
+    "  --progress            the progress line on stderr (files, kernels;\n"
+    "                        fix: rounds, candidates) also when stderr is\n"
+    "                        not a terminal (default: only on a terminal);\n"
+    "                        also for fix and sim\n"
+    "  -q, --quiet           no progress line, and no notes of ksv fix on\n"
+    "                        stderr (errors and --stats are still\n"
+    "                        printed; the report is unchanged); also for\n"
+    "                        fix and sim\n"
     "  --replay              replay every finding on the simulator (a note\n"
     "                        says what happened) and simulate every\n"
     "                        concrete kernel (cycles, overlap, findings)\n"
@@ -112,6 +120,13 @@ static const char usage[] =
     "  --max-fix-seconds N   wall time for the repair rounds (default\n"
     "                        300); past it ksv fix confirms and reports\n"
     "                        what it found and says it stopped\n"
+    "  on SIGINT or SIGTERM ksv fix stops before the next candidate, writes\n"
+    "  the fixes so far (-o / --in-place; each verified when applied, not\n"
+    "  confirmed) and exits 128 + the signal (130 SIGINT, 143 SIGTERM); a\n"
+    "  second signal ends it at once.  -o and --in-place write a temporary\n"
+    "  file beside the target and rename it: the input is never half-\n"
+    "  written; an output that cannot be written is an error (exit 2)\n"
+    "  before the search\n"
     "\n"
     "sim options (the Cube/Vector simulator, docs/simulator.md):\n"
     "  --arch a2|a5          machine profile (default: hacc.target, else a2)\n"
@@ -119,6 +134,7 @@ static const char usage[] =
     "                        one bit (a second set is lost)\n"
     "  --assume-auto-sync on|off  as for check (default off)\n"
     "  --lang, -D NAME[=VALUE]  as for check\n"
+    "  --progress, -q, --quiet  as for check (a line per kernel simulated)\n"
     "  --runs N              run 0 nominal, runs 1..N-1 with jittered\n"
     "                        latencies (default 1)\n"
     "  --seed S              jitter seed (default 1)\n"
@@ -139,7 +155,8 @@ static const char usage[] =
     "  trip counts)\n"
     "\n"
     "exit status: 0 clean, 1 findings, 2 bad input or usage,\n"
-    "             3 undecided (unknown) or internal error\n";
+    "             3 undecided (unknown) or internal error,\n"
+    "             130 / 143 ksv fix stopped by SIGINT / SIGTERM\n";
 
 static int bad_usage(const char *msg, const char *arg) {
   fprintf(stderr, "ksv: error: %s%s%s\n", msg, arg ? ": " : "",
@@ -212,6 +229,7 @@ typedef struct {
   int *flag_model, *auto_sync, *lang;
   const char **defs;           /* -D operands: at most KSV_MAX_DEFINES */
   uint32_t *ndefs;
+  int *progress;               /* --progress / --quiet (KSV_PROGRESS_*) */
 } shared_dst;
 #define KSV_MAX_DEFINES 256
 
@@ -251,6 +269,10 @@ static int input_opt(const char *a, const char *v, const shared_dst *d) {
 /* Any option that check, fix, dump, sim and export share: the argv slots
 ** it took, 0 when a is none, -1 on a bad value. */
 static int shared_opt(const char *a, const char *v, const shared_dst *d) {
+  if (!strcmp(a, "--progress") || !strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+    *d->progress = a[2] == 'p' ? KSV_PROGRESS_ON : KSV_PROGRESS_OFF;
+    return 1; /* the last one given wins */
+  }
   int fm = flag_model_opt(a, v, d->flag_model);
   if (!fm)
     fm = auto_sync_opt(a, v, d->auto_sync);
@@ -268,7 +290,8 @@ static int sim_main(int argc, char **argv) {
   const char **sets = (const char **)argv + 2;
   o.sets = sets;
   static const char *defs[KSV_MAX_DEFINES];
-  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines};
+  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines,
+                   &o.progress};
   o.defines = defs;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -325,7 +348,8 @@ static int export_main(int argc, char **argv) {
   ksv_options_default(&o);
   const char *file = NULL, *outpath = NULL, *kernel = NULL;
   static const char *defs[KSV_MAX_DEFINES];
-  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines};
+  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines,
+                   &o.progress};
   o.defines = defs;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -418,7 +442,8 @@ int main(int argc, char **argv) {
   const char **files = (const char **)argv + 2;
   int nfiles = 0;
   static const char *defs[KSV_MAX_DEFINES];
-  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines};
+  shared_dst sd = {&o.flag_model, &o.auto_sync, &o.lang, defs, &o.ndefines,
+                   &o.progress};
   o.defines = defs;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
