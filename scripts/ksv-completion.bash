@@ -9,10 +9,11 @@ _ksv_shared="--arch --flag-model --assume-auto-sync --lang -D"
 _ksv_check="$_ksv_shared --format -o --entry --baseline -j --explain
   --no-redundant --stats --replay --fix --sim-runs --fail-on --max-unroll
   --require-complete --max-instances --max-memory-mb --engine --timeout-ms
-  --max-solver-seconds --trip-bound"
+  --max-solver-seconds --trip-bound --progress --quiet -q"
 _ksv_fix="$_ksv_check --in-place --diff --allow-barrier-all --max-fix-seconds"
 _ksv_dump="$_ksv_shared --entry --max-unroll --max-instances"
-_ksv_sim="$_ksv_shared --runs --seed --cost --trace --set --replay"
+_ksv_sim="$_ksv_shared --runs --seed --cost --trace --set --replay
+  --progress --quiet -q"
 _ksv_export="$_ksv_shared --format --kernel -o --max-unroll --max-instances"
 
 # _ksv_files: the words of COMPREPLY for file names matching $cur (with
