@@ -528,7 +528,7 @@ static void *check_worker(void *arg) {
     int i = p->next < p->nfiles ? p->next++ : -1;
     if (i >= 0)
       ksv_prog_head("ksv check: %d/%d files done, checking %s", p->done,
-                    p->nfiles, p->files[i]);
+                    p->nfiles, ksv_prog_base(p->files[i]));
     pthread_mutex_unlock(&p->lock);
     if (i < 0)
       return NULL;

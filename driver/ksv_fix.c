@@ -369,7 +369,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     MDL_VEC_AT(rc, rcand, j) = v;
   }
-  ksv_prog_head("ksv fix: %s: %s %u, %u fixed", path,
+  ksv_prog_head("ksv fix: %s: %s %u, %u fixed", ksv_prog_base(path),
                 phase == 1 ? "round" : "redundant-sync round", done->len + 1,
                 done->len);
   keyset before, before_all;
@@ -684,7 +684,7 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   full.no_redundant = false;
   /* the line shows rounds and candidates, not each re-check's kernels */
   quick.progress = full.progress = KSV_PROGRESS_OFF;
-  ksv_prog_head("ksv fix: %s: checking", file);
+  ksv_prog_head("ksv fix: %s: checking", ksv_prog_base(file));
   check(&full, file, &r->orig, &r->c0);
   if (r->c0.bad || r->c0.unknown)
     return r->c0.bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
@@ -771,7 +771,7 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     return 0;
   }
   /* confirmation */
-  ksv_prog_head("ksv fix: %s: confirming: checking", file);
+  ksv_prog_head("ksv fix: %s: confirming: checking", ksv_prog_base(file));
   check(&full, file, &r->cur, &r->cf);
   keyset k0, kf;
   keys_of(&r->orig, &r->c0.fr, &k0);
@@ -781,8 +781,8 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   keys_free(&kf);
   r->clean = !r->cf.bad && !r->cf.unknown && !r->cf.errors &&
              !r->cf.warnings;
-  ksv_prog_head("ksv fix: %s: confirming: %u simulated runs", file,
-                o->sim_runs);
+  ksv_prog_head("ksv fix: %s: confirming: %u simulated runs",
+                ksv_prog_base(file), o->sim_runs);
   simulate(&r->cf, o->sim_runs, ksv_flag_model(o->check.flag_model),
            &r->simf);
   r->sim_ok = r->simf.ran && !r->simf.findings;

@@ -105,6 +105,11 @@ static void *tick(void *arg) {
   return NULL;
 }
 
+const char *ksv_prog_base(const char *path) {
+  const char *b = strrchr(path, '/');
+  return b && b[1] ? b + 1 : path;
+}
+
 void ksv_prog_start(int mode) {
   pthread_mutex_lock(&prog.lock);
   if (!prog.depth++) {

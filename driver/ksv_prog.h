@@ -20,6 +20,10 @@ void ksv_prog_head(const char *fmt, ...)
 void ksv_prog_detail(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* The last component of path: the line has room for little (the kernel,
+** the candidate), and the count says where in the run it is. */
+const char *ksv_prog_base(const char *path);
+
 /* Erases the line for output that goes to the same terminal (the
 ** findings sim prints as it goes, --stats lines); the next update draws
 ** it again. */

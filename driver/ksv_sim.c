@@ -731,8 +731,9 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     bool hit = false, flag_replay = false;
     flag_force used = {SIM_NONE, SIM_NONE, SIM_NONE, false, SIM_NONE};
     /* shown while the kernel runs; hidden before anything is printed */
-    ksv_prog_head("ksv sim: %s: kernel %u/%u %s, %u run%s", file, u + 1,
-                  units.len, fu->name, so.runs, so.runs == 1 ? "" : "s");
+    ksv_prog_head("ksv sim: %s: kernel %u/%u %s, %u run%s",
+                  ksv_prog_base(file), u + 1, units.len, fu->name, so.runs,
+                  so.runs == 1 ? "" : "s");
     if (o->replay) {
       /* two ops: a race; a set (and the earlier set): a flag finding */
       rc = lb.line ? replay(k, &so, la, lb, want, &r, &tried, &hit) : -1;
