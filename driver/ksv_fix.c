@@ -773,6 +773,11 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   /* confirmation */
   ksv_prog_head("ksv fix: %s: confirming: checking", ksv_prog_base(file));
   check(&full, file, &r->cur, &r->cf);
+  if (fix_signal) { /* during that check: the simulator is left out */
+    r->signal = fix_signal;
+    snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
+    return 0;
+  }
   keyset k0, kf;
   keys_of(&r->orig, &r->c0.fr, &k0);
   keys_of_masked(&r->cur, &r->cf.fr, &r->c0, &kf);
@@ -1014,7 +1019,8 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
             R.signal == SIGINT ? "SIGINT" : "SIGTERM", R.done.len,
             R.done.len == 1 ? "" : "es",
             !dest ? " (no -o or --in-place: nothing written)"
-            : wrc ? "" : R.changed ? ", written to " : ", nothing to write",
+            : wrc ? ", not written" : R.changed ? ", written to "
+                                                : ", nothing to write",
             dest && !wrc && R.changed ? dest : "");
   int sig = R.signal;
   bool ok = R.clean && !R.added && (R.sim_ok || !R.simf.ran);
