@@ -865,6 +865,16 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
     Z3_solver_set_params(x->c, x->s, p);
   }
   Z3_params_dec_ref(x->c, p);
+  /* Z3 would take SIGINT for the length of each check (its own handler,
+     the caller's restored after it) and only end that query: the query
+     would come back unknown and ksv fix, whose handler never saw the
+     signal, would go on.  Ctrl-C is the caller's */
+  p = Z3_mk_params(x->c);
+  Z3_params_inc_ref(x->c, p);
+  Z3_params_set_bool(x->c, p, Z3_mk_string_symbol(x->c, "ctrl_c"), false);
+  Z3_solver_set_params(x->c, x->s, p);
+  z3_failed = 0; /* a Z3 without the parameter: nothing to turn off */
+  Z3_params_dec_ref(x->c, p);
   x->isort = Z3_mk_int_sort(x->c);
   x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
   x->acache = calloc(k->atoms.len + 1, sizeof *x->acache);

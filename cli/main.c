@@ -111,6 +111,12 @@ static int set_rule_switch(cli *c, const cli_opt *r, const char *v) {
   return 0;
 }
 
+static int set_progress(cli *c, const cli_opt *r, const char *v) {
+  *(int *)((char *)c + r->off) =
+      r->sname == 'q' ? KSV_PROGRESS_OFF : KSV_PROGRESS_ON;
+  return 0;
+}
+
 /* ---------------------------------------------------------------- rows */
 
 #define ROW(l, s, arg, set, field, max, help) \
@@ -143,6 +149,16 @@ static int set_rule_switch(cli *c, const cli_opt *r, const char *v) {
       "Ascend C: a build macro (as the compiler's -D; NAME alone is 1); a " \
       "macro the file uses but neither defines nor is given is one " \
       "unknown value")
+
+/* --progress / -q, --quiet (check, fix, sim): the last one given wins. */
+#define PROGRESS_ROWS(S) \
+  ROW("progress", 0, NULL, set_progress, S.progress, 0, \
+      "the progress line on stderr (files, kernels; fix: rounds, " \
+      "candidates; sim: the kernel and its runs) also when stderr is not " \
+      "a terminal (default: only on a terminal)"), \
+  ROW("quiet", 'q', NULL, set_progress, S.progress, 0, \
+      "no progress line, and no notes of ksv fix on stderr (errors and " \
+      "--stats are still printed; the report is unchanged)")
 
 #define TARGET_ARCH \
   "the one the module's hacc.target names, Ascend910B*/910_93* a2, " \
@@ -211,6 +227,7 @@ static int set_rule_switch(cli *c, const cli_opt *r, const char *v) {
 static const cli_opt check_rows[] = {
     HELP_ROW,
     INPUT_ROWS(o, TARGET_ARCH),
+    PROGRESS_ROWS(o),
     ROW("format", 0, "text|json|junit|sarif|html", cli_set_choice, o.format,
         0, "the report on standard output (or -o) (default text)"),
     ROW(NULL, 'o', "FILE", cli_set_str, outpath, 0,
@@ -265,6 +282,7 @@ static const cli_opt check_rows[] = {
 static const cli_opt fix_rows[] = {
     HELP_ROW,
     INPUT_ROWS(o, TARGET_ARCH),
+    PROGRESS_ROWS(o),
     CHECK_ROWS,
     ROW("format", 0, "text|json", cli_set_choice, o.format, 0,
         "the fixes, their edits and confirmation (default text)"),
@@ -306,6 +324,7 @@ static const cli_opt export_rows[] = {
 static const cli_opt sim_rows[] = {
     HELP_ROW,
     INPUT_ROWS(so, "hacc.target, else a2"),
+    PROGRESS_ROWS(so),
     ROW("runs", 0, "N", cli_set_u32, so.runs, 1000000,
         "run 0 nominal, runs 1..N-1 with jittered latencies (default 1)"),
     ROW("seed", 0, "S", set_seed, so.seed, 0, "jitter seed (default 1)"),
@@ -467,7 +486,13 @@ static const command commands[] = {
      run_check},
     {"fix", fix_rows, "fix [options] [-o FILE | --in-place] [--diff] FILE|-",
      "Proposes minimal repairs of the findings, re-verifies and simulates "
-     "them (docs/fix.md).",
+     "them (docs/fix.md). On SIGINT or SIGTERM it stops before the next "
+     "candidate, writes the fixes so far (-o / --in-place; each verified "
+     "when applied, not confirmed) and exits 128 + the signal (130 SIGINT, "
+     "143 SIGTERM); a second signal ends it at once. -o and --in-place "
+     "write a temporary file beside the target and rename it: the input is "
+     "never half-written; an output that cannot be written is an error "
+     "(exit 2) before the search.",
      run_fix},
     {"dump", dump_rows, "dump [options] FILE|-",
      "Writes the extracted sync model of every kernel.", run_dump},
@@ -485,7 +510,8 @@ static const command commands[] = {
 
 static const char exit_status[] =
     "exit status: 0 clean, 1 findings, 2 bad input or usage,\n"
-    "             3 undecided (unknown) or internal error\n";
+    "             3 undecided (unknown) or internal error,\n"
+    "             130 / 143 ksv fix stopped by SIGINT / SIGTERM\n";
 
 static void print_para(const char *text) {
   /* a paragraph at 78 columns, as the rows' help */

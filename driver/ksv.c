@@ -11,6 +11,7 @@
 #include "ksv_int.h"
 #include "ksv_cfg.h"
 #include "ksv_supp.h"
+#include "ksv_prog.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -162,6 +163,7 @@ static double cpu_secs(void) {
 ** engine measures it: graph build, ordering, checks, redundant search). */
 static void print_stats(const mdl_kernel *k, const char *engine,
                         double unroll_s, double check_s, const chk_stats *cs) {
+  ksv_prog_hide();
   fprintf(stderr,
           "ksv-stats: file=%s kernel=%s engine=%s instances=%u accesses=%u "
           "unroll_s=%.6f analyse_s=%.6f build_s=%.6f order_s=%.6f "
@@ -415,6 +417,8 @@ void ksv_check_text(const ksv_options *o, const char *path,
   ksv_fe_parse(o->lang, o->defines, o->ndefines, path, text, len,
                 ksv_fe_arch(o->arch), &units, &fr->diags);
   if (o->stats)
+    ksv_prog_hide();
+  if (o->stats)
     fprintf(stderr, "ksv-stats: file=%s bytes=%zu units=%u parse_s=%.6f\n",
             path, len, units.len, cpu_secs() - t_parse);
   if (!units.len && !fr->diags.errors &&
@@ -441,6 +445,9 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.flags = ksv_flag_model(o->flag_model);
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
+    /* (-j: files in parallel, one line: the head names no single file) */
+    if (o->progress != KSV_PROGRESS_OFF && o->jobs <= 1)
+      ksv_prog_detail("kernel %u/%u %s", i + 1, units.len, fu->name);
     mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
     u->name = mdl_strprintf("%s", fu->name);
     u->line = fu->line;
@@ -519,7 +526,7 @@ typedef struct {
   const ksv_options *o;        /* per file: the command line and config */
   const ksv_rules *rules;      /* per file */
   const char *const *files;
-  int nfiles, next;
+  int nfiles, next, done;      /* done: files finished (progress) */
   mdl_file_result *frs;
   rep_file_info *fis;
   pthread_mutex_t lock;
@@ -530,19 +537,25 @@ static void *check_worker(void *arg) {
   for (;;) {
     pthread_mutex_lock(&p->lock);
     int i = p->next < p->nfiles ? p->next++ : -1;
+    if (i >= 0)
+      ksv_prog_head("ksv check: %d/%d files done, checking %s", p->done,
+                    p->nfiles, ksv_prog_base(p->files[i]));
     pthread_mutex_unlock(&p->lock);
     if (i < 0)
       return NULL;
     double t0 = ksv_now_secs();
     check_file(&p->o[i], &p->rules[i], p->files[i], &p->frs[i], &p->fis[i]);
     p->fis[i].secs = ksv_now_secs() - t0;
+    pthread_mutex_lock(&p->lock);
+    p->done++;
+    pthread_mutex_unlock(&p->lock);
   }
 }
 
 static void check_all(const ksv_options *o, const ksv_rules *rules,
                       const char *const *files, int nfiles,
                       mdl_file_result *frs, rep_file_info *fis) {
-  check_pool p = {o, rules, files, nfiles, 0, frs, fis,
+  check_pool p = {o, rules, files, nfiles, 0, 0, frs, fis,
                   PTHREAD_MUTEX_INITIALIZER};
   uint32_t jobs = o->jobs > 1 ? o->jobs : 1;
   if (jobs > (uint32_t)nfiles)
@@ -736,7 +749,9 @@ static int check_files(const ksv_options *o, const ksv_options *fo,
     return KSV_EXIT_UNKNOWN;
   }
   double t_check = o->stats ? ksv_now_secs() : 0;
+  ksv_prog_start(o->progress);
   check_all(fo, frules, files, nfiles, frs, fis);
+  ksv_prog_end(); /* before the report: stdout may be the same terminal */
   double t_report = o->stats ? ksv_now_secs() : 0, c_report = cpu_secs();
   uint32_t baselined = 0;
   for (int i = 0; i < nfiles; i++) {

@@ -10,12 +10,21 @@
 #include "../frontend/fe.h"
 #include "../model/mdl.h"
 #include "ksv_int.h"
+#include "ksv_prog.h"
+#include "ksv_save.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* SIGINT or SIGTERM received during ksv fix (0: none).  The handler only
+** stores the number (async-signal-safe); the rounds poll it before each
+** candidate, like the --max-fix-seconds deadline, and the run then
+** writes what it fixed so far. */
+static volatile sig_atomic_t fix_signal;
 
 void ksv_fix_options_default(ksv_fix_options *o) {
   memset(o, 0, sizeof *o);
@@ -366,6 +375,9 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     MDL_VEC_AT(rc, rcand, j) = v;
   }
+  ksv_prog_head("ksv fix: %s: %s %u, %u fixed", ksv_prog_base(path),
+                phase == 1 ? "round" : "redundant-sync round", done->len + 1,
+                done->len);
   keyset before, before_all;
   keys_of_masked(cur, &cc->fr, c0, &before);
   keys_of(cur, &cc->fr, &before_all);
@@ -381,7 +393,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   for (uint32_t i = 0; i < rc.len; i++) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, i);
     const fix_cand *c = &r->c;
-    if (deadline > 0 && ksv_now_secs() > deadline) {
+    if (fix_signal || (deadline > 0 && ksv_now_secs() > deadline)) {
       *stopped = true;
       break;
     }
@@ -394,6 +406,8 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     if (!tier(c))
       budget--;
     const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, r->diag);
+    ksv_prog_detail("candidate %u/%u for %u:%u [%s]", i + 1, rc.len, d->line,
+                    d->col, mdl_rule_name(d->rule));
     if (!o->allow_barrier_all) {
       bool all = false;
       for (uint32_t e = 0; e < c->edits.len; e++) {
@@ -586,18 +600,56 @@ static void print_edit(FILE *out, const fix_edit *ed) {
   }
 }
 
+/* Saves t to path atomically (ksv_save.h).  SIGINT and SIGTERM wait
+** until the rename: a second signal (the first one resets the handler)
+** would otherwise end ksv with the temporary file left behind. */
 static int write_file(const char *path, const fix_text *t) {
   size_t len;
   char *s = fix_text_join(t, &len);
-  FILE *f = fopen(path, "wb");
-  int rc = !f || fwrite(s, 1, len, f) != len;
-  if (f && fclose(f))
-    rc = 1;
-  free(s);
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  char err[4200];
+  int rc = s ? ksv_save(path, s, len, err, sizeof err) : -1;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (rc)
-    fprintf(stderr, "ksv: error: cannot write %s: %s\n", path,
-            strerror(errno));
-  return rc;
+    fprintf(stderr, "ksv: error: %s\n", s ? err : "out of memory");
+  free(s);
+  return rc != 0;
+}
+
+static void on_signal(int sig) { fix_signal = sig; }
+
+/* The handlers of SIGINT and SIGTERM before ksv fix set its own. */
+typedef struct {
+  struct sigaction old[2];
+  bool set[2];
+} fix_sigs;
+static const int fix_caught[2] = {SIGINT, SIGTERM};
+
+/* Catches SIGINT and SIGTERM for the run.  A signal ignored when ksv
+** started (a background job of a non-interactive shell) stays ignored,
+** as the shell meant; the first signal resets the handler, so a second
+** one ends ksv at once. */
+static void signals_catch(fix_sigs *s) {
+  fix_signal = 0;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART | SA_RESETHAND;
+  for (int i = 0; i < 2; i++)
+    s->set[i] = !sigaction(fix_caught[i], NULL, &s->old[i]) &&
+                s->old[i].sa_handler != SIG_IGN &&
+                !sigaction(fix_caught[i], &sa, NULL);
+}
+
+static void signals_restore(const fix_sigs *s) {
+  for (int i = 0; i < 2; i++)
+    if (s->set[i])
+      sigaction(fix_caught[i], &s->old[i], NULL);
 }
 
 /* Everything a fix run found out. */
@@ -608,7 +660,11 @@ typedef struct {
   simsum sim0, simf;
   uint32_t n0, added, changed;
   bool clean, sim_ok;
-  bool stopped;                /* the rounds ran out of max_seconds */
+  bool stopped;                /* the rounds ran out of max_seconds, or
+                                  a signal stopped them */
+  int signal;                  /* SIGINT / SIGTERM that stopped the run
+                                  (0: none): cur is what the rounds
+                                  fixed, not confirmed (cf is empty) */
 } fres;
 
 static void fres_free(fres *r) {
@@ -634,6 +690,9 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   quick.replay = full.replay = false;
   quick.explain = full.explain = false;
   full.no_redundant = false;
+  /* the line shows rounds and candidates, not each re-check's kernels */
+  quick.progress = full.progress = KSV_PROGRESS_OFF;
+  ksv_prog_head("ksv fix: %s: checking", ksv_prog_base(file));
   check(&full, file, &r->orig, &r->c0);
   if (r->c0.bad || r->c0.unknown)
     return r->c0.bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
@@ -665,7 +724,7 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     quick.trip_bound_fixed = sfull.trip_bound_fixed = true;
   }
   double deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
-  for (int phase = 1; phase <= 2 && !r->stopped; phase++) {
+  for (int phase = 1; phase <= 2 && !r->stopped && !fix_signal; phase++) {
     const ksv_options *co = phase == 1 && symbolic ? &quick
                             : symbolic             ? &sfull
                                                    : &full;
@@ -710,8 +769,23 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     }
     checked_free(&cc);
   }
+  r->changed = fix_diff(NULL, "", "", &r->orig, &r->cur);
+  if (fix_signal) {
+    /* stopped by the user: each fix kept was verified when it was
+       applied; the confirmation (a check and the simulator, minutes on a
+       large file) is left out -- what was asked for is to stop */
+    r->signal = fix_signal;
+    snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
+    return 0;
+  }
   /* confirmation */
+  ksv_prog_head("ksv fix: %s: confirming: checking", ksv_prog_base(file));
   check(&full, file, &r->cur, &r->cf);
+  if (fix_signal) { /* during that check: the simulator is left out */
+    r->signal = fix_signal;
+    snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
+    return 0;
+  }
   keyset k0, kf;
   keys_of(&r->orig, &r->c0.fr, &k0);
   keys_of_masked(&r->cur, &r->cf.fr, &r->c0, &kf);
@@ -720,10 +794,11 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   keys_free(&kf);
   r->clean = !r->cf.bad && !r->cf.unknown && !r->cf.errors &&
              !r->cf.warnings;
+  ksv_prog_head("ksv fix: %s: confirming: %u simulated runs",
+                ksv_prog_base(file), o->sim_runs);
   simulate(&r->cf, o->sim_runs, ksv_flag_model(o->check.flag_model),
            &r->simf);
   r->sim_ok = r->simf.ran && !r->simf.findings;
-  r->changed = fix_diff(NULL, "", "", &r->orig, &r->cur);
   return 0;
 }
 
@@ -751,39 +826,52 @@ static char *confirm_str(const fres *r) {
                        sim);
 }
 
-int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
-  size_t len = 0;
-  char *text = ksv_read_file(file, &len);
-  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
-  if (!text) {
-    fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
-            strerror(errno));
-    return KSV_EXIT_BAD_INPUT;
+/* The summary line of the text report. */
+static void text_summary(const ksv_fix_options *o, const fres *R,
+                         FILE *out) {
+  const checked *c = &R->cf;
+  const simsum *s0 = &R->sim0, *sf = &R->simf;
+  uint32_t n0 = R->n0, changed = R->changed;
+  if (R->signal) { /* no confirmation ran: nothing to say about it */
+    fprintf(out, "ksv fix: interrupted by %s after %u fix%s, %u line%s "
+                 "changed; each fix was verified when it was applied, the "
+                 "result is not confirmed (run `ksv check` on it)\n",
+            R->signal == SIGINT ? "SIGINT" : "SIGTERM", R->done.len,
+            R->done.len == 1 ? "" : "es", changed, changed == 1 ? "" : "s");
+    return;
   }
-  fres R;
-  int prc = fix_compute(o, file, text, len, &R);
-  free(text);
-  if (prc) {
-    for (uint32_t i = 0; i < R.c0.fr.diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(R.c0.fr.diags.items, mdl_diag, i);
-      if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
-        fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
-                mdl_severity_name(d->severity), d->message,
-                mdl_rule_name(d->rule));
-    }
-    fprintf(out, "ksv fix: %s\n", prc == KSV_EXIT_BAD_INPUT
-                                      ? "not fixed: the input has errors"
-                                      : "not fixed: the kernel is not "
-                                        "decided (unknown)");
-    fres_free(&R);
-    return prc;
-  }
-  fix_text orig = R.orig, cur = R.cur;
-  checked cf = R.cf;
-  mdl_vec done = R.done;
-  simsum sim0 = R.sim0, simf = R.simf;
-  uint32_t n0 = R.n0, added = R.added, changed = R.changed;
-  bool clean = R.clean, sim_ok = R.sim_ok, stopped = R.stopped;
+  fprintf(out, "ksv fix: %u of %u finding%s fixed, %u line%s changed; "
+               "the fixed kernel %s",
+          n0 - (c->errors + c->warnings), n0, n0 == 1 ? "" : "s", changed,
+          changed == 1 ? "" : "s",
+          R->clean ? "verifies clean"
+                : R->added ? "has new findings" : "still has findings");
+  if (sf->ran)
+    fprintf(out, "; simulator: %s in %u run%s, %" PRId64 " cycles%s",
+            sf->findings ? "dynamic findings" : "no dynamic finding",
+            sf->runs, sf->runs == 1 ? "" : "s", sf->cycles,
+            s0->ran ? "" : " (the original does not run to its end)");
+  else
+    fprintf(out, "; not simulated (%s)", sf->why[0] ? sf->why : "no "
+                                                                 "kernel");
+  if (sf->ran && s0->ran)
+    fprintf(out, " (was %" PRId64 ")", s0->cycles);
+  if (R->stopped)
+    fprintf(out, "; the search stopped after %u s (--max-fix-seconds): "
+                 "not every candidate was tried", o->max_seconds);
+  fputc('\n', out);
+}
+
+/* The report of a run: text (fixes, what is left, the summary, the diff
+** unless the file is written), the diff alone, or JSON. */
+static void fix_report(const ksv_fix_options *o, const char *file,
+                       const fres *R, FILE *out) {
+  fix_text orig = R->orig, cur = R->cur;
+  checked cf = R->cf;
+  mdl_vec done = R->done;
+  simsum sim0 = R->sim0, simf = R->simf;
+  uint32_t n0 = R->n0, added = R->added, changed = R->changed;
+  bool clean = R->clean, stopped = R->stopped;
 
   if (o->format == KSV_FORMAT_JSON) {
     json_t *root = json_object();
@@ -825,12 +913,19 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
     json_object_set_new(root, "remaining", rem);
     json_t *cfj = json_object();
     json_object_set_new(cfj, "findings_before", json_integer(n0));
+    /* interrupted: no confirmation ran, so these are not known */
     json_object_set_new(cfj, "findings_after",
-                        json_integer(cf.errors + cf.warnings));
-    json_object_set_new(cfj, "new_findings", json_integer(added));
+                        R->signal ? json_null()
+                                  : json_integer(cf.errors + cf.warnings));
+    json_object_set_new(cfj, "new_findings",
+                        R->signal ? json_null() : json_integer(added));
     json_object_set_new(cfj, "verified_clean", json_boolean(clean));
     json_object_set_new(cfj, "lines_changed", json_integer(changed));
     json_object_set_new(cfj, "stopped", json_boolean(stopped));
+    json_object_set_new(cfj, "interrupted",
+                        !R->signal ? json_null()
+                        : json_string(R->signal == SIGINT ? "SIGINT"
+                                                          : "SIGTERM"));
     json_t *sj = json_object();
     json_object_set_new(sj, "simulated", json_boolean(simf.ran));
     if (simf.ran) {
@@ -881,40 +976,72 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
                 orig_of(&cur, d->line), d->col, d->message,
                 mdl_rule_name(d->rule));
     }
-    fprintf(out, "ksv fix: %u of %u finding%s fixed, %u line%s changed; "
-                 "the fixed kernel %s",
-            n0 - (cf.errors + cf.warnings), n0, n0 == 1 ? "" : "s", changed,
-            changed == 1 ? "" : "s",
-            clean ? "verifies clean"
-                  : added ? "has new findings" : "still has findings");
-    if (simf.ran)
-      fprintf(out, "; simulator: %s in %u run%s, %" PRId64 " cycles%s",
-              simf.findings ? "dynamic findings" : "no dynamic finding",
-              simf.runs, simf.runs == 1 ? "" : "s", simf.cycles,
-              sim0.ran ? "" : " (the original does not run to its end)");
-    else
-      fprintf(out, "; not simulated (%s)", simf.why[0] ? simf.why : "no "
-                                                                   "kernel");
-    if (simf.ran && sim0.ran)
-      fprintf(out, " (was %" PRId64 ")", sim0.cycles);
-    if (stopped)
-      fprintf(out, "; the search stopped after %u s (--max-fix-seconds): "
-                   "not every candidate was tried", o->max_seconds);
-    fputc('\n', out);
+    text_summary(o, R, out);
     if (changed && !o->out_file && !o->in_place)
       fix_diff(out, file, file, &orig, &cur);
   }
-  int rc = 0;
-  if (changed && o->out_file)
-    rc |= write_file(o->out_file, &cur);
-  if (changed && o->in_place)
-    rc |= write_file(file, &cur);
+}
 
+int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
+  size_t len = 0;
+  char *text = ksv_read_file(file, &len);
+  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
+  if (!text) {
+    fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
+            strerror(errno));
+    return KSV_EXIT_BAD_INPUT;
+  }
+  /* an output ksv cannot write fails now, not after the search */
+  const char *dest = o->out_file ? o->out_file : o->in_place ? file : NULL;
+  char err[4200];
+  if (dest && ksv_save_probe(dest, err, sizeof err)) {
+    fprintf(stderr, "ksv: error: %s\n", err);
+    free(text);
+    return KSV_EXIT_BAD_INPUT;
+  }
+  fix_sigs sigs;
+  signals_catch(&sigs);
+  ksv_prog_start(o->check.progress);
+  fres R;
+  int prc = fix_compute(o, file, text, len, &R);
+  free(text);
+  ksv_prog_end();
+  if (prc) {
+    for (uint32_t i = 0; i < R.c0.fr.diags.items.len; i++) {
+      const mdl_diag *d = &MDL_VEC_AT(R.c0.fr.diags.items, mdl_diag, i);
+      if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
+        fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
+                mdl_severity_name(d->severity), d->message,
+                mdl_rule_name(d->rule));
+    }
+    fprintf(out, "ksv fix: %s\n", prc == KSV_EXIT_BAD_INPUT
+                                      ? "not fixed: the input has errors"
+                                      : "not fixed: the kernel is not "
+                                        "decided (unknown)");
+    fres_free(&R);
+    signals_restore(&sigs);
+    return prc;
+  }
+  /* written before the report: the file is what a stopped run keeps */
+  int wrc = dest && R.changed ? write_file(dest, &R.cur) : 0;
+  fix_report(o, file, &R, out);
+  if (R.signal && o->check.progress != KSV_PROGRESS_OFF)
+    fprintf(stderr, "ksv fix: interrupted by %s: %u fix%s kept%s%s\n",
+            R.signal == SIGINT ? "SIGINT" : "SIGTERM", R.done.len,
+            R.done.len == 1 ? "" : "es",
+            !dest ? " (no -o or --in-place: nothing written)"
+            : wrc ? ", not written" : R.changed ? ", written to "
+                                                : ", nothing to write",
+            dest && !wrc && R.changed ? dest : "");
+  int sig = R.signal;
+  bool ok = R.clean && !R.added && (R.sim_ok || !R.simf.ran);
   fres_free(&R);
-  if (rc)
-    return KSV_EXIT_UNKNOWN;
-  return clean && !added && (sim_ok || !simf.ran) ? KSV_EXIT_CLEAN
-                                                  : KSV_EXIT_FINDINGS;
+  signals_restore(&sigs);
+  if (wrc)
+    return KSV_EXIT_BAD_INPUT; /* the input and any old output intact */
+  if (sig)
+    return KSV_EXIT_SIGNAL(sig);
+  return ok ? KSV_EXIT_CLEAN : KSV_EXIT_FINDINGS;
 }
 
 /* ------------------------------------------------------- check --fix */

@@ -8,6 +8,7 @@
 #include "../model/mdl.h"
 #include "../sim/sim.h"
 #include "ksv_int.h"
+#include "ksv_prog.h"
 #include "../model/mdl_build.h"
 
 #include <errno.h>
@@ -659,6 +660,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   lim.max_unroll = o->max_unroll;
   lim.max_instances = o->max_instances;
   uint32_t nk = 0, nfind = 0;
+  ksv_prog_start(o->progress);
   for (uint32_t u = 0; u < units.len; u++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, u);
     if (fu->error || !fu->k) {
@@ -729,6 +731,10 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     uint32_t tried = 0;
     bool hit = false, flag_replay = false;
     flag_force used = {SIM_NONE, SIM_NONE, SIM_NONE, false, SIM_NONE};
+    /* shown while the kernel runs; hidden before anything is printed */
+    ksv_prog_head("ksv sim: %s: kernel %u/%u %s, %u run%s",
+                  ksv_prog_base(file), u + 1, units.len, fu->name, so.runs,
+                  so.runs == 1 ? "" : "s");
     if (o->replay) {
       /* two ops: a race; a set (and the earlier set): a flag finding */
       rc = lb.line ? replay(k, &so, la, lb, want, &r, &tried, &hit) : -1;
@@ -744,6 +750,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     } else {
       rc = sim_run(k, &so, &r);
     }
+    ksv_prog_hide(); /* the kernel's lines follow, perhaps on the terminal */
     if (rc) {
       fprintf(out, "%s:%u:%u: error: not simulated: %s [unknown]\n", file,
               k->loc.line, k->loc.col, sim_strerror(rc));
@@ -828,6 +835,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     sim_result_free(&r);
     mdl_specialized_free(spec);
   }
+  ksv_prog_end();
   if (o->replay && !replay_found && !bad) {
     fprintf(out, "%s:%u:%u: error: --replay: no conflicting pair of "
                  "instructions and no set_flag or sync_block_set at %u:%u "

@@ -13,6 +13,13 @@
 
 enum { KSV_EXIT_CLEAN = 0, KSV_EXIT_FINDINGS = 1, KSV_EXIT_BAD_INPUT = 2,
        KSV_EXIT_UNKNOWN = 3 };
+/* ksv fix stopped by a signal: 128 + its number, as a shell reports a
+** process it killed (130 SIGINT, 143 SIGTERM); what was fixed so far is
+** written (docs/fix.md, "Stopping") */
+#define KSV_EXIT_SIGNAL(sig) (128 + (sig))
+/* --progress / --quiet: the progress line on stderr (files, kernels, fix
+** rounds), shown when stderr is a terminal (auto), always, or never */
+enum { KSV_PROGRESS_AUTO = 0, KSV_PROGRESS_ON = 1, KSV_PROGRESS_OFF = 2 };
 enum { KSV_FORMAT_TEXT = 0, KSV_FORMAT_JSON = 1, KSV_FORMAT_JUNIT = 2,
        KSV_FORMAT_SARIF = 3, KSV_FORMAT_HTML = 4 };
 enum { KSV_ENGINE_AUTO = 0, KSV_ENGINE_GRAPH = 1, KSV_ENGINE_SMT = 2 };
@@ -96,6 +103,8 @@ typedef struct {
   bool excerpts;          /* text report on out: the source line and a
                              caret under each finding, its rule's doc link
                              and, with fix, "run `ksv fix` to apply" */
+  int progress;           /* KSV_PROGRESS_*: the line on stderr; quiet
+                             (off) also drops ksv fix's notes there */
 } ksv_options;
 
 /* The options a config file can set, as bits of ksv_options.given. */
@@ -150,7 +159,11 @@ void ksv_fix_options_default(ksv_fix_options *o);
 /* Fixes the findings of file; writes the report (text: fixes, what is
 ** left, the confirmation and the diff; or JSON) to out.  Returns 0 (every
 ** finding fixed, verified clean, simulated clean), 1 (findings left), 2
-** (bad input) or 3 (undecided kernel, or a file could not be written). */
+** (bad input, or -o / --in-place cannot be written: found before the
+** search where it can be), 3 (undecided kernel) or KSV_EXIT_SIGNAL(sig)
+** (SIGINT or SIGTERM: the rounds stopped, the fixes so far written).  The
+** file is written atomically: a temporary file beside it, fsync, rename;
+** the input is never half-written. */
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out);
 
 /* The simulator (docs/simulator.md). */
@@ -171,6 +184,7 @@ typedef struct {
   int lang;               /* KSV_LANG_*, as in ksv_options */
   const char *const *defines; /* -D, as in ksv_options */
   uint32_t ndefines;
+  int progress;           /* KSV_PROGRESS_*, as in ksv_options */
 } ksv_sim_options;
 
 void ksv_sim_options_default(ksv_sim_options *o);

@@ -573,9 +573,9 @@ grep -q '(%arg2)' "$tmp/help.out" || fail "--help lacks (%arg2)"
 rc=$(run unk check --x "$tmp/good.mlir")
 [ "$rc" = 2 ] && grep -qxF "ksv: error: unknown option '--x' (see 'ksv check --help')" "$tmp/unk.err" ||
   fail "check --x: exit $rc, $(cat "$tmp/unk.err")"
-rc=$(run unk sim -q "$tmp/good.mlir")
-[ "$rc" = 2 ] && grep -qF "unknown option '-q' (see 'ksv sim --help')" "$tmp/unk.err" ||
-  fail "sim -q: exit $rc, $(cat "$tmp/unk.err")"
+rc=$(run unk sim -Z "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -qF "unknown option '-Z' (see 'ksv sim --help')" "$tmp/unk.err" ||
+  fail "sim -Z: exit $rc, $(cat "$tmp/unk.err")"
 rc=$(run unk check --explain=yes "$tmp/good.mlir")
 [ "$rc" = 2 ] && grep -q "takes no value" "$tmp/unk.err" || fail "--explain=yes: exit $rc"
 rc=$(run unk check "$tmp/good.mlir" --arch)
