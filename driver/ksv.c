@@ -604,6 +604,9 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
     rep_fingerprints(&frs[i], &fis[i]);
     if (o->baseline)
       baselined += drop_baselined(&frs[i], &fis[i], &base);
+    ksv_group_causes(&frs[i], &fis[i]); /* after the fingerprints: they
+                                           number equal hashes in line
+                                           order, which stays */
   }
   rep_fpset_free(&base);
   uint8_t archs = 0; /* without --arch: the profiles the targets chose */

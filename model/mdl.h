@@ -556,6 +556,9 @@ typedef struct {
                                   location names no instruction */
   uint8_t pipe;                /* mdl_pipe it runs on (a wait: the pipe it
                                   blocks), MDL_PIPE_NONE when unknown */
+  uint8_t pipe2;               /* a set or wait: its other pipe (a
+                                  cross-core one: the wait pipe), for the
+                                  root-cause grouping; MDL_PIPE_NONE else */
   bool primary;                /* at the diagnostic's own location */
   bool timed;                  /* t0, t1 hold: start and end cycle in the
                                   SMT engine's schedule */
@@ -594,6 +597,9 @@ typedef struct {
   uint32_t nsteps;             /* the witness as steps, in witness order */
   mdl_step *steps;             /* (filled by the checker; may be none) */
   mdl_where *where;            /* owned; NULL: main file, no chain */
+  uint32_t cause;              /* root cause (mdl_file_result.causes) it
+                                  belongs to, 1-based; 0: none (not a
+                                  finding, or not grouped yet) */
 } mdl_diag;
 
 typedef struct {
@@ -670,10 +676,31 @@ typedef struct {
                                   unrolling, checking, replay */
 } mdl_unit_result;
 
+/* A root cause (driver/ksv_cause.c, docs/root-causes.md): the one
+** statement or position that explains a group of findings (a missing
+** wait gives an unpaired set, races and a hazard).  Every finding belongs
+** to one; the reports lead each group with it.  Grouping only orders and
+** explains: it never adds, drops or changes a finding. */
+typedef struct {
+  uint32_t id;                 /* 1-based, in report order in the file */
+  const char *unit;            /* not owned (the lead's) */
+  uint32_t line, col;          /* the statement or position it is at */
+  char *text;                  /* the sentence ("the wait_flag for the
+                                  set_flag at 35:7 is missing"), owned */
+  uint32_t lead;               /* diags index of the finding that leads */
+  uint32_t fix;                /* diags index + 1 of the finding carrying
+                                  its repair (check --fix), 0: none */
+  uint32_t nfindings;          /* findings it explains, the lead included */
+  bool verified;               /* grouped by the repair check --fix
+                                  verified (every member resolved by it),
+                                  not by the shared-statement heuristic */
+} mdl_cause;
+
 typedef struct {
   const char *path;
   mdl_vec units;               /* mdl_unit_result */
   mdl_diags diags;
+  mdl_vec causes;              /* mdl_cause, by id (ksv_group_causes) */
   uint8_t archs;               /* profiles its kernels were checked on:
                                   bit mdl_arch (a module's hacc.target) */
 } mdl_file_result;

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Root causes first (docs/root-causes.md): over every single-sync-deletion
+# mutant of the correct corpus kernels (corpus/*/ok.mlir and
+# corpus/asc_*/ok.cpp; each set/wait/barrier line deleted in turn), how
+# often
+#   - names: the first error ksv reports names the deleted sync's partner
+#     (the set of a deleted wait, the wait of a deleted set: same pipes,
+#     and same flag id for cross-core syncs) or its position (the code
+#     line just before or after it), at the error's own line or at the
+#     line of the root cause it leads (JSON "cause");
+#   - carries: under `check --fix` the first error carries the repair
+#     itself (not "fixed by the repair at ...");
+#   - restores: `ksv fix` gives the original text back (blanks aside), or
+#     else a kernel that verifies and simulates clean (exit 0).
+# Mutants without an error (the sync was redundant) are counted apart.
+#
+#   bash bench/root_cause.sh [--stride N] [--offset K] [--verbose] [KSV [ROOT]]
+#     --stride N: every Nth mutant only, from the Kth (default 1, 0)
+#     KSV default build/ksv, ROOT (the source tree) default .
+# Prints one line per missed mutant with --verbose, then the figures.
+set -u
+stride=1 offset=0 verbose=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --stride) stride=$2; shift 2;;
+    --stride=*) stride=${1#*=}; shift;;
+    --offset) offset=$2; shift 2;;
+    --offset=*) offset=${1#*=}; shift;;
+    --verbose) verbose=1; shift;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0;;
+    *) break;;
+  esac
+done
+ksv=${1:-build/ksv}
+root=${2:-.}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+KSV=$ksv ROOT=$root TMP=$tmp STRIDE=$stride OFFSET=$offset VERBOSE=$verbose \
+python3 - <<'EOF'
+import glob, json, os, re, subprocess, sys
+
+ksv, root, tmp = os.environ["KSV"], os.environ["ROOT"], os.environ["TMP"]
+stride, offset = int(os.environ["STRIDE"]), int(os.environ["OFFSET"])
+verbose = os.environ["VERBOSE"] == "1"
+
+MLIR = re.compile(r"hivm\.hir\.(set_flag|wait_flag|pipe_barrier|"
+                  r"sync_block_set|sync_block_wait)\b(.*)")
+CPP = re.compile(r"\b(SetFlag|WaitFlag|PipeBarrier|CrossCoreSetFlag|"
+                 r"CrossCoreWaitFlag|SyncAll|set_flag|wait_flag|"
+                 r"pipe_barrier)\b(.*)")
+PARTNER = {"set_flag": "wait_flag", "wait_flag": "set_flag",
+           "sync_block_set": "sync_block_wait",
+           "sync_block_wait": "sync_block_set",
+           "SetFlag": "WaitFlag", "WaitFlag": "SetFlag",
+           "CrossCoreSetFlag": "CrossCoreWaitFlag",
+           "CrossCoreWaitFlag": "CrossCoreSetFlag"}
+
+def code(line):
+    return line.split("//", 1)[0]
+
+def sync_of(line):
+    """(op, key) of the sync statement on line, or None.  The key is what
+    pairs a set with its wait: the pipes (intra-core; the event id may be
+    a loop-carried value), the pipes and flag id (cross-core)."""
+    c = code(line)
+    m = MLIR.search(c) or CPP.search(c)
+    if not m:
+        return None
+    op, rest = m.group(1), m.group(2)
+    if op in ("sync_block_set", "sync_block_wait"):
+        pipes = re.findall(r"<(PIPE_\w+)>", rest)
+        flag = re.search(r"flag\s*=\s*(\w+)", rest)
+        return op, (tuple(pipes), flag.group(1) if flag else "")
+    if op in ("set_flag", "wait_flag"):
+        return op, tuple(re.findall(r"PIPE_\w+", rest)[:2])
+    if op in ("SetFlag", "WaitFlag"):
+        ev = re.search(r"HardEvent::(\w+)", rest)
+        return op, ev.group(1) if ev else ""
+    if op in ("CrossCoreSetFlag", "CrossCoreWaitFlag"):
+        arg = re.search(r"\(\s*([^),]+)", rest)
+        return op, arg.group(1).strip() if arg else ""
+    return op, None  # barriers: no partner
+
+def ksv_run(args):
+    try:
+        p = subprocess.run([ksv] + args, capture_output=True, text=True,
+                           timeout=600)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired:
+        return 3, ""
+
+def first_error(path, extra=()):
+    rc, out = ksv_run(["check", "--format", "json", *extra, path])
+    try:
+        doc = json.loads(out)
+    except ValueError:
+        return None
+    for f in doc["files"]:
+        for d in f["diagnostics"]:
+            if d["severity"] == "error" and d["rule"] not in ("unknown",
+                                                              "bad-input"):
+                return d
+    return None
+
+def norm(text):
+    return [l.strip() for l in text.splitlines() if l.strip()]
+
+files = sorted(glob.glob(os.path.join(root, "corpus/*/ok.mlir")) +
+               glob.glob(os.path.join(root, "corpus/asc_*/ok.cpp")))
+mutants = []
+for f in files:
+    lines = open(f).read().split("\n")
+    for i, l in enumerate(lines):
+        if sync_of(l):
+            mutants.append((f, lines, i))
+n = errs = named = carried = textual = verified = 0
+for idx, (f, lines, i) in enumerate(mutants):
+    if idx % stride != offset % stride:
+        continue
+    n += 1
+    op, key = sync_of(lines[i])
+    mlines = lines[:i] + lines[i + 1:]
+    mpath = os.path.join(tmp, os.path.basename(f))
+    open(mpath, "w").write("\n".join(mlines))
+    d = first_error(mpath)
+    label = "%s:%d (%s)" % (os.path.relpath(f, root), i + 1, op)
+    if not d:
+        if verbose:
+            print("no error: " + label)
+        continue
+    errs += 1
+    # original line numbers (1-based) that name the deletion
+    want = set()
+    if key is not None and op in PARTNER:
+        want |= {j + 1 for j, l in enumerate(lines)
+                 if j != i and sync_of(l) == (PARTNER[op], key)}
+    code_lines = [j for j, l in enumerate(lines) if code(l).strip()]
+    before = [j for j in code_lines if j < i]
+    after = [j for j in code_lines if j > i]
+    if before:
+        want.add(before[-1] + 1)
+    if after:
+        want.add(after[0] + 1)
+    to_orig = lambda m: m if m <= i else m + 1  # mutant line -> original
+    got = {to_orig(d["line"])}
+    if isinstance(d.get("cause"), dict):
+        got.add(to_orig(d["cause"]["line"]))
+    ok_name = bool(got & want)
+    named += ok_name
+    fd = first_error(mpath, ["--fix"])
+    ok_carry = bool(fd and fd.get("fix"))
+    carried += ok_carry
+    fixed = os.path.join(tmp, "fixed")
+    if os.path.exists(fixed):
+        os.remove(fixed)
+    rc, _ = ksv_run(["fix", "--sim-runs", "5", "-o", fixed, mpath])
+    ok_text = os.path.exists(fixed) and norm(open(fixed).read()) == norm(
+        "\n".join(lines))
+    textual += ok_text
+    verified += (not ok_text) and rc == 0
+    if verbose and not (ok_name and ok_text):
+        print("%s%s: first error %s at %d:%d%s; fix %s" % (
+            "" if ok_name else "MISSED ", label, d["rule"], d["line"],
+            d["column"], " (cause at %d)" % d["cause"]["line"]
+            if isinstance(d.get("cause"), dict) else "",
+            "restores the text" if ok_text else
+            "verifies clean" if rc == 0 else "exit %d" % rc))
+
+pct = lambda a, b: 100.0 * a / b if b else 0.0
+print("root_cause: %d mutants (stride %d), %d with errors" % (n, stride, errs))
+print("root_cause: first error names the deleted sync's partner or position: "
+      "%d of %d (%.1f %%)" % (named, errs, pct(named, errs)))
+print("root_cause: first error carries the repair under check --fix: "
+      "%d of %d (%.1f %%)" % (carried, errs, pct(carried, errs)))
+print("root_cause: ksv fix restores the original text: %d of %d (%.1f %%); "
+      "or else verifies clean: %d more (together %.1f %%)" % (
+          textual, errs, pct(textual, errs), verified,
+          pct(textual + verified, errs)))
+EOF
