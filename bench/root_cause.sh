@@ -13,21 +13,30 @@
 #   - restores: `ksv fix` gives the original text back (blanks aside), or
 #     else a kernel that verifies and simulates clean (exit 0).
 # Mutants without an error (the sync was redundant) are counted apart.
+# "before": the same with the first error in line order, the order ksv
+# reported in before root causes were grouped.
 #
-#   bash bench/root_cause.sh [--stride N] [--offset K] [--verbose] [KSV [ROOT]]
+#   bash bench/root_cause.sh [--stride N] [--offset K] [--max-fix-seconds S]
+#                            [--no-check-fix] [--verbose] [KSV [ROOT]]
 #     --stride N: every Nth mutant only, from the Kth (default 1, 0)
+#     --max-fix-seconds S: handed to ksv fix; check --fix is stopped after
+#       twice that (default 30)
+#     --no-check-fix: skip the "carries" figure (one check --fix less)
 #     KSV default build/ksv, ROOT (the source tree) default .
 # Prints one line per missed mutant with --verbose, then the figures.
 set -u
-stride=1 offset=0 verbose=0
+stride=1 offset=0 verbose=0 fixs=30 checkfix=1
 while [ $# -gt 0 ]; do
   case $1 in
     --stride) stride=$2; shift 2;;
     --stride=*) stride=${1#*=}; shift;;
     --offset) offset=$2; shift 2;;
     --offset=*) offset=${1#*=}; shift;;
+    --max-fix-seconds) fixs=$2; shift 2;;
+    --max-fix-seconds=*) fixs=${1#*=}; shift;;
+    --no-check-fix) checkfix=0; shift;;
     --verbose) verbose=1; shift;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0;;
     *) break;;
   esac
 done
@@ -36,12 +45,14 @@ root=${2:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 KSV=$ksv ROOT=$root TMP=$tmp STRIDE=$stride OFFSET=$offset VERBOSE=$verbose \
+FIXS=$fixs CHECKFIX=$checkfix \
 python3 - <<'EOF'
 import glob, json, os, re, subprocess, sys
 
 ksv, root, tmp = os.environ["KSV"], os.environ["ROOT"], os.environ["TMP"]
 stride, offset = int(os.environ["STRIDE"]), int(os.environ["OFFSET"])
 verbose = os.environ["VERBOSE"] == "1"
+fixs, checkfix = os.environ["FIXS"], os.environ["CHECKFIX"] == "1"
 
 MLIR = re.compile(r"hivm\.hir\.(set_flag|wait_flag|pipe_barrier|"
                   r"sync_block_set|sync_block_wait)\b(.*)")
@@ -81,26 +92,27 @@ def sync_of(line):
         return op, arg.group(1).strip() if arg else ""
     return op, None  # barriers: no partner
 
-def ksv_run(args):
+def ksv_run(args, timeout=600):
     try:
         p = subprocess.run([ksv] + args, capture_output=True, text=True,
-                           timeout=600)
+                           timeout=timeout)
         return p.returncode, p.stdout
     except subprocess.TimeoutExpired:
         return 3, ""
 
-def first_error(path, extra=()):
-    rc, out = ksv_run(["check", "--format", "json", *extra, path])
+def first_errors(path, extra=(), timeout=600):
+    """(first error as reported, first error in line order) or Nones."""
+    rc, out = ksv_run(["check", "--format", "json", *extra, path], timeout)
     try:
         doc = json.loads(out)
     except ValueError:
-        return None
-    for f in doc["files"]:
-        for d in f["diagnostics"]:
+        return None, None
+    errs = [d for f in doc["files"] for d in f["diagnostics"]
             if d["severity"] == "error" and d["rule"] not in ("unknown",
-                                                              "bad-input"):
-                return d
-    return None
+                                                              "bad-input")]
+    if not errs:
+        return None, None
+    return errs[0], min(errs, key=lambda d: (d["line"], d["column"]))
 
 def norm(text):
     return [l.strip() for l in text.splitlines() if l.strip()]
@@ -113,7 +125,7 @@ for f in files:
     for i, l in enumerate(lines):
         if sync_of(l):
             mutants.append((f, lines, i))
-n = errs = named = carried = textual = verified = 0
+n = errs = named = inorder = carried = textual = verified = 0
 for idx, (f, lines, i) in enumerate(mutants):
     if idx % stride != offset % stride:
         continue
@@ -122,11 +134,11 @@ for idx, (f, lines, i) in enumerate(mutants):
     mlines = lines[:i] + lines[i + 1:]
     mpath = os.path.join(tmp, os.path.basename(f))
     open(mpath, "w").write("\n".join(mlines))
-    d = first_error(mpath)
+    d, d0 = first_errors(mpath)
     label = "%s:%d (%s)" % (os.path.relpath(f, root), i + 1, op)
     if not d:
         if verbose:
-            print("no error: " + label)
+            print("no error: " + label, flush=True)
         continue
     errs += 1
     # original line numbers (1-based) that name the deletion
@@ -147,13 +159,17 @@ for idx, (f, lines, i) in enumerate(mutants):
         got.add(to_orig(d["cause"]["line"]))
     ok_name = bool(got & want)
     named += ok_name
-    fd = first_error(mpath, ["--fix"])
-    ok_carry = bool(fd and fd.get("fix"))
-    carried += ok_carry
+    inorder += to_orig(d0["line"]) in want
+    if checkfix:
+        fd, _ = first_errors(mpath, ["--fix"], 2 * int(fixs))
+        c = fd.get("cause") if fd else None
+        carried += bool(fd and (fd.get("fix") or
+                                (isinstance(c, dict) and c.get("fix"))))
     fixed = os.path.join(tmp, "fixed")
     if os.path.exists(fixed):
         os.remove(fixed)
-    rc, _ = ksv_run(["fix", "--sim-runs", "5", "-o", fixed, mpath])
+    rc, _ = ksv_run(["fix", "--sim-runs", "5", "--max-fix-seconds", fixs,
+                     "-o", fixed, mpath])
     ok_text = os.path.exists(fixed) and norm(open(fixed).read()) == norm(
         "\n".join(lines))
     textual += ok_text
@@ -164,14 +180,18 @@ for idx, (f, lines, i) in enumerate(mutants):
             d["column"], " (cause at %d)" % d["cause"]["line"]
             if isinstance(d.get("cause"), dict) else "",
             "restores the text" if ok_text else
-            "verifies clean" if rc == 0 else "exit %d" % rc))
+            "verifies clean" if rc == 0 else "exit %d" % rc), flush=True)
 
 pct = lambda a, b: 100.0 * a / b if b else 0.0
 print("root_cause: %d mutants (stride %d), %d with errors" % (n, stride, errs))
 print("root_cause: first error names the deleted sync's partner or position: "
       "%d of %d (%.1f %%)" % (named, errs, pct(named, errs)))
-print("root_cause: first error carries the repair under check --fix: "
-      "%d of %d (%.1f %%)" % (carried, errs, pct(carried, errs)))
+print("root_cause: before grouping (first error in line order): "
+      "%d of %d (%.1f %%)" % (inorder, errs, pct(inorder, errs)))
+if checkfix:
+    print("root_cause: first error carries the repair (its own or its "
+          "cause's) under check --fix: %d of %d (%.1f %%)" % (
+              carried, errs, pct(carried, errs)))
 print("root_cause: ksv fix restores the original text: %d of %d (%.1f %%); "
       "or else verifies clean: %d more (together %.1f %%)" % (
           textual, errs, pct(textual, errs), verified,

@@ -175,21 +175,39 @@ static const char *op_of(const mdl_step *s, const char *dflt) {
   return s && s->op ? s->op : dflt;
 }
 
+/* The op that pairs with op in its language's spelling: set_flag and
+** wait_flag, SetFlag and WaitFlag, sync_block_set and sync_block_wait,
+** CrossCoreSetFlag and CrossCoreWaitFlag (from, to: "set", "wait"). */
+static const char *partner_op(const char *op, const char *from,
+                              const char *to, char *buf, size_t n) {
+  char up_from[8], up_to[8];
+  snprintf(up_from, sizeof up_from, "%c%s", from[0] - 32, from + 1);
+  snprintf(up_to, sizeof up_to, "%c%s", to[0] - 32, to + 1);
+  const char *p = strstr(op, from), *q = strstr(op, up_from);
+  const char *hit = p ? p : q;
+  if (!hit)
+    return to;
+  snprintf(buf, n, "%.*s%s%s", (int)(hit - op), op, p ? to : up_to,
+           hit + strlen(from));
+  return buf;
+}
+
 /* The sentence of a sync finding's cause (the lead d). */
 static char *sync_sentence(const mdl_diag *d) {
   const mdl_step *s = sync_step(d);
   const char *op = op_of(s, "sync");
-  bool x = s && xcore_kind(s->kind);
+  char pb[64];
   switch (d->rule) {
   case MDL_RULE_UNPAIRED_SET:
     return mdl_strprintf("the %s for the %s at %u:%u is missing",
-                         x ? "cross-core wait" : "wait_flag", op, d->line,
-                         d->col);
+                         partner_op(op, "set", "wait", pb, sizeof pb), op,
+                         d->line, d->col);
   case MDL_RULE_DEADLOCK:
     if (s && (s->kind == MDL_I_WAIT || s->kind == MDL_I_BWAIT))
       return mdl_strprintf("the %s for the %s at %u:%u is missing or comes "
-                           "after it", x ? "cross-core set" : "set_flag",
-                           op, d->line, d->col);
+                           "after it",
+                           partner_op(op, "wait", "set", pb, sizeof pb), op,
+                           d->line, d->col);
     return mdl_strprintf("the %s at %u:%u waits for what never comes", op,
                          d->line, d->col);
   case MDL_RULE_FLAG_OVERFLOW:
