@@ -4,10 +4,11 @@
 # corpus/asc_*/ok.cpp; each set/wait/barrier line deleted in turn), how
 # often
 #   - names: the first error ksv reports names the deleted sync's partner
-#     (the set of a deleted wait, the wait of a deleted set: same pipes,
-#     and same flag id for cross-core syncs) or its position (the code
-#     line just before or after it), at the error's own line or at the
-#     line of the root cause it leads (JSON "cause");
+#     (a set of a deleted wait, a wait of a deleted set: same pipes, and
+#     same flag id for cross-core syncs) or its position (the code line
+#     just before or after it), at the error's own line or at the line of
+#     the root cause it leads (JSON "cause"); "strictly": only the nearest
+#     partner (a wait's set before it, a set's wait after it) counts;
 #   - carries: under `check --fix` the first error carries the repair
 #     itself (not "fixed by the repair at ...");
 #   - restores: `ksv fix` gives the original text back (blanks aside), or
@@ -125,7 +126,8 @@ for f in files:
     for i, l in enumerate(lines):
         if sync_of(l):
             mutants.append((f, lines, i))
-n = errs = named = inorder = carried = textual = verified = 0
+n = errs = named = strict = inorder = inorder_strict = 0
+carried = textual = verified = 0
 for idx, (f, lines, i) in enumerate(mutants):
     if idx % stride != offset % stride:
         continue
@@ -142,24 +144,36 @@ for idx, (f, lines, i) in enumerate(mutants):
         continue
     errs += 1
     # original line numbers (1-based) that name the deletion
-    want = set()
+    want, near = set(), set()
     if key is not None and op in PARTNER:
-        want |= {j + 1 for j, l in enumerate(lines)
-                 if j != i and sync_of(l) == (PARTNER[op], key)}
+        part = [j + 1 for j, l in enumerate(lines)
+                if j != i and sync_of(l) == (PARTNER[op], key)]
+        want |= set(part)
+        # strict: the nearest partner the pairing runs to (a wait's set
+        # before it, a set's wait after it; else the other side's farthest)
+        if part and "ait" in op:
+            pre = [j for j in part if j <= i]
+            near.add(pre[-1] if pre else part[-1])
+        elif part:
+            post = [j for j in part if j > i + 1]
+            near.add(post[0] if post else part[0])
     code_lines = [j for j, l in enumerate(lines) if code(l).strip()]
     before = [j for j in code_lines if j < i]
     after = [j for j in code_lines if j > i]
     if before:
-        want.add(before[-1] + 1)
+        near.add(before[-1] + 1)
     if after:
-        want.add(after[0] + 1)
+        near.add(after[0] + 1)
+    want |= near
     to_orig = lambda m: m if m <= i else m + 1  # mutant line -> original
     got = {to_orig(d["line"])}
     if isinstance(d.get("cause"), dict):
         got.add(to_orig(d["cause"]["line"]))
     ok_name = bool(got & want)
     named += ok_name
+    strict += bool(got & near)
     inorder += to_orig(d0["line"]) in want
+    inorder_strict += to_orig(d0["line"]) in near
     if checkfix:
         fd, _ = first_errors(mpath, ["--fix"], 2 * int(fixs))
         c = fd.get("cause") if fd else None
@@ -185,9 +199,12 @@ for idx, (f, lines, i) in enumerate(mutants):
 pct = lambda a, b: 100.0 * a / b if b else 0.0
 print("root_cause: %d mutants (stride %d), %d with errors" % (n, stride, errs))
 print("root_cause: first error names the deleted sync's partner or position: "
-      "%d of %d (%.1f %%)" % (named, errs, pct(named, errs)))
+      "%d of %d (%.1f %%); strictly (the nearest partner): %d (%.1f %%)" % (
+          named, errs, pct(named, errs), strict, pct(strict, errs)))
 print("root_cause: before grouping (first error in line order): "
-      "%d of %d (%.1f %%)" % (inorder, errs, pct(inorder, errs)))
+      "%d of %d (%.1f %%); strictly: %d (%.1f %%)" % (
+          inorder, errs, pct(inorder, errs), inorder_strict,
+          pct(inorder_strict, errs)))
 if checkfix:
     print("root_cause: first error carries the repair (its own or its "
           "cause's) under check --fix: %d of %d (%.1f %%)" % (

@@ -12,7 +12,7 @@
 **  1. check --fix: a finding another finding's verified repair resolves
 **     (fix_by) joins that finding's group;
 **  2. sync findings at one statement (the unpaired set and the double set
-**     of one set_flag) are one group;
+**     of one set_flag), or of one intra-core flag, are one group;
 **  3. a race or hazard joins the sync finding of its unit whose flag
 **     shares a pipe with it on its core (a cross-core race: a cross-core
 **     sync), the nearest one when several do;
@@ -87,6 +87,23 @@ static bool xcore_kind(uint8_t kind) {
          kind == MDL_I_SYNC_ALL;
 }
 
+/* Do the sync findings a and b name one intra-core flag (core, pipes,
+** id)?  A counted flag's missing wait shows as a double set at one set
+** and the unpaired set at its last. */
+static bool same_flag(const mdl_diag *a, const mdl_diag *b) {
+  const mdl_step *s = sync_step(a), *t = sync_step(b);
+  if (!s || !t || s->flag < 0 || s->flag != t->flag || strcmp(s->core, t->core))
+    return false;
+  if ((s->kind != MDL_I_SET && s->kind != MDL_I_WAIT) ||
+      (t->kind != MDL_I_SET && t->kind != MDL_I_WAIT))
+    return false;
+  uint8_t s0 = s->kind == MDL_I_SET ? s->pipe : s->pipe2,
+          s1 = s->kind == MDL_I_SET ? s->pipe2 : s->pipe,
+          t0 = t->kind == MDL_I_SET ? t->pipe : t->pipe2,
+          t1 = t->kind == MDL_I_SET ? t->pipe2 : t->pipe;
+  return s0 == t0 && s1 == t1;
+}
+
 /* How well the sync finding a explains race r (0: not at all): the
 ** flag's two pipes are the race's (3), one of them is (1..2), on the
 ** race's core; a cross-core race and a cross-core sync share a pipe. */
@@ -147,10 +164,12 @@ static void group(const mdl_diag *g, uint32_t n, const bool *fnd,
       if (fnd[j] && g[j].fix && g[j].line == g[i].fix_by_line &&
           g[j].col == g[i].fix_by_col && same_unit(&g[i], &g[j]))
         uf_join(p, i, j);
-    for (uint32_t j = 0; j < i; j++) /* 2: one sync statement */
+    for (uint32_t j = 0; j < i; j++) /* 2: one sync statement or flag */
       if (fnd[j] && sync_rule(g[i].rule) && sync_rule(g[j].rule) &&
-          g[i].line == g[j].line && g[i].col == g[j].col &&
-          same_unit(&g[i], &g[j]) && rep_same_chain(g[i].where, g[j].where))
+          same_unit(&g[i], &g[j]) &&
+          ((g[i].line == g[j].line && g[i].col == g[j].col &&
+            rep_same_chain(g[i].where, g[j].where)) ||
+           same_flag(&g[i], &g[j])))
         uf_join(p, i, j);
   }
   bool *settled = calloc(n ? n : 1, sizeof *settled);

@@ -559,6 +559,8 @@ typedef struct {
   uint8_t pipe2;               /* a set or wait: its other pipe (a
                                   cross-core one: the wait pipe), for the
                                   root-cause grouping; MDL_PIPE_NONE else */
+  int32_t flag;                /* a set or wait: its event/flag id, -1
+                                  when symbolic or not a sync */
   bool primary;                /* at the diagnostic's own location */
   bool timed;                  /* t0, t1 hold: start and end cycle in the
                                   SMT engine's schedule */

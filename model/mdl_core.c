@@ -299,6 +299,7 @@ mdl_step *mdl_diag_step(mdl_diag *g, mdl_step_role role, uint32_t line,
   s->kind = MDL_STEP_NO_INST;
   s->pipe = MDL_PIPE_NONE;
   s->pipe2 = MDL_PIPE_NONE;
+  s->flag = -1;
   s->line = line;
   s->col = col;
   s->op = op ? mdl_strprintf("%s", op) : NULL;
