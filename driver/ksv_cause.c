@@ -285,8 +285,8 @@ static uint32_t lead_of(const mdl_diag *g, uint32_t n, uint32_t *p,
 
 /* The new order of the diagnostics: each group at its first member's
 ** place, lead first, the rest in their order; ord[k] = old index. */
-static void order(const mdl_diag *g, uint32_t n, uint32_t *p,
-                  const bool *fnd, const uint32_t *lead, uint32_t *ord) {
+static void order(uint32_t n, uint32_t *p, const bool *fnd,
+                  const uint32_t *lead, uint32_t *ord) {
   uint32_t k = 0;
   bool *done = calloc(n ? n : 1, sizeof *done);
   if (!done) {
@@ -312,11 +312,10 @@ static void order(const mdl_diag *g, uint32_t n, uint32_t *p,
       }
   }
   free(done);
-  (void)g;
 }
 
-/* Adds the cause the group of lead l (in the new order, members from l
-** on with the same root) forms. */
+/* Adds the cause of the group that finding l (in the new order) leads:
+** nmem members, the repair on member fix - 1 (0: none). */
 static void add_cause(mdl_file_result *fr, uint32_t l, uint32_t nmem,
                       uint32_t fix, bool verified) {
   mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, l);
@@ -393,7 +392,7 @@ void ksv_group_causes(mdl_file_result *fr, rep_file_info *fi) {
     group(g, n, fnd, p);
     for (uint32_t i = 0; i < n; i++)
       lead[i] = fnd[i] && uf_find(p, i) == i ? lead_of(g, n, p, fnd, i) : i;
-    order(g, n, p, fnd, lead, ord);
+    order(n, p, fnd, lead, ord);
     for (uint32_t k = 0; k < n; k++) { /* the roots in the new order */
       root[k] = uf_find(p, ord[k]);
       nfnd[k] = fnd[ord[k]];
