@@ -23,6 +23,11 @@ void chk_step_inst(const mdl_kernel *k, mdl_diag *d, uint32_t inst,
                                  where);
   s->kind = (uint8_t)in->kind;
   s->pipe = in->pipe;
+  if (in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
+      in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT) {
+    s->pipe2 = in->pipe2; /* the flag's other pipe and id: root causes */
+    s->flag = in->id;
+  }
   s->primary = primary;
   if (in->core < k->ncores && k->cores[in->core].label)
     snprintf(s->core, sizeof s->core, "%s", k->cores[in->core].label);

@@ -758,6 +758,9 @@ static int check_files(const ksv_options *o, const ksv_options *fo,
     rep_fingerprints(&frs[i], &fis[i]);
     if (o->baseline)
       baselined += drop_baselined(&frs[i], &fis[i], &base);
+    ksv_group_causes(&frs[i], &fis[i]); /* after the fingerprints: they
+                                           number equal hashes in line
+                                           order, which stays */
   }
   rep_fpset_free(&base);
   uint8_t archs = 0; /* without --arch: the profiles the targets chose */

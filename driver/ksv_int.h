@@ -53,6 +53,13 @@ void ksv_check_text(const ksv_options *o, const char *path,
 void ksv_attach_fixes(const ksv_options *o, const char *path,
                       const char *text, size_t len, mdl_diags *diags);
 
+/* Root causes first (driver/ksv_cause.c): groups the findings of fr that
+** one statement explains, words each group's cause (fr->causes, each
+** finding's `cause`) and orders fr's diagnostics (and fi's fingerprints,
+** when fi has one per diagnostic) so that each group comes lead first.
+** Findings themselves are not changed. */
+void ksv_group_causes(mdl_file_result *fr, rep_file_info *fi);
+
 /* Reads a whole file (NUL-terminated), "-" standard input; NULL with
 ** errno set on failure. */
 char *ksv_read_file(const char *path, size_t *len);

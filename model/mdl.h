@@ -557,6 +557,11 @@ typedef struct {
                                   location names no instruction */
   uint8_t pipe;                /* mdl_pipe it runs on (a wait: the pipe it
                                   blocks), MDL_PIPE_NONE when unknown */
+  uint8_t pipe2;               /* a set or wait: its other pipe (a
+                                  cross-core one: the wait pipe), for the
+                                  root-cause grouping; MDL_PIPE_NONE else */
+  int32_t flag;                /* a set or wait: its event/flag id, -1
+                                  when symbolic or not a sync */
   bool primary;                /* at the diagnostic's own location */
   bool timed;                  /* t0, t1 hold: start and end cycle in the
                                   SMT engine's schedule */
@@ -602,6 +607,9 @@ typedef struct {
                                   a rule switched off (config, CLI) */
   char *suppress_why;          /* the justification, owned, or NULL */
   uint32_t suppress_line;      /* MDL_SUPP_IN_SOURCE: the comment's line */
+  uint32_t cause;              /* root cause (mdl_file_result.causes) it
+                                  belongs to, 1-based; 0: none (not a
+                                  finding, or not grouped yet) */
 } mdl_diag;
 enum { MDL_SUPP_NONE = 0, MDL_SUPP_IN_SOURCE = 1, MDL_SUPP_EXTERNAL = 2 };
 
@@ -681,10 +689,31 @@ typedef struct {
                                   unrolling, checking, replay */
 } mdl_unit_result;
 
+/* A root cause (driver/ksv_cause.c, docs/root-causes.md): the one
+** statement or position that explains a group of findings (a missing
+** wait gives an unpaired set, races and a hazard).  Every finding belongs
+** to one; the reports lead each group with it.  Grouping only orders and
+** explains: it never adds, drops or changes a finding. */
+typedef struct {
+  uint32_t id;                 /* 1-based, in report order in the file */
+  const char *unit;            /* not owned (the lead's) */
+  uint32_t line, col;          /* the statement or position it is at */
+  char *text;                  /* the sentence ("the wait_flag for the
+                                  set_flag at 35:7 is missing"), owned */
+  uint32_t lead;               /* diags index of the finding that leads */
+  uint32_t fix;                /* diags index + 1 of the finding carrying
+                                  its repair (check --fix), 0: none */
+  uint32_t nfindings;          /* findings it explains, the lead included */
+  bool verified;               /* grouped by the repair check --fix
+                                  verified (every member resolved by it),
+                                  not by the shared-statement heuristic */
+} mdl_cause;
+
 typedef struct {
   const char *path;
   mdl_vec units;               /* mdl_unit_result */
   mdl_diags diags;
+  mdl_vec causes;              /* mdl_cause, by id (ksv_group_causes) */
   uint8_t archs;               /* profiles its kernels were checked on:
                                   bit mdl_arch (a module's hacc.target) */
 } mdl_file_result;

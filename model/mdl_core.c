@@ -298,6 +298,8 @@ mdl_step *mdl_diag_step(mdl_diag *g, mdl_step_role role, uint32_t line,
   s->role = (uint8_t)role;
   s->kind = MDL_STEP_NO_INST;
   s->pipe = MDL_PIPE_NONE;
+  s->pipe2 = MDL_PIPE_NONE;
+  s->flag = -1;
   s->line = line;
   s->col = col;
   s->op = op ? mdl_strprintf("%s", op) : NULL;
@@ -387,6 +389,9 @@ void mdl_file_result_free(mdl_file_result *r) {
   }
   mdl_vec_free(&r->units);
   mdl_diags_free(&r->diags);
+  for (uint32_t i = 0; i < r->causes.len; i++)
+    free(MDL_VEC_AT(r->causes, mdl_cause, i).text);
+  mdl_vec_free(&r->causes);
 }
 
 /* ------------------------------------------------------------ interning */

@@ -146,6 +146,8 @@ void rep_chain_notes(FILE *out, const char *path, const mdl_where *w);
 ** related location's chain is printed only when it differs from its
 ** diagnostic's. */
 bool rep_same_chain(const mdl_where *a, const mdl_where *b);
+/* The root cause d belongs to (driver/ksv_cause.c), or NULL. */
+const mdl_cause *rep_cause_of(const mdl_file_result *fr, const mdl_diag *d);
 
 /* A copy of s that is valid UTF-8 with no control characters except tab
 ** and newline (others become U+FFFD); caller frees. */

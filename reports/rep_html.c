@@ -325,6 +325,60 @@ static void timeline(node parent, const mdl_diag *d) {
 
 /* ------------------------------------------------------------ findings */
 
+/* Root causes first (docs/root-causes.md): the lead of a group says its
+** cause and links its consequences; a consequence links back. */
+static void cause_par(node art, const mdl_file_result *fr, uint32_t f,
+                      uint32_t i) {
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  const mdl_cause *c = rep_cause_of(fr, d);
+  if (!c || c->nfindings < 2)
+    return;
+  char *t, href[48];
+  node p = elc(art, "p", "cause", NULL);
+  if (c->lead != i) {
+    t = mdl_strprintf("Follows from root cause %u at %u:%u: %s. ", c->id,
+                      c->line, c->col, c->text);
+    add_text(p, t);
+    free(t);
+    snprintf(href, sizeof href, "#f%u-d%u", f, c->lead);
+    prop(el(p, "a", "see the cause"), "href", href);
+    return;
+  }
+  t = mdl_strprintf("Root cause %u: %s: %u findings follow from it%s: ",
+                    c->id, c->text, c->nfindings,
+                    c->verified ? " (one verified repair resolves them all)"
+                                : "");
+  add_text(p, t);
+  free(t);
+  for (uint32_t j = 0, k = 0; j < fr->diags.items.len; j++) {
+    const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
+    if (j == i || x->cause != c->id)
+      continue;
+    if (k++)
+      add_text(p, ", ");
+    t = mdl_strprintf("%s at %u:%u", mdl_rule_name(x->rule), x->line, x->col);
+    snprintf(href, sizeof href, "#f%u-d%u", f, j);
+    prop(el(p, "a", t), "href", href);
+    free(t);
+  }
+}
+
+/* A consequence's "How to fix" starts with its cause: the rule's generic
+** repair would be the wrong one. */
+static void cause_help(node det, const mdl_file_result *fr, uint32_t i) {
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  const mdl_cause *c = rep_cause_of(fr, d);
+  if (!c || c->nfindings < 2 || c->lead == i)
+    return;
+  const mdl_diag *fx = c->fix ? &MDL_VEC_AT(fr->diags.items, mdl_diag,
+                                            c->fix - 1) : NULL;
+  char *t = mdl_strprintf("Fix root cause %u first (%s)%s%s%s.", c->id,
+                          c->text, fx ? ": " : "", fx ? fx->fix : "",
+                          fx ? " resolves this finding too" : "");
+  el(det, "p", t);
+  free(t);
+}
+
 static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
   const mdl_file_result *fr = &in->files[f];
   const rep_file_info *fi = in->info ? &in->info[f] : NULL;
@@ -349,6 +403,7 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
     free(sp);
   }
   elc(art, "p", "msg", d->message);
+  cause_par(art, fr, f, i);
   excerpt(art, fi, d);
   node ul = elc(art, "ul", "notes", NULL);
   char chain[1024];
@@ -427,6 +482,7 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
       d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNSUPPORTED) {
     node det = el(art, "details", NULL);
     el(det, "summary", "How to fix");
+    cause_help(det, fr, i);
     el(det, "p", rep_rule(d->rule)->help);
     char *more = mdl_strprintf("Rule %s: %s See docs/rules.md#%s.",
                                mdl_rule_name(d->rule),

@@ -10,7 +10,8 @@
 #include <jansson.h>
 
 /* docs/report.schema.json's "format_version" */
-#define REP_JSON_FORMAT "1.1"
+#define REP_JSON_FORMAT "1.1" /* 1.1: suppressed, suppression, each
+                                 finding's "cause" */
 
 /* The location's file, when not the unit's main file, and its inlining
 ** chain, innermost call first (C++ kernels; README "JSON output").  Only
@@ -69,6 +70,33 @@ static json_t *steps_json(const mdl_diag *d) {
     json_array_append_new(a, x);
   }
   return a;
+}
+
+/* The root cause a finding belongs to (docs/root-causes.md): the same
+** object on every member, "lead" true on the one that leads the group. */
+static json_t *cause_json(const mdl_file_result *fr, uint32_t i) {
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  const mdl_cause *c = rep_cause_of(fr, d);
+  if (!c)
+    return NULL;
+  json_t *o = json_object();
+  json_object_set_new(o, "id", json_integer(c->id));
+  json_object_set_new(o, "line", json_integer(c->line));
+  json_object_set_new(o, "column", json_integer(c->col));
+  json_object_set_new(o, "message", json_string(c->text));
+  json_object_set_new(o, "lead", json_boolean(c->lead == i));
+  json_object_set_new(o, "findings", json_integer(c->nfindings));
+  json_object_set_new(o, "verified", json_boolean(c->verified));
+  if (c->fix) { /* the finding whose fix is the cause's repair */
+    const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, c->fix - 1);
+    json_t *fx = json_object();
+    json_object_set_new(fx, "line", json_integer(x->line));
+    json_object_set_new(fx, "column", json_integer(x->col));
+    json_object_set_new(fx, "rule", json_string(mdl_rule_name(x->rule)));
+    json_object_set_new(fx, "description", json_string(x->fix));
+    json_object_set_new(o, "fix", fx);
+  }
+  return o;
 }
 
 static json_t *diag_json(const mdl_diag *d, const char *fp) {
@@ -157,6 +185,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(root, "arch", json_string(in->arch));
   json_t *files = json_array();
   uint32_t errors = 0, warnings = 0, unknown = 0, open = 0, supp = 0;
+  uint32_t causes = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
     json_t *fo = json_object();
@@ -184,10 +213,15 @@ int rep_json(FILE *out, const rep_input *in) {
     json_object_set_new(fo, "units", units);
     json_t *diags = json_array();
     const rep_file_info *fi = in->info ? &in->info[f] : NULL;
-    for (uint32_t i = 0; i < fr->diags.items.len; i++)
-      json_array_append_new(
-          diags, diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i),
-                           fi && i < fi->nfps ? fi->fps[i] : NULL));
+    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+      json_t *dj = diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i),
+                             fi && i < fi->nfps ? fi->fps[i] : NULL);
+      json_t *cj = cause_json(fr, i);
+      if (cj)
+        json_object_set_new(dj, "cause", cj);
+      json_array_append_new(diags, dj);
+    }
+    causes += fr->causes.len;
     json_object_set_new(fo, "diagnostics", diags);
     json_array_append_new(files, fo);
     errors += fr->diags.errors;
@@ -201,6 +235,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(sum, "unknown", json_integer(unknown));
   json_object_set_new(sum, "cross_core_not_checked", json_integer(open));
   json_object_set_new(sum, "suppressed", json_integer(supp));
+  json_object_set_new(sum, "root_causes", json_integer(causes));
   if (in->baseline) /* findings left out because the baseline has them */
     json_object_set_new(sum, "baselined", json_integer(in->baselined));
   json_object_set_new(root, "summary", sum);

@@ -209,6 +209,20 @@ static void error_case(tc_list *l, const mdl_file_result *fr,
   t->body = body;
 }
 
+/* The root cause line of finding i of a group of several (the lead says
+** how many follow, a consequence what it follows from), or NULL. */
+static char *cause_line(const mdl_file_result *fr, uint32_t i) {
+  const mdl_cause *c =
+      rep_cause_of(fr, &MDL_VEC_AT(fr->diags.items, mdl_diag, i));
+  if (!c || c->nfindings < 2)
+    return NULL;
+  if (c->lead == i)
+    return mdl_strprintf("root cause %u: %s: %u findings follow from it\n",
+                         c->id, c->text, c->nfindings);
+  return mdl_strprintf("follows from root cause %u at %u:%u: %s\n", c->id,
+                       c->line, c->col, c->text);
+}
+
 /* The testcase of one finding d (index i of fr's diagnostics) of rule,
 ** named by its fingerprint when the driver computed one; k numbers the
 ** rule's findings of the kernel for a renderer given none (tests). */
@@ -230,18 +244,27 @@ static void finding_case(tc_list *l, const rep_input *in,
                                                      : TC_PASS,
                        file, d->line);
   free(name);
+  char *body = diag_string(fr->path, d), *cl = cause_line(fr, i);
+  if (cl) { /* one testcase per finding (stable names); the cause first */
+    char *b = mdl_strprintf("%s%s", cl, body);
+    free(body);
+    body = b;
+  }
   if (d->suppressed) { /* kept visible: skipped, with the justification */
     t->message = mdl_strprintf("suppressed: %s", d->suppress_why);
-    t->out = diag_string(fr->path, d);
+    t->out = body;
   } else if (fails) {
     t->type = rule;
     t->message = mdl_strprintf("%s:%u:%u: %s", file, d->line, d->col,
                                d->message);
-    t->body = diag_string(fr->path, d);
+    t->body = body;
   } else { /* a warning below --fail-on: shown, passing */
-    t->out = diag_string(fr->path, d);
+    t->out = body;
+    if (cl)
+      fputs(cl, sysout);
     diag_text(sysout, fr->path, d);
   }
+  free(cl);
 }
 
 static void unit_cases(tc_list *l, const rep_input *in,

@@ -270,6 +270,57 @@ static json_t *code_flow(sarif_w *w, uint32_t f, const mdl_diag *d) {
   return cfs;
 }
 
+/* Root causes (docs/root-causes.md): a consequence's related locations
+** end with its cause, the lead's with its consequences; ids go on from
+** the related locations' (next). */
+static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
+                            json_t *rel, uint32_t next) {
+  const mdl_file_result *fr = &w->in->files[f];
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  const mdl_cause *c = rep_cause_of(fr, d);
+  if (!c || c->nfindings < 2)
+    return;
+  const mdl_diag *ld = &MDL_VEC_AT(fr->diags.items, mdl_diag, c->lead);
+  if (c->lead != i) {
+    char *m = mdl_strprintf("root cause %u: %s", c->id, c->text);
+    json_t *l = location(w, f, mdl_where_file(ld->where, NULL), c->line,
+                         c->col, NULL, m);
+    free(m);
+    json_object_set_new(l, "id", json_integer(next));
+    json_array_append_new(rel, l);
+    return;
+  }
+  for (uint32_t j = 0; j < fr->diags.items.len; j++) {
+    const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
+    if (j == i || x->cause != c->id)
+      continue;
+    char *m = mdl_strprintf("consequence of root cause %u: %s", c->id,
+                            x->message);
+    json_t *l = location(w, f, mdl_where_file(x->where, NULL), x->line,
+                         x->col, NULL, m);
+    free(m);
+    json_object_set_new(l, "id", json_integer(next++));
+    json_array_append_new(rel, l);
+  }
+}
+
+/* The result's root cause as a property bag entry. */
+static json_t *cause_prop(const mdl_file_result *fr, uint32_t i) {
+  const mdl_cause *c =
+      rep_cause_of(fr, &MDL_VEC_AT(fr->diags.items, mdl_diag, i));
+  if (!c)
+    return NULL;
+  json_t *o = json_object();
+  json_object_set_new(o, "id", json_integer(c->id));
+  json_object_set_new(o, "line", json_integer(c->line));
+  json_object_set_new(o, "column", json_integer(c->col));
+  json_object_set_new(o, "message", str(c->text));
+  json_object_set_new(o, "lead", json_boolean(c->lead == i));
+  json_object_set_new(o, "findings", json_integer(c->nfindings));
+  json_object_set_new(o, "verified", json_boolean(c->verified));
+  return o;
+}
+
 static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
   const mdl_file_result *fr = &w->in->files[f];
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
@@ -284,17 +335,19 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
   json_object_set_new(o, "locations", locs);
   if (d->where && d->where->file) /* found in a header of the input */
     json_object_set_new(o, "analysisTarget", art_loc(w, f));
-  if (d->nrelated) {
-    json_t *rel = json_array();
-    for (uint32_t r = 0; r < d->nrelated; r++) {
-      const mdl_related *rl = &d->related[r];
-      json_t *l = location(w, f, mdl_where_file(rl->where, NULL), rl->line,
-                           rl->col, NULL, rl->message);
-      json_object_set_new(l, "id", json_integer(r + 1));
-      json_array_append_new(rel, l);
-    }
-    json_object_set_new(o, "relatedLocations", rel);
+  json_t *rel = json_array();
+  for (uint32_t r = 0; r < d->nrelated; r++) {
+    const mdl_related *rl = &d->related[r];
+    json_t *l = location(w, f, mdl_where_file(rl->where, NULL), rl->line,
+                         rl->col, NULL, rl->message);
+    json_object_set_new(l, "id", json_integer(r + 1));
+    json_array_append_new(rel, l);
   }
+  cause_locations(w, f, i, rel, d->nrelated + 1);
+  if (json_array_size(rel))
+    json_object_set_new(o, "relatedLocations", rel);
+  else
+    json_decref(rel);
   json_t *cf = code_flow(w, f, d);
   if (cf)
     json_object_set_new(o, "codeFlows", cf);
@@ -374,6 +427,9 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
   if (d->witness)
     json_object_set_new(props, "witness", str(d->witness));
   json_object_set_new(props, "furtherInstances", json_integer(d->extra));
+  json_t *rc = cause_prop(&w->in->files[f], i);
+  if (rc)
+    json_object_set_new(props, "rootCause", rc);
   if (d->fix_by) { /* check --fix: the fix is the other result's */
     json_t *fb = json_object();
     json_object_set_new(fb, "line", json_integer(d->fix_by_line));

@@ -31,6 +31,45 @@ bool rep_same_chain(const mdl_where *a, const mdl_where *b) {
   return true;
 }
 
+/* The cause d belongs to (NULL: none). */
+const mdl_cause *rep_cause_of(const mdl_file_result *fr, const mdl_diag *d) {
+  return d->cause && d->cause <= fr->causes.len
+             ? &MDL_VEC_AT(fr->causes, mdl_cause, d->cause - 1)
+             : NULL;
+}
+
+/* Root causes first: the lead of a group of several says the cause and
+** lists its consequences; each consequence points back to it. */
+static void cause_notes(FILE *out, const mdl_file_result *fr, uint32_t i,
+                        const char *df) {
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+  const mdl_cause *c = rep_cause_of(fr, d);
+  if (!c || c->nfindings < 2)
+    return;
+  if (c->lead != i) {
+    fprintf(out, "%s:%u:%u: note: follows from root cause %u at %u:%u: "
+            "%s\n", df, d->line, d->col, c->id, c->line, c->col, c->text);
+    return;
+  }
+  fprintf(out, "%s:%u:%u: note: root cause %u: %s: %u findings follow from "
+          "it%s\n", df, d->line, d->col, c->id, c->text, c->nfindings,
+          c->verified ? " (one verified repair resolves them all)" : "");
+  const mdl_diag *fx = c->fix ? &MDL_VEC_AT(fr->diags.items, mdl_diag,
+                                            c->fix - 1) : NULL;
+  if (fx && c->fix - 1 != i) /* the repair, told with the cause */
+    fprintf(out, "%s:%u:%u: note: fix of root cause %u: %s (%u line edit%s, "
+            "given with the %s at %u:%u)\n", df, d->line, d->col, c->id,
+            fx->fix, fx->nfix_edits, fx->nfix_edits == 1 ? "" : "s",
+            mdl_rule_name(fx->rule), fx->line, fx->col);
+  for (uint32_t j = 0; j < fr->diags.items.len; j++) {
+    const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
+    if (j != i && x->cause == c->id)
+      fprintf(out, "%s:%u:%u: note: consequence: %s at %u:%u\n",
+              mdl_where_file(x->where, fr->path), x->line, x->col,
+              mdl_rule_name(x->rule), x->line, x->col);
+  }
+}
+
 /* ANSI SGR sequences of --color (clang's choice of colours). */
 #define C_BOLD "\033[1m"
 #define C_RESET "\033[0m"
@@ -88,7 +127,8 @@ static void pointers(FILE *out, const rep_input *in, const char *path,
 /* One diagnostic with its notes (rich: with the excerpt and pointers). */
 static void diag_text(FILE *out, const rep_input *in,
                       const mdl_file_result *fr, const rep_file_info *fi,
-                      const mdl_diag *d) {
+                      uint32_t i) {
+  const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   /* the statement's own file (a header of a C++ kernel) */
   const char *df = mdl_where_file(d->where, fr->path);
   bool color = in->color;
@@ -99,6 +139,7 @@ static void diag_text(FILE *out, const rep_input *in,
   fprintf(out, "%s\n", color ? C_RESET : "");
   if (in->excerpts && df == fr->path) /* fi holds the main file only */
     excerpt(out, color, fi, d->line, d->col);
+  cause_notes(out, fr, i, df);
   rep_chain_notes(out, fr->path, d->where);
   for (uint32_t r = 0; r < d->nrelated; r++) {
     const mdl_related *rl = &d->related[r];
@@ -133,6 +174,7 @@ static void diag_text(FILE *out, const rep_input *in,
 }
 
 int rep_text(FILE *out, const rep_input *in) {
+  uint32_t causes = 0, findings = 0;
   uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0;
   uint32_t suppressed = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
@@ -141,7 +183,7 @@ int rep_text(FILE *out, const rep_input *in) {
     for (uint32_t i = 0; i < fr->diags.items.len; i++) {
       const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
       if (!d->suppressed || in->show_suppressed) /* else: the summary */
-        diag_text(out, in, fr, fi, d);
+        diag_text(out, in, fr, fi, i);
     }
     for (uint32_t u = 0; u < fr->units.len; u++) {
       const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
@@ -150,6 +192,9 @@ int rep_text(FILE *out, const rep_input *in) {
         unknown++;
       open += ur->open;
     }
+    causes += fr->causes.len;
+    for (uint32_t c = 0; c < fr->causes.len; c++)
+      findings += MDL_VEC_AT(fr->causes, mdl_cause, c).nfindings;
     errors += fr->diags.errors;
     warnings += fr->diags.warnings;
     suppressed += fr->diags.suppressed;
@@ -173,6 +218,9 @@ int rep_text(FILE *out, const rep_input *in) {
     fprintf(out, ", %u cross-core not checked", open);
   if (suppressed) /* never silently lost: --show-suppressed lists them */
     fprintf(out, ", %u suppressed", suppressed);
+  if (causes) /* root causes first (docs/root-causes.md) */
+    fprintf(out, "; %u finding%s from %u root cause%s", findings,
+            findings == 1 ? "" : "s", causes, causes == 1 ? "" : "s");
   if (in->baseline)
     fprintf(out, "; %u more in the baseline", in->baselined);
   fputc('\n', out);
