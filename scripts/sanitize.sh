@@ -20,8 +20,13 @@
 # (external validators) and the -j test (threads: ASan sees nothing there
 # that -j 1 does not), and two of the install suite: ci-build (it builds
 # and runs its own uninstrumented ksv) and ci-snippets (the corpus through
-# the JUnit, SARIF and HTML writers four times over).  This keeps CI under
-# 20 minutes.
+# the JUnit, SARIF and HTML writers four times over); and three that re-run
+# the corpus or whole fix searches through code other tests already put
+# under the sanitizers: report-json-schema (every corpus file in JSON on
+# both engines: the validator is the point, not the writer), progress (ksv
+# fix on the whole seeded-bug corpus, interrupted: minutes under ASan) and
+# integrations (the action and pre-commit hook around ksv check).  This
+# keeps CI under 20 minutes.
 #
 #   KSV_ASAN_BUILD  build directory (default build-asan in the checkout: a
 #                   directory outside it could hold another checkout's
@@ -63,7 +68,7 @@ export KSV_CORPUS_MODELS=count
 status=0
 if [ $# -eq 0 ]; then
   tests=$(meson test -C "$build" --list 2>/dev/null | sed -n 's/^ksv:[^/]* \/ //p' |
-          grep -vx 'differential\|differential-redundant\|differential-bit\|report-sarif-multitool\|report-html\|report-jobs\|fix-symbolic\|ci-build\|ci-snippets')
+          grep -vx 'differential\|differential-redundant\|differential-bit\|report-sarif-multitool\|report-html\|report-jobs\|fix-symbolic\|ci-build\|ci-snippets\|report-json-schema\|progress\|integrations')
   # shellcheck disable=SC2086
   meson test -C "$build" --print-errorlogs --timeout-multiplier 4 $tests ||
     status=1
