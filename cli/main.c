@@ -316,6 +316,8 @@ static const cli_opt export_rows[] = {
         "the model's language: Promela, for SPIN (docs/export.md)"),
     ROW("kernel", 0, "NAME", cli_set_str, kernel, 0,
         "the kernel to export, when the file holds several"),
+    ROW("entry", 0, "NAME", cli_set_str, o.entry, 0,
+        "Ascend C: export function or class NAME as the kernel"),
     ROW(NULL, 'o', "OUT", cli_set_str, outpath, 0,
         "write the model to OUT (default standard output)"),
     LIMIT_ROWS,

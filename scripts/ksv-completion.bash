@@ -20,7 +20,7 @@ _ksv_dump="$_ksv_shared --entry $_ksv_limits"
 _ksv_supp="--disable --enable --list-rules --config --no-config
   --show-suppressed"
 _ksv_sim="$_ksv_shared $_ksv_prog --runs --seed --cost --trace --set --replay"
-_ksv_export="$_ksv_shared --format --kernel -o $_ksv_limits"
+_ksv_export="$_ksv_shared --format --kernel --entry -o $_ksv_limits"
 
 # _ksv_files: the words of COMPREPLY for file names matching $cur (with
 # bash-completion's _filedir when it is loaded: quoting, ~, directories).
