@@ -112,8 +112,9 @@ replay_findings() {
     chk=$("$ksv" check --no-redundant --arch "$arch" --flag-model "$fm" "$f" 2>&1)
     # one line per finding: RULE PRIMARY [RELATED]: for races the first
     # `note: conflicting` line, for double sets the earlier set's note (an
-    # inlining-chain note of a C++ kernel, `note: in F, called from G`, is
-    # not the related access)
+    # inlining-chain note of a C++ kernel, `note: in F, called from G`, and
+    # the root-cause notes of docs/root-causes.md are not the related
+    # access)
     finds=$(awk '
       /^[^:]+:[0-9]+:[0-9]+: (error|warning): / {
         if (pend != "") print pend
@@ -121,7 +122,7 @@ replay_findings() {
       match($0, /^[^:]+:[0-9]+:[0-9]+: (error: .*\[(race|pipe-hazard|xcore-race|deadlock|double-set|flag-overflow)|warning: .*\[double-set)\]$/) {
         split($0, p, ":"); rule = $0; sub(/.*\[/, "", rule); sub(/\]$/, "", rule)
         pend = rule " " p[2] ":" p[3]; want = (rule ~ /race|hazard|double/); next }
-      want && /: note: / && !/: note: (witness|and [0-9]+ more|in [^ ]+, called from )/ {
+      want && /: note: / && !/: note: (witness|and [0-9]+ more|in [^ ]+, called from |root cause [0-9]+: |follows from root cause |consequence: |fix of root cause )/ {
         split($0, p, ":"); print pend " " p[2] ":" p[3]; pend = ""; want = 0; next }
       END { if (pend != "") print pend }' <<<"$chk")
     [ -n "$finds" ] || continue
