@@ -33,23 +33,6 @@ typedef struct {
   bool xwait_targs;            /* CrossCoreWaitFlag<mode, PIPE_X>(f) */
 } style;
 
-static char *sfmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *sfmt(const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vsnprintf(NULL, 0, f, ap);
-  va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) {
-    fputs("ksv: out of memory\n", stderr);
-    exit(3);
-  }
-  va_start(ap, f);
-  vsnprintf(s, (size_t)n + 1, f, ap);
-  va_end(ap);
-  return s;
-}
-
 static const char *line_at(const fix_text *t, uint32_t ln) {
   return ln >= 1 && ln <= t->lines.len
              ? MDL_VEC_AT(t->lines, fix_line, ln - 1).text
@@ -224,9 +207,10 @@ static char *id_text(const fix_text *t, const style *st, const char *key,
     char name[64];
     snprintf(name, sizeof name, "%.*s", (int)n, a);
     if (named_value(t, name, n) == v)
-      return sfmt("%s", name);
+      return mdl_strprintf("%s", name);
   }
-  return flag || st->literal_ids ? sfmt("%ld", v) : sfmt("EVENT_ID%ld", v);
+  return flag || st->literal_ids ? mdl_strprintf("%ld", v)
+                                 : mdl_strprintf("EVENT_ID%ld", v);
 }
 
 /* ------------------------------------------------------ respelling */
@@ -287,38 +271,38 @@ static char *respell_op(const fix_text *t, const style *st, const char *h) {
     char key[128], ckey[128];
     snprintf(key, sizeof key, "%s_%s", pipe_short(nm[0]), pipe_short(nm[1]));
     snprintf(ckey, sizeof ckey, "%s, %s", nm[0], nm[1]);
-    char *it = raw[0] ? sfmt("%s", raw)
+    char *it = raw[0] ? mdl_strprintf("%s", raw)
                       : id_text(t, st, st->cce ? ckey : key, id, false),
          *r;
     if (st->cce)
-      r = sfmt("%s(%s, %s, %s);", set ? "set_flag" : "wait_flag", nm[0],
-               nm[1], it);
+      r = mdl_strprintf("%s(%s, %s, %s);", set ? "set_flag" : "wait_flag",
+                        nm[0], nm[1], it);
     else
-      r = sfmt("%s%s<%s%s>(%s);", st->ns, set ? "SetFlag" : "WaitFlag",
-               st->ev, key, it);
+      r = mdl_strprintf("%s%s<%s%s>(%s);", st->ns, set ? "SetFlag" : "WaitFlag",
+                        st->ev, key, it);
     free(it);
     return r;
   }
   if (strstr(h, "pipe_barrier[") && n == 1)
-    return st->cce ? sfmt("pipe_barrier(%s);", nm[0])
-                   : sfmt("%sPipeBarrier<%s>();", st->ns, nm[0]);
+    return st->cce ? mdl_strprintf("pipe_barrier(%s);", nm[0])
+                   : mdl_strprintf("%sPipeBarrier<%s>();", st->ns, nm[0]);
   if (strstr(h, "sync_block[<ALL>") || strstr(h, "sync_block[<ALL_VECTOR>"))
     /* the hard SyncAll: every core (isAIVOnly = false) or the AIVs */
-    return sfmt("%sSyncAll%s();", st->ns,
-                strstr(h, "<ALL>") ? "<false>" : "");
+    return mdl_strprintf("%sSyncAll%s();", st->ns,
+                         strstr(h, "<ALL>") ? "<false>" : "");
   bool bset = strstr(h, "sync_block_set[") != NULL,
        bwait = strstr(h, "sync_block_wait[") != NULL;
   if ((bset || bwait) && n == 3 && id >= 0) {
     char *it = id_text(t, st, bset ? "CrossCoreSetFlag" : "CrossCoreWaitFlag",
                        id, true), *r;
     if (bset)
-      r = sfmt("%sCrossCoreSetFlag<%s, %s>(%s);", st->ns, st->xmode, nm[1],
-               it);
+      r = mdl_strprintf("%sCrossCoreSetFlag<%s, %s>(%s);", st->ns, st->xmode,
+                        nm[1], it);
     else if (st->xwait_targs)
-      r = sfmt("%sCrossCoreWaitFlag<%s, %s>(%s);", st->ns, st->xmode, nm[2],
-               it);
+      r = mdl_strprintf("%sCrossCoreWaitFlag<%s, %s>(%s);", st->ns, st->xmode,
+                        nm[2], it);
     else
-      r = sfmt("%sCrossCoreWaitFlag(%s);", st->ns, it);
+      r = mdl_strprintf("%sCrossCoreWaitFlag(%s);", st->ns, it);
     free(it);
     return r;
   }
@@ -364,7 +348,7 @@ static bool respell_replace(const fix_text *t, const style *st, fix_edit *e) {
   } else {
     return false;
   }
-  char *arg = sfmt("%.*s", (int)(b - a), a);
+  char *arg = mdl_strprintf("%.*s", (int)(b - a), a);
   long have = !strncmp(arg, "EVENT_ID", 8)       ? strtol(arg + 8, NULL, 10)
               : isdigit((unsigned char)arg[0]) ? strtol(arg, NULL, 0)
                                                : named_value(t, arg,
@@ -393,17 +377,17 @@ static bool respell_replace(const fix_text *t, const style *st, fix_edit *e) {
   }
   char *nw;
   if (!strncmp(arg, "EVENT_ID", 8))
-    nw = sfmt("EVENT_ID%ld", to);
+    nw = mdl_strprintf("EVENT_ID%ld", to);
   else if (isdigit((unsigned char)arg[0]))
-    nw = sfmt("%ld", to);
+    nw = mdl_strprintf("%ld", to);
   else
     nw = id_text(t, st, key, to, flag);
   /* old/new: the argument with its closing parenthesis, which makes the
      replaced text the call's own (fix_apply replaces the first match) */
   free(e->old);
   free(e->text);
-  e->old = sfmt("%.*s)", (int)(b - a), a);
-  e->text = sfmt("%s)", nw);
+  e->old = mdl_strprintf("%.*s)", (int)(b - a), a);
+  e->text = mdl_strprintf("%s)", nw);
   free(nw);
   free(arg);
   return strstr(l, e->old) == strstr(p, e->old);

@@ -101,22 +101,6 @@ const char *fix_x_sname(const mdl_stmt *s) {
   }
 }
 
-char *fix_x_fmt(const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vsnprintf(NULL, 0, f, ap);
-  va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) {
-    fputs("ksv: out of memory\n", stderr);
-    exit(3);
-  }
-  va_start(ap, f);
-  vsnprintf(s, (size_t)n + 1, f, ap);
-  va_end(ap);
-  return s;
-}
-
 fix_cand *fix_x_cand_new(cx *x, char *what) {
   if (x->out->len >= MAX_CANDS) {
     free(what);
@@ -137,7 +121,7 @@ void fix_x_edit(fix_cand *c, fix_op op, uint32_t line, char *text,
   e->op = op;
   e->line = line;
   e->text = text;
-  e->old = old ? fix_x_fmt("%s", old) : NULL;
+  e->old = old ? mdl_strprintf("%s", old) : NULL;
   c->cost += op == FIX_REPLACE ? 2 : 1;
   for (const char *p = text; op != FIX_REPLACE && p && (p = strchr(p, '\n'));
        p++)
@@ -176,7 +160,7 @@ char *fix_x_op_text(const cx *x, const mdl_stmt *s) {
   size_t n = c ? (size_t)(c - (l + a)) : strlen(l + a);
   while (n && (l[a + n - 1] == ' ' || l[a + n - 1] == '\t'))
     n--;
-  return fix_x_fmt("%.*s", (int)n, l + a);
+  return mdl_strprintf("%.*s", (int)n, l + a);
 }
 
 /* ---------------------------------------------------- kernel queries */
@@ -253,13 +237,13 @@ const mdl_inst *fix_x_first_inst(const mdl_kernel *k, const mdl_stmt *s) {
 const char *fix_x_pn(int p) { return mdl_pipe_name((mdl_pipe)p); }
 
 char *fix_x_set_text(int src, int dst, int id) {
-  return fix_x_fmt("hivm.hir.set_flag[<%s>, <%s>, <EVENT_ID%d>]", fix_x_pn(src),
-                   fix_x_pn(dst), id);
+  return mdl_strprintf("hivm.hir.set_flag[<%s>, <%s>, <EVENT_ID%d>]",
+                       fix_x_pn(src), fix_x_pn(dst), id);
 }
 
 char *fix_x_wait_text(int src, int dst, int id) {
-  return fix_x_fmt("hivm.hir.wait_flag[<%s>, <%s>, <EVENT_ID%d>]",
-                   fix_x_pn(src), fix_x_pn(dst), id);
+  return mdl_strprintf("hivm.hir.wait_flag[<%s>, <%s>, <EVENT_ID%d>]",
+                       fix_x_pn(src), fix_x_pn(dst), id);
 }
 
 /* The ancestor of s (or s) whose block is blk; NULL if none. */

@@ -144,7 +144,7 @@ static bool replace_line(const cx *x, fix_cand *c, uint32_t ln,
     s--;
 #undef TOK
   for (;;) {
-    char *old = fix_x_fmt("%.*s", (int)(lo - p - s), l + p);
+    char *old = mdl_strprintf("%.*s", (int)(lo - p - s), l + p);
     if ((*old && strstr(l, old) == l + p) || p == 0) {
       if (!*old) { /* a pure insertion: anchor it on a character */
         free(old);
@@ -155,7 +155,7 @@ static bool replace_line(const cx *x, fix_cand *c, uint32_t ln,
         continue;
       }
       fix_x_edit(c, FIX_REPLACE, ln,
-                 fix_x_fmt("%.*s", (int)(nn - p - s), nw + p), old);
+                 mdl_strprintf("%.*s", (int)(nn - p - s), nw + p), old);
       free(old);
       return true;
     }
@@ -187,9 +187,10 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
   const mdl_valref lv[3] = {L->u.loop.lb, L->u.loop.ub, L->u.loop.step};
   const mdl_valref mv[3] = {M->u.loop.lb, M->u.loop.ub, M->u.loop.step};
   const char *fmt_old[3] = {"= %%%s to ", "to %%%s step ", "step %%%s "};
-  char *line = fix_x_fmt("%s", MDL_VEC_AT(x->t->lines, fix_line,
+  char *line = mdl_strprintf("%s", MDL_VEC_AT(x->t->lines, fix_line,
                                     L->loc.line - 1).text);
-  char *l2 = fix_x_fmt("%s ", line); /* "step %c1 {" or "step %c1" at the end */
+  char *l2 =
+      mdl_strprintf("%s ", line); /* "step %c1 {" or "step %c1" at the end */
   free(line);
   bool changed = false, had_bid = false, has_bid = false;
   for (int i = 0; i < 3; i++) {
@@ -205,14 +206,16 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
                *on = fix_x_val_name(f, lv[i]);
     if (!nw || !on)
       goto out;
-    char *ot = fix_x_fmt(fmt_old[i], on), *nt = fix_x_fmt(fmt_old[i], nw);
+    char *ot = mdl_strprintf(fmt_old[i], on),
+         *nt = mdl_strprintf(fmt_old[i], nw);
     char *hit = strstr(l2, ot);
     if (!hit) {
       free(ot);
       free(nt);
       goto out;
     }
-    char *r = fix_x_fmt("%.*s%s%s", (int)(hit - l2), l2, nt, hit + strlen(ot));
+    char *r =
+        mdl_strprintf("%.*s%s%s", (int)(hit - l2), l2, nt, hit + strlen(ot));
     free(l2);
     l2 = r;
     free(ot);
@@ -226,7 +229,7 @@ static void align_loop(cx *x, const mdl_stmt *L, const mdl_stmt *M,
     l2[strlen(l2) - 1] = 0;
     fix_cand *c = fix_x_cand_new(
         x,
-        fix_x_fmt(
+        mdl_strprintf(
             "data repair (changes which iterations run; review it): the "
             "loop at %u:%u given the bounds of the loop at %u:%u, so that "
             "the %s at %u:%u meets the %s at %u:%u",
@@ -301,7 +304,7 @@ static char *dyn_offset_type(const char *line, char **old) {
   }
   if (!*e)
     return NULL;
-  char *ty = fix_x_fmt("%.*s", (int)(e + 1 - t), t);
+  char *ty = mdl_strprintf("%.*s", (int)(e + 1 - t), t);
   char *st = strstr(ty, "strided<[");
   char *cl = st ? strchr(st, ']') : NULL;
   if (!cl || cl[1] == 0) {
@@ -310,14 +313,14 @@ static char *dyn_offset_type(const char *line, char **old) {
   }
   char *r = NULL;
   if (cl[1] == '>')
-    r = fix_x_fmt("%.*s, offset: ?%s", (int)(cl + 1 - ty), ty, cl + 1);
+    r = mdl_strprintf("%.*s, offset: ?%s", (int)(cl + 1 - ty), ty, cl + 1);
   else if (!strncmp(cl + 1, ", offset: ", 10) && cl[11] != '?') {
     char *end = cl + 11;
     while (*end == '-' || (*end >= '0' && *end <= '9'))
       end++;
-    r = fix_x_fmt("%.*s?%s", (int)(cl + 11 - ty), ty, end);
+    r = mdl_strprintf("%.*s?%s", (int)(cl + 11 - ty), ty, end);
   } else if (!strncmp(cl + 1, ", offset: ?", 11))
-    r = fix_x_fmt("%s", ty);
+    r = mdl_strprintf("%s", ty);
   if (r)
     *old = ty;
   else
@@ -378,20 +381,21 @@ void fix_x_subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
     char *oldty = NULL, *newty = dyn_offset_type(l, &oldty);
     /* the offset as written: reinterpret_cast `offset: [C]`, or a 1-D
        subview `%src[C]` */
-    char *o1 = fix_x_fmt("offset: [%lld]", c0),
-         *o2 = fix_x_fmt("%%%s[%lld] [", sn, c0);
+    char *o1 = mdl_strprintf("offset: [%lld]", c0),
+         *o2 = mdl_strprintf("%%%s[%lld] [", sn, c0);
     bool rc = strstr(l, "memref.reinterpret_cast") && strstr(l, o1);
     bool sv = strstr(l, "memref.subview") && strstr(l, o2);
     char *nw = NULL;
     if (newty && (rc || sv) && c0 == 0) {
       const char *o = rc ? o1 : o2;
-      char *n1 = rc ? fix_x_fmt("offset: [%%%s]", h)
-                    : fix_x_fmt("%%%s[%%%s] [", sn, h);
+      char *n1 = rc ? mdl_strprintf("offset: [%%%s]", h)
+                    : mdl_strprintf("%%%s[%%%s] [", sn, h);
       const char *p = strstr(l, o);
-      char *t1 = fix_x_fmt("%.*s%s%s", (int)(p - l), l, n1, p + strlen(o));
+      char *t1 = mdl_strprintf("%.*s%s%s", (int)(p - l), l, n1, p + strlen(o));
       const char *q = strstr(t1, oldty);
       if (q)
-        nw = fix_x_fmt("%.*s%s%s", (int)(q - t1), t1, newty, q + strlen(oldty));
+        nw = mdl_strprintf("%.*s%s%s", (int)(q - t1), t1, newty,
+                           q + strlen(oldty));
       free(n1);
       free(t1);
     }
@@ -400,12 +404,12 @@ void fix_x_subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
     fix_cand *c = NULL;
     if (nw)
       c = fix_x_cand_new(
-          x, fix_x_fmt("data repair (changes the address; review it): "
-                       "the %s at %u:%u writes the same GM bytes on both "
-                       "vector sub-blocks; its view %%%s at %u:%u offset "
-                       "by the sub-block's share %%%s",
-                       fix_x_sname(a), a->loc.line, a->loc.col, vn, V->loc.line,
-                       V->loc.col, h));
+          x, mdl_strprintf("data repair (changes the address; review it): "
+                           "the %s at %u:%u writes the same GM bytes on both "
+                           "vector sub-blocks; its view %%%s at %u:%u offset "
+                           "by the sub-block's share %%%s",
+                           fix_x_sname(a), a->loc.line, a->loc.col, vn, V->loc.line,
+                           V->loc.col, h));
     if (c && !replace_line(x, c, V->loc.line, nw)) {
       fix_cand_free(c);
       x->out->len--;
@@ -428,8 +432,8 @@ void fix_x_subblock_cands(cx *x, const mdl_stmt *a, const mdl_stmt *b) {
           c = NULL;
           break;
         }
-        char *t2 =
-            fix_x_fmt("%.*s%s%s", (int)(p - u), u, newty, p + strlen(oldty));
+        char *t2 = mdl_strprintf("%.*s%s%s", (int)(p - u), u, newty,
+                                 p + strlen(oldty));
         bool done = replace_line(x, c, ln, t2);
         free(t2);
         if (!done) {
@@ -468,12 +472,12 @@ void fix_x_lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
   while (x->si[top->id].parent)
     top = x->si[top->id].parent;
   if (d->rule == MDL_RULE_DEADLOCK && wids) {
-    fix_cand *c =
-        fix_x_cand_new(x, fix_x_fmt("the pre-set of the mmad library's M->MTE1 "
-                                    "events before the %s at %u:%u, drained "
-                                    "after it",
-                                    fix_x_sname(top) ? fix_x_sname(top) : "op",
-                                    top->loc.line, top->loc.col));
+    fix_cand *c = fix_x_cand_new(
+        x, mdl_strprintf("the pre-set of the mmad library's M->MTE1 "
+                         "events before the %s at %u:%u, drained "
+                         "after it",
+                         fix_x_sname(top) ? fix_x_sname(top) : "op",
+                         top->loc.line, top->loc.col));
     for (int id = 0; id < 32; id++)
       if ((wids >> id) & 1) {
         fix_x_edit(c, FIX_INSERT_BEFORE, top->loc.line,
@@ -492,19 +496,19 @@ void fix_x_lib_cands(cx *x, const mdl_diag *d, const mdl_stmt *s) {
         continue;
       if (!r)
         r = fix_x_cand_new(
-            x, fix_x_fmt("the hand-written M->MTE1 syncs beside the %s at "
-                         "%u:%u removed: the mmad library waits and sets "
-                         "them itself",
-                         fix_x_sname(s), s->loc.line, s->loc.col));
+            x, mdl_strprintf("the hand-written M->MTE1 syncs beside the %s at "
+                             "%u:%u removed: the mmad library waits and sets "
+                             "them itself",
+                             fix_x_sname(s), s->loc.line, s->loc.col));
       fix_x_edit(r, FIX_DELETE, o->loc.line, NULL, NULL);
     }
   }
   if (d->rule == MDL_RULE_UNPAIRED_SET && sids) {
     fix_cand *c =
-        fix_x_cand_new(x, fix_x_fmt("a drain of the mmad library's M->MTE1 "
-                                    "events after the %s at %u:%u",
-                                    fix_x_sname(top) ? fix_x_sname(top) : "op",
-                                    top->loc.line, top->loc.col));
+        fix_x_cand_new(x, mdl_strprintf("a drain of the mmad library's M->MTE1 "
+                                        "events after the %s at %u:%u",
+                                        fix_x_sname(top) ? fix_x_sname(top) : "op",
+                                        top->loc.line, top->loc.col));
     for (int id = 0; id < 32; id++)
       if ((sids >> id) & 1)
         fix_x_edit(c, FIX_INSERT_AFTER, top->loc.line,

@@ -132,12 +132,12 @@ static void loop_move(cx *x, const mdl_stmt *s, const mdl_stmt *L,
   char *txt = fix_x_op_text(x, s);
   for (int after = 0; after < 2; after++) {
     fix_cand *c = fix_x_cand_new(
-        x, fix_x_fmt("%s at %u:%u moved %s the loop at %u:%u", fix_x_sname(s),
-                     s->loc.line, s->loc.col, after ? "after" : "before",
-                     L->loc.line, L->loc.col));
+        x, mdl_strprintf("%s at %u:%u moved %s the loop at %u:%u",
+                         fix_x_sname(s), s->loc.line, s->loc.col,
+                         after ? "after" : "before", L->loc.line, L->loc.col));
     delete_sync(x, c, s);
     fix_x_edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, L->loc.line,
-               fix_x_fmt("%s", txt), NULL);
+               mdl_strprintf("%s", txt), NULL);
     if (c)
       c->cost += extra;
   }
@@ -156,13 +156,13 @@ static void branch_out(cx *x, const mdl_stmt *s) {
        p = x->si[p->id].parent) {
     for (int after = 0; after < 2; after++) {
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("%s at %u:%u moved out of the branch at "
-                       "%u:%u, %s it",
-                       fix_x_sname(s), s->loc.line, s->loc.col, p->loc.line,
-                       p->loc.col, after ? "after" : "before"));
+          x, mdl_strprintf("%s at %u:%u moved out of the branch at "
+                           "%u:%u, %s it",
+                           fix_x_sname(s), s->loc.line, s->loc.col, p->loc.line,
+                           p->loc.col, after ? "after" : "before"));
       delete_sync(x, c, s);
       fix_x_edit(c, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, p->loc.line,
-                 fix_x_fmt("%s", txt), NULL);
+                 mdl_strprintf("%s", txt), NULL);
     }
   }
   free(txt);
@@ -214,12 +214,13 @@ static void move_cands(cx *x, const mdl_stmt *s) {
           o->kind == MDL_S_BUF)
         continue;
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("%s at %u:%u moved %s the %s at %u:%u", fix_x_sname(s),
-                       s->loc.line, s->loc.col, dir < 0 ? "before" : "after",
-                       fix_x_sname(o), o->loc.line, o->loc.col));
+          x,
+          mdl_strprintf("%s at %u:%u moved %s the %s at %u:%u", fix_x_sname(s),
+                        s->loc.line, s->loc.col, dir < 0 ? "before" : "after",
+                        fix_x_sname(o), o->loc.line, o->loc.col));
       fix_x_edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
       fix_x_edit(c, dir < 0 ? FIX_INSERT_BEFORE : FIX_INSERT_AFTER, o->loc.line,
-                 fix_x_fmt("%s", txt), NULL);
+                 mdl_strprintf("%s", txt), NULL);
       if (c)
         c->cost += dist > 1; /* prefer the nearest places */
     }
@@ -230,8 +231,8 @@ static void delete_cand(cx *x, const mdl_stmt *s, const char *why) {
   if (!s || !is_sync_stmt(s) || !fix_x_own_line(x, s))
     return;
   fix_cand *c =
-      fix_x_cand_new(x, fix_x_fmt("%s at %u:%u removed%s", fix_x_sname(s),
-                                  s->loc.line, s->loc.col, why));
+      fix_x_cand_new(x, mdl_strprintf("%s at %u:%u removed%s", fix_x_sname(s),
+                                      s->loc.line, s->loc.col, why));
   fix_x_edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
 }
 
@@ -284,7 +285,7 @@ static char *if_cond(const cx *x, const mdl_stmt *p) {
     return NULL;
   while (q[n] && q[n] != ' ' && q[n] != '{' && q[n] != '-' && q[n] != ':')
     n++;
-  return fix_x_fmt("%.*s", (int)n, q);
+  return mdl_strprintf("%.*s", (int)n, q);
 }
 
 /* Sync s, in a branch of the if ps, moved out of it (just before and
@@ -301,17 +302,17 @@ static void under_cond(cx *x, const mdl_stmt *s, const mdl_stmt *ps,
   char *txt = fix_x_op_text(x, s);
   for (int after = 0; after < 2; after++) {
     fix_cand *k = fix_x_cand_new(
-        x, fix_x_fmt("%s at %u:%u moved out of the branch at "
-                     "%u:%u, %s it, under the condition of the "
-                     "branch at %u:%u (%s%s) that holds its "
-                     "partner",
-                     fix_x_sname(s), s->loc.line, s->loc.col, ps->loc.line,
-                     ps->loc.col, after ? "after" : "before", po->loc.line,
-                     po->loc.col, in_else ? "not " : "", c));
+        x, mdl_strprintf("%s at %u:%u moved out of the branch at "
+                         "%u:%u, %s it, under the condition of the "
+                         "branch at %u:%u (%s%s) that holds its "
+                         "partner",
+                         fix_x_sname(s), s->loc.line, s->loc.col, ps->loc.line,
+                         ps->loc.col, after ? "after" : "before", po->loc.line,
+                         po->loc.col, in_else ? "not " : "", c));
     delete_sync(x, k, s);
     fix_x_edit(k, after ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, ps->loc.line,
-               in_else ? fix_x_fmt("scf.if %s {\n} else {\n  %s\n}", c, txt)
-                 : fix_x_fmt("scf.if %s {\n  %s\n}", c, txt),
+               in_else ? mdl_strprintf("scf.if %s {\n} else {\n  %s\n}", c, txt)
+                 : mdl_strprintf("scf.if %s {\n  %s\n}", c, txt),
          NULL);
   }
   free(txt);
@@ -429,19 +430,19 @@ static void credit_count_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
             k->u.x.k == v && index_const(x, fb, k->def) == k)
           nw = fix_x_val_name(f, k->def);
       }
-      char *ot = old ? fix_x_fmt("to %%%s ", old) : NULL;
+      char *ot = old ? mdl_strprintf("to %%%s ", old) : NULL;
       const char *l =
           MDL_VEC_AT(x->t->lines, fix_line, loops[j]->loc.line - 1).text;
       bool fits = ot && nw && strstr(l, ot);
       if (fits && !c)
         c = fix_x_cand_new(
-            x, fix_x_fmt("the credit loop%s at %u:%u run %lld times "
-                         "instead of %lld (one credit per buffer)",
-                         nl > 1 ? "s" : "", L->loc.line, L->loc.col,
-                         (long long)v, (long long)n));
+            x, mdl_strprintf("the credit loop%s at %u:%u run %lld times "
+                             "instead of %lld (one credit per buffer)",
+                             nl > 1 ? "s" : "", L->loc.line, L->loc.col,
+                             (long long)v, (long long)n));
       if (fits)
         fix_x_edit(c, FIX_REPLACE, loops[j]->loc.line,
-                   fix_x_fmt("to %%%s ", nw), ot);
+                   mdl_strprintf("to %%%s ", nw), ot);
       free(ot);
       if (!fits) {
         if (c) {
@@ -543,7 +544,7 @@ static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
                           ? index_const(x, fb, D->u.x.b)
                           : NULL;
   const char *mn = m ? fix_x_val_name(f, m->def) : NULL;
-  char *old = mn ? fix_x_fmt(", %%%s ", mn) : NULL;
+  char *old = mn ? mdl_strprintf(", %%%s ", mn) : NULL;
   if (old && strstr(dl, old))
     for (int64_t dist = 1; dist <= 6; dist++)
       for (int sg = -1; sg <= 1; sg += 2) {
@@ -558,11 +559,11 @@ static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
               !(kn = fix_x_val_name(f, k->def)))
             continue;
           fix_cand *c = fix_x_cand_new(
-              x, fix_x_fmt("the id rotation at %u:%u modulo "
-                           "%lld instead of %lld",
-                           D->loc.line, D->loc.col, (long long)want,
-                           (long long)m->u.x.k));
-          fix_x_edit(c, FIX_REPLACE, D->loc.line, fix_x_fmt(", %%%s ", kn),
+              x, mdl_strprintf("the id rotation at %u:%u modulo "
+                               "%lld instead of %lld",
+                               D->loc.line, D->loc.col, (long long)want,
+                               (long long)m->u.x.k));
+          fix_x_edit(c, FIX_REPLACE, D->loc.line, mdl_strprintf(", %%%s ", kn),
                      old);
           break;
         }
@@ -620,13 +621,13 @@ static void id_expr_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
     if (!ok)
       continue;
     fix_cand *c = fix_x_cand_new(
-        x, fix_x_fmt("the id at %u:%u computed as its partner's "
-                     "at %u:%u",
-                     D->loc.line, D->loc.col, od->loc.line, od->loc.col));
-    char *oe = fix_x_fmt("%s", oeq), *cm = strstr(oe, "//");
+        x, mdl_strprintf("the id at %u:%u computed as its partner's "
+                         "at %u:%u",
+                         D->loc.line, D->loc.col, od->loc.line, od->loc.col));
+    char *oe = mdl_strprintf("%s", oeq), *cm = strstr(oe, "//");
     if (cm)
       *cm = 0;
-    char *de = fix_x_fmt("%s", eq), *dm = strstr(de, "//");
+    char *de = mdl_strprintf("%s", eq), *dm = strstr(de, "//");
     if (dm)
       *dm = 0;
     fix_x_edit(c, FIX_REPLACE, D->loc.line, oe, de);
@@ -653,14 +654,15 @@ static void cxx_loop_syncs(cx *x, const mdl_stmt *s, const mdl_inst *in,
         continue;
       for (int drain = 0; drain < (preset ? 2 : 1); drain++) {
         fix_cand *c = fix_x_cand_new(
-            x, preset
-                   ? fix_x_fmt("the missing pre-credit set_flag (EVENT_ID%d) "
-                               "before the loop at line %u%s",
-                               id, L[i],
-                               drain ? ", and its drain wait after it" : "")
-                   : fix_x_fmt("a drain wait_flag (EVENT_ID%d) after the loop "
-                               "at line %u",
-                               id, L[i]));
+            x,
+            preset
+                ? mdl_strprintf("the missing pre-credit set_flag (EVENT_ID%d) "
+                                "before the loop at line %u%s",
+                                id, L[i],
+                                drain ? ", and its drain wait after it" : "")
+                : mdl_strprintf("a drain wait_flag (EVENT_ID%d) after the loop "
+                                "at line %u",
+                                id, L[i]));
         if (preset)
           fix_x_edit(c, FIX_INSERT_BEFORE, L[i], fix_x_set_text(src, dst, id),
                      NULL);
@@ -670,15 +672,15 @@ static void cxx_loop_syncs(cx *x, const mdl_stmt *s, const mdl_inst *in,
       }
     }
     if (ids & (ids - 1)) { /* a rotation: every id at once */
-      fix_cand *c =
-          fix_x_cand_new(x, preset ? fix_x_fmt("the missing pre-credit "
-                                               "set_flag per event id before "
-                                               "the loop at line %u, drained "
-                                               "after it",
-                                               L[i])
-                                   : fix_x_fmt("a drain wait_flag per event id "
-                                               "after the loop at line %u",
-                                               L[i]));
+      fix_cand *c = fix_x_cand_new(
+          x, preset ? mdl_strprintf("the missing pre-credit "
+                                    "set_flag per event id before "
+                                    "the loop at line %u, drained "
+                                    "after it",
+                                    L[i])
+                    : mdl_strprintf("a drain wait_flag per event id "
+                                    "after the loop at line %u",
+                                    L[i]));
       for (int id = 0; id < 32; id++)
         if ((ids >> id) & 1) {
           if (preset)
@@ -743,12 +745,12 @@ static void cxx_backpressure(cx *x, const mdl_stmt *s, const mdl_inst *in) {
     if (ra && sa)
       fix_x_xcore_credited(x, ra, sa, f, ra->u.op.pipe, in->pipe, w_cube,
                            s_cube);
-    char *cs = fix_x_fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
-                         w_cube ? "CUBE" : "VECTOR", fix_x_pn(wi->pipe),
-                         fix_x_pn(in->pipe), f);
-    char *cw = fix_x_fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
-                         s_cube ? "CUBE" : "VECTOR", fix_x_pn(wi->pipe),
-                         fix_x_pn(in->pipe), f);
+    char *cs = mdl_strprintf(
+        "hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
+        w_cube ? "CUBE" : "VECTOR", fix_x_pn(wi->pipe), fix_x_pn(in->pipe), f);
+    char *cw = mdl_strprintf(
+        "hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
+        s_cube ? "CUBE" : "VECTOR", fix_x_pn(wi->pipe), fix_x_pn(in->pipe), f);
     fix_x_cxx_xcore_credit(x, w, s, f, wi->pipe, in->pipe, cs, cw);
     free(cs);
     free(cw);
@@ -769,10 +771,11 @@ static void partner_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
       branch_set_cands(x, s);
     }
     if (d->rule == MDL_RULE_DEADLOCK && s->kind == MDL_S_WAIT) {
-      fix_cand *c =
-          fix_x_cand_new(x, fix_x_fmt("the missing %s before the wait at %u:%u",
-                                      "set_flag", s->loc.line, s->loc.col));
-      fix_x_edit(c, FIX_INSERT_BEFORE, s->loc.line, fix_x_fmt("%s", pt), NULL);
+      fix_cand *c = fix_x_cand_new(
+          x, mdl_strprintf("the missing %s before the wait at %u:%u",
+                           "set_flag", s->loc.line, s->loc.col));
+      fix_x_edit(c, FIX_INSERT_BEFORE, s->loc.line, mdl_strprintf("%s", pt),
+                 NULL);
       /* a missing pre-credit: a set (per event id the wait uses) before
          the loops that precede the wait or hold it */
       uint32_t ids = 0;
@@ -790,10 +793,11 @@ static void partner_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
             if ((ids >> id) & 1)
               for (int drain = 0; drain < 2; drain++) {
                 fix_cand *pc = fix_x_cand_new(
-                    x, fix_x_fmt("the missing pre-credit set_flag (EVENT_ID%d) "
-                                 "before the loop at %u:%u%s",
-                                 id, o->loc.line, o->loc.col,
-                                 drain ? ", and its drain wait after it" : ""));
+                    x, mdl_strprintf(
+                           "the missing pre-credit set_flag (EVENT_ID%d) "
+                           "before the loop at %u:%u%s",
+                           id, o->loc.line, o->loc.col,
+                           drain ? ", and its drain wait after it" : ""));
                 fix_x_edit(pc, FIX_INSERT_BEFORE, o->loc.line,
                            fix_x_set_text(in->pipe2, in->pipe, id), NULL);
                 if (drain)
@@ -805,11 +809,12 @@ static void partner_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
     } else if (d->rule == MDL_RULE_DOUBLE_SET && s->kind == MDL_S_SET) {
       fix_x_orphan_set_wait(x, s, NULL);
       fix_x_pair_removal(x, s);
-      fix_cand *c =
-          fix_x_cand_new(x, fix_x_fmt("the missing wait_flag before the set at "
-                                      "%u:%u",
-                                      s->loc.line, s->loc.col));
-      fix_x_edit(c, FIX_INSERT_BEFORE, s->loc.line, fix_x_fmt("%s", pt), NULL);
+      fix_cand *c = fix_x_cand_new(
+          x, mdl_strprintf("the missing wait_flag before the set at "
+                           "%u:%u",
+                           s->loc.line, s->loc.col));
+      fix_x_edit(c, FIX_INSERT_BEFORE, s->loc.line, mdl_strprintf("%s", pt),
+                 NULL);
     } else if (d->rule == MDL_RULE_UNPAIRED_SET && s->kind == MDL_S_SET) {
       fix_x_orphan_set_wait(x, s, NULL);
       const mdl_stmt *top = s;
@@ -825,9 +830,9 @@ static void partner_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
       for (int id = 0; id < 32; id++)
         if ((ids >> id) & 1) {
           fix_cand *c = fix_x_cand_new(
-              x, fix_x_fmt("a drain wait_flag (EVENT_ID%d) "
-                           "after the %s at %u:%u",
-                           id, fix_x_sname(top), top->loc.line, top->loc.col));
+              x, mdl_strprintf("a drain wait_flag (EVENT_ID%d) "
+                               "after the %s at %u:%u",
+                               id, fix_x_sname(top), top->loc.line, top->loc.col));
           fix_x_edit(c, FIX_INSERT_AFTER, top->loc.line,
                      fix_x_wait_text(in->pipe, in->pipe2, id), NULL);
         }
@@ -842,10 +847,10 @@ static void partner_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
             snprintf(idl + strlen(idl), sizeof idl - strlen(idl),
                      "%sEVENT_ID%d", idl[0] ? ", " : "", id);
         fix_cand *c = fix_x_cand_new(
-            x, fix_x_fmt("a drain wait_flag per event id of "
-                         "the rotation (%s) after the %s at "
-                         "%u:%u",
-                         idl, fix_x_sname(top), top->loc.line, top->loc.col));
+            x, mdl_strprintf("a drain wait_flag per event id of "
+                             "the rotation (%s) after the %s at "
+                             "%u:%u",
+                             idl, fix_x_sname(top), top->loc.line, top->loc.col));
         uint32_t ndel = 0;
         for (const mdl_stmt *o = top->next; c && o; o = o->next) {
           const mdl_inst *oi;
@@ -864,10 +869,10 @@ static void partner_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
         if (c && ndel)
           c->what =
               (free(c->what),
-               fix_x_fmt("a drain wait_flag per event id of the rotation "
-                         "(%s) after the %s at %u:%u, in place of the "
-                         "drain of one run-time id",
-                         idl, fix_x_sname(top), top->loc.line, top->loc.col));
+               mdl_strprintf("a drain wait_flag per event id of the rotation "
+                             "(%s) after the %s at %u:%u, in place of the "
+                             "drain of one run-time id",
+                             idl, fix_x_sname(top), top->loc.line, top->loc.col));
       }
     }
     free(pt);
@@ -898,15 +903,15 @@ static void xcore_precredit_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
       char *st = fix_x_op_text(x, ps), *wt = fix_x_op_text(x, s);
       for (int n = 1; n <= 2; n++) {
         fix_cand *c = fix_x_cand_new(
-            x,
-            fix_x_fmt("%d pre-credit %s before the loop at %u:%u, and as many "
-                      "drain %s after the loop at %u:%u",
-                      n, fix_x_sname(ps), ls->loc.line, ls->loc.col,
-                      fix_x_sname(s), lw->loc.line, lw->loc.col));
+            x, mdl_strprintf(
+                   "%d pre-credit %s before the loop at %u:%u, and as many "
+                   "drain %s after the loop at %u:%u",
+                   n, fix_x_sname(ps), ls->loc.line, ls->loc.col,
+                   fix_x_sname(s), lw->loc.line, lw->loc.col));
         for (int j = 0; j < n; j++) {
-          fix_x_edit(c, FIX_INSERT_BEFORE, ls->loc.line, fix_x_fmt("%s", st),
-                     NULL);
-          fix_x_edit(c, FIX_INSERT_AFTER, lw->loc.line, fix_x_fmt("%s", wt),
+          fix_x_edit(c, FIX_INSERT_BEFORE, ls->loc.line,
+                     mdl_strprintf("%s", st), NULL);
+          fix_x_edit(c, FIX_INSERT_AFTER, lw->loc.line, mdl_strprintf("%s", wt),
                      NULL);
         }
       }
@@ -941,23 +946,27 @@ static void xcore_backpressure_cands(cx *x, const mdl_diag *d, const mdl_stmt *s
         break;
       bool s_aic = x->k->cores[in->core].type == MDL_CORE_AIC;
       /* receiver sets on its wait pipe, sender waits on its set pipe */
-      char *cs = fix_x_fmt(
+      char *cs = mdl_strprintf(
           "hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
           s_aic ? "VECTOR" : "CUBE", fix_x_pn(wi->pipe), fix_x_pn(in->pipe), f);
-      char *cw = fix_x_fmt(
+      char *cw = mdl_strprintf(
           "hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
           s_aic ? "CUBE" : "VECTOR", fix_x_pn(wi->pipe), fix_x_pn(in->pipe), f);
       fix_cand *c = fix_x_cand_new(
-          x,
-          fix_x_fmt("back-pressure on flag %d: a credit flag %d set after the "
-                    "%s at %u:%u (once before its loop), waited for before the "
-                    "%s at %u:%u (drained after its loop)",
-                    in->id, f, fix_x_sname(w), w->loc.line, w->loc.col,
-                    fix_x_sname(s), s->loc.line, s->loc.col));
-      fix_x_edit(c, FIX_INSERT_BEFORE, lw->loc.line, fix_x_fmt("%s", cs), NULL);
-      fix_x_edit(c, FIX_INSERT_AFTER, w->loc.line, fix_x_fmt("%s", cs), NULL);
-      fix_x_edit(c, FIX_INSERT_BEFORE, s->loc.line, fix_x_fmt("%s", cw), NULL);
-      fix_x_edit(c, FIX_INSERT_AFTER, ls->loc.line, fix_x_fmt("%s", cw), NULL);
+          x, mdl_strprintf(
+                 "back-pressure on flag %d: a credit flag %d set after the "
+                 "%s at %u:%u (once before its loop), waited for before the "
+                 "%s at %u:%u (drained after its loop)",
+                 in->id, f, fix_x_sname(w), w->loc.line, w->loc.col,
+                 fix_x_sname(s), s->loc.line, s->loc.col));
+      fix_x_edit(c, FIX_INSERT_BEFORE, lw->loc.line, mdl_strprintf("%s", cs),
+                 NULL);
+      fix_x_edit(c, FIX_INSERT_AFTER, w->loc.line, mdl_strprintf("%s", cs),
+                 NULL);
+      fix_x_edit(c, FIX_INSERT_BEFORE, s->loc.line, mdl_strprintf("%s", cw),
+                 NULL);
+      fix_x_edit(c, FIX_INSERT_AFTER, ls->loc.line, mdl_strprintf("%s", cw),
+                 NULL);
       free(cs);
       free(cw);
       break;
@@ -986,14 +995,14 @@ static void xcore_missing_set_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
         continue;
       done[o->stmt] = 1;
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("the missing sync_block_set (flag %d) "
-                       "after the %s at %u:%u",
-                       in->id, fix_x_sname(os), os->loc.line, os->loc.col));
+          x, mdl_strprintf("the missing sync_block_set (flag %d) "
+                           "after the %s at %u:%u",
+                           in->id, fix_x_sname(os), os->loc.line, os->loc.col));
       fix_x_edit(
           c, FIX_INSERT_AFTER, os->loc.line,
-          fix_x_fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
-                    on_aic ? "CUBE" : "VECTOR", fix_x_pn(in->pipe2),
-                    fix_x_pn(in->pipe), in->id),
+          mdl_strprintf("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
+                        on_aic ? "CUBE" : "VECTOR", fix_x_pn(in->pipe2),
+                        fix_x_pn(in->pipe), in->id),
           NULL);
       if (c)
         c->cost++; /* after the cheaper local repairs */
@@ -1020,9 +1029,10 @@ static void xcore_drain_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
         top = x->si[top->id].parent;
       /* as many as the sender pre-credits: one or two */
       for (int n = 1; n <= 2; n++) {
-        fix_cand *c = fix_x_cand_new(
-            x, fix_x_fmt("%d drain %s after the %s at %u:%u", n, fix_x_sname(w),
-                         fix_x_sname(top), top->loc.line, top->loc.col));
+        fix_cand *c =
+            fix_x_cand_new(x, mdl_strprintf("%d drain %s after the %s at %u:%u",
+                                            n, fix_x_sname(w), fix_x_sname(top),
+                                            top->loc.line, top->loc.col));
         for (int j = 0; j < n; j++)
           fix_x_edit(c, FIX_INSERT_AFTER, top->loc.line, fix_x_op_text(x, w),
                      NULL);
@@ -1056,10 +1066,10 @@ static void id_typo_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
             !((used >> id) & 1))
           continue;
         fix_cand *c = fix_x_cand_new(
-            x, fix_x_fmt("%s at %u:%u with flag %d instead of "
-                         "%d",
-                         fix_x_sname(o), o->loc.line, o->loc.col, id, oi->id));
-        fix_x_edit(c, FIX_REPLACE, o->loc.line, fix_x_fmt("flag = %d", id),
+            x, mdl_strprintf("%s at %u:%u with flag %d instead of "
+                             "%d",
+                             fix_x_sname(o), o->loc.line, o->loc.col, id, oi->id));
+        fix_x_edit(c, FIX_REPLACE, o->loc.line, mdl_strprintf("flag = %d", id),
                    old);
       }
       continue;
@@ -1077,10 +1087,10 @@ static void id_typo_cands(cx *x, const mdl_diag *d, const mdl_stmt *s,
           !((used >> id) & 1))
         continue;
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("%s at %u:%u with EVENT_ID%d instead of "
-                       "EVENT_ID%d",
-                       fix_x_sname(o), o->loc.line, o->loc.col, id, oi->id));
-      fix_x_edit(c, FIX_REPLACE, o->loc.line, fix_x_fmt("<EVENT_ID%d>", id),
+          x, mdl_strprintf("%s at %u:%u with EVENT_ID%d instead of "
+                           "EVENT_ID%d",
+                           fix_x_sname(o), o->loc.line, o->loc.col, id, oi->id));
+      fix_x_edit(c, FIX_REPLACE, o->loc.line, mdl_strprintf("<EVENT_ID%d>", id),
                  old);
     }
   }
@@ -1229,8 +1239,8 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
       char nt[32];
       snprintf(nt, sizeof nt, form, fix_x_pn(q));
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("%s in the syncs of flag %d instead of %s", fix_x_pn(q),
-                       in->id, fix_x_pn(p)));
+          x, mdl_strprintf("%s in the syncs of flag %d instead of %s",
+                           fix_x_pn(q), in->id, fix_x_pn(p)));
       for (uint32_t i = 0; c && i < x->k->stmts.len; i++) {
         const mdl_stmt *o = MDL_VEC_AT(x->k->stmts, mdl_stmt *, i);
         const mdl_inst *oi;
@@ -1245,7 +1255,7 @@ static void pipe_swap_cands(cx *x, const mdl_stmt *s, const mdl_inst *in) {
           continue;
         char *ot = fix_x_op_text(x, o);
         if (strstr(ot, tok))
-          fix_x_edit(c, FIX_REPLACE, o->loc.line, fix_x_fmt("%s", nt), tok);
+          fix_x_edit(c, FIX_REPLACE, o->loc.line, mdl_strprintf("%s", nt), tok);
         free(ot);
       }
     }
@@ -1276,10 +1286,10 @@ void fix_x_invalid_cands(cx *x, const mdl_diag *d) {
       char old[32];
       snprintf(old, sizeof old, "<EVENT_ID%d>", in->id);
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("EVENT_ID%d replaced by the buffer "
-                       "rotation %s in the syncs of the flag "
-                       "%s -> %s",
-                       in->id, rid, fix_x_pn(src), fix_x_pn(dst)));
+          x, mdl_strprintf("EVENT_ID%d replaced by the buffer "
+                           "rotation %s in the syncs of the flag "
+                           "%s -> %s",
+                           in->id, rid, fix_x_pn(src), fix_x_pn(dst)));
       for (const mdl_stmt *q = x->si[s->id].blk->first; c && q;
            q = q->next) {
         const mdl_inst *qi;
@@ -1289,7 +1299,8 @@ void fix_x_invalid_cands(cx *x, const mdl_diag *d) {
           continue;
         char *qt = fix_x_op_text(x, q);
         if (strstr(qt, old))
-          fix_x_edit(c, FIX_REPLACE, q->loc.line, fix_x_fmt("%s", rid), old);
+          fix_x_edit(c, FIX_REPLACE, q->loc.line, mdl_strprintf("%s", rid),
+                     old);
         free(qt);
       }
       free(rid);
@@ -1298,9 +1309,9 @@ void fix_x_invalid_cands(cx *x, const mdl_diag *d) {
     int id = fix_x_free_event(x->k, src, dst);
     if (id >= 0) {
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("EVENT_ID%d renamed EVENT_ID%d in every "
-                       "sync of the flag %s -> %s",
-                       in->id, id, fix_x_pn(src), fix_x_pn(dst)));
+          x, mdl_strprintf("EVENT_ID%d renamed EVENT_ID%d in every "
+                           "sync of the flag %s -> %s",
+                           in->id, id, fix_x_pn(src), fix_x_pn(dst)));
       char old[32], nw[32];
       snprintf(old, sizeof old, "<EVENT_ID%d>", in->id);
       snprintf(nw, sizeof nw, "<EVENT_ID%d>", id);
@@ -1317,7 +1328,7 @@ void fix_x_invalid_cands(cx *x, const mdl_diag *d) {
             os->loc.line > x->t->lines.len || done[os->loc.line])
           continue;
         done[os->loc.line] = 1;
-        fix_x_edit(c, FIX_REPLACE, os->loc.line, fix_x_fmt("%s", nw), old);
+        fix_x_edit(c, FIX_REPLACE, os->loc.line, mdl_strprintf("%s", nw), old);
       }
       free(done);
     }
@@ -1325,10 +1336,10 @@ void fix_x_invalid_cands(cx *x, const mdl_diag *d) {
              (s->kind == MDL_S_BSET || s->kind == MDL_S_BWAIT)) {
     int f = fix_x_free_xflag(x->k);
     if (f >= 0) {
-      fix_cand *c =
-          fix_x_cand_new(x, fix_x_fmt("cross-core flag %d renamed %d in every "
-                                      "sync of it",
-                                      in->id, f));
+      fix_cand *c = fix_x_cand_new(
+          x, mdl_strprintf("cross-core flag %d renamed %d in every "
+                           "sync of it",
+                           in->id, f));
       char old[32], nw[32];
       snprintf(old, sizeof old, "flag = %d", in->id);
       snprintf(nw, sizeof nw, "flag = %d", f);
@@ -1342,7 +1353,7 @@ void fix_x_invalid_cands(cx *x, const mdl_diag *d) {
             done[o->loc.line])
           continue;
         done[o->loc.line] = 1;
-        fix_x_edit(c, FIX_REPLACE, o->loc.line, fix_x_fmt("%s", nw), old);
+        fix_x_edit(c, FIX_REPLACE, o->loc.line, mdl_strprintf("%s", nw), old);
       }
       free(done);
     }
@@ -1357,8 +1368,8 @@ void fix_x_redundant_cands(cx *x, const mdl_diag *d) {
     return;
   fix_cand *c = fix_x_cand_new(
       x,
-      fix_x_fmt("%s at %u:%u removed%s", fix_x_sname(s), s->loc.line,
-                s->loc.col, d->nrelated ? " with the syncs of its flag" : ""));
+      mdl_strprintf("%s at %u:%u removed%s", fix_x_sname(s), s->loc.line,
+                    s->loc.col, d->nrelated ? " with the syncs of its flag" : ""));
   fix_x_edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
   for (uint32_t r = 0; c && r < d->nrelated; r++) {
     const mdl_stmt *o = fix_x_stmt_at(x, d->related[r].line, d->related[r].col);

@@ -21,23 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *qfmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *qfmt(const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vsnprintf(NULL, 0, f, ap);
-  va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) {
-    fputs("ksv: out of memory\n", stderr);
-    exit(3);
-  }
-  va_start(ap, f);
-  vsnprintf(s, (size_t)n + 1, f, ap);
-  va_end(ap);
-  return s;
-}
-
 /* Is record u a FreeTensor missing behind the hung AllocTensor of
 ** finding d, on a line of the input text? */
 static bool que_fits(const mdl_que_unfreed *u, const fix_text *t,
@@ -53,7 +36,7 @@ static void que_edit(fix_cand *c, const mdl_que_unfreed *u) {
   fix_edit *e = mdl_vec_push(&c->edits, sizeof *e);
   e->op = FIX_INSERT_AFTER;
   e->line = u->after.line;
-  e->text = qfmt("%sFreeTensor(%s);", u->recv, u->tensor);
+  e->text = mdl_strprintf("%sFreeTensor(%s);", u->recv, u->tensor);
   c->cost++;
 }
 
@@ -67,11 +50,12 @@ uint32_t fix_que_cands(const mdl_kernel *k, const fix_text *t,
     if (!que_fits(u, t, d))
       continue;
     fix_cand *c = mdl_vec_push(out, sizeof *c);
-    c->what = qfmt("the missing %sFreeTensor(%s) after line %u, the last "
-                   "use of the tensor dequeued at %u:%u (the AllocTensor at "
-                   "%u:%u finds every buffer of its queue allocated)",
-                   u->recv, u->tensor, u->after.line, u->deque.line,
-                   u->deque.col, d->line, d->col);
+    c->what =
+        mdl_strprintf("the missing %sFreeTensor(%s) after line %u, the last "
+                      "use of the tensor dequeued at %u:%u (the AllocTensor at "
+                      "%u:%u finds every buffer of its queue allocated)",
+                      u->recv, u->tensor, u->after.line, u->deque.line,
+                      u->deque.col, d->line, d->col);
     que_edit(c, u);
     n++;
   }
@@ -80,8 +64,9 @@ uint32_t fix_que_cands(const mdl_kernel *k, const fix_text *t,
   /* several tensors never freed (two functions each forgot theirs): all
      the frees at once too, since one alone may leave the hang */
   fix_cand *c = mdl_vec_push(out, sizeof *c);
-  c->what = qfmt("the %u missing FreeTensors of the AllocTensor at %u:%u",
-                 n, d->line, d->col);
+  c->what =
+      mdl_strprintf("the %u missing FreeTensors of the AllocTensor at %u:%u", n,
+                    d->line, d->col);
   for (uint32_t i = 0; i < k->que_unfreed.len; i++) {
     const mdl_que_unfreed *u = &MDL_VEC_AT(k->que_unfreed, mdl_que_unfreed, i);
     if (que_fits(u, t, d))

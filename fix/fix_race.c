@@ -26,7 +26,7 @@ static char *id_operand(const cx *x, const mdl_stmt *s) {
     p++;
     while (*p == ' ')
       p++;
-    r = fix_x_fmt("%.*s", (int)(e - p), p);
+    r = mdl_strprintf("%.*s", (int)(e - p), p);
   }
   free(t);
   return r;
@@ -69,7 +69,7 @@ static char *cxx_rotating_id(const cx *x, const mdl_stmt *s) {
   for (char *q = b; name && q < e; q++)
     name = isalnum((unsigned char)*q) || *q == '_';
   if (name && strncmp(b, "EVENT_ID", 8))
-    r = fix_x_fmt("%.*s", (int)(e - b), b);
+    r = mdl_strprintf("%.*s", (int)(e - b), b);
   free(t);
   return r;
 }
@@ -108,14 +108,14 @@ static void cxx_carried_outer(cx *x, const mdl_stmt *a, const mdl_stmt *b,
                               int pa, int pb, int id, uint32_t L, uint32_t IA,
                               uint32_t IB) {
   fix_cand *c = fix_x_cand_new(
-      x,
-      fix_x_fmt("loop-carried set_flag/wait_flag pair %s -> %s, EVENT_ID%d "
-                "around the loop at line %u: a set before the loop, the wait "
-                "before the %s at %u, the set after the %s at %u, a drain wait "
-                "after the loop",
-                fix_x_pn(pa), fix_x_pn(pb), id, L, IB ? "loop" : fix_x_sname(b),
-                IB ? IB : b->loc.line, IA ? "loop" : fix_x_sname(a),
-                IA ? IA : a->loc.line));
+      x, mdl_strprintf(
+             "loop-carried set_flag/wait_flag pair %s -> %s, EVENT_ID%d "
+             "around the loop at line %u: a set before the loop, the wait "
+             "before the %s at %u, the set after the %s at %u, a drain wait "
+             "after the loop",
+             fix_x_pn(pa), fix_x_pn(pb), id, L, IB ? "loop" : fix_x_sname(b),
+             IB ? IB : b->loc.line, IA ? "loop" : fix_x_sname(a),
+             IA ? IA : a->loc.line));
   fix_x_edit(c, FIX_INSERT_BEFORE, L, fix_x_set_text(pa, pb, id), NULL);
   fix_x_edit(c, FIX_INSERT_BEFORE, IB ? IB : b->loc.line,
              fix_x_wait_text(pa, pb, id), NULL);
@@ -150,19 +150,19 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
       }
       *(char **)mdl_vec_push(&seen, sizeof(char *)) = rid;
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt(
+          x, mdl_strprintf(
                  "set_flag/wait_flag pair %s -> %s, event id %s (one per "
                  "buffer): the set after the %s at %u:%u, the wait before "
                  "the %s at %u:%u",
                  fix_x_pn(pa), fix_x_pn(pb), rid, fix_x_sname(a), a->loc.line,
                  a->loc.col, fix_x_sname(b), b->loc.line, b->loc.col));
       fix_x_edit(c, FIX_INSERT_AFTER, A->loc.line,
-                 fix_x_fmt("hivm.hir.set_flag[<%s>, <%s>, %s]", fix_x_pn(pa),
-                           fix_x_pn(pb), rid),
+                 mdl_strprintf("hivm.hir.set_flag[<%s>, <%s>, %s]",
+                               fix_x_pn(pa), fix_x_pn(pb), rid),
                  NULL);
       fix_x_edit(c, FIX_INSERT_BEFORE, B->loc.line,
-                 fix_x_fmt("hivm.hir.wait_flag[<%s>, <%s>, %s]", fix_x_pn(pa),
-                           fix_x_pn(pb), rid),
+                 mdl_strprintf("hivm.hir.wait_flag[<%s>, <%s>, %s]",
+                               fix_x_pn(pa), fix_x_pn(pb), rid),
                  NULL);
     }
     for (uint32_t q = 0; q < seen.len; q++)
@@ -175,7 +175,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     uint32_t LA = cxx_own_loop(x, a, b), LB = cxx_own_loop(x, b, a);
     if (LA || LB) {
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt(
+          x, mdl_strprintf(
                  "set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
                  "the %s at %u, the wait before the %s at %u",
                  fix_x_pn(pa), fix_x_pn(pb), id, LA ? "loop" : fix_x_sname(a),
@@ -189,11 +189,11 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   }
   if (!carried) {
     fix_cand *c = fix_x_cand_new(
-        x,
-        fix_x_fmt("set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
-                  "the %s at %u:%u, the wait before the %s at %u:%u",
-                  fix_x_pn(pa), fix_x_pn(pb), id, fix_x_sname(a), a->loc.line,
-                  a->loc.col, fix_x_sname(b), b->loc.line, b->loc.col));
+        x, mdl_strprintf(
+               "set_flag/wait_flag pair %s -> %s, EVENT_ID%d: the set after "
+               "the %s at %u:%u, the wait before the %s at %u:%u",
+               fix_x_pn(pa), fix_x_pn(pb), id, fix_x_sname(a), a->loc.line,
+               a->loc.col, fix_x_sname(b), b->loc.line, b->loc.col));
     fix_x_edit(c, FIX_INSERT_AFTER, A->loc.line, fix_x_set_text(pa, pb, id),
                NULL);
     fix_x_edit(c, FIX_INSERT_BEFORE, B->loc.line, fix_x_wait_text(pa, pb, id),
@@ -209,7 +209,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
         if (la[i] != lb[j])
           continue;
         fix_cand *c = fix_x_cand_new(
-            x, fix_x_fmt(
+            x, mdl_strprintf(
                    "loop-carried set_flag/wait_flag pair %s -> %s, "
                    "EVENT_ID%d around the loop at line %u: a set before the "
                    "loop, the wait before the %s at %u:%u, the set after the "
@@ -236,14 +236,14 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
     for (const mdl_stmt *L = fix_x_loop_of_block(x, A); L;
          L = fix_x_enclosing_loop(x, L)) {
       fix_cand *c = fix_x_cand_new(
-          x,
-          fix_x_fmt("loop-carried set_flag/wait_flag pair %s -> %s, EVENT_ID%d "
-                    "around the loop at %u:%u: a set before the loop, the wait "
-                    "before the %s at %u:%u, the set after the %s at %u:%u, a "
-                    "drain wait after the loop",
-                    fix_x_pn(pa), fix_x_pn(pb), id, L->loc.line, L->loc.col,
-                    fix_x_sname(b), b->loc.line, b->loc.col, fix_x_sname(a),
-                    a->loc.line, a->loc.col));
+          x, mdl_strprintf(
+                 "loop-carried set_flag/wait_flag pair %s -> %s, EVENT_ID%d "
+                 "around the loop at %u:%u: a set before the loop, the wait "
+                 "before the %s at %u:%u, the set after the %s at %u:%u, a "
+                 "drain wait after the loop",
+                 fix_x_pn(pa), fix_x_pn(pb), id, L->loc.line, L->loc.col,
+                 fix_x_sname(b), b->loc.line, b->loc.col, fix_x_sname(a),
+                 a->loc.line, a->loc.col));
       fix_x_edit(c, FIX_INSERT_BEFORE, L->loc.line, fix_x_set_text(pa, pb, id),
                  NULL);
       fix_x_edit(c, FIX_INSERT_BEFORE, B->loc.line, fix_x_wait_text(pa, pb, id),
@@ -257,7 +257,7 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   /* the direct placement, when it differs */
   if (A != a || B != b) {
     fix_cand *c = fix_x_cand_new(
-        x, fix_x_fmt(
+        x, mdl_strprintf(
                "set_flag/wait_flag pair %s -> %s, EVENT_ID%d right after the "
                "%s at %u:%u and right before the %s at %u:%u",
                fix_x_pn(pa), fix_x_pn(pb), id, fix_x_sname(a), a->loc.line,
@@ -271,15 +271,15 @@ static void race_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
 
 static void barrier(cx *x, const mdl_stmt *a, const mdl_stmt *b, int p) {
   fix_cand *c = fix_x_cand_new(
-      x, fix_x_fmt("pipe_barrier(%s) before the %s at %u:%u", fix_x_pn(p),
-                   fix_x_sname(b), b->loc.line, b->loc.col));
+      x, mdl_strprintf("pipe_barrier(%s) before the %s at %u:%u", fix_x_pn(p),
+                       fix_x_sname(b), b->loc.line, b->loc.col));
   fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line,
-             fix_x_fmt("hivm.hir.pipe_barrier[<%s>]", fix_x_pn(p)), NULL);
-  c = fix_x_cand_new(x, fix_x_fmt("pipe_barrier(%s) after the %s at %u:%u",
-                                  fix_x_pn(p), fix_x_sname(a), a->loc.line,
-                                  a->loc.col));
+             mdl_strprintf("hivm.hir.pipe_barrier[<%s>]", fix_x_pn(p)), NULL);
+  c = fix_x_cand_new(x, mdl_strprintf("pipe_barrier(%s) after the %s at %u:%u",
+                                      fix_x_pn(p), fix_x_sname(a), a->loc.line,
+                                      a->loc.col));
   fix_x_edit(c, FIX_INSERT_AFTER, a->loc.line,
-             fix_x_fmt("hivm.hir.pipe_barrier[<%s>]", fix_x_pn(p)), NULL);
+             mdl_strprintf("hivm.hir.pipe_barrier[<%s>]", fix_x_pn(p)), NULL);
 }
 
 /* C++: the pre-credited pair around the source loops holding a (the
@@ -306,16 +306,17 @@ void fix_x_cxx_xcore_credit(cx *x, const mdl_stmt *a, const mdl_stmt *b,
     if (outer && na == 1 && nb == 1)
       break;
     fix_cand *c = fix_x_cand_new(
-        x, fix_x_fmt(
+        x, mdl_strprintf(
                "cross-core flag %d (%s -> %s), pre-credited: a set before the "
                "loop at line %u and after the %s at %u:%u; the wait before "
                "the %s at %u:%u and a drain wait after the loop at line %u",
                f, fix_x_pn(pa), fix_x_pn(pb), LA, fix_x_sname(a), a->loc.line,
                a->loc.col, fix_x_sname(b), b->loc.line, b->loc.col, LB));
-    fix_x_edit(c, FIX_INSERT_BEFORE, LA, fix_x_fmt("%s", st), NULL);
-    fix_x_edit(c, FIX_INSERT_AFTER, a->loc.line, fix_x_fmt("%s", st), NULL);
-    fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line, fix_x_fmt("%s", wt), NULL);
-    fix_x_edit(c, FIX_INSERT_AFTER, LB, fix_x_fmt("%s", wt), NULL);
+    fix_x_edit(c, FIX_INSERT_BEFORE, LA, mdl_strprintf("%s", st), NULL);
+    fix_x_edit(c, FIX_INSERT_AFTER, a->loc.line, mdl_strprintf("%s", st), NULL);
+    fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line, mdl_strprintf("%s", wt),
+               NULL);
+    fix_x_edit(c, FIX_INSERT_AFTER, LB, mdl_strprintf("%s", wt), NULL);
   }
 }
 
@@ -326,25 +327,30 @@ void fix_x_xcore_credited(cx *x, const mdl_stmt *a, const mdl_stmt *b, int f,
                            int pa, int pb, bool a_cube, bool b_cube) {
   const char *ca = a_cube ? "CUBE" : "VECTOR", *cb = b_cube ? "CUBE"
                                                               : "VECTOR";
-  char *st = fix_x_fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
-                       ca, fix_x_pn(pa), fix_x_pn(pb), f);
-  char *wt = fix_x_fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
-                       cb, fix_x_pn(pa), fix_x_pn(pb), f);
+  char *st =
+      mdl_strprintf("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d", ca,
+                    fix_x_pn(pa), fix_x_pn(pb), f);
+  char *wt =
+      mdl_strprintf("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d", cb,
+                    fix_x_pn(pa), fix_x_pn(pb), f);
   const mdl_stmt *La = fix_x_enclosing_loop(x, a),
                  *Lb = fix_x_enclosing_loop(x, b);
   if (La && Lb) {
     fix_cand *c = fix_x_cand_new(
-        x, fix_x_fmt(
+        x, mdl_strprintf(
                "cross-core flag %d (%s -> %s), pre-credited: a set before the "
                "loop at %u:%u and after the %s at %u:%u; the wait before the "
                "%s at %u:%u and a drain wait after the loop at %u:%u",
                f, fix_x_pn(pa), fix_x_pn(pb), La->loc.line, La->loc.col,
                fix_x_sname(a), a->loc.line, a->loc.col, fix_x_sname(b),
                b->loc.line, b->loc.col, Lb->loc.line, Lb->loc.col));
-    fix_x_edit(c, FIX_INSERT_BEFORE, La->loc.line, fix_x_fmt("%s", st), NULL);
-    fix_x_edit(c, FIX_INSERT_AFTER, a->loc.line, fix_x_fmt("%s", st), NULL);
-    fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line, fix_x_fmt("%s", wt), NULL);
-    fix_x_edit(c, FIX_INSERT_AFTER, Lb->loc.line, fix_x_fmt("%s", wt), NULL);
+    fix_x_edit(c, FIX_INSERT_BEFORE, La->loc.line, mdl_strprintf("%s", st),
+               NULL);
+    fix_x_edit(c, FIX_INSERT_AFTER, a->loc.line, mdl_strprintf("%s", st), NULL);
+    fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line, mdl_strprintf("%s", wt),
+               NULL);
+    fix_x_edit(c, FIX_INSERT_AFTER, Lb->loc.line, mdl_strprintf("%s", wt),
+               NULL);
   }
   fix_x_cxx_xcore_credit(x, a, b, f, pa, pb, st, wt);
   free(st);
@@ -359,19 +365,21 @@ static void xcore_pair(cx *x, const mdl_stmt *a, const mdl_stmt *b, int pa,
   const char *ca = a_cube ? "CUBE" : "VECTOR", *cb = b_cube ? "CUBE"
                                                               : "VECTOR";
   fix_cand *c = fix_x_cand_new(
-      x,
-      fix_x_fmt("cross-core flag %d (%s -> %s): sync_block_set after the %s at "
-                "%u:%u, sync_block_wait before the %s at %u:%u",
-                f, fix_x_pn(pa), fix_x_pn(pb), fix_x_sname(a), a->loc.line,
-                a->loc.col, fix_x_sname(b), b->loc.line, b->loc.col));
-  fix_x_edit(c, FIX_INSERT_AFTER, a->loc.line,
-             fix_x_fmt("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d",
-                       ca, fix_x_pn(pa), fix_x_pn(pb), f),
-             NULL);
-  fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line,
-             fix_x_fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
-                       cb, fix_x_pn(pa), fix_x_pn(pb), f),
-             NULL);
+      x, mdl_strprintf(
+             "cross-core flag %d (%s -> %s): sync_block_set after the %s at "
+             "%u:%u, sync_block_wait before the %s at %u:%u",
+             f, fix_x_pn(pa), fix_x_pn(pb), fix_x_sname(a), a->loc.line,
+             a->loc.col, fix_x_sname(b), b->loc.line, b->loc.col));
+  fix_x_edit(
+      c, FIX_INSERT_AFTER, a->loc.line,
+      mdl_strprintf("hivm.hir.sync_block_set[<%s>, <%s>, <%s>] flag = %d", ca,
+                    fix_x_pn(pa), fix_x_pn(pb), f),
+      NULL);
+  fix_x_edit(
+      c, FIX_INSERT_BEFORE, b->loc.line,
+      mdl_strprintf("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d", cb,
+                    fix_x_pn(pa), fix_x_pn(pb), f),
+      NULL);
   fix_x_xcore_credited(x, a, b, f, pa, pb, a_cube, b_cube);
 }
 
@@ -396,11 +404,11 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
                 (q->kind == MDL_S_WAIT && (oi = fix_x_first_inst(x->k, q)) &&
                  (pa < 0 || (oi->pipe2 == pa && oi->pipe == pb)));
       if (holds) {
-        fix_cand *c =
-            fix_x_cand_new(x, fix_x_fmt("%s at %u:%u moved after the branch at "
-                                        "%u:%u that holds its wait",
-                                        fix_x_sname(b), b->loc.line, b->loc.col,
-                                        o->loc.line, o->loc.col));
+        fix_cand *c = fix_x_cand_new(
+            x, mdl_strprintf("%s at %u:%u moved after the branch at "
+                             "%u:%u that holds its wait",
+                             fix_x_sname(b), b->loc.line, b->loc.col,
+                             o->loc.line, o->loc.col));
         fix_x_edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
         fix_x_edit(c, FIX_INSERT_AFTER, o->loc.line, fix_x_op_text(x, b), NULL);
         break;
@@ -412,17 +420,18 @@ static void misplaced_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
          (oi->pipe2 != pa || oi->pipe != pb)))
       continue;
     char *wt = fix_x_op_text(x, o);
-    fix_cand *c =
-        fix_x_cand_new(x, fix_x_fmt("%s at %u:%u moved before the %s at %u:%u",
-                                    fix_x_sname(o), o->loc.line, o->loc.col,
-                                    fix_x_sname(b), b->loc.line, b->loc.col));
+    fix_cand *c = fix_x_cand_new(
+        x, mdl_strprintf("%s at %u:%u moved before the %s at %u:%u",
+                         fix_x_sname(o), o->loc.line, o->loc.col,
+                         fix_x_sname(b), b->loc.line, b->loc.col));
     fix_x_edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
     fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line, wt, NULL);
     if (fix_x_own_line(x, b)) {
       char *bt = fix_x_op_text(x, b);
-      c = fix_x_cand_new(x, fix_x_fmt("%s at %u:%u moved after the %s at %u:%u",
-                                      fix_x_sname(b), b->loc.line, b->loc.col,
-                                      fix_x_sname(o), o->loc.line, o->loc.col));
+      c = fix_x_cand_new(
+          x, mdl_strprintf("%s at %u:%u moved after the %s at %u:%u",
+                           fix_x_sname(b), b->loc.line, b->loc.col,
+                           fix_x_sname(o), o->loc.line, o->loc.col));
       fix_x_edit(c, FIX_DELETE, b->loc.line, NULL, NULL);
       fix_x_edit(c, FIX_INSERT_AFTER, o->loc.line, bt, NULL);
     }
@@ -441,7 +450,7 @@ static char *renamed_op(const cx *x, const mdl_stmt *s, const char *from,
     from = "SetFlag", to = "WaitFlag";
   else if (!p && !strcmp(from, "wait_flag") && (p = strstr(t, "WaitFlag")))
     from = "WaitFlag", to = "SetFlag";
-  char *r = p ? fix_x_fmt("%.*s%s%s", (int)(p - t), t, to, p + strlen(from))
+  char *r = p ? mdl_strprintf("%.*s%s%s", (int)(p - t), t, to, p + strlen(from))
               : NULL;
   free(t);
   return r;
@@ -475,11 +484,11 @@ void fix_x_orphan_set_wait(cx *x, const mdl_stmt *s, const mdl_stmt *b) {
   char *wt = at ? wait_for_set(x, s) : NULL;
   if (!wt)
     return;
-  fix_cand *c =
-      fix_x_cand_new(x, fix_x_fmt("the missing wait_flag of the set at %u:%u, "
-                                  "before the %s at %u:%u",
-                                  s->loc.line, s->loc.col, fix_x_sname(at),
-                                  at->loc.line, at->loc.col));
+  fix_cand *c = fix_x_cand_new(
+      x, mdl_strprintf("the missing wait_flag of the set at %u:%u, "
+                       "before the %s at %u:%u",
+                       s->loc.line, s->loc.col, fix_x_sname(at), at->loc.line,
+                       at->loc.col));
   fix_x_edit(c, FIX_INSERT_BEFORE, at->loc.line, wt, NULL);
 }
 
@@ -499,9 +508,9 @@ void fix_x_pair_removal(cx *x, const mdl_stmt *s) {
     free(ot);
     if (same) {
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("the set_flag at %u:%u and its wait_flag "
-                       "at %u:%u removed",
-                       s->loc.line, s->loc.col, o->loc.line, o->loc.col));
+          x, mdl_strprintf("the set_flag at %u:%u and its wait_flag "
+                           "at %u:%u removed",
+                           s->loc.line, s->loc.col, o->loc.line, o->loc.col));
       fix_x_edit(c, FIX_DELETE, s->loc.line, NULL, NULL);
       fix_x_edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
     }
@@ -523,13 +532,13 @@ void fix_x_rotation_id(cx *x, const mdl_stmt *s) {
     char *rid = fix_x_rotating_id(x, o);
     if (!rid)
       continue;
-    char *old = fix_x_fmt("%s]", id);
+    char *old = mdl_strprintf("%s]", id);
     fix_cand *c = fix_x_cand_new(
-        x, fix_x_fmt("%s at %u:%u with the buffer rotation %s "
-                     "instead of %s, as the %s at %u:%u",
-                     fix_x_sname(s), s->loc.line, s->loc.col, rid, id,
-                     fix_x_sname(o), o->loc.line, o->loc.col));
-    fix_x_edit(c, FIX_REPLACE, s->loc.line, fix_x_fmt("%s]", rid), old);
+        x, mdl_strprintf("%s at %u:%u with the buffer rotation %s "
+                         "instead of %s, as the %s at %u:%u",
+                         fix_x_sname(s), s->loc.line, s->loc.col, rid, id,
+                         fix_x_sname(o), o->loc.line, o->loc.col));
+    fix_x_edit(c, FIX_REPLACE, s->loc.line, mdl_strprintf("%s]", rid), old);
     free(old);
     free(rid);
     break;
@@ -569,10 +578,10 @@ void fix_x_orphan_wait_set(cx *x, const mdl_stmt *w) {
   char *st = at ? renamed_op(x, w, "wait_flag", "set_flag") : NULL;
   if (st) {
     fix_cand *c = fix_x_cand_new(
-        x, fix_x_fmt("the missing set_flag of the wait at %u:%u, "
-                     "after the %s at %u:%u",
-                     w->loc.line, w->loc.col, fix_x_sname(at), at->loc.line,
-                     at->loc.col));
+        x, mdl_strprintf("the missing set_flag of the wait at %u:%u, "
+                         "after the %s at %u:%u",
+                         w->loc.line, w->loc.col, fix_x_sname(at), at->loc.line,
+                         at->loc.col));
     fix_x_edit(c, FIX_INSERT_AFTER, at->loc.line, st, NULL);
   }
 }
@@ -599,15 +608,17 @@ static void orphan_xset_wait(cx *x, const mdl_stmt *a, const mdl_stmt *b,
     if (waited)
       continue;
     fix_cand *c = fix_x_cand_new(
-        x,
-        fix_x_fmt("the missing sync_block_wait of the sync_block_set at %u:%u "
-                  "(flag %d), before the %s at %u:%u",
-                  o->loc.line, o->loc.col, oi->id, fix_x_sname(b), b->loc.line,
-                  b->loc.col));
-    fix_x_edit(c, FIX_INSERT_BEFORE, b->loc.line,
-               fix_x_fmt("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
-             b_cube ? "CUBE" : "VECTOR", fix_x_pn(pa), fix_x_pn(pb), oi->id),
-         NULL);
+        x, mdl_strprintf(
+               "the missing sync_block_wait of the sync_block_set at %u:%u "
+               "(flag %d), before the %s at %u:%u",
+               o->loc.line, o->loc.col, oi->id, fix_x_sname(b), b->loc.line,
+               b->loc.col));
+    fix_x_edit(
+        c, FIX_INSERT_BEFORE, b->loc.line,
+        mdl_strprintf("hivm.hir.sync_block_wait[<%s>, <%s>, <%s>] flag = %d",
+                      b_cube ? "CUBE" : "VECTOR", fix_x_pn(pa), fix_x_pn(pb),
+                      oi->id),
+        NULL);
     return;
   }
 }
@@ -647,11 +658,11 @@ static void sibling_wait(cx *x, const mdl_stmt *b, int pa, int pb) {
         continue;
       char *wt = fix_x_op_text(x, o);
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt("%s at %u:%u moved out of the branch at "
-                       "%u:%u, before it: it guards the %s at "
-                       "%u:%u in the other branch too",
-                       fix_x_sname(o), o->loc.line, o->loc.col, p->loc.line,
-                       p->loc.col, fix_x_sname(b), b->loc.line, b->loc.col));
+          x, mdl_strprintf("%s at %u:%u moved out of the branch at "
+                           "%u:%u, before it: it guards the %s at "
+                           "%u:%u in the other branch too",
+                           fix_x_sname(o), o->loc.line, o->loc.col, p->loc.line,
+                           p->loc.col, fix_x_sname(b), b->loc.line, b->loc.col));
       fix_x_edit(c, FIX_DELETE, o->loc.line, NULL, NULL);
       fix_x_edit(c, FIX_INSERT_BEFORE, p->loc.line, wt, NULL);
     }
@@ -687,7 +698,8 @@ static void split_counter(cx *x) {
     int g = fix_x_free_xflag(k);
     if (g < 0)
       return;
-    char *from = fix_x_fmt("flag = %d", f), *to = fix_x_fmt("flag = %d", g);
+    char *from = mdl_strprintf("flag = %d", f),
+         *to = mdl_strprintf("flag = %d", g);
     for (int q = 0; q < np; q++) {
       /* the statements of this pair; every one must be editable */
       const mdl_stmt *sel[64];
@@ -710,12 +722,13 @@ static void split_counter(cx *x) {
       if (!ok || !ns)
         continue;
       fix_cand *c = fix_x_cand_new(
-          x, fix_x_fmt(
+          x, mdl_strprintf(
                  "cross-core flag %d is set or waited on from several pipes: "
                  "the %s -> %s syncs get flag %d of their own",
                  f, fix_x_pn(pairs[q][0]), fix_x_pn(pairs[q][1]), g));
       for (uint32_t i = 0; i < ns; i++)
-        fix_x_edit(c, FIX_REPLACE, sel[i]->loc.line, fix_x_fmt("%s", to), from);
+        fix_x_edit(c, FIX_REPLACE, sel[i]->loc.line, mdl_strprintf("%s", to),
+                   from);
     }
     free(from);
     free(to);

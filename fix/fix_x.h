@@ -35,7 +35,6 @@ typedef struct {
 
 const mdl_stmt *fix_x_stmt_at(const cx *x, uint32_t line, uint32_t col);
 const char *fix_x_sname(const mdl_stmt *s);
-char *fix_x_fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 fix_cand *fix_x_cand_new(cx *x, char *what);
 void fix_x_edit(fix_cand *c, fix_op op, uint32_t line, char *text,
                 const char *old);

@@ -29,23 +29,6 @@
 #define MAX_TOP 256
 #define MAX_POS 4 /* positions tried per candidate kind */
 
-static char *xfmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *xfmt(const char *f, ...) {
-  va_list ap;
-  va_start(ap, f);
-  int n = vsnprintf(NULL, 0, f, ap);
-  va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) {
-    fputs("ksv: out of memory\n", stderr);
-    exit(3);
-  }
-  va_start(ap, f);
-  vsnprintf(s, (size_t)n + 1, f, ap);
-  va_end(ap);
-  return s;
-}
-
 /* A launch-wide barrier is heavier than a flag pair of as many lines (it
 ** waits for every pipe of every core of its mode): one more in the cost,
 ** so that among repairs that verify alike the flag pair comes first. */
@@ -95,8 +78,8 @@ static bool aic_takes_part(const mdl_kernel *k) {
 }
 
 static char *xall_text(bool all) {
-  return xfmt("hivm.hir.sync_block[<%s>, 11 : i16]",
-              all ? "ALL" : "ALL_VECTOR");
+  return mdl_strprintf("hivm.hir.sync_block[<%s>, 11 : i16]",
+                       all ? "ALL" : "ALL_VECTOR");
 }
 
 /* Is o a copy of s (the same source statement: a C++ call unrolled or
@@ -192,17 +175,19 @@ static void cxx_race(const mdl_kernel *k, const fix_text *t,
                        : "SyncAll() (every AIV)";
   /* right before the later access's statement, then right after the
      earlier one's when other statements lie between */
-  fix_cand *c = xcand(out, xfmt("%s before line %u, between the access at "
-                                "%u:%u and the one at %u:%u",
-                                nm, sp[blo].s + 1, a->loc.line, a->loc.col,
-                                b->loc.line, b->loc.col));
+  fix_cand *c =
+      xcand(out, mdl_strprintf("%s before line %u, between the access at "
+                               "%u:%u and the one at %u:%u",
+                               nm, sp[blo].s + 1, a->loc.line, a->loc.col,
+                               b->loc.line, b->loc.col));
   xedit(c, FIX_INSERT_BEFORE, sp[blo].s + 1, xall_text(all));
   c->last = true;
   if (blo > ahi + 1) {
-    c = xcand(out, xfmt("%s after the statement at line %u, between the "
-                        "access at %u:%u and the one at %u:%u",
-                        nm, sp[ahi].s + 1, a->loc.line, a->loc.col,
-                        b->loc.line, b->loc.col));
+    c = xcand(out,
+              mdl_strprintf("%s after the statement at line %u, between the "
+                            "access at %u:%u and the one at %u:%u",
+                            nm, sp[ahi].s + 1, a->loc.line, a->loc.col,
+                            b->loc.line, b->loc.col));
     xedit(c, FIX_INSERT_AFTER, sp[ahi].s + 1, xall_text(all));
     c->last = true;
   }
@@ -283,14 +268,14 @@ static void hivm_race(const mdl_kernel *k, const mdl_stmt *a,
         break;
       }
       if (!c)
-        c = xcand(out, xfmt("sync_block <%s> (SyncAll) %s between the "
-                            "access at %u:%u and the one at %u:%u, in every "
-                            "core function",
-                            all ? "ALL" : "ALL_VECTOR",
-                            late ? "right before the later access"
-                                 : "right after the earlier access",
-                            a->loc.line, a->loc.col, b->loc.line,
-                            b->loc.col));
+        c = xcand(out, mdl_strprintf(
+                           "sync_block <%s> (SyncAll) %s between the "
+                           "access at %u:%u and the one at %u:%u, in every "
+                           "core function",
+                           all ? "ALL" : "ALL_VECTOR",
+                           late ? "right before the later access"
+                                : "right after the earlier access",
+                           a->loc.line, a->loc.col, b->loc.line, b->loc.col));
       c->last = true;
       if (ahi && blo && !before(body, ahi, blo))
         fits = false;
@@ -354,7 +339,7 @@ static char *own_text(const fix_text *t, const mdl_stmt *s) {
   if (!n || (t->cxx && c[n - 1] != ';') || memchr(c, '{', n) ||
       memchr(c, '}', n) || (t->cxx && memchr(c, ';', n) != c + n - 1))
     return NULL;
-  return xfmt("%.*s", (int)n, c);
+  return mdl_strprintf("%.*s", (int)n, c);
 }
 
 /* Is top-level statement sp a branch on the core type (`if ASCEND_IS_AIC
@@ -413,14 +398,15 @@ static void cxx_deadlock(const mdl_kernel *k, const fix_text *t,
       if (in[end ? ni - 1 : 0].s + 1 != s->loc.line &&
           in[end ? ni - 1 : 0].e + 1 != s->loc.line)
         continue;
-      fix_cand *c = xcand(out, xfmt("the SyncAll at %u:%u moved out of its "
-                                    "core branch, %s it",
-                                    s->loc.line, s->loc.col,
-                                    end ? "after" : "before"));
+      fix_cand *c =
+          xcand(out, mdl_strprintf("the SyncAll at %u:%u moved out of its "
+                                   "core branch, %s it",
+                                   s->loc.line, s->loc.col,
+                                   end ? "after" : "before"));
       c->cost--; /* a moved barrier: no heavier than the added one */
       xedit(c, FIX_DELETE, s->loc.line, NULL);
       xedit(c, end ? FIX_INSERT_AFTER : FIX_INSERT_BEFORE, sp[top].s + 1,
-            xfmt("%s", txt));
+            mdl_strprintf("%s", txt));
     }
   }
   /* the core that never arrives given its own, at the end of its branch */
@@ -431,10 +417,11 @@ static void cxx_deadlock(const mdl_kernel *k, const fix_text *t,
     uint32_t ni = branch_stmts(t, sp[i], in);
     if (!ni)
       continue;
-    fix_cand *c = xcand(out, xfmt("the %s of the core that never executes "
-                                  "one, at the end of its branch at line %u",
-                                  txt, sp[i].s + 1));
-    xedit(c, FIX_INSERT_AFTER, in[ni - 1].s + 1, xfmt("%s", txt));
+    fix_cand *c =
+        xcand(out, mdl_strprintf("the %s of the core that never executes "
+                                 "one, at the end of its branch at line %u",
+                                 txt, sp[i].s + 1));
+    xedit(c, FIX_INSERT_AFTER, in[ni - 1].s + 1, mdl_strprintf("%s", txt));
     npos++;
   }
   free(txt);
@@ -461,11 +448,12 @@ static void hivm_deadlock(const mdl_kernel *k, const fix_text *t,
         tops[n++] = o;
     for (uint32_t p = 0; p < n && p < MAX_POS; p++) {
       const mdl_stmt *o = tops[n - 1 - p];
-      fix_cand *c = xcand(out, xfmt("the %s of %s, which never executes one, "
-                                    "after the statement at line %u",
-                                    txt, k->cores[ci].label, o->loc.line));
+      fix_cand *c =
+          xcand(out, mdl_strprintf("the %s of %s, which never executes one, "
+                                   "after the statement at line %u",
+                                   txt, k->cores[ci].label, o->loc.line));
       c->cost--; /* an added barrier, not a heavier alternative */
-      xedit(c, FIX_INSERT_AFTER, o->loc.line, xfmt("%s", txt));
+      xedit(c, FIX_INSERT_AFTER, o->loc.line, mdl_strprintf("%s", txt));
     }
   }
   free(txt);
