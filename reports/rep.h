@@ -148,6 +148,11 @@ void rep_chain_notes(FILE *out, const char *path, const mdl_where *w);
 bool rep_same_chain(const mdl_where *a, const mdl_where *b);
 /* The root cause d belongs to (driver/ksv_cause.c), or NULL. */
 const mdl_cause *rep_cause_of(const mdl_file_result *fr, const mdl_diag *d);
+/* rep_json.c: the JSON object of the root cause of finding i of fr (NULL:
+** none), with the repair that resolves it when with_fix (a jansson json_t,
+** which SARIF's property bag shares). */
+struct json_t *rep_cause_json(const mdl_file_result *fr, uint32_t i,
+                              bool with_fix);
 
 /* A copy of s that is valid UTF-8 with no control characters except tab
 ** and newline (others become U+FFFD); caller frees. */

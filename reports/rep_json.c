@@ -73,21 +73,25 @@ static json_t *steps_json(const mdl_diag *d) {
 }
 
 /* The root cause a finding belongs to (docs/root-causes.md): the same
-** object on every member, "lead" true on the one that leads the group. */
-static json_t *cause_json(const mdl_file_result *fr, uint32_t i) {
+** object on every member, "lead" true on the one that leads the group
+** (rep.h; SARIF's property bag takes it without the fix). */
+json_t *rep_cause_json(const mdl_file_result *fr, uint32_t i,
+                       bool with_fix) {
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   const mdl_cause *c = rep_cause_of(fr, d);
   if (!c)
     return NULL;
   json_t *o = json_object();
+  char *text = rep_clean(c->text);
   json_object_set_new(o, "id", json_integer(c->id));
   json_object_set_new(o, "line", json_integer(c->line));
   json_object_set_new(o, "column", json_integer(c->col));
-  json_object_set_new(o, "message", json_string(c->text));
+  json_object_set_new(o, "message", json_string(text));
   json_object_set_new(o, "lead", json_boolean(c->lead == i));
   json_object_set_new(o, "findings", json_integer(c->nfindings));
   json_object_set_new(o, "verified", json_boolean(c->verified));
-  if (c->fix) { /* the finding whose fix is the cause's repair */
+  free(text);
+  if (c->fix && with_fix) { /* the finding whose fix is the cause's repair */
     const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, c->fix - 1);
     json_t *fx = json_object();
     json_object_set_new(fx, "line", json_integer(x->line));
@@ -216,7 +220,7 @@ int rep_json(FILE *out, const rep_input *in) {
     for (uint32_t i = 0; i < fr->diags.items.len; i++) {
       json_t *dj = diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i),
                              fi && i < fi->nfps ? fi->fps[i] : NULL);
-      json_t *cj = cause_json(fr, i);
+      json_t *cj = rep_cause_json(fr, i, true);
       if (cj)
         json_object_set_new(dj, "cause", cj);
       json_array_append_new(diags, dj);

@@ -304,23 +304,6 @@ static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
   }
 }
 
-/* The result's root cause as a property bag entry. */
-static json_t *cause_prop(const mdl_file_result *fr, uint32_t i) {
-  const mdl_cause *c =
-      rep_cause_of(fr, &MDL_VEC_AT(fr->diags.items, mdl_diag, i));
-  if (!c)
-    return NULL;
-  json_t *o = json_object();
-  json_object_set_new(o, "id", json_integer(c->id));
-  json_object_set_new(o, "line", json_integer(c->line));
-  json_object_set_new(o, "column", json_integer(c->col));
-  json_object_set_new(o, "message", str(c->text));
-  json_object_set_new(o, "lead", json_boolean(c->lead == i));
-  json_object_set_new(o, "findings", json_integer(c->nfindings));
-  json_object_set_new(o, "verified", json_boolean(c->verified));
-  return o;
-}
-
 static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
   const mdl_file_result *fr = &w->in->files[f];
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
@@ -427,7 +410,7 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
   if (d->witness)
     json_object_set_new(props, "witness", str(d->witness));
   json_object_set_new(props, "furtherInstances", json_integer(d->extra));
-  json_t *rc = cause_prop(&w->in->files[f], i);
+  json_t *rc = rep_cause_json(&w->in->files[f], i, false);
   if (rc)
     json_object_set_new(props, "rootCause", rc);
   if (d->fix_by) { /* check --fix: the fix is the other result's */
