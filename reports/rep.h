@@ -160,6 +160,10 @@ char *rep_clean(const char *s);
 /* base (NULL: REP_DOC_URL) + "rules.md#" + anchor: the page of a rule
 ** (SARIF helpUri, the text's doc links); caller frees. */
 char *rep_help_uri(const char *base, const char *anchor);
+/* The error findings of fr the summaries count: unsuppressed, of error
+** severity, and not the `unknown` rule's "not decided" lines (those are
+** counted as unknown kernels, not as errors). */
+uint32_t rep_errors(const mdl_file_result *fr);
 /* Line n (1-based) of fi's text, without its newline: start and length.
 ** Returns false when there is no such line. */
 bool rep_source_line(const rep_file_info *fi, uint32_t n, const char **s,

@@ -547,7 +547,7 @@ int rep_html(FILE *out, const rep_input *in) {
 
   uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
-    errors += in->files[f].diags.errors;
+    errors += rep_errors(&in->files[f]);
     warnings += in->files[f].diags.warnings;
     for (uint32_t u = 0; u < in->files[f].units.len; u++) {
       units++;
@@ -596,7 +596,7 @@ int rep_html(FILE *out, const rep_input *in) {
         const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
         if (!d->unit || strcmp(d->unit, ur->name) || d->suppressed)
           continue; /* suppressed: shown, not counted */
-        ne += d->severity == MDL_SEV_ERROR;
+        ne += d->severity == MDL_SEV_ERROR && d->rule != MDL_RULE_UNKNOWN;
         nw += d->severity == MDL_SEV_WARNING;
       }
       tr = el(tbody, "tr", NULL);

@@ -228,7 +228,7 @@ int rep_json(FILE *out, const rep_input *in) {
     causes += fr->causes.len;
     json_object_set_new(fo, "diagnostics", diags);
     json_array_append_new(files, fo);
-    errors += fr->diags.errors;
+    errors += rep_errors(fr);
     warnings += fr->diags.warnings;
     supp += fr->diags.suppressed;
   }

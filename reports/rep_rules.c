@@ -120,3 +120,13 @@ char *rep_help_uri(const char *base, const char *anchor) {
   return mdl_strprintf("%s%srules.md#%s", base,
                        n && base[n - 1] == '/' ? "" : "/", anchor);
 }
+
+uint32_t rep_errors(const mdl_file_result *fr) {
+  uint32_t n = fr->diags.errors;
+  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+    n -= !d->suppressed && d->severity == MDL_SEV_ERROR &&
+         d->rule == MDL_RULE_UNKNOWN && n > 0;
+  }
+  return n;
+}

@@ -195,7 +195,7 @@ int rep_text(FILE *out, const rep_input *in) {
     causes += fr->causes.len;
     for (uint32_t c = 0; c < fr->causes.len; c++)
       findings += MDL_VEC_AT(fr->causes, mdl_cause, c).nfindings;
-    errors += fr->diags.errors;
+    errors += rep_errors(fr);
     warnings += fr->diags.warnings;
     suppressed += fr->diags.suppressed;
   }

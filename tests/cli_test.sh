@@ -747,6 +747,19 @@ grep -q $'\x1b\\[' "$tmp/tty.txt" || fail "--color always with NO_COLOR: no colo
 tty_run "'$ksv' check --color never '$tmp/tabs.mlir'" >"$tmp/tty.txt"
 grep -q $'\x1b' "$tmp/tty.txt" && fail "--color never on a terminal: colour"
 
+# an undecided kernel is counted as unknown, not as an error: its "not
+# decided" line is rule unknown, and the summaries (text, JSON, HTML) count
+# it once, under unknown
+[ "$(run undecided check --max-instances 1 "$tmp/good.mlir")" = 3 ] ||
+  fail "--max-instances 1: not exit 3"
+grep -q 'not decided.*\[unknown\]' "$tmp/undecided.out" ||
+  fail "--max-instances 1: no 'not decided' line"
+grep -q ': 0 errors, 0 warnings, 1 unknown$' "$tmp/undecided.out" ||
+  fail "an undecided kernel counted as an error: $(tail -1 "$tmp/undecided.out")"
+run undecided_json check --format json --max-instances 1 "$tmp/good.mlir" >/dev/null
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; assert (s["errors"], s["unknown"]) == (0, 1), s' \
+  "$tmp/undecided_json.out" || fail "JSON: an undecided kernel counted as an error"
+
 # the JSON reports above fit docs/report.schema.json
 python3 "$(dirname "$0")/validate_json.py" "$tmp"/json_{good,bad,empty}.out \
   "$tmp/report.json" "$tmp/lone_json.out" ||
