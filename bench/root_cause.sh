@@ -5,8 +5,10 @@
 # often
 #   - names: the first error ksv reports names the deleted sync's partner
 #     (a set of a deleted wait, a wait of a deleted set: same pipes, and
-#     same flag id for cross-core syncs) or its position (the code line
-#     just before or after it), at the error's own line or at the line of
+#     same flag id for cross-core syncs; an mmadL1's implicit M->MTE1
+#     handshake for an M->MTE1 set or wait) or its position (the code
+#     line just before or after it, or the nearest statement before or
+#     after it that is not a sync), at the error's own line or at the line of
 #     the root cause it leads (JSON "cause"); "strictly": only the nearest
 #     partner (a wait's set before it, a set's wait after it) counts;
 #   - carries: under `check --fix` the first error carries the repair
@@ -23,10 +25,12 @@
 #     --max-fix-seconds S: handed to ksv fix; check --fix is stopped after
 #       twice that (default 30)
 #     --no-check-fix: skip the "carries" figure (one check --fix less)
+#     --no-fix: skip the "restores" figure (no ksv fix run: a quick look)
 #     KSV default build/ksv, ROOT (the source tree) default .
-# Prints one line per missed mutant with --verbose, then the figures.
+# Prints one line per missed mutant with --verbose (MISSED: no partner or
+# position; LOOSE: not the nearest), then the figures.
 set -u
-stride=1 offset=0 verbose=0 fixs=30 checkfix=1
+stride=1 offset=0 verbose=0 fixs=30 checkfix=1 runfix=1
 while [ $# -gt 0 ]; do
   case $1 in
     --stride) stride=$2; shift 2;;
@@ -36,8 +40,9 @@ while [ $# -gt 0 ]; do
     --max-fix-seconds) fixs=$2; shift 2;;
     --max-fix-seconds=*) fixs=${1#*=}; shift;;
     --no-check-fix) checkfix=0; shift;;
+    --no-fix) runfix=0; shift;;
     --verbose) verbose=1; shift;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0;;
     *) break;;
   esac
 done
@@ -46,7 +51,7 @@ root=${2:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 KSV=$ksv ROOT=$root TMP=$tmp STRIDE=$stride OFFSET=$offset VERBOSE=$verbose \
-FIXS=$fixs CHECKFIX=$checkfix \
+FIXS=$fixs CHECKFIX=$checkfix RUNFIX=$runfix \
 python3 - <<'EOF'
 import glob, json, os, re, subprocess, sys
 
@@ -54,6 +59,7 @@ ksv, root, tmp = os.environ["KSV"], os.environ["ROOT"], os.environ["TMP"]
 stride, offset = int(os.environ["STRIDE"]), int(os.environ["OFFSET"])
 verbose = os.environ["VERBOSE"] == "1"
 fixs, checkfix = os.environ["FIXS"], os.environ["CHECKFIX"] == "1"
+runfix = os.environ["RUNFIX"] == "1"
 
 MLIR = re.compile(r"hivm\.hir\.(set_flag|wait_flag|pipe_barrier|"
                   r"sync_block_set|sync_block_wait)\b(.*)")
@@ -93,6 +99,34 @@ def sync_of(line):
         return op, arg.group(1).strip() if arg else ""
     return op, None  # barriers: no partner
 
+MMAD = re.compile(r"hivm\.hir\.mmadL1?\b")
+
+def implicit_partner(op, key, line):
+    """An mmadL1 / mmad op is the partner of an M->MTE1 set or wait: its
+    implicit handshake (sync_related_args, or the mmad library's own) waits
+    and sets that flag (SEMANTICS.md 1; docs/semantics-decisions.md 40)."""
+    return (op in ("set_flag", "wait_flag") and
+            key == ("PIPE_M", "PIPE_MTE1") and bool(MMAD.search(code(line))))
+
+EVENT = re.compile(r"\bEVENT_ID(\d+)\b")
+
+def event_of(line):
+    """The literal event id of an intra-core set or wait (EVENT_IDn), or
+    None for a run-time one (a loop-carried %ev, an event_t variable)."""
+    c = code(line)
+    m = MLIR.search(c) or CPP.search(c)
+    args = m.group(2) if m else ""
+    if "(" in args and not args.lstrip().startswith("["):
+        args = args[args.rindex("("):]  # C++: the call's argument list
+    e = EVENT.findall(args)
+    return e[-1] if e else None
+
+def same_flag(a, b):
+    """Two intra-core syncs can name the same flag: equal literal ids, or
+    one of them run-time."""
+    ea, eb = event_of(a), event_of(b)
+    return ea is None or eb is None or ea == eb
+
 def ksv_run(args, timeout=600):
     try:
         p = subprocess.run([ksv] + args, capture_output=True, text=True,
@@ -126,7 +160,7 @@ for f in files:
     for i, l in enumerate(lines):
         if sync_of(l):
             mutants.append((f, lines, i))
-n = errs = named = strict = inorder = inorder_strict = 0
+n = errs = named = strict = inorder = inorder_strict = byflag = 0
 carried = textual = verified = 0
 for idx, (f, lines, i) in enumerate(mutants):
     if idx % stride != offset % stride:
@@ -147,7 +181,8 @@ for idx, (f, lines, i) in enumerate(mutants):
     want, near = set(), set()
     if key is not None and op in PARTNER:
         part = [j + 1 for j, l in enumerate(lines)
-                if j != i and sync_of(l) == (PARTNER[op], key)]
+                if j != i and (sync_of(l) == (PARTNER[op], key) or
+                               implicit_partner(op, key, l))]
         want |= set(part)
         # strict: the nearest partner the pairing runs to (a wait's set
         # before it, a set's wait after it; else the other side's farthest)
@@ -164,7 +199,21 @@ for idx, (f, lines, i) in enumerate(mutants):
         near.add(before[-1] + 1)
     if after:
         near.add(after[0] + 1)
+    # and the nearest statement that is not a sync (a race is reported at
+    # an access, never at a sync line between it and the deletion)
+    work = [j for j in code_lines if not sync_of(lines[j])
+            and code(lines[j]).strip() not in ("}", "{")]
+    wb = [j for j in work if j < i]
+    wa = [j for j in work if j > i]
+    if wb:
+        near.add(wb[-1] + 1)
+    if wa:
+        near.add(wa[0] + 1)
     want |= near
+    # the partners that can carry the deleted sync's flag id, and the
+    # position: what a reader would call "names the deleted sync"
+    flagged = {j for j in want if j in near or
+               same_flag(lines[i], lines[j - 1])}
     to_orig = lambda m: m if m <= i else m + 1  # mutant line -> original
     got = {to_orig(d["line"])}
     if isinstance(d.get("cause"), dict):
@@ -172,6 +221,7 @@ for idx, (f, lines, i) in enumerate(mutants):
     ok_name = bool(got & want)
     named += ok_name
     strict += bool(got & near)
+    byflag += bool(got & flagged)
     inorder += to_orig(d0["line"]) in want
     inorder_strict += to_orig(d0["line"]) in near
     if checkfix:
@@ -179,20 +229,24 @@ for idx, (f, lines, i) in enumerate(mutants):
         c = fd.get("cause") if fd else None
         carried += bool(fd and (fd.get("fix") or
                                 (isinstance(c, dict) and c.get("fix"))))
-    fixed = os.path.join(tmp, "fixed")
-    if os.path.exists(fixed):
-        os.remove(fixed)
-    rc, _ = ksv_run(["fix", "--sim-runs", "5", "--max-fix-seconds", fixs,
-                     "-o", fixed, mpath])
-    ok_text = os.path.exists(fixed) and norm(open(fixed).read()) == norm(
-        "\n".join(lines))
-    textual += ok_text
-    verified += (not ok_text) and rc == 0
-    if verbose and not (ok_name and ok_text):
+    ok_text = rc = None
+    if runfix:
+        fixed = os.path.join(tmp, "fixed")
+        if os.path.exists(fixed):
+            os.remove(fixed)
+        rc, _ = ksv_run(["fix", "--sim-runs", "5", "--max-fix-seconds", fixs,
+                         "-o", fixed, mpath])
+        ok_text = os.path.exists(fixed) and norm(open(fixed).read()) == norm(
+            "\n".join(lines))
+        textual += ok_text
+        verified += (not ok_text) and rc == 0
+    ok_strict = bool(got & near)
+    if verbose and not (ok_name and ok_strict and ok_text is not False):
         print("%s%s: first error %s at %d:%d%s; fix %s" % (
-            "" if ok_name else "MISSED ", label, d["rule"], d["line"],
-            d["column"], " (cause at %d)" % d["cause"]["line"]
-            if isinstance(d.get("cause"), dict) else "",
+            "" if ok_strict else "LOOSE " if ok_name else "MISSED ", label,
+            d["rule"], d["line"], d["column"], " (cause at %d)" %
+            d["cause"]["line"] if isinstance(d.get("cause"), dict) else "",
+            "not run" if ok_text is None else
             "restores the text" if ok_text else
             "verifies clean" if rc == 0 else "exit %d" % rc), flush=True)
 
@@ -201,6 +255,9 @@ print("root_cause: %d mutants (stride %d), %d with errors" % (n, stride, errs))
 print("root_cause: first error names the deleted sync's partner or position: "
       "%d of %d (%.1f %%); strictly (the nearest partner): %d (%.1f %%)" % (
           named, errs, pct(named, errs), strict, pct(strict, errs)))
+print("root_cause: the same, with the deleted sync's flag id (equal "
+      "EVENT_IDn, or one of them a run-time id): %d of %d (%.1f %%)" % (
+          byflag, errs, pct(byflag, errs)))
 print("root_cause: before grouping (first error in line order): "
       "%d of %d (%.1f %%); strictly: %d (%.1f %%)" % (
           inorder, errs, pct(inorder, errs), inorder_strict,
@@ -209,7 +266,8 @@ if checkfix:
     print("root_cause: first error carries the repair (its own or its "
           "cause's) under check --fix: %d of %d (%.1f %%)" % (
               carried, errs, pct(carried, errs)))
-print("root_cause: ksv fix restores the original text: %d of %d (%.1f %%); "
+if runfix:
+    print("root_cause: ksv fix restores the original text: %d of %d (%.1f %%); "
       "or else verifies clean: %d more (together %.1f %%)" % (
           textual, errs, pct(textual, errs), verified,
           pct(textual + verified, errs)))
