@@ -127,6 +127,12 @@ def same_flag(a, b):
     ea, eb = event_of(a), event_of(b)
     return ea is None or eb is None or ea == eb
 
+def around(js, i):
+    """The 1-based lines of the last of js before i and the first after."""
+    b = [j for j in js if j < i]
+    a = [j for j in js if j > i]
+    return {j + 1 for j in b[-1:] + a[:1]}
+
 def ksv_run(args, timeout=600):
     try:
         p = subprocess.run([ksv] + args, capture_output=True, text=True,
@@ -193,22 +199,11 @@ for idx, (f, lines, i) in enumerate(mutants):
             post = [j for j in part if j > i + 1]
             near.add(post[0] if post else part[0])
     code_lines = [j for j, l in enumerate(lines) if code(l).strip()]
-    before = [j for j in code_lines if j < i]
-    after = [j for j in code_lines if j > i]
-    if before:
-        near.add(before[-1] + 1)
-    if after:
-        near.add(after[0] + 1)
+    near |= around(code_lines, i)
     # and the nearest statement that is not a sync (a race is reported at
     # an access, never at a sync line between it and the deletion)
-    work = [j for j in code_lines if not sync_of(lines[j])
-            and code(lines[j]).strip() not in ("}", "{")]
-    wb = [j for j in work if j < i]
-    wa = [j for j in work if j > i]
-    if wb:
-        near.add(wb[-1] + 1)
-    if wa:
-        near.add(wa[0] + 1)
+    near |= around([j for j in code_lines if not sync_of(lines[j])
+                    and code(lines[j]).strip() not in ("}", "{")], i)
     want |= near
     # the partners that can carry the deleted sync's flag id, and the
     # position: what a reader would call "names the deleted sync"

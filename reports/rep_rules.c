@@ -122,11 +122,11 @@ char *rep_help_uri(const char *base, const char *anchor) {
 }
 
 uint32_t rep_errors(const mdl_file_result *fr) {
-  uint32_t n = fr->diags.errors;
+  uint32_t undecided = 0; /* counted in diags.errors too */
   for (uint32_t i = 0; i < fr->diags.items.len; i++) {
     const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-    n -= !d->suppressed && d->severity == MDL_SEV_ERROR &&
-         d->rule == MDL_RULE_UNKNOWN && n > 0;
+    undecided += !d->suppressed && d->severity == MDL_SEV_ERROR &&
+                 d->rule == MDL_RULE_UNKNOWN;
   }
-  return n;
+  return fr->diags.errors - undecided;
 }
