@@ -295,9 +295,11 @@ void chk_graph_find_races(gx *g) {
           /* class 0: reads, 1: writes */
           rg_query(&x, x.root[slot + cls], ab, ab->lo, ab->hi, ab->sym, p,
                    b);
-          for (uint32_t s = x.sym[slot + cls]; s != NONE; s = RG(&x, s)->left)
-            if (RG(&x, s)->lastpos > p)
-              rg_take(&x, s, p, b);
+          /* newest first: a chain's accesses are indexed in its
+             order, so the list is sorted by position */
+          for (uint32_t s = x.sym[slot + cls];
+               s != NONE && RG(&x, s)->lastpos > p; s = RG(&x, s)->left)
+            rg_take(&x, s, p, b);
         }
         if (x.cand.len > 1)
           qsort(x.cand.data, x.cand.len, sizeof(accent), cand_cmp);
