@@ -5,6 +5,7 @@
 **
 **   kbench [--cores 1|3] [--depth D] [--tiles T] [--bufs B] [--ring R]
 **          [--bug none|race|xrace|deadlock|double-set] [--seed S]
+**          [--sym none|tiles|block]
 **
 ** --cores 3 (default): a MIX kernel, @kb_mix_aic + @kb_mix_aiv (the AIV
 **   function runs on both vector cores, each on its half of a tile).  Per
@@ -24,6 +25,15 @@
 **   sync_block_wait: cross-core race, and the flag is left set), deadlock
 **   (an extra wait_flag with no set after the loop), double-set (the AIV's
 **   back-pressure set_flag twice).
+** --sym tiles|block: a symbolic kernel, as real kernels are.  The tile
+**   loop becomes the inner loop of a row loop whose trip count is not
+**   known at compile time: `tiles` runs rows 0 .. %nrows (a kernel
+**   argument, as tiling data), `block` runs rows block_idx, block_idx +
+**   block_num, ... < %nrows (the grid-stride loop of a multi-core launch).
+**   Row r works on the tiles r * T + t; the GM workspace slot and the
+**   output tile depend on it (so, under `block`, on the block index:
+**   symbolic addresses).  ksv checks every row count 0..K (K the trip
+**   bound, 8 here), so the largest outcome has 8 * T tiles.
 ** About 17 + 2 * (11 + 2D) instances per tile for --cores 3 (D = 4: 55),
 ** 9 + 2D for --cores 1.  The output is a pure function of the options.
 */
@@ -34,6 +44,7 @@
 typedef struct {
   int cores, depth, tiles, bufs, ring, seed;
   const char *bug;
+  const char *sym;           /* none, tiles, block */
 } opts;
 
 static const char *const unops[] = {"vexp", "vabs", "vrelu", "vln", "vsqrt",
@@ -47,6 +58,38 @@ static const char *const unops[] = {"vexp", "vabs", "vrelu", "vln", "vsqrt",
 #define GM2F "memref<16x16xf32, strided<[16, 1], offset: ?>, #hivm.address_space<gm>>"
 
 static int is_bug(const opts *o, const char *b) { return !strcmp(o->bug, b); }
+static int is_sym(const opts *o) { return strcmp(o->sym, "none") != 0; }
+
+/* The row loop of a symbolic kernel (nothing for --sym none): rows
+** 0 .. %nrows or block_idx, block_idx + block_num, ... < %nrows, and
+** %g = the tile's global index r * T + t (else %g = t), which the caller
+** computes inside the tile loop with g_index. */
+static void row_open(const opts *o) {
+  if (!is_sym(o))
+    return;
+  printf("    %%nrows = arith.index_cast %%arg5 : i64 to index\n");
+  if (!strcmp(o->sym, "block"))
+    printf("    %%bidx = hivm.hir.get_block_idx -> i64\n"
+           "    %%bnum = hivm.hir.get_block_num -> i64\n"
+           "    %%rlo = arith.index_cast %%bidx : i64 to index\n"
+           "    %%rstep = arith.index_cast %%bnum : i64 to index\n"
+           "    scf.for %%row = %%rlo to %%nrows step %%rstep {\n");
+  else
+    printf("    scf.for %%row = %%c0 to %%nrows step %%c1 {\n");
+}
+
+static void row_close(const opts *o) {
+  if (is_sym(o))
+    printf("    }\n");
+}
+
+static void g_index(const opts *o, const char *iv) {
+  if (is_sym(o))
+    printf("      %%rT = arith.muli %%row, %%cT : index\n"
+           "      %%g = arith.addi %%rT, %s : index\n", iv);
+  else
+    printf("      %%g = arith.addi %s, %%c0 : index\n", iv);
+}
 
 /* %ev = i mod B as an i64 event id (and %slot for the ring) */
 static void rotate(const opts *o, const char *iv) {
@@ -71,14 +114,47 @@ static void consts_i64(long base, long step, int b) {
 }
 
 static void args(const opts *o, long wslots) {
-  /* arg0 A, arg1 B, arg2 workspace, arg3 bias, arg4 out */
+  /* arg0 A, arg1 B, arg2 workspace, arg3 bias, arg4 out[, arg5 rows] */
   long t = o->tiles;
+  if (is_sym(o)) {
+    printf("(%%arg0: memref<256xf16, #hivm.address_space<gm>>, "
+           "%%arg1: memref<?xf16, #hivm.address_space<gm>>, "
+           "%%arg2: memref<?xf32, #hivm.address_space<gm>>, "
+           "%%arg3: memref<256xf32, #hivm.address_space<gm>>, "
+           "%%arg4: memref<?xf32, #hivm.address_space<gm>>, %%arg5: i64)");
+    return;
+  }
   printf("(%%arg0: memref<256xf16, #hivm.address_space<gm>>, "
          "%%arg1: memref<%ldxf16, #hivm.address_space<gm>>, "
          "%%arg2: memref<%ldxf32, #hivm.address_space<gm>>, "
          "%%arg3: memref<256xf32, #hivm.address_space<gm>>, "
          "%%arg4: memref<%ldxf32, #hivm.address_space<gm>>)",
          256 * t, 256 * wslots, 256 * t);
+}
+
+/* the memref type of GM argument n (1 B, 2 workspace, 4 out) of size len */
+static void gm_type(const opts *o, const char *elt, long len) {
+  if (is_sym(o))
+    printf("memref<?x%s, #hivm.address_space<gm>>", elt);
+  else
+    printf("memref<%ldx%s, #hivm.address_space<gm>>", len, elt);
+}
+
+/* %coff: the byte offset / 4 of the tile's GM workspace slot: t mod R
+** of a ring, else the tile's own (global index %g); under --sym block
+** each block has its own ring (block_idx * R slots further). */
+static void ws_slot(const opts *o, const char *iv) {
+  if (o->ring)
+    printf("      %%slot = arith.remsi %s, %%cR : index\n", iv);
+  else
+    printf("      %%slot = arith.addi %%g, %%c0 : index\n");
+  if (o->ring && !strcmp(o->sym, "block"))
+    printf("      %%bix = arith.index_cast %%bidx : i64 to index\n"
+           "      %%bslot = arith.muli %%bix, %%cR : index\n"
+           "      %%aslot = arith.addi %%slot, %%bslot : index\n"
+           "      %%coff = arith.muli %%aslot, %%c256 : index\n");
+  else
+    printf("      %%coff = arith.muli %%slot, %%c256 : index\n");
 }
 
 static void gen_aic(const opts *o, long wslots) {
@@ -110,18 +186,20 @@ static void gen_aic(const opts *o, long wslots) {
          "    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID0>]\n"
          "    hivm.hir.set_flag[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]\n"
          "    hivm.hir.set_flag[<PIPE_FIX>, <PIPE_M>, <EVENT_ID0>]\n");
+  row_open(o);
   printf("    scf.for %%t = %%c0 to %%cT step %%c1 {\n");
   rotate(o, "%t");
+  g_index(o, "%t");
   multi_buf("a1", 1024, 1024, B, L1T);
   multi_buf("b1", 512, 1024, B, L1T);
-  printf("      %%boff = arith.muli %%t, %%c256 : index\n"
+  printf("      %%boff = arith.muli %%g, %%c256 : index\n"
          "      %%ag = memref.reinterpret_cast %%arg0 to offset: [%%c0], "
          "sizes: [16, 16], strides: [16, 1] : memref<256xf16, "
          "#hivm.address_space<gm>> to " GM2H "\n"
          "      %%bg = memref.reinterpret_cast %%arg1 to offset: [%%boff], "
-         "sizes: [16, 16], strides: [16, 1] : memref<%ldxf16, "
-         "#hivm.address_space<gm>> to " GM2H "\n",
-         256L * o->tiles);
+         "sizes: [16, 16], strides: [16, 1] : ");
+  gm_type(o, "f16", 256L * o->tiles);
+  printf(" to " GM2H "\n");
   printf("      hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, %%ev]\n");
   printf("      hivm.hir.nd2nz {dst_continuous} ins(%%ag : " GM2H
          ") outs(%%a1 : " L1T ")\n");
@@ -136,12 +214,11 @@ static void gen_aic(const opts *o, long wslots) {
          "%%c-1_i64, %%c0_i64, %%c1_i64 : i64, i64, i64, i64, i64, i64, "
          "i64)\n");
   printf("      hivm.hir.set_flag[<PIPE_MTE1>, <PIPE_MTE2>, %%ev]\n");
-  printf("      %%slot = arith.remsi %%t, %%cR : index\n"
-         "      %%coff = arith.muli %%slot, %%c256 : index\n"
-         "      %%cg = memref.reinterpret_cast %%arg2 to offset: [%%coff], "
-         "sizes: [16, 16], strides: [16, 1] : memref<%ldxf32, "
-         "#hivm.address_space<gm>> to " GM2F "\n",
-         256 * wslots);
+  ws_slot(o, "%t");
+  printf("      %%cg = memref.reinterpret_cast %%arg2 to offset: [%%coff], "
+         "sizes: [16, 16], strides: [16, 1] : ");
+  gm_type(o, "f32", 256 * wslots);
+  printf(" to " GM2F "\n");
   printf("      hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]\n"
          "      hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]\n");
   if (o->ring)
@@ -153,6 +230,7 @@ static void gen_aic(const opts *o, long wslots) {
          "      hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] "
          "flag = 2\n");
   printf("    }\n");
+  row_close(o);
   for (int e = 0; e < B; e++)
     printf("    hivm.hir.wait_flag[<PIPE_MTE1>, <PIPE_MTE2>, <EVENT_ID%d>]\n",
            e);
@@ -199,16 +277,17 @@ static void gen_aiv(const opts *o, long wslots) {
   for (int e = 0; e < B; e++)
     printf("    hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID%d>]\n",
            e);
+  row_open(o);
   printf("    scf.for %%i = %%c0 to %%cT step %%c1 {\n");
   rotate(o, "%i");
+  g_index(o, "%i");
   multi_buf("xb", x0, step, B, UBT);
   multi_buf("yb", y0, step, B, UBT);
   multi_buf("tb", t0, step, B, UBT);
   multi_buf("zb", z0, step, B, UBT);
-  printf("      %%slot = arith.remsi %%i, %%cR : index\n"
-         "      %%sbase = arith.muli %%slot, %%c256 : index\n"
-         "      %%soff = arith.addi %%sbase, %%half : index\n"
-         "      %%obase = arith.muli %%i, %%c256 : index\n"
+  ws_slot(o, "%i");
+  printf("      %%soff = arith.addi %%coff, %%half : index\n"
+         "      %%obase = arith.muli %%g, %%c256 : index\n"
          "      %%ooff = arith.addi %%obase, %%half : index\n");
   printf("      hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, %%ev]\n");
   if (is_bug(o, "double-set"))
@@ -216,10 +295,10 @@ static void gen_aiv(const opts *o, long wslots) {
   if (mix && !is_bug(o, "xrace"))
     printf("      hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] "
            "flag = 2\n");
-  printf("      %%xs = memref.subview %s[%s] [128] [1] : memref<%ldxf32, "
-         "#hivm.address_space<gm>> to " GMS "\n",
-         mix ? "%arg2" : "%arg4", mix ? "%soff" : "%ooff",
-         256 * (mix ? wslots : o->tiles));
+  printf("      %%xs = memref.subview %s[%s] [128] [1] : ",
+         mix ? "%arg2" : "%arg4", mix ? "%soff" : "%ooff");
+  gm_type(o, "f32", 256 * (mix ? wslots : o->tiles));
+  printf(" to " GMS "\n");
   printf("      hivm.hir.load ins(%%xs : " GMS ") outs(%%xb : " UBT ")\n");
   printf("      %%ys = memref.subview %%arg3[%%half] [128] [1] : "
          "memref<256xf32, #hivm.address_space<gm>> to " GMS "\n");
@@ -256,12 +335,13 @@ static void gen_aiv(const opts *o, long wslots) {
   }
   printf("      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, %%ev]\n"
          "      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, %%ev]\n");
-  printf("      %%zs = memref.subview %%arg4[%%ooff] [128] [1] : "
-         "memref<%ldxf32, #hivm.address_space<gm>> to " GMS "\n",
-         256L * o->tiles);
+  printf("      %%zs = memref.subview %%arg4[%%ooff] [128] [1] : ");
+  gm_type(o, "f32", 256L * o->tiles);
+  printf(" to " GMS "\n");
   printf("      hivm.hir.store ins(%%zb : " UBT ") outs(%%zs : " GMS ")\n");
   printf("      hivm.hir.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, %%ev]\n");
   printf("    }\n");
+  row_close(o);
   for (int e = 0; e < B; e++)
     printf("    hivm.hir.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID%d>]\n",
            e);
@@ -281,7 +361,7 @@ static int num(const char *s, int lo, int hi, const char *what) {
 }
 
 int main(int argc, char **argv) {
-  opts o = {3, 4, 64, 2, 4, 1, "none"};
+  opts o = {3, 4, 64, 2, 4, 1, "none", "none"};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--cores")) {
@@ -310,17 +390,26 @@ int main(int argc, char **argv) {
         return 2;
       }
       o.bug = v;
+    } else if (!strcmp(a, "--sym")) {
+      if (!v || (strcmp(v, "none") && strcmp(v, "tiles") &&
+                 strcmp(v, "block"))) {
+        fputs("kbench: --sym expects none, tiles or block\n", stderr);
+        return 2;
+      }
+      o.sym = v;
     } else {
       fprintf(stderr, "usage: kbench [--cores 1|3] [--depth D] [--tiles T] "
-                      "[--bufs B] [--ring R] [--bug KIND] [--seed S]\n");
+                      "[--bufs B] [--ring R] [--bug KIND] [--seed S] "
+                      "[--sym none|tiles|block]\n");
       return 2;
     }
     i++;
   }
   long wslots = o.ring ? o.ring : o.tiles;
   printf("// kbench: cores=%d depth=%d tiles=%d bufs=%d ring=%d bug=%s "
-         "seed=%d\n",
+         "seed=%d",
          o.cores, o.depth, o.tiles, o.bufs, o.ring, o.bug, o.seed);
+  printf(is_sym(&o) ? " sym=%s\n" : "\n", o.sym);
   printf("module {\n");
   if (o.cores == 3)
     gen_aic(&o, wslots);
