@@ -44,14 +44,26 @@ typedef struct {
   uint32_t last;             /* last entry (accent), NONE */
 } rgroup;
 
+/* A race finding already recorded for (rule, statement pair): further
+** instance pairs only count (chk_finding.extra), as chk_emit would fold
+** them, so a kernel with a race in every iteration costs one record per
+** statement pair, not one per instance pair. */
 typedef struct {
-  const gx *g;
+  uint32_t sb, sa, rule, f; /* f: finding index + 1; 0 = empty slot */
+} rkey;
+
+typedef struct {
+  gx *g;
+  rkey *keys;                /* open addressing, cap a power of two */
+  uint32_t kcap, klen;
   mdl_vec nodes;             /* rgroup */
   mdl_vec ents;              /* accent */
   uint32_t *root;            /* [mem][chain][class]: treap roots */
   uint32_t *sym;             /* [mem][chain][class]: symbolic groups */
   uint32_t seed;
   mdl_vec cand;              /* accent copies found by a query */
+  uint32_t runs;             /* groups that added to cand (each adds its
+                                entries newest first: one needs no sort) */
 } ridx;
 
 #define RG(x, i) (&MDL_VEC_AT((x)->nodes, rgroup, i))
@@ -136,6 +148,7 @@ static uint32_t rg_insert(ridx *x, uint32_t root, const mdl_access *a,
 
 /* The entries of group v above chain position p (newest first). */
 static void rg_take(ridx *x, uint32_t v, uint32_t p, uint32_t self) {
+  x->runs++;
   for (uint32_t e = RG(x, v)->last; e != NONE;) {
     accent en = MDL_VEC_AT(x->ents, accent, e);
     if (x->g->pos[en.inst] <= p)
@@ -205,12 +218,47 @@ static bool may_overlap(gx *g, const mdl_access *x, const mdl_access *y,
   return r != 0;
 }
 
+static uint32_t rkey_hash(uint32_t sb, uint32_t sa, uint32_t rule) {
+  uint32_t h = sb * 0x9E3779B1u ^ (sa + 0x7F4A7C15u) * 0x85EBCA77u ^ rule;
+  return h ^ (h >> 15);
+}
+
+/* The slot of (sb, sa, rule) in x's key table (grown as needed). */
+static rkey *rkey_slot(ridx *x, uint32_t sb, uint32_t sa, uint32_t rule) {
+  if (2 * (x->klen + 1) > x->kcap) {
+    uint32_t nc = x->kcap ? 2 * x->kcap : 64;
+    rkey *n = calloc(nc, sizeof *n);
+    if (!n) {
+      fputs("ksv: out of memory\n", stderr);
+      exit(3);
+    }
+    for (uint32_t i = 0; i < x->kcap; i++)
+      if (x->keys[i].f) {
+        const rkey *o = &x->keys[i];
+        uint32_t h = rkey_hash(o->sb, o->sa, o->rule) & (nc - 1);
+        while (n[h].f)
+          h = (h + 1) & (nc - 1);
+        n[h] = *o;
+      }
+    free(x->keys);
+    x->keys = n;
+    x->kcap = nc;
+  }
+  uint32_t h = rkey_hash(sb, sa, rule) & (x->kcap - 1);
+  while (x->keys[h].f && !(x->keys[h].sb == sb && x->keys[h].sa == sa &&
+                           x->keys[h].rule == rule))
+    h = (h + 1) & (x->kcap - 1);
+  return &x->keys[h];
+}
+
 /* Records the unordered conflict (mdl_conflict_rule: rule) between
 ** access aa of instance a (earlier) and ab of b; val (owned by the
 ** finding from now on) the values that make their symbolic ranges meet,
 ** or NULL. */
-static void race_pair(gx *g, mdl_rule rule, uint32_t a, const mdl_access *aa,
-                      uint32_t b, const mdl_access *ab, mdl_valuation *val) {
+static void race_pair(ridx *x, mdl_rule rule, uint32_t a,
+                      const mdl_access *aa, uint32_t b, const mdl_access *ab,
+                      mdl_valuation *val) {
+  gx *g = x->g;
   const mdl_inst *ia = chk_graph_I(g, a), *ib = chk_graph_I(g, b);
   if (ia->core != ib->core && g->k->open) {
     mdl_valuation_free(val);
@@ -235,7 +283,27 @@ static void race_pair(gx *g, mdl_rule rule, uint32_t a, const mdl_access *aa,
       pb = a;
     }
   }
+  /* a prefix's findings are dropped instance by instance behind the cut
+     (chk_drop_behind): there every pair keeps its own record */
+  rkey *key = NULL;
+  if (!g->k->cut_cores) {
+    const mdl_kernel *k = g->k;
+    key = rkey_slot(x, chk_src(k, chk_graph_I(g, pb)->stmt),
+                    chk_src(k, chk_graph_I(g, pa)->stmt), (uint32_t)rule);
+    if (key->f) {
+      MDL_VEC_AT(g->findings, finding, key->f - 1).extra++;
+      mdl_valuation_free(val);
+      return;
+    }
+  }
   finding *fd = chk_graph_add_finding(g, rule, pb, pa);
+  if (key) {
+    key->sb = chk_src(g->k, chk_graph_I(g, pb)->stmt);
+    key->sa = chk_src(g->k, chk_graph_I(g, pa)->stmt);
+    key->rule = (uint32_t)rule;
+    key->f = g->findings.len;
+    x->klen++;
+  }
   fd->mem = ab->mem;
   fd->val = val;
   mdl_access_common(g->k, aa, ab, &fd->lo, &fd->hi);
@@ -255,8 +323,8 @@ void chk_graph_find_races(gx *g) {
   const mdl_kernel *k = g->k;
   uint32_t nm = k->memories.len ? k->memories.len : 1;
   size_t nslots = (size_t)nm * NCH_MAX * 2;
-  ridx x = {g, {0}, {0}, malloc(nslots * sizeof(uint32_t)),
-            malloc(nslots * sizeof(uint32_t)), 12345u, {0}};
+  ridx x = {g, NULL, 0, 0, {0}, {0}, malloc(nslots * sizeof(uint32_t)),
+            malloc(nslots * sizeof(uint32_t)), 12345u, {0}, 0};
   if (!x.root || !x.sym) {
     fputs("ksv: out of memory\n", stderr);
     exit(3);
@@ -291,6 +359,7 @@ void chk_graph_find_races(gx *g) {
         uint32_t p = vb[g->col[c]];
         size_t slot = ((size_t)ab->mem * NCH_MAX + c) * 2;
         x.cand.len = 0;
+        x.runs = 0;
         for (uint32_t cls = bw ? 0 : 1; cls < 2; cls++) {
           /* class 0: reads, 1: writes */
           rg_query(&x, x.root[slot + cls], ab, ab->lo, ab->hi, ab->sym, p,
@@ -301,7 +370,7 @@ void chk_graph_find_races(gx *g) {
                s != NONE && RG(&x, s)->lastpos > p; s = RG(&x, s)->left)
             rg_take(&x, s, p, b);
         }
-        if (x.cand.len > 1)
+        if (x.cand.len > 1 && x.runs > 1)
           qsort(x.cand.data, x.cand.len, sizeof(accent), cand_cmp);
         for (uint32_t j = 0; j < x.cand.len; j++) {
           const accent *r = &MDL_VEC_AT(x.cand, accent, j);
@@ -309,7 +378,7 @@ void chk_graph_find_races(gx *g) {
           int rule = mdl_conflict_rule(k, r->inst, aa, b, ab);
           mdl_valuation *val;
           if (rule >= 0 && may_overlap(g, aa, ab, &val))
-            race_pair(g, (mdl_rule)rule, r->inst, aa, b, ab, val);
+            race_pair(&x, (mdl_rule)rule, r->inst, aa, b, ab, val);
         }
         if (g->any_error && g->findings.len > nf0)
           goto done; /* (a probe: every race rule decides it) */
@@ -329,6 +398,7 @@ void chk_graph_find_races(gx *g) {
     }
   }
 done:
+  free(x.keys);
   mdl_vec_free(&x.nodes);
   mdl_vec_free(&x.ents);
   mdl_vec_free(&x.cand);

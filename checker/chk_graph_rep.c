@@ -82,7 +82,7 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
         dup = x;
     }
     if (dup) {
-      MDL_VEC_AT(out->items, mdl_diag, dup->d).extra++;
+      MDL_VEC_AT(out->items, mdl_diag, dup->d).extra += 1 + f->extra;
       continue;
     }
     char wb[256], wa[256], rng[96];
@@ -171,6 +171,7 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
       mdl_diag_witness(d, "%s%s%s", wb, f->witness ? "; " : "",
                        f->witness ? f->witness : "");
     }
+    d->extra += f->extra;
     chk_finding_steps(k, f, d); /* the first instance's, as d->val */
     d->val = f->val; /* the first instance's witness values */
     f->val = NULL;

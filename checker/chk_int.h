@@ -57,6 +57,9 @@ typedef struct {
   mdl_vec related;           /* uint32_t instances (cycle members) */
   mdl_vec sched;             /* chk_sched: SMT schedule of the instances
                                 the witness names (empty: none) */
+  uint32_t extra;            /* further instance pairs of the same rule
+                                and statement pair folded into this one
+                                (the graph engine's races) */
 } chk_finding;
 
 /* When an instance runs in an SMT witness's schedule. */
