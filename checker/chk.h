@@ -47,6 +47,15 @@ typedef struct {
   int (*alias)(void *ctx, const mdl_access *a, const mdl_access *b,
                mdl_valuation **val);
   const char *(*alias_why)(void *ctx); /* what the oracle left undecided */
+  /* Graph engine, a copy of one outcome with open literals (mdl_kernel.
+  ** resid): can an instance under guard ga (of the symbolic kernel; 0:
+  ** none) run together with one under gb, with their accesses a and b
+  ** sharing a byte?  1 yes (*val, *text: the values and a description of
+  ** that execution, or NULL; the finding owns them; val NULL: no witness
+  ** wanted, which is cheaper), 0 no, -1 undecided.
+  ** Set by the enumeration of outcomes (chk_enum.c). */
+  int (*coexist)(void *ctx, uint32_t ga, uint32_t gb, const mdl_access *a,
+                 const mdl_access *b, mdl_valuation **val, char **text);
   /* Graph engine, redundant-sync search: are the sync statements dis
   ** (by statement id) also removable together from the kernels the one
   ** searched stands for?  NULL: nothing else to verify. */

@@ -10,7 +10,11 @@
 ** The outcomes are enumerated depth first over the dimensions (trip counts
 ** first, then branches in program order), so an impossible prefix prunes
 ** every outcome below it, and a branch no instance of the outcome depends
-** on is not enumerated at all.  The findings are the union over the
+** on is not enumerated at all.  Nor is one that only ops depend on (a
+** tile loop's tail padding, a masked store): an op orders nothing but
+** itself, so the copy keeps the ops under such a dimension's literals
+** open (mdl_kernel.resid), and a race of one of them is a race only where
+** Z3 finds an execution in which both accesses run (chk_options.coexist).  The findings are the union over the
 ** outcomes, each with its outcome as the witness; a sync group is
 ** redundant when removing it keeps every outcome clean (the greedy search
 ** runs on one outcome, the others verify its result).
@@ -28,8 +32,13 @@
 ** the first outcomes are decided (docs/limits.md). */
 #define ENUM_WORK 4000000u
 
-/* One possible outcome: a value per dimension (-1: no instance depends on
-** it), and its witness. */
+/* A dimension's value in an outcome: 0..K (a trip count), 0 or 1 (a
+** branch), DIM_NONE (no instance of the outcome depends on it) or
+** DIM_OPEN (only ops do: its literals stay open in the outcome's copy). */
+#define DIM_NONE (-1)
+#define DIM_OPEN (-2)
+
+/* One possible outcome: a value per dimension, and its witness. */
 typedef struct {
   int64_t *value;
   mdl_valuation *val;        /* atom values that realise it, or NULL */
@@ -56,6 +65,16 @@ typedef struct {
   bool used;
 } alias_ent;
 
+/* A cached answer of the coexistence oracle under the current outcome
+** (val and text: its witness, when it was asked for one). */
+typedef struct {
+  uint32_t ga, gb;
+  int r;
+  mdl_valuation *val;
+  char *text;
+  bool used;
+} co_ent;
+
 typedef struct {
   const mdl_kernel *k;
   const chk_options *o;
@@ -64,6 +83,11 @@ typedef struct {
   uint32_t ndims;
   uint32_t *lit_dim;         /* per literal: its dimension */
   mdl_vec *dim_guards;       /* per dimension: guard ids (uint32_t) */
+  mdl_vec *dim_sguards;      /* per dimension: the guards of syncs */
+  bool open_ok;              /* dimensions only ops depend on stay open
+                                (KSV_ENUM_OPEN=0: every one enumerated) */
+  uint32_t nopen;            /* dimensions left open in some outcome */
+  uint8_t *was_open;         /* per dimension: left open in some prefix */
   int64_t *value;            /* per dimension, during the search */
   mdl_vec outs;              /* outcome */
   uint32_t max_outcomes;
@@ -74,6 +98,8 @@ typedef struct {
   char *onote;               /* the first note of an outcome's verdict */
   alias_ent *cache;
   uint32_t cache_cap, cache_len;
+  co_ent *co;                /* coexistence answers (open addressing) */
+  uint32_t co_cap, co_len;
 } ex;
 
 /* ------------------------------------------------------------ dimensions */
@@ -113,19 +139,37 @@ static bool collect_dims(ex *x) {
   for (uint32_t i = 0; i < k->lits.len; i++)
     x->lit_dim[i] = dim_of(x, &MDL_VEC_AT(k->lits, mdl_lit, i));
   x->dim_guards = calloc(x->ndims + 1, sizeof *x->dim_guards);
+  x->dim_sguards = calloc(x->ndims + 1, sizeof *x->dim_sguards);
   x->value = calloc(x->ndims + 1, sizeof *x->value);
-  if (!x->dim_guards || !x->value)
+  x->was_open = calloc(x->ndims + 1, 1);
+  uint8_t *gsync = calloc(k->guards.len + 1, 1);
+  if (!x->dim_guards || !x->dim_sguards || !x->value || !x->was_open ||
+      !gsync) {
+    free(gsync);
     return false;
+  }
+  /* the guards syncs stand under (every guard, when nothing stays open;
+     a unit flag orders the next M or FIX op, so it counts as a sync) */
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    if (!x->open_ok || in->kind != MDL_I_OP || in->unit_flag)
+      gsync[in->guard] = 1;
+  }
   for (uint32_t g = 1; g < k->guards.len; g++) {
     const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
     for (uint32_t j = 0; j < gd->n; j++) {
       uint32_t d = x->lit_dim[gd->first + j];
-      mdl_vec *v = &x->dim_guards[d];
-      if (d != UINT32_MAX &&
-          (!v->len || MDL_VEC_AT(*v, uint32_t, v->len - 1) != g))
-        *(uint32_t *)mdl_vec_push(v, sizeof(uint32_t)) = g;
+      if (d == UINT32_MAX)
+        continue;
+      for (int sy = 0; sy < 2; sy++) {
+        mdl_vec *v = sy ? &x->dim_sguards[d] : &x->dim_guards[d];
+        if ((!sy || gsync[g]) &&
+            (!v->len || MDL_VEC_AT(*v, uint32_t, v->len - 1) != g))
+          *(uint32_t *)mdl_vec_push(v, sizeof(uint32_t)) = g;
+      }
     }
   }
+  free(gsync);
   return true;
 }
 
@@ -137,18 +181,17 @@ static bool lit_true_at(const mdl_lit *l, int64_t v) {
   return l->kind == 1 ? v > l->k : (v != 0) == l->positive;
 }
 
-/* Can a guard that holds a literal of dimension d hold, given the values
-** of the dimensions before d?  Otherwise no instance depends on d. */
-static bool relevant(ex *x, uint32_t d) {
+/* Can one of the guards gs (each holds a literal of dimension d) hold,
+** given the values of the dimensions before d (an open one either way)? */
+static bool can_hold(const ex *x, const mdl_vec *gs, uint32_t d) {
   const mdl_kernel *k = x->k;
-  const mdl_vec *gs = &x->dim_guards[d];
   for (uint32_t i = 0; i < gs->len; i++) {
     const mdl_guard *gd =
         &MDL_VEC_AT(k->guards, mdl_guard, MDL_VEC_AT(*gs, uint32_t, i));
     bool can = true;
     for (uint32_t j = 0; j < gd->n && can; j++) {
       uint32_t e = x->lit_dim[gd->first + j];
-      if (e < d)
+      if (e < d && x->value[e] != DIM_OPEN)
         can = lit_true_at(&MDL_VEC_AT(k->lits, mdl_lit, gd->first + j),
                           x->value[e]);
     }
@@ -156,6 +199,14 @@ static bool relevant(ex *x, uint32_t d) {
       return true;
   }
   return false;
+}
+
+/* Does dimension d take values in this prefix (1: a sync of the prefix
+** may depend on it), or is it DIM_OPEN (only ops do) or DIM_NONE? */
+static int64_t relevance(const ex *x, uint32_t d) {
+  if (can_hold(x, &x->dim_sguards[d], d))
+    return 1;
+  return can_hold(x, &x->dim_guards[d], d) ? DIM_OPEN : DIM_NONE;
 }
 
 /* ------------------------------------------------------------ outcomes */
@@ -193,8 +244,13 @@ static void search(ex *x, uint32_t d) {
     leaf(x);
     return;
   }
-  if (!relevant(x, d)) {
-    x->value[d] = -1;
+  int64_t rel = relevance(x, d);
+  if (rel != 1) {
+    x->value[d] = rel;
+    if (rel == DIM_OPEN && !x->was_open[d]) {
+      x->was_open[d] = 1;
+      x->nopen++;
+    }
     search(x, d + 1);
     return;
   }
@@ -212,7 +268,7 @@ static void search(ex *x, uint32_t d) {
   }
 }
 
-/* Forgets the alias oracle's answers (they hold under one outcome). */
+/* Forgets the oracles' answers (they hold under one outcome). */
 static void cache_clear(ex *x) {
   for (uint32_t i = 0; i < x->cache_cap; i++)
     if (x->cache[i].used)
@@ -220,6 +276,14 @@ static void cache_clear(ex *x) {
   if (x->cache)
     memset(x->cache, 0, x->cache_cap * sizeof *x->cache);
   x->cache_len = 0;
+  for (uint32_t i = 0; i < x->co_cap; i++)
+    if (x->co[i].used) {
+      mdl_valuation_free(x->co[i].val);
+      free(x->co[i].text);
+    }
+  if (x->co)
+    memset(x->co, 0, x->co_cap * sizeof *x->co);
+  x->co_len = 0;
 }
 
 /* Assumes outcome i in the value oracle (the alias queries are asked
@@ -253,8 +317,10 @@ static mdl_kernel *outcome_kernel(ex *x, uint32_t i, const char **why) {
   }
   for (uint32_t l = 0; l < k->lits.len; l++) {
     uint32_t d = x->lit_dim[l];
-    lt[l] = d != UINT32_MAX &&
-            lit_true_at(&MDL_VEC_AT(k->lits, mdl_lit, l), oc->value[d]);
+    lt[l] = d == UINT32_MAX ? 0
+            : oc->value[d] == DIM_OPEN
+                ? MDL_LIT_OPEN
+                : lit_true_at(&MDL_VEC_AT(k->lits, mdl_lit, l), oc->value[d]);
   }
   mdl_kernel *s = mdl_specialize_lits(k, lt, why);
   free(lt);
@@ -390,6 +456,110 @@ static int enum_alias(void *ctx, const mdl_access *a, const mdl_access *b,
   return e->r;
 }
 
+/* Do guards ga and gb hold opposite literals of one branch (an if and its
+** else)?  Then no execution runs both, and Z3 need not be asked. */
+static bool contradict(const mdl_kernel *k, uint32_t ga, uint32_t gb) {
+  if (!ga || !gb)
+    return false;
+  const mdl_guard *a = &MDL_VEC_AT(k->guards, mdl_guard, ga);
+  const mdl_guard *b = &MDL_VEC_AT(k->guards, mdl_guard, gb);
+  for (uint32_t i = 0; i < a->n; i++) {
+    const mdl_lit *p = &MDL_VEC_AT(k->lits, mdl_lit, a->first + i);
+    for (uint32_t j = 0; p->kind == 0 && j < b->n; j++) {
+      const mdl_lit *q = &MDL_VEC_AT(k->lits, mdl_lit, b->first + j);
+      if (q->kind == 0 && q->atom_form == p->atom_form &&
+          q->positive != p->positive)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* The cache slot of the guard pair (ga, gb), ga <= gb (NULL: no room). */
+static co_ent *co_slot(ex *x, uint32_t ga, uint32_t gb) {
+  if (2 * (x->co_len + 1) > x->co_cap) {
+    uint32_t nc = x->co_cap ? 2 * x->co_cap : 256;
+    co_ent *n = calloc(nc, sizeof *n);
+    if (!n)
+      return NULL;
+    for (uint32_t i = 0; i < x->co_cap; i++)
+      if (x->co[i].used) {
+        uint32_t h = (x->co[i].ga * 0x9E3779B1u ^ x->co[i].gb) & (nc - 1);
+        while (n[h].used)
+          h = (h + 1) & (nc - 1);
+        n[h] = x->co[i];
+      }
+    free(x->co);
+    x->co = n;
+    x->co_cap = nc;
+  }
+  uint32_t h = (ga * 0x9E3779B1u ^ gb) & (x->co_cap - 1);
+  while (x->co[h].used && !(x->co[h].ga == ga && x->co[h].gb == gb))
+    h = (h + 1) & (x->co_cap - 1);
+  return &x->co[h];
+}
+
+/* chk_options.coexist: can an op under guard ga run with one under gb
+** (and, where their symbolic bases differ, their accesses a and b meet)
+** under the current outcome?  Asked of the value oracle once per guard
+** pair and outcome (pairs of concrete ranges) or per access pair; a
+** witness (a Z3 model, which costs more than the answer) only when val
+** is not NULL. */
+static int enum_coexist(void *ctx, uint32_t ga, uint32_t gb,
+                        const mdl_access *a, const mdl_access *b,
+                        mdl_valuation **val, char **text) {
+  ex *x = ctx;
+  bool want = val != NULL;
+  if (want) {
+    *val = NULL;
+    *text = NULL;
+  }
+  if (contradict(x->k, ga, gb))
+    return 0;
+  bool ranges = a->sym != b->sym || (a->sym && a->form != b->form);
+  co_ent *e = NULL;
+  if (!ranges) {
+    if (ga > gb) {
+      uint32_t t = ga;
+      ga = gb;
+      gb = t;
+    }
+    e = co_slot(x, ga, gb);
+    if (e && e->used && (e->r != 1 || !want || e->val)) {
+      if (want && e->r == 1) {
+        *val = valuation_copy(e->val);
+        *text = e->text ? mdl_strprintf("%s", e->text) : NULL;
+      }
+      return e->r;
+    }
+  }
+  mdl_valuation *v = NULL;
+  char *t = NULL;
+  int r = chk_vals_coexist(x->vals, ga, gb, a, b, ranges, want ? &v : NULL,
+                           want ? &t : NULL);
+  x->undecided |= r < 0;
+  if (!e) {
+    if (want) {
+      *val = v;
+      *text = t;
+    }
+    return r;
+  }
+  if (!e->used)
+    x->co_len++;
+  e->used = true;
+  e->ga = ga;
+  e->gb = gb;
+  e->r = r;
+  e->val = v;
+  e->text = t;
+  if (want && r == 1) {
+    *val = valuation_copy(v);
+    *text = t ? mdl_strprintf("%s", t) : NULL;
+  }
+  return r;
+}
+
 static const char *enum_alias_why(void *ctx) {
   const char *w = chk_vals_unknown(((ex *)ctx)->vals);
   return w ? w : "the value oracle gave no answer";
@@ -471,7 +641,8 @@ static void merge(ex *x, const outcome *oc, mdl_diags *tmp, mdl_diags *out,
       out->warnings++;
     else
       out->notes++;
-    if (oc && oc->text && n->rule != MDL_RULE_INVALID_SYNC &&
+    if (oc && oc->text && !n->whole_witness &&
+        n->rule != MDL_RULE_INVALID_SYNC &&
         n->rule != MDL_RULE_REDUNDANT_WAIT &&
         n->rule != MDL_RULE_REDUNDANT_BARRIER) {
       char *w = n->witness
@@ -549,8 +720,9 @@ static char *partial_note(const ex *x) {
 
 /* KSV_ENUM_TRACE: the dimensions and how many outcomes they gave. */
 static void trace(const ex *x) {
-  fprintf(stderr, "enum: %u dimensions, %u outcomes%s\n", x->ndims,
-          x->outs.len, x->too_many ? " (too many)" : "");
+  fprintf(stderr, "enum: %u dimensions (%u open in some outcome), %u "
+          "outcomes%s\n", x->ndims, x->nopen, x->outs.len,
+          x->too_many ? " (too many)" : "");
   for (uint32_t d = 0; d < x->ndims; d++)
     fprintf(stderr, "  %s at %u:%u (form %u), %lld values\n",
             x->dims[d].kind ? "trip count" : "branch", x->dims[d].loc.line,
@@ -570,12 +742,17 @@ static void ex_free(ex *x) {
   mdl_vec_free(&x->outs);
   for (uint32_t d = 0; x->dim_guards && d < x->ndims; d++)
     mdl_vec_free(&x->dim_guards[d]);
+  for (uint32_t d = 0; x->dim_sguards && d < x->ndims; d++)
+    mdl_vec_free(&x->dim_sguards[d]);
   free(x->dim_guards);
+  free(x->dim_sguards);
+  free(x->was_open);
   free(x->dims);
   free(x->lit_dim);
   free(x->value);
   cache_clear(x);
   free(x->cache);
+  free(x->co);
   free(x->onote);
   chk_vals_free(x->vals);
 }
@@ -707,6 +884,8 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   x.k = k;
   x.o = o;
   x.max_outcomes = o->enum_max;
+  const char *eo = getenv("KSV_ENUM_OPEN");
+  x.open_ok = !eo || strcmp(eo, "0") != 0;
   x.vals = chk_vals_new(k, o);
   if (!x.vals || !collect_dims(&x)) {
     ex_free(&x);
@@ -727,6 +906,7 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   mdl_verdict v = MDL_VERDICT_CLEAN;
   chk_options co = *o;
   co.alias = enum_alias;
+  co.coexist = enum_coexist;
   co.alias_why = enum_alias_why;
   co.alias_ctx = &x;
   x.o = &co;

@@ -200,21 +200,36 @@ static int cand_cmp(const void *pa, const void *pb) {
   return a->acc < b->acc ? 1 : a->acc > b->acc ? -1 : 0;
 }
 
-/* Do accesses x and y, which mdl_conflict_rule found conflicting, share
-** a byte?  Where their symbolic bases differ the alias oracle
-** (chk_options.alias) may say they cannot; an undecided answer makes the
-** analysis undecided.  *val gets the oracle's witness values when it
-** found an overlap. */
-static bool may_overlap(gx *g, const mdl_access *x, const mdl_access *y,
-                        mdl_valuation **val) {
-  *val = NULL;
-  if (!(x->sym != y->sym || (x->sym && x->form != y->form)))
-    return true; /* (mdl_access_overlap decided) */
-  if (!g->o || !g->o->alias)
-    return true;
-  int r = g->o->alias(g->o->alias_ctx, x, y, val);
+/* Can access x of instance a and access y of instance b, which
+** mdl_conflict_rule found conflicting, touch a common byte in one
+** execution?  Where their symbolic bases differ the alias oracle
+** (chk_options.alias) may say they cannot; where one of them exists only
+** under literals the outcome left open (mdl_kernel.resid), the
+** coexistence oracle decides both questions at once.  An undecided answer
+** makes the analysis undecided.  With val (not NULL), *val and *text get
+** the oracle's witness (NULL when it had none to give). */
+static bool pair_possible(gx *g, uint32_t a, const mdl_access *x, uint32_t b,
+                          const mdl_access *y, mdl_valuation **val,
+                          char **text) {
+  mdl_valuation *v = NULL;
+  char *t = NULL;
+  uint32_t ga = mdl_inst_resid(g->k, a), gb = mdl_inst_resid(g->k, b);
+  int r = 1;
+  if ((ga || gb) && g->o && g->o->coexist)
+    r = g->o->coexist(g->o->alias_ctx, ga, gb, x, y, val ? &v : NULL,
+                      val ? &t : NULL);
+  else if ((x->sym != y->sym || (x->sym && x->form != y->form)) && g->o &&
+           g->o->alias)
+    r = g->o->alias(g->o->alias_ctx, x, y, &v);
   if (r < 0)
     g->undecidable = true;
+  if (val) {
+    *val = v;
+    *text = t;
+  } else {
+    mdl_valuation_free(v);
+    free(t);
+  }
   return r != 0;
 }
 
@@ -251,63 +266,89 @@ static rkey *rkey_slot(ridx *x, uint32_t sb, uint32_t sa, uint32_t rule) {
   return &x->keys[h];
 }
 
-/* Records the unordered conflict (mdl_conflict_rule: rule) between
-** access aa of instance a (earlier) and ab of b; val (owned by the
-** finding from now on) the values that make their symbolic ranges meet,
-** or NULL. */
-static void race_pair(ridx *x, mdl_rule rule, uint32_t a,
-                      const mdl_access *aa, uint32_t b, const mdl_access *ab,
-                      mdl_valuation *val) {
-  gx *g = x->g;
+/* Does the execution v (a witness's values) run instances a and b of the
+** copy k of one outcome, with accesses x and y meeting?  1, 0, -1 (v
+** leaves a value open).  Their open literals are evaluated in the kernel
+** the copy was made from. */
+static int runs_both(const mdl_kernel *k, const mdl_valuation *v, uint32_t a,
+                     const mdl_access *x, uint32_t b, const mdl_access *y) {
+  const mdl_kernel *of = k->resid_of ? k->resid_of : k;
+  int ha = mdl_guard_holds(of, v, mdl_inst_resid(k, a));
+  int hb = mdl_guard_holds(of, v, mdl_inst_resid(k, b));
+  if (ha <= 0 || hb <= 0)
+    return ha < 0 || hb < 0 ? -1 : 0;
+  int64_t ox = 0, oy = 0;
+  if ((x->sym && !mdl_form_value(of, v, x->form, &ox)) ||
+      (y->sym && !mdl_form_value(of, v, y->form, &oy)))
+    return -1;
+  int64_t lx = x->lo + ox, ly = y->lo + oy;
+  return (x->hi == INT64_MAX || ly < lx + (x->hi - x->lo)) &&
+         (y->hi == INT64_MAX || lx < ly + (y->hi - y->lo));
+}
+
+/* The unordered conflict between instance a (earlier) and b: its primary
+** *pb (later in program order on one core; across cores the reader (RAW),
+** else the higher core) and related *pa.  False where it is not checked
+** (the cores of a lone half). */
+static bool race_orient(const gx *g, uint32_t a, const mdl_access *aa,
+                        uint32_t b, const mdl_access *ab, uint32_t *pa,
+                        uint32_t *pb) {
   const mdl_inst *ia = chk_graph_I(g, a), *ib = chk_graph_I(g, b);
-  if (ia->core != ib->core && g->k->open) {
-    mdl_valuation_free(val);
-    return; /* a lone half: cross-core races are not checked */
-  }
-  /* primary: later in program order on one core; across cores
-     the reader (RAW), else the higher core */
-  uint32_t pa = a, pb = b;
+  if (ia->core != ib->core && g->k->open)
+    return false; /* a lone half: cross-core races are not checked */
+  *pa = a;
+  *pb = b;
   if (ia->core == ib->core) {
-    if (pa > pb) {
-      uint32_t tmp = pa;
-      pa = pb;
-      pb = tmp;
+    if (a > b) {
+      *pa = b;
+      *pb = a;
     }
   } else {
     bool ra = !(aa->mode & MDL_ACC_WRITE), rb = !(ab->mode & MDL_ACC_WRITE);
-    if (ra && !rb) {
-      pa = b;
-      pb = a;
-    } else if (ra == rb && ia->core > ib->core) {
-      pa = b;
-      pb = a;
+    if ((ra && !rb) || (ra == rb && ia->core > ib->core)) {
+      *pa = b;
+      *pb = a;
     }
   }
-  /* a prefix's findings are dropped instance by instance behind the cut
-     (chk_drop_behind): there every pair keeps its own record */
-  rkey *key = NULL;
-  if (!g->k->cut_cores) {
-    const mdl_kernel *k = g->k;
-    key = rkey_slot(x, chk_src(k, chk_graph_I(g, pb)->stmt),
-                    chk_src(k, chk_graph_I(g, pa)->stmt), (uint32_t)rule);
-    if (key->f) {
-      MDL_VEC_AT(g->findings, finding, key->f - 1).extra++;
-      mdl_valuation_free(val);
-      return;
-    }
+  return true;
+}
+
+/* The fold key of a race (rule, pb, pa), or NULL where every pair keeps
+** its own record: a prefix's findings are dropped instance by instance
+** behind the cut (chk_drop_behind). */
+static rkey *race_key(ridx *x, mdl_rule rule, uint32_t pa, uint32_t pb) {
+  const mdl_kernel *k = x->g->k;
+  if (k->cut_cores)
+    return NULL;
+  uint32_t sb = chk_src(k, chk_graph_I(x->g, pb)->stmt);
+  uint32_t sa = chk_src(k, chk_graph_I(x->g, pa)->stmt);
+  rkey *key = rkey_slot(x, sb, sa, (uint32_t)rule);
+  if (!key->f) {
+    key->sb = sb;
+    key->sa = sa;
+    key->rule = (uint32_t)rule;
   }
+  return key;
+}
+
+/* Records the unordered conflict (mdl_conflict_rule: rule) between
+** access aa of instance a and ab of b, primary pb and related pa (of a
+** and b), under its fold key (NULL: none); val and text (owned by the
+** finding from now on) the execution that makes them meet, or NULL. */
+static void race_pair(ridx *x, rkey *key, mdl_rule rule, uint32_t pa,
+                      uint32_t pb, uint32_t b, const mdl_access *aa,
+                      const mdl_access *ab, mdl_valuation *val, char *text) {
+  gx *g = x->g;
   finding *fd = chk_graph_add_finding(g, rule, pb, pa);
   if (key) {
-    key->sb = chk_src(g->k, chk_graph_I(g, pb)->stmt);
-    key->sa = chk_src(g->k, chk_graph_I(g, pa)->stmt);
-    key->rule = (uint32_t)rule;
     key->f = g->findings.len;
     x->klen++;
   }
   fd->mem = ab->mem;
   fd->val = val;
   mdl_access_common(g->k, aa, ab, &fd->lo, &fd->hi);
-  fd->witness = NULL;
+  fd->witness = text; /* (an execution where both run, or NULL) */
+  fd->outcome_in_witness = text != NULL;
   /* remember which access of which is the writer */
   fd->wbits = (uint8_t)(((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
                         ((ab->mode & MDL_ACC_WRITE) ? 2 : 0) |
@@ -376,9 +417,32 @@ void chk_graph_find_races(gx *g) {
           const accent *r = &MDL_VEC_AT(x.cand, accent, j);
           const mdl_access *aa = mdl_access_at(k, r->acc);
           int rule = mdl_conflict_rule(k, r->inst, aa, b, ab);
-          mdl_valuation *val;
-          if (rule >= 0 && may_overlap(g, aa, ab, &val))
-            race_pair(&x, (mdl_rule)rule, r->inst, aa, b, ab, val);
+          uint32_t pa, pb;
+          if (rule < 0 || !race_orient(g, r->inst, aa, b, ab, &pa, &pb))
+            continue;
+          rkey *key = race_key(&x, (mdl_rule)rule, pa, pb);
+          mdl_valuation *val = NULL;
+          char *text = NULL;
+          /* a folded pair only counts: no witness wanted; one under
+             literals the outcome left open counts where it runs in the
+             first pair's execution (as the SMT engine counts the pairs
+             of its witness) */
+          bool fold = key && key->f;
+          if (fold) {
+            finding *f0 = &MDL_VEC_AT(g->findings, finding, key->f - 1);
+            if (f0->outcome_in_witness && f0->val &&
+                (mdl_inst_resid(k, r->inst) || mdl_inst_resid(k, b))) {
+              f0->extra += runs_both(k, f0->val, r->inst, aa, b, ab) == 1;
+              continue;
+            }
+          }
+          if (!pair_possible(g, r->inst, aa, b, ab, fold ? NULL : &val,
+                             fold ? NULL : &text))
+            continue;
+          if (fold)
+            MDL_VEC_AT(g->findings, finding, key->f - 1).extra++;
+          else
+            race_pair(&x, key, (mdl_rule)rule, pa, pb, b, aa, ab, val, text);
         }
         if (g->any_error && g->findings.len > nf0)
           goto done; /* (a probe: every race rule decides it) */

@@ -172,6 +172,7 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
                        f->witness ? f->witness : "");
     }
     d->extra += f->extra;
+    d->whole_witness = f->outcome_in_witness;
     chk_finding_steps(k, f, d); /* the first instance's, as d->val */
     d->val = f->val; /* the first instance's witness values */
     f->val = NULL;
@@ -350,9 +351,22 @@ static uint32_t path_syncs(const gx *g, const mdl_kernel *k, uint32_t a,
   return nsy;
 }
 
+/* Can accesses p of instance a and q of b run in one execution?  Only
+** a copy with open literals asks (chk_options.coexist); an undecided
+** answer counts as no (this only chooses what a note names). */
+static bool accs_coexist(const gx *g, uint32_t a, const mdl_access *p,
+                         uint32_t b, const mdl_access *q) {
+  uint32_t ga = mdl_inst_resid(g->k, a), gb = mdl_inst_resid(g->k, b);
+  if (!(ga || gb) || !g->o || !g->o->coexist)
+    return true;
+  return g->o->coexist(g->o->alias_ctx, ga, gb, p, q, NULL, NULL) == 1;
+}
+
 /* Do instances a and b touch common bytes, one of them writing (any
-** pipes; not the two AIVs of one logical vector program)? */
-static bool insts_conflict(const mdl_kernel *k, uint32_t a, uint32_t b) {
+** pipes; not the two AIVs of one logical vector program), in one
+** execution? */
+static bool insts_conflict(const gx *g, uint32_t a, uint32_t b) {
+  const mdl_kernel *k = g->k;
   const mdl_inst *x = mdl_inst_at(k, a), *y = mdl_inst_at(k, b);
   if (!mdl_insts_may_conflict(k, a, b))
     return false;
@@ -361,7 +375,7 @@ static bool insts_conflict(const mdl_kernel *k, uint32_t a, uint32_t b) {
       const mdl_access *p = mdl_access_at(k, x->acc_first + i);
       const mdl_access *q = mdl_access_at(k, y->acc_first + j);
       if (((p->mode | q->mode) & MDL_ACC_WRITE) &&
-          mdl_access_overlap(k, p, q))
+          mdl_access_overlap(k, p, q) && accs_coexist(g, a, p, b, q))
         return true;
     }
   return false;
@@ -432,7 +446,7 @@ void chk_graph_cover_note(const gx *g, const mdl_kernel *k,
     for (uint32_t a = from; a-- > first && a + 512 > from;) {
       const mdl_inst *ia = chk_graph_I(g, a);
       if (ia->kind != MDL_I_OP || (pa != MDL_PIPE_ALL && ia->pipe != pa) ||
-          !insts_conflict(k, a, b) || !chk_graph_ordered(g, a, b))
+          !insts_conflict(g, a, b) || !chk_graph_ordered(g, a, b))
         continue;
       char by[400];
       uint32_t nsy = path_syncs(g, k, a, b, by, sizeof by, cv->chain);
@@ -472,7 +486,7 @@ void chk_graph_explain(gx *g, const mdl_kernel *k, mdl_diags *out) {
       const mdl_inst *ia = chk_graph_I(g, a);
       if (ia->kind != MDL_I_OP || g->chain[a] == NONE)
         continue;
-      if (!insts_conflict(k, a, b) || !chk_graph_ordered(g, a, b))
+      if (!insts_conflict(g, a, b) || !chk_graph_ordered(g, a, b))
         continue;
       uint32_t key = ia->stmt * 65537u + ib->stmt;
       bool dup = false;

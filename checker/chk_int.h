@@ -57,6 +57,8 @@ typedef struct {
   mdl_vec related;           /* uint32_t instances (cycle members) */
   mdl_vec sched;             /* chk_sched: SMT schedule of the instances
                                 the witness names (empty: none) */
+  bool outcome_in_witness;   /* witness (and val) describe a whole
+                                execution, the outcome's values too */
   uint32_t extra;            /* further instance pairs of the same rule
                                 and statement pair folded into this one
                                 (the graph engine's races) */
@@ -198,6 +200,14 @@ void chk_vals_pop(chk_vals *v);
 ** byte?  1 (with the values in *val, when not NULL), 0, -1. */
 int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
                      mdl_valuation **val);
+/* Under the assumed outcome, can the guards ga and gb (of the kernel the
+** oracle was made for; 0: true) hold together, and, with ranges, accesses
+** a and b share a byte?  1 (with the values in *val, every argument and
+** the block index and number among them, and a description in *text,
+** when not NULL), 0, -1. */
+int chk_vals_coexist(chk_vals *v, uint32_t ga, uint32_t gb,
+                     const mdl_access *a, const mdl_access *b, bool ranges,
+                     mdl_valuation **val, char **text);
 /* Under the assumed outcome, can -sb < c + sum coef[i] * atom[i] < sa
 ** hold (sa, sb -1: no bound on that side)?  1 (with the values in *val,
 ** when not NULL), 0, -1. */

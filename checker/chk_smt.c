@@ -1350,8 +1350,11 @@ void chk_vals_free(chk_vals *v) {
 
 const char *chk_vals_unknown(const chk_vals *v) { return v->why; }
 
-/* The atom values of model m (the witness of an outcome or an overlap). */
-static mdl_valuation *vals_of_model(sx *x, Z3_model m) {
+/* The atom values of model m (the witness of an outcome or an overlap);
+** with all, every kernel argument and the block index and number too
+** (those the queries so far left free take the model's completion), so
+** that any guard of the kernel can be evaluated under it. */
+static mdl_valuation *vals_of_model(sx *x, Z3_model m, bool all) {
   uint32_t na = x->k->atoms.len;
   mdl_valuation *v = calloc(1, sizeof *v);
   if (v) {
@@ -1363,16 +1366,27 @@ static mdl_valuation *vals_of_model(sx *x, Z3_model m) {
     mdl_valuation_free(v);
     return NULL;
   }
-  for (uint32_t i = 0; i < na; i++)
-    if (x->acache[i] && chk_smt_model_int(x, m, x->acache[i], &v->val[i]))
+  for (uint32_t i = 0; i < na; i++) {
+    mdl_atom_kind kd = MDL_VEC_AT(x->k->atoms, mdl_atom, i).kind;
+    Z3_ast a = x->acache[i];
+    if (!a && all && i &&
+        (kd == MDL_ATOM_ARG || kd == MDL_ATOM_BLOCK_IDX ||
+         kd == MDL_ATOM_BLOCK_NUM)) {
+      /* a constant (nothing asserted); not cached, so that witness texts
+         keep naming only the atoms some question used */
+      a = atom_expr(x, i);
+      x->acache[i] = NULL;
+    }
+    if (a && chk_smt_model_int(x, m, a, &v->val[i]))
       v->known[i] = 1;
+  }
   return v;
 }
 
 /* Checks the base constraints plus q (NULL: none).  1 sat (the witness in
 ** *val and *text when asked), 0 unsat, -1 undecided (recorded). */
 static int vals_check(chk_vals *v, Z3_ast q, const char *what,
-                      mdl_valuation **val, char **text) {
+                      mdl_valuation **val, char **text, bool all) {
   sx *x = &v->x;
   Z3_model m = NULL;
   int r = chk_smt_check(x, q ? q : Z3_mk_true(x->c), (val || text) ? &m : NULL,
@@ -1383,10 +1397,10 @@ static int vals_check(chk_vals *v, Z3_ast q, const char *what,
       v->why = mdl_strprintf("%s", x->unknown_what);
   }
   if (r == 1 && m) {
-    if (val)
-      *val = vals_of_model(x, m);
-    if (text)
+    if (text) /* (before all adds the atoms no question named yet) */
       *text = chk_smt_witness(x, m, NULL, 0);
+    if (val)
+      *val = vals_of_model(x, m, all);
     Z3_model_dec_ref(x->c, m);
   }
   return r;
@@ -1410,7 +1424,7 @@ int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
     }
   }
   return vals_check(v, NULL, "whether an outcome of the branches and trip "
-                             "counts is possible", val, text);
+                             "counts is possible", val, text, false);
 }
 
 void chk_vals_pop(chk_vals *v) {
@@ -1419,17 +1433,14 @@ void chk_vals_pop(chk_vals *v) {
   v->depth--;
 }
 
-int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
-                     mdl_valuation **val) {
-  sx *x = &v->x;
-  assert(a->mem == b->mem);
+/* [a's start, its end) and [b's start, its end) share a byte (an open
+** end: everything from its start on). */
+static Z3_ast overlap_expr(sx *x, const mdl_access *a, const mdl_access *b) {
   Z3_ast la = chk_smt_mk_int(x, a->lo), lb = chk_smt_mk_int(x, b->lo);
   if (a->sym)
     la = chk_smt_mk_add2(x, la, chk_smt_form_expr(x, a->form));
   if (b->sym)
     lb = chk_smt_mk_add2(x, lb, chk_smt_form_expr(x, b->form));
-  /* [la, la + size a) and [lb, lb + size b) share a byte (an open end:
-     everything from its start on) */
   Z3_ast q = Z3_mk_true(x->c);
   if (a->hi != INT64_MAX)
     q = Z3_mk_lt(x->c, lb,
@@ -1439,8 +1450,27 @@ int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
         x, q,
         Z3_mk_lt(x->c, la,
                  chk_smt_mk_add2(x, lb, chk_smt_mk_int(x, b->hi - b->lo))));
-  return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
-                    NULL);
+  return q;
+}
+
+int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,
+                     mdl_valuation **val) {
+  assert(a->mem == b->mem);
+  return vals_check(v, overlap_expr(&v->x, a, b),
+                    "whether two symbolic byte ranges overlap", val, NULL,
+                    false);
+}
+
+int chk_vals_coexist(chk_vals *v, uint32_t ga, uint32_t gb,
+                     const mdl_access *a, const mdl_access *b, bool ranges,
+                     mdl_valuation **val, char **text) {
+  sx *x = &v->x;
+  Z3_ast q = chk_smt_mk_and2(x, guard_expr(x, ga), guard_expr(x, gb));
+  if (ranges)
+    q = chk_smt_mk_and2(x, q, overlap_expr(x, a, b));
+  return vals_check(v, q, "whether two instructions under branches or "
+                          "loops that sync does not depend on run together",
+                    val, text, true);
 }
 
 int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
@@ -1457,5 +1487,5 @@ int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
   if (sb >= 0)
     q = chk_smt_mk_and2(x, q, Z3_mk_lt(x->c, chk_smt_mk_int(x, -sb), d));
   return vals_check(v, q, "whether two symbolic byte ranges overlap", val,
-                    NULL);
+                    NULL, false);
 }

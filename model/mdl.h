@@ -586,6 +586,9 @@ typedef struct {
   char *witness;               /* free text, may be NULL */
   uint32_t extra;              /* further instances of the same finding */
   mdl_valuation *val;          /* symbolic witness values, or NULL */
+  bool whole_witness;          /* witness and val describe one whole
+                                  execution (an enumerated outcome adds
+                                  nothing to them) */
   char *fix;                   /* check --fix: the proposed repair, or NULL */
   char *fix_confirm;           /* what confirmed it */
   bool fix_data;               /* the fix is a data repair (a loop bound,
@@ -773,6 +776,13 @@ typedef struct mdl_kernel_s {
   mdl_vec memories;            /* mdl_memory */
   mdl_vec insts;               /* mdl_inst, grouped by core in program order */
   uint32_t core_first[3], core_count[3];
+  uint32_t *resid;             /* a copy of one outcome (mdl_specialize_lits)
+                                  that kept instances under literals left
+                                  open (MDL_LIT_OPEN): per instance, the
+                                  guard of the symbolic kernel it still
+                                  depends on, 0 for none; NULL: none */
+  uint32_t resid_cap;
+  const struct mdl_kernel_s *resid_of; /* the kernel resid's guards are of */
   mdl_vec accesses;            /* mdl_access */
   mdl_vec lits;                /* mdl_lit */
   mdl_vec guards;              /* mdl_guard; guard 0 = true */
@@ -912,11 +922,24 @@ mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
                            const char **why);
 /* The copy of k for one outcome of its literals: the instances whose
 ** guard literals are all true (lit_true[i] for k->lits i), guards dropped,
-** symbolic offsets and run-time ids kept as they are.  Same ownership as
-** mdl_specialize. */
+** symbolic offsets and run-time ids kept as they are.  A literal marked
+** MDL_LIT_OPEN counts as true, and an instance kept under one remembers
+** its guard in the copy's resid (only ops may be: the caller leaves open
+** only literals no sync depends on).  Same ownership as mdl_specialize. */
+#define MDL_LIT_OPEN 2
+/* The guard instance i of such a copy still depends on (0: none). */
+static inline uint32_t mdl_inst_resid(const mdl_kernel *k, uint32_t i) {
+  return i < k->resid_cap ? k->resid[i] : 0;
+}
 mdl_kernel *mdl_specialize_lits(const mdl_kernel *k, const uint8_t *lit_true,
                                 const char **why);
 void mdl_specialized_free(mdl_kernel *s);
+/* The value of interned form f of k under v: false when it needs an atom
+** v leaves unknown. */
+bool mdl_form_value(const mdl_kernel *k, const mdl_valuation *v, uint32_t f,
+                    int64_t *out);
+/* Does guard g of k hold under v?  1, 0, -1 (it needs an unknown atom). */
+int mdl_guard_holds(const mdl_kernel *k, const mdl_valuation *v, uint32_t g);
 /* A valuation that gives the kernel argument named name ("%arg2"), or
 ** "block_idx" / "block_num", the value v (created on first use).  Returns
 ** false when k has no such atom. */

@@ -52,8 +52,8 @@ static bool atom_value(const mdl_kernel *k, const mdl_valuation *v,
 }
 
 /* Value of interned form f under v; false when it needs an unknown. */
-static bool form_value(const mdl_kernel *k, const mdl_valuation *v,
-                       uint32_t f, int64_t *out) {
+bool mdl_form_value(const mdl_kernel *k, const mdl_valuation *v, uint32_t f,
+                    int64_t *out) {
   return form_eval(k, v, f, out, 0);
 }
 
@@ -80,15 +80,14 @@ static bool form_eval(const mdl_kernel *k, const mdl_valuation *v,
 static int lit_holds(const mdl_kernel *k, const mdl_valuation *v,
                      const mdl_lit *l) {
   int64_t f;
-  if (!form_value(k, v, l->atom_form, &f))
+  if (!mdl_form_value(k, v, l->atom_form, &f))
     return -1;
   bool p = l->kind == 1 ? f > l->k : f != 0;
   return (l->kind == 1 || l->positive) ? p : !p;
 }
 
 /* 1: the guard holds, 0: it does not, -1: unknown. */
-static int guard_holds(const mdl_kernel *k, const mdl_valuation *v,
-                       uint32_t g) {
+int mdl_guard_holds(const mdl_kernel *k, const mdl_valuation *v, uint32_t g) {
   if (!g)
     return 1;
   const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
@@ -117,14 +116,21 @@ typedef struct {
 } spec_by;
 
 /* 1: the guard holds, 0: it does not, -1: unknown. */
+/* 1: the guard holds, 0: it does not, -1: unknown; 2: it holds if its
+** open literals do (mdl_specialize_lits). */
 static int guard_by(const mdl_kernel *k, const spec_by *by, uint32_t g) {
   if (by->v || !by->lit_true)
-    return by->v ? guard_holds(k, by->v, g) : g ? -1 : 1;
+    return by->v ? mdl_guard_holds(k, by->v, g) : g ? -1 : 1;
   const mdl_guard *gd = &MDL_VEC_AT(k->guards, mdl_guard, g);
-  for (uint32_t i = 0; g && i < gd->n; i++)
-    if (!by->lit_true[gd->first + i])
+  int r = 1;
+  for (uint32_t i = 0; g && i < gd->n; i++) {
+    uint8_t t = by->lit_true[gd->first + i];
+    if (!t)
       return 0;
-  return 1;
+    if (t == MDL_LIT_OPEN)
+      r = 2;
+  }
+  return r;
 }
 
 /* The copy of instance in (guard dropped; under a valuation its id and
@@ -137,7 +143,7 @@ static bool spec_inst(const mdl_kernel *k, const spec_by *by,
   if (by->v || !by->lit_true) {
     if (is_sync(in) && in->id == -1) {
       int64_t id;
-      if (!by->v || !form_value(k, by->v, in->id_form, &id)) {
+      if (!by->v || !mdl_form_value(k, by->v, in->id_form, &id)) {
         *why = "the witness leaves a run-time event id open";
         return false;
       }
@@ -150,7 +156,7 @@ static bool spec_inst(const mdl_kernel *k, const spec_by *by,
   for (uint32_t a = 0; a < in->nacc; a++) {
     mdl_access x = *mdl_access_at(k, in->acc_first + a);
     int64_t off;
-    if (x.sym && by->v && form_value(k, by->v, x.form, &off)) {
+    if (x.sym && by->v && mdl_form_value(k, by->v, x.form, &off)) {
       x.sym = false;
       x.form = 0;
       x.lo += off;
@@ -160,6 +166,25 @@ static bool spec_inst(const mdl_kernel *k, const spec_by *by,
     *(mdl_access *)mdl_vec_push(&s->accesses, sizeof x) = x;
   }
   *(mdl_inst *)mdl_vec_push(&s->insts, sizeof n) = n;
+  return true;
+}
+
+/* The copy's last instance depends on the open literals of guard g. */
+static bool keep_open(mdl_kernel *s, uint32_t g, const char **why) {
+  uint32_t i = s->insts.len - 1;
+  if (s->resid_cap <= i) {
+    uint32_t nc = s->insts.cap > i ? s->insts.cap : i + 1;
+    uint32_t *n = realloc(s->resid, nc * sizeof *s->resid);
+    if (!n) {
+      *why = "out of memory";
+      return false;
+    }
+    memset(n + s->resid_cap, 0, (nc - s->resid_cap) * sizeof *n);
+    s->resid = n;
+    s->resid_cap = nc;
+  }
+  assert(MDL_VEC_AT(s->insts, mdl_inst, i).kind == MDL_I_OP);
+  s->resid[i] = g;
   return true;
 }
 
@@ -184,6 +209,9 @@ static mdl_kernel *specialize(const mdl_kernel *k, const spec_by *by,
   memset(&s->lits, 0, sizeof s->lits);
   memset(&s->guards, 0, sizeof s->guards);
   s->limit_hit = s->input_error = s->bound_note = NULL;
+  s->resid = NULL;
+  s->resid_cap = 0;
+  s->resid_of = k;
   s->concrete = true;
   for (uint32_t c = 0; c < k->ncores; c++) {
     s->core_first[c] = s->insts.len;
@@ -200,6 +228,8 @@ static mdl_kernel *specialize(const mdl_kernel *k, const spec_by *by,
         continue;
       map[i] = s->insts.len;
       if (!spec_inst(k, by, in, s, why))
+        break;
+      if (h == 2 && !keep_open(s, in->guard, why))
         break;
     }
     s->core_count[c] = s->insts.len - s->core_first[c];
@@ -237,6 +267,7 @@ void mdl_specialized_free(mdl_kernel *s) {
     return;
   mdl_vec_free(&s->insts);
   mdl_vec_free(&s->accesses);
+  free(s->resid);
   free(s);
 }
 
