@@ -41,8 +41,9 @@ typedef struct {
   chk_stats *stats;      /* OUT (NULL: not measured): chk_graph phases */
   /* Graph engine: can accesses a and b of one memory, with different
   ** symbolic bases, share a byte?  1 yes (*val: the values that make them
-  ** meet, or NULL; the finding owns it), 0 no, -1 undecided (the verdict
-  ** is then unknown).  NULL: they may (conservative).  Set by the
+  ** meet, or NULL; the finding owns it; val NULL: no witness wanted), 0
+  ** no, -1 undecided (the verdict is then unknown).  NULL: they may
+  ** (conservative).  Set by the
   ** enumeration of outcomes (chk_enum.c) to the SMT value oracle. */
   int (*alias)(void *ctx, const mdl_access *a, const mdl_access *b,
                mdl_valuation **val);

@@ -424,7 +424,8 @@ static alias_ent *alias_slot(ex *x, const chk_dist *d) {
 static int enum_alias(void *ctx, const mdl_access *a, const mdl_access *b,
                       mdl_valuation **val) {
   ex *x = ctx;
-  *val = NULL;
+  if (val)
+    *val = NULL;
   chk_dist d = {0};
   d.c = b->lo - a->lo;
   d.sa = a->hi == INT64_MAX ? -1 : a->hi - a->lo;
@@ -443,15 +444,18 @@ static int enum_alias(void *ctx, const mdl_access *a, const mdl_access *b,
     x->undecided |= r < 0;
     return r;
   }
-  if (!e->used) {
+  /* a witness (a model, which costs far more than the answer) only when
+     the caller wants one */
+  if (!e->used || (val && e->r == 1 && !e->val)) {
+    if (!e->used)
+      x->cache_len++;
     e->key = d;
     e->used = true;
     e->r = chk_vals_meet(x->vals, d.n, d.atom, d.coef, d.c, d.sa, d.sb,
-                         &e->val);
+                         val ? &e->val : NULL);
     x->undecided |= e->r < 0;
-    x->cache_len++;
   }
-  if (e->r == 1)
+  if (e->r == 1 && val)
     *val = valuation_copy(e->val);
   return e->r;
 }

@@ -220,7 +220,7 @@ static bool pair_possible(gx *g, uint32_t a, const mdl_access *x, uint32_t b,
                       val ? &t : NULL);
   else if ((x->sym != y->sym || (x->sym && x->form != y->form)) && g->o &&
            g->o->alias)
-    r = g->o->alias(g->o->alias_ctx, x, y, &v);
+    r = g->o->alias(g->o->alias_ctx, x, y, val ? &v : NULL);
   if (r < 0)
     g->undecidable = true;
   if (val) {
