@@ -677,33 +677,50 @@ static void fres_free(fres *r) {
   fix_text_free(&r->cur);
 }
 
-/* Runs the repair rounds and the confirmation on text.  Returns 0, or
-** KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original does not check
-** (r->c0 says why; r->cf is empty). */
-static int fix_compute(const ksv_fix_options *o, const char *file,
-                       const char *text, size_t len, fres *r) {
+/* The options of a full check of the file (the original, the
+** confirmation) and of a quick one (candidates of symbolic kernels). */
+static void fix_check_options(const ksv_fix_options *o, ksv_options *quick,
+                              ksv_options *full) {
+  *quick = o->check;
+  *full = o->check;
+  quick->no_redundant = true;
+  quick->replay = full->replay = false;
+  quick->explain = full->explain = false;
+  full->no_redundant = false;
+  /* the line shows rounds and candidates, not each re-check's kernels */
+  quick->progress = full->progress = KSV_PROGRESS_OFF;
+}
+
+/* Checks the original text into r->c0 (r->orig and r->cur set from
+** text).  Returns 0, or KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when it
+** does not check (r->c0 says why). */
+static int fix_start(const ksv_fix_options *o, const char *file,
+                     const char *text, size_t len, fres *r) {
   memset(r, 0, sizeof *r);
   fix_text_init(&r->orig, text, len);
   fix_text_copy(&r->cur, &r->orig);
-  ksv_options quick = o->check, full = o->check;
-  quick.no_redundant = true;
-  quick.replay = full.replay = false;
-  quick.explain = full.explain = false;
-  full.no_redundant = false;
-  /* the line shows rounds and candidates, not each re-check's kernels */
-  quick.progress = full.progress = KSV_PROGRESS_OFF;
+  ksv_options quick, full;
+  fix_check_options(o, &quick, &full);
   ksv_prog_head("ksv fix: %s: checking", ksv_prog_base(file));
   check(&full, file, &r->orig, &r->c0);
   if (r->c0.bad || r->c0.unknown)
     return r->c0.bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
   r->n0 = r->c0.errors + r->c0.warnings;
+  return 0;
+}
+
+/* The repair rounds on r (after fix_start): r->cur, r->done, r->changed;
+** deadline: ksv_now_secs() past which no candidate is tried (0: none). */
+static void fix_search(const ksv_fix_options *o, const char *file, fres *r,
+                       double deadline) {
+  ksv_options quick, full;
+  fix_check_options(o, &quick, &full);
   /* a C++ text: its statements end at `;` or `}` (fix_stmt_end) */
   for (uint32_t i = 0; i < r->c0.units.len; i++) {
     const fe_unit *u = &MDL_VEC_AT(r->c0.units, fe_unit, i);
     if (u->k && u->k->lang == MDL_LANG_ASCENDC)
       r->orig.cxx = r->cur.cxx = true;
   }
-  simulate(&r->c0, 1, ksv_flag_model(o->check.flag_model), &r->sim0);
   /* phase 1: everything but redundant syncs; phase 2: those.  Concrete
      kernels check in milliseconds: every candidate is judged with the
      redundant search too, so a repair that makes another sync redundant
@@ -723,7 +740,6 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     quick.sym_bound = sfull.sym_bound = 4;
     quick.trip_bound_fixed = sfull.trip_bound_fixed = true;
   }
-  double deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
   for (int phase = 1; phase <= 2 && !r->stopped && !fix_signal; phase++) {
     const ksv_options *co = phase == 1 && symbolic ? &quick
                             : symbolic             ? &sfull
@@ -770,13 +786,21 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
     checked_free(&cc);
   }
   r->changed = fix_diff(NULL, "", "", &r->orig, &r->cur);
+}
+
+/* The confirmation of r->cur: a full check (r->cf; what it added to the
+** original's findings, whether it is clean) and the simulator. */
+static void fix_confirm(const ksv_fix_options *o, const char *file,
+                        fres *r) {
+  ksv_options quick, full;
+  fix_check_options(o, &quick, &full);
   if (fix_signal) {
     /* stopped by the user: each fix kept was verified when it was
        applied; the confirmation (a check and the simulator, minutes on a
        large file) is left out -- what was asked for is to stop */
     r->signal = fix_signal;
     snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
-    return 0;
+    return;
   }
   /* confirmation */
   ksv_prog_head("ksv fix: %s: confirming: checking", ksv_prog_base(file));
@@ -784,7 +808,7 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   if (fix_signal) { /* during that check: the simulator is left out */
     r->signal = fix_signal;
     snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
-    return 0;
+    return;
   }
   keyset k0, kf;
   keys_of(&r->orig, &r->c0.fr, &k0);
@@ -799,6 +823,116 @@ static int fix_compute(const ksv_fix_options *o, const char *file,
   simulate(&r->cf, o->sim_runs, ksv_flag_model(o->check.flag_model),
            &r->simf);
   r->sim_ok = r->simf.ran && !r->simf.findings;
+}
+
+/* Does the original check of r name a finding (an error or a warning)
+** on a line of [a, b) (1-based)? */
+static bool has_findings(const fres *r, uint32_t a, uint32_t b) {
+  for (uint32_t i = 0; i < r->c0.fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(r->c0.fr.diags.items, mdl_diag, i);
+    if (d->severity != MDL_SEV_NOTE && !(d->where && d->where->file) &&
+        d->line >= a && d->line < b)
+      return true;
+  }
+  return false;
+}
+
+/* Fixes the lines [a, b) (1-based) of r->orig, one `// -----` chunk of a
+** HIVM file, on their own: the chunk's text with a line break for each
+** line before it, so that every check of a candidate reads that chunk
+** alone and names the file's lines.  Appends the chunk's fixed lines to
+** r->cur and its fixes to r->done. */
+static void fix_chunk(const ksv_fix_options *o, const char *file, fres *r,
+                      uint32_t a, uint32_t b, double deadline) {
+  mdl_vec buf = {0};
+  for (uint32_t i = 1; i < a; i++)
+    *(char *)mdl_vec_push(&buf, 1) = '\n';
+  for (uint32_t i = a; i < b; i++) {
+    const char *t = MDL_VEC_AT(r->orig.lines, fix_line, i - 1).text;
+    for (const char *p = t; *p; p++)
+      *(char *)mdl_vec_push(&buf, 1) = *p;
+    *(char *)mdl_vec_push(&buf, 1) = '\n';
+  }
+  if (getenv("KSV_FIX_TRACE"))
+    fprintf(stderr, "fix: the chunk of lines %u..%u on its own\n", a, b - 1);
+  fres c;
+  int rc = fix_start(o, file, buf.data ? buf.data : "", buf.len, &c);
+  mdl_vec_free(&buf);
+  if (!rc)
+    fix_search(o, file, &c, deadline);
+  /* the chunk's lines: its fixed text past the line breaks before it */
+  const fix_text *src = rc ? &c.orig : &c.cur;
+  for (uint32_t i = a - 1; i < src->lines.len; i++) {
+    const fix_line *l = &MDL_VEC_AT(src->lines, fix_line, i);
+    fix_line *n = mdl_vec_push(&r->cur.lines, sizeof *n);
+    n->orig = l->orig;
+    n->text = mdl_strprintf("%s", l->text);
+  }
+  for (uint32_t i = 0; i < c.done.len; i++)
+    *(applied *)mdl_vec_push(&r->done, sizeof(applied)) =
+        MDL_VEC_AT(c.done, applied, i);
+  c.done.len = 0;
+  r->stopped |= c.stopped;
+  fres_free(&c);
+}
+
+/* The repair rounds of a HIVM file of several `// -----` chunks: each
+** chunk is an independent module, fixed on its own (its candidates
+** re-check that chunk, not the file: a file of 40 kernels costs 40 small
+** searches, not 40 x 40); chunks without findings are kept as they are.
+** False when the file is one chunk (or C++): fix_search fixes it whole. */
+static bool fix_search_chunks(const ksv_fix_options *o, const char *file,
+                              fres *r, double deadline) {
+  if (ksv_lang_of(o->check.lang, file) == FE_LANG_ASCENDC)
+    return false;
+  const mdl_vec *L = &r->orig.lines;
+  uint32_t nsep = 0;
+  for (uint32_t i = 0; i < L->len; i++)
+    nsep += fix_is_separator(MDL_VEC_AT(*L, fix_line, i).text);
+  if (!nsep)
+    return false;
+  fix_text_free(&r->cur);
+  memset(&r->cur, 0, sizeof r->cur);
+  r->cur.final_newline = r->orig.final_newline;
+  uint32_t a = 1;
+  for (uint32_t i = 1; i <= L->len + 1; i++) {
+    bool sep = i <= L->len &&
+               fix_is_separator(MDL_VEC_AT(*L, fix_line, i - 1).text);
+    if (!sep && i <= L->len)
+      continue;
+    /* the chunk [a, i) */
+    if (has_findings(r, a, i) && !fix_signal)
+      fix_chunk(o, file, r, a, i, deadline);
+    else
+      for (uint32_t j = a; j < i; j++) {
+        fix_line *n = mdl_vec_push(&r->cur.lines, sizeof *n);
+        n->orig = MDL_VEC_AT(*L, fix_line, j - 1).orig;
+        n->text = mdl_strprintf("%s", MDL_VEC_AT(*L, fix_line, j - 1).text);
+      }
+    if (sep) {
+      fix_line *n = mdl_vec_push(&r->cur.lines, sizeof *n);
+      n->orig = MDL_VEC_AT(*L, fix_line, i - 1).orig;
+      n->text = mdl_strprintf("%s", MDL_VEC_AT(*L, fix_line, i - 1).text);
+    }
+    a = i + 1;
+  }
+  r->changed = fix_diff(NULL, "", "", &r->orig, &r->cur);
+  return true;
+}
+
+/* Runs the repair rounds and the confirmation on text.  Returns 0, or
+** KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original does not check
+** (r->c0 says why; r->cf is empty). */
+static int fix_compute(const ksv_fix_options *o, const char *file,
+                       const char *text, size_t len, fres *r) {
+  int rc = fix_start(o, file, text, len, r);
+  if (rc)
+    return rc;
+  simulate(&r->c0, 1, ksv_flag_model(o->check.flag_model), &r->sim0);
+  double deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
+  if (!fix_search_chunks(o, file, r, deadline))
+    fix_search(o, file, r, deadline);
+  fix_confirm(o, file, r);
   return 0;
 }
 

@@ -33,6 +33,10 @@ void fix_text_copy(fix_text *dst, const fix_text *src);
 char *fix_text_join(const fix_text *t, size_t *len);
 void fix_text_free(fix_text *t);
 
+/* Is line a split-input separator, `// -----` (blanks and a CR aside),
+** as the HIVM frontend reads it? */
+bool fix_is_separator(const char *line);
+
 /* 0-based index of the last line of the statement starting at line
 ** index i (the line closing the regions it opens). */
 uint32_t fix_stmt_end(const fix_text *t, uint32_t i);

@@ -70,6 +70,15 @@ char *fix_text_join(const fix_text *t, size_t *len) {
   return b;
 }
 
+bool fix_is_separator(const char *line) {
+  const char *a = line, *z = line + strlen(line);
+  while (*a == ' ' || *a == '\t')
+    a++;
+  while (z > a && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '\r'))
+    z--;
+  return z - a == 8 && !memcmp(a, "// -----", 8);
+}
+
 void fix_text_free(fix_text *t) {
   for (uint32_t i = 0; i < t->lines.len; i++)
     free(MDL_VEC_AT(t->lines, fix_line, i).text);
