@@ -18,6 +18,10 @@ typedef struct {
   uint32_t queries;      /* SMT: solver queries asked */
   uint32_t pruned;       /* SMT: queries a path of certain edges decided */
   uint32_t outcomes;     /* graph, symbolic kernel: outcomes enumerated */
+  uint32_t prefix_insts; /* graph: the instances of the prefix the
+                            redundant-sync search ran on (0: none) */
+  bool prefix_kept;      /* its result held for the whole kernel (else the
+                            search ran on the whole kernel) */
 } chk_stats;
 
 typedef struct {

@@ -411,7 +411,10 @@ static void same_pipe_order(const gx *g, const mdl_kernel *k, uint32_t a,
 ** when there is none) and the syncs of the path. */
 void chk_graph_cover_note(const gx *g, const mdl_kernel *k,
                           const mdl_stmt *st, char *buf, size_t bn,
-                          cover_path *cv) {
+                          cover_path *cv, const uint8_t *behind,
+                          bool *whole) {
+  if (whole)
+    *whole = true;
   uint32_t x = NONE;
   for (uint32_t i = 0; i < g->n && x == NONE; i++)
     if (chk_graph_I(g, i)->stmt == st->id)
@@ -438,11 +441,17 @@ void chk_graph_cover_note(const gx *g, const mdl_kernel *k,
       }
     }
   }
+  /* a prefix's note holds for the whole kernel when the scan neither
+     ends at the cut nor reads an order a wait left at the cut may change */
+  if (whole && ((k->prefix_cut >> c) & 1u) && x + 512 > last)
+    *whole = false;
   for (uint32_t b = x + 1; b < last && b < x + 512; b++) {
     const mdl_inst *ib = chk_graph_I(g, b);
     if (ib->kind != MDL_I_OP ||
         (pb != MDL_PIPE_ALL && pb != MDL_PIPE_S && ib->pipe != pb))
       continue;
+    if (whole && behind && behind[b])
+      *whole = false;
     for (uint32_t a = from; a-- > first && a + 512 > from;) {
       const mdl_inst *ia = chk_graph_I(g, a);
       if (ia->kind != MDL_I_OP || (pa != MDL_PIPE_ALL && ia->pipe != pa) ||
@@ -467,6 +476,8 @@ void chk_graph_cover_note(const gx *g, const mdl_kernel *k,
       if (snprintf(buf, bn, "%s it orders are also ordered by %s", pair,
                    by) < 0)
         buf[0] = 0;
+      if (whole && behind && behind[a])
+        *whole = false;
       return;
     }
   }

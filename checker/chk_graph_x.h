@@ -73,8 +73,12 @@ void chk_graph_gx_free(gx *g);
 void chk_graph_analyse(gx *g, const mdl_kernel *k, const chk_options *o,
                        const uint8_t *disabled, bool any_error, chk_stats *st);
 uint32_t chk_graph_count_errors(const gx *g);
+/* behind (NULL: none): the instances behind a wait left waiting at the
+** cut of a prefix (mdl_prefix); *whole (may be NULL): the note holds for
+** the kernel the prefix was cut from too. */
 void chk_graph_cover_note(const gx *g, const mdl_kernel *k, const mdl_stmt *st,
-                          char *buf, size_t bn, cover_path *cv);
+                          char *buf, size_t bn, cover_path *cv,
+                          const uint8_t *behind, bool *whole);
 bool chk_graph_find_redundant(const mdl_kernel *k, const chk_options *o,
                               mdl_diags *out, uint32_t *nwarn);
 void chk_graph_explain(gx *g, const mdl_kernel *k, mdl_diags *out);

@@ -167,7 +167,15 @@ char *chk_incomplete_note(const mdl_kernel *k, uint32_t undecided,
 void chk_note_incomplete(const mdl_kernel *k, uint32_t undecided,
                          uint32_t first_cut, char **note);
 
-/* The redundant-sync search's unit of removal for st (both engines). */
+/* The redundant-sync search's unit of removal for st (both engines): a
+** barrier, or a wait with every set and wait of the flags it uses, with
+** their copies, marked in grp (by statement id); grp[st] = 2 when the
+** flags are shared with implicit syncs (not removable).  chk_groups
+** indexes the flags of k once, for many statements (chk_redundant.c). */
+typedef struct chk_groups chk_groups;
+chk_groups *chk_groups_new(const mdl_kernel *k);
+void chk_groups_free(chk_groups *x);
+void chk_group_of(const chk_groups *x, const mdl_stmt *st, uint8_t *grp);
 void chk_sync_group(const mdl_kernel *k, const mdl_stmt *st, uint8_t *grp);
 
 /* ---------------------------------------------- enumerated outcomes */

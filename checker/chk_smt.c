@@ -1135,13 +1135,14 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
   }
   if ((uint64_t)nsync * k->insts.len > o->redundant_budget)
     nsync = 0;
+  chk_groups *groups = nsync ? chk_groups_new(k) : NULL;
   for (uint32_t s = 0; s < ns && nsync; s++) {
     const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, s);
     if (!is_sync[s] || tried[s] ||
         (st->kind != MDL_S_WAIT && st->kind != MDL_S_BARRIER))
       continue;
     uint8_t *grp = calloc(ns, 1);
-    chk_sync_group(k, st, grp);
+    chk_group_of(groups, st, grp);
     bool removable = grp[s] == 1;
     for (uint32_t q = 0; q < ns; q++)
       if (grp[q]) {
@@ -1196,6 +1197,7 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
   }
   free(dis);
   free(tried);
+  chk_groups_free(groups);
   free(is_sync);
 }
 

@@ -168,12 +168,13 @@ static void print_stats(const mdl_kernel *k, const char *engine,
           "ksv-stats: file=%s kernel=%s engine=%s instances=%u accesses=%u "
           "unroll_s=%.6f analyse_s=%.6f build_s=%.6f order_s=%.6f "
           "check_s=%.6f redundant_s=%.6f reruns=%u nodes=%llu edges=%llu "
-          "queries=%u pruned=%u outcomes=%u\n",
+          "queries=%u pruned=%u outcomes=%u prefix=%u%s\n",
           k->file, k->name, engine, k->insts.len, k->accesses.len, unroll_s,
           check_s - cs->redundant_s, cs->build_s, cs->order_s, cs->check_s,
           cs->redundant_s, cs->reruns, (unsigned long long)cs->nodes,
           (unsigned long long)cs->edges, cs->queries, cs->pruned,
-          cs->outcomes);
+          cs->outcomes, cs->prefix_insts,
+          !cs->prefix_insts ? "" : cs->prefix_kept ? ":kept" : ":fell-back");
 }
 
 /* --replay: every finding of k from diags->items[first] on the simulator,

@@ -262,6 +262,92 @@ mdl_kernel *mdl_specialize_lits(const mdl_kernel *k, const uint8_t *lit_true,
   return specialize(k, &by, why);
 }
 
+/* The first instance of core c's program in iteration K or later of some
+** loop (the end of its prefix), or the core's end; *outer: that loop is
+** an outermost one. */
+static uint32_t prefix_end(const mdl_kernel *k, uint32_t c, uint32_t K,
+                           bool *outer) {
+  uint32_t end = k->core_first[c] + k->core_count[c];
+  *outer = true;
+  for (uint32_t i = k->core_first[c]; i < end; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    for (uint8_t d = 0; d < in->depth && d < MDL_MAX_DEPTH; d++)
+      if (in->iter[d] >= K) {
+        *outer = d == 0;
+        return i;
+      }
+  }
+  return end;
+}
+
+mdl_kernel *mdl_prefix(const mdl_kernel *k, uint32_t K, bool outer_only) {
+  if (!k->unrolled || k->cut_cores || k->limit_hit || k->input_error)
+    return NULL;
+  uint32_t ends[3] = {0, 0, 0}, total = 0;
+  uint8_t cut = 0;
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    bool outer;
+    ends[c] = prefix_end(k, c, K, &outer);
+    if (ends[c] < k->core_first[c] + k->core_count[c]) {
+      if (outer_only && !outer)
+        return NULL;
+      cut |= (uint8_t)(1u << c);
+    }
+    total += ends[c] - k->core_first[c];
+  }
+  if (!cut)
+    return NULL;
+  mdl_kernel *s = calloc(1, sizeof *s);
+  uint32_t *map = malloc((k->insts.len ? k->insts.len : 1) * sizeof *map);
+  if (!s || !map) {
+    free(s);
+    free(map);
+    return NULL;
+  }
+  *s = *k;
+  memset(&s->insts, 0, sizeof s->insts);
+  memset(&s->accesses, 0, sizeof s->accesses);
+  s->resid = NULL;
+  s->resid_cap = 0;
+  if (k->resid && total) {
+    s->resid = calloc(total, sizeof *s->resid);
+    s->resid_cap = s->resid ? total : 0;
+  }
+  for (uint32_t i = 0; i < k->insts.len; i++)
+    map[i] = UINT32_MAX;
+  for (uint32_t c = 0; c < k->ncores; c++) {
+    s->core_first[c] = s->insts.len;
+    for (uint32_t i = k->core_first[c]; i < ends[c]; i++) {
+      const mdl_inst *in = mdl_inst_at(k, i);
+      map[i] = s->insts.len;
+      if (s->resid_cap > s->insts.len)
+        s->resid[s->insts.len] = mdl_inst_resid(k, i);
+      mdl_inst n = *in;
+      n.acc_first = s->accesses.len;
+      for (uint32_t a = 0; a < in->nacc; a++)
+        *(mdl_access *)mdl_vec_push(&s->accesses, sizeof(mdl_access)) =
+            *mdl_access_at(k, in->acc_first + a);
+      *(mdl_inst *)mdl_vec_push(&s->insts, sizeof n) = n;
+    }
+    s->core_count[c] = s->insts.len - s->core_first[c];
+  }
+  for (uint32_t i = 0; i < s->insts.len; i++) {
+    mdl_inst *n = &MDL_VEC_AT(s->insts, mdl_inst, i);
+    if (n->after != UINT32_MAX && n->after < k->insts.len)
+      n->after = map[n->after];
+  }
+  free(map);
+  /* every core counts as cut: a core whose whole program is in the prefix
+     may still wait for what another core does after its cut */
+  s->cut_cores = (uint8_t)((1u << k->ncores) - 1);
+  s->cut_iters = K;
+  s->prefix_cut = cut;
+  s->cut_note = "a prefix";
+  s->cut_forever = false;
+  s->cut_more = 0;
+  return s;
+}
+
 void mdl_specialized_free(mdl_kernel *s) {
   if (!s)
     return;
