@@ -393,8 +393,9 @@ static void cands_free(mdl_vec *cands) {
   mdl_vec_free(cands);
 }
 
-/* The greedy search on a prefix of k (mdl_prefix: the first PREFIX_ITERS
-** iterations of every loop that runs longer), when k has such loops: the
+/* The greedy search on a prefix of k (mdl_prefix: the first K iterations
+** of every loop that runs longer, K the trip bound: 8, or one past the
+** longest rotation of buffers and event ids), when k has such loops: the
 ** search then costs reruns of the small prefix and one check of k.  Exact,
 ** because the prefix only ever says "not removable" for an error k has
 ** too (a decided finding of a prefix is one of the kernel's), and removing
@@ -408,7 +409,6 @@ static void cands_free(mdl_vec *cands) {
 ** may not show whole (the scan for an ordered pair reached its cut) are
 ** found again on k.  On success the candidates are in *cands and dis is
 ** their union. */
-#define PREFIX_ITERS 16
 static bool redundant_prefix(const mdl_kernel *k, const chk_options *o,
                              const chk_groups *groups,
                              const uint8_t *is_sync, uint8_t *dis,
@@ -418,10 +418,11 @@ static bool redundant_prefix(const mdl_kernel *k, const chk_options *o,
   const char *env = getenv("KSV_REDUNDANT_PREFIX"); /* 0: off (tests) */
   mdl_kernel *p = env && !strcmp(env, "0")
                       ? NULL
-                      : mdl_prefix(k, PREFIX_ITERS, true);
+                      : mdl_prefix(k, k->trip_bound > 8 ? k->trip_bound : 8,
+                                   true);
   if (!p)
     return false;
-  if ((uint64_t)p->insts.len * 4 > k->insts.len) { /* no gain */
+  if ((uint64_t)p->insts.len * 2 > k->insts.len) { /* little gain */
     mdl_specialized_free(p);
     return false;
   }
