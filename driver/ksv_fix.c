@@ -301,6 +301,166 @@ static bool same_edits(const fix_cand *a, const fix_cand *b) {
 ** mode), then data repairs (2: they change what the kernel computes). */
 static int tier(const fix_cand *c) { return c->data ? 2 : c->last ? 1 : 0; }
 
+/* Records the fix c of finding d of the current text cur (found by the
+** original check c0 of orig) in done, its lines those of the original
+** text; resolved: how many findings it removed.  Returns the record. */
+static applied *record_fix(mdl_vec *done, const fix_text *cur,
+                           const fix_text *orig, const checked *c0,
+                           const mdl_diag *d, const fix_cand *c,
+                           uint32_t resolved) {
+  applied *a = mdl_vec_push(done, sizeof *a);
+  a->rule = d->rule;
+  a->line = orig_of(cur, d->line);
+  a->col = d->col;
+  /* name the finding as the original check did */
+  char *key = diag_key(cur, d);
+  const mdl_diag *od = NULL;
+  for (uint32_t i = 0; i < c0->fr.diags.items.len && !od; i++) {
+    const mdl_diag *x = &MDL_VEC_AT(c0->fr.diags.items, mdl_diag, i);
+    char *k2 = diag_key(orig, x);
+    if (!strcmp(k2, key))
+      od = x;
+    free(k2);
+  }
+  free(key);
+  if (od) {
+    a->line = od->line;
+    a->col = od->col;
+  }
+  a->finding = mdl_strprintf("%s [%s]", od ? od->message : d->message,
+                             mdl_rule_name(d->rule));
+  a->what = mdl_strprintf("%s", c->what);
+  a->data = c->data;
+  for (uint32_t e = 0; e < c->edits.len; e++) {
+    const fix_edit *ed = &MDL_VEC_AT(c->edits, fix_edit, e);
+    fix_edit *ne = mdl_vec_push(&a->edits, sizeof *ne);
+    ne->op = ed->op;
+    ne->line = orig_of(cur, ed->line);
+    ne->text = ed->text ? mdl_strprintf("%s", ed->text) : NULL;
+    ne->old = ed->old ? mdl_strprintf("%s", ed->old) : NULL;
+  }
+  a->resolved = resolved;
+  return a;
+}
+
+/* Is the redundant sync d of the current check cc one to remove: one of
+** the original kernel's, or one a repair inserted?  (An original sync
+** that a repair made redundant is that repair's new finding, left for
+** the report.) */
+static bool redundant_wanted(const fix_text *cur, const checked *cc,
+                             const fix_text *orig, const checked *c0,
+                             const mdl_diag *d) {
+  (void)cc;
+  char *key = diag_key(cur, d);
+  keyset k0;
+  keys_of(orig, &c0->fr, &k0);
+  bool want = keys_has(&k0, key) || !orig_of(cur, d->line) ||
+              unmasked(c0, cur, d);
+  keys_free(&k0);
+  free(key);
+  return want;
+}
+
+/* The first step of the redundant-sync phase: the redundant syncs a check
+** reports can be removed together (the checker's greedy search keeps a
+** set that is), so their removals are tried as one edit -- one check
+** instead of a round of checks per sync.  Kept when the result checks
+** without error, every one of them is gone, no finding is new and the
+** simulated kernel is not slower; each removal is then recorded as its
+** own fix.  Otherwise the rounds remove them one by one. */
+static void fix_redundant_together(const ksv_options *co, const char *path,
+                                   fix_text *cur, checked *cc,
+                                   const fix_text *orig, const checked *c0,
+                                   mdl_vec *done) {
+  mdl_vec ds = {0};            /* const mdl_diag * */
+  fix_cand all = {0};
+  mdl_vec cands = {0};         /* fix_cand, one per diagnostic of ds */
+  for (uint32_t i = 0; i < cc->fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, i);
+    if ((d->rule != MDL_RULE_REDUNDANT_WAIT &&
+         d->rule != MDL_RULE_REDUNDANT_BARRIER) ||
+        d->severity == MDL_SEV_NOTE || !redundant_wanted(cur, cc, orig, c0, d))
+      continue;
+    const mdl_kernel *k = kernel_of(cc, d);
+    mdl_vec cs = {0};
+    if (k)
+      fix_candidates(k, cur, d, &cs);
+    if (cs.len) { /* (one: the removal of its group) */
+      *(const mdl_diag **)mdl_vec_push(&ds, sizeof d) = d;
+      *(fix_cand *)mdl_vec_push(&cands, sizeof(fix_cand)) =
+          MDL_VEC_AT(cs, fix_cand, 0);
+      for (uint32_t j = 1; j < cs.len; j++)
+        fix_cand_free(&MDL_VEC_AT(cs, fix_cand, j));
+    }
+    mdl_vec_free(&cs);
+  }
+  for (uint32_t i = 0; i < cands.len; i++) {
+    const fix_cand *c = &MDL_VEC_AT(cands, fix_cand, i);
+    for (uint32_t e = 0; e < c->edits.len; e++)
+      *(fix_edit *)mdl_vec_push(&all.edits, sizeof(fix_edit)) =
+          MDL_VEC_AT(c->edits, fix_edit, e); /* (shared strings) */
+  }
+  fix_text t = {0};
+  bool kept = false;
+  if (cands.len >= 2 && !fix_apply(cur, &all, &t)) {
+    checked r2;
+    check(co, path, &t, &r2);
+    keyset before, after, before_all, after_all;
+    keys_of_masked(cur, &cc->fr, c0, &before);
+    keys_of_masked(&t, &r2.fr, c0, &after);
+    keys_of(cur, &cc->fr, &before_all);
+    keys_of(&t, &r2.fr, &after_all);
+    bool ok = !r2.bad && !r2.unknown && r2.errors <= cc->errors &&
+              !keys_new(&before, &after);
+    for (uint32_t i = 0; i < ds.len && ok; i++) { /* each target gone */
+      char *key = diag_key(cur, MDL_VEC_AT(ds, const mdl_diag *, i));
+      uint32_t nb = 0, na = 0;
+      for (uint32_t j = 0; j < before_all.keys.len; j++)
+        nb += !strcmp(MDL_VEC_AT(before_all.keys, char *, j), key);
+      for (uint32_t j = 0; j < after_all.keys.len; j++)
+        na += !strcmp(MDL_VEC_AT(after_all.keys, char *, j), key);
+      ok = na < nb;
+      free(key);
+    }
+    if (ok) {
+      simsum s0, s1;
+      simulate(cc, 1, ksv_flag_model(co->flag_model), &s0);
+      if (s0.ran) {
+        simulate(&r2, 1, ksv_flag_model(co->flag_model), &s1);
+        ok = s1.ran && s1.cycles <= s0.cycles;
+      }
+    }
+    if (ok) {
+      for (uint32_t i = 0; i < ds.len; i++) {
+        const mdl_diag *d = MDL_VEC_AT(ds, const mdl_diag *, i);
+        applied *a = record_fix(done, cur, orig, c0, d,
+                                &MDL_VEC_AT(cands, fix_cand, i), 1);
+        *(char **)mdl_vec_push(&a->gone, sizeof(char *)) = diag_key(cur, d);
+      }
+      fix_text_free(cur);
+      *cur = t;
+      checked_free(cc);
+      *cc = r2;
+      kept = true;
+    } else {
+      fix_text_free(&t);
+      checked_free(&r2);
+    }
+    keys_free(&before);
+    keys_free(&after);
+    keys_free(&before_all);
+    keys_free(&after_all);
+  }
+  if (getenv("KSV_FIX_TRACE"))
+    fprintf(stderr, "fix: %u redundant syncs removed together: %s\n",
+            cands.len, kept ? "kept" : "not kept");
+  mdl_vec_free(&all.edits); /* (the strings are the candidates') */
+  for (uint32_t i = 0; i < cands.len; i++)
+    fix_cand_free(&MDL_VEC_AT(cands, fix_cand, i));
+  mdl_vec_free(&cands);
+  mdl_vec_free(&ds);
+}
+
 /* One round: the candidates of every finding the phase fixes, each
 ** applied and re-checked; kept is the one that leaves the fewest errors,
 ** then warnings, then changes the fewest lines, among those that remove
@@ -324,20 +484,9 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     bool redundant = d->rule == MDL_RULE_REDUNDANT_WAIT ||
                      d->rule == MDL_RULE_REDUNDANT_BARRIER;
     bool want = d->severity != MDL_SEV_NOTE &&
-                (phase == 1 ? !redundant : redundant);
-    /* redundant syncs: those of the original kernel, and syncs repairs
-       inserted; an original sync that a repair made redundant is that
-       repair's new finding, left for the report */
-    if (want && redundant) {
-      char *key = diag_key(cur, d);
-      keyset k0;
-      keys_of(orig, &c0->fr, &k0);
-      /* or a sync an earlier repair inserted */
-      want = keys_has(&k0, key) || !orig_of(cur, d->line) ||
-             unmasked(c0, cur, d);
-      keys_free(&k0);
-      free(key);
-    }
+                (phase == 1 ? !redundant
+                            : redundant && redundant_wanted(cur, cc, orig, c0,
+                                                            d));
     const mdl_kernel *k = want ? kernel_of(cc, d) : NULL;
     if (!k)
       continue;
@@ -498,44 +647,12 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   }
   if (best >= 0) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, (uint32_t)best);
-    const fix_cand *c = &r->c;
     const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, r->diag);
-    applied *a = mdl_vec_push(done, sizeof *a);
-    a->rule = d->rule;
-    a->line = orig_of(cur, d->line);
-    a->col = d->col;
-    /* name the finding as the original check did */
-    char *key = diag_key(cur, d);
-    const mdl_diag *od = NULL;
-    for (uint32_t i = 0; i < c0->fr.diags.items.len && !od; i++) {
-      const mdl_diag *x = &MDL_VEC_AT(c0->fr.diags.items, mdl_diag, i);
-      char *k2 = diag_key(orig, x);
-      if (!strcmp(k2, key))
-        od = x;
-      free(k2);
-    }
-    free(key);
-    if (od) {
-      a->line = od->line;
-      a->col = od->col;
-    }
-    a->finding = mdl_strprintf("%s [%s]", od ? od->message : d->message,
-                               mdl_rule_name(d->rule));
-    a->what = mdl_strprintf("%s", c->what);
-    a->data = c->data;
-    for (uint32_t e = 0; e < c->edits.len; e++) {
-      const fix_edit *ed = &MDL_VEC_AT(c->edits, fix_edit, e);
-      fix_edit *ne = mdl_vec_push(&a->edits, sizeof *ne);
-      ne->op = ed->op;
-      ne->line = orig_of(cur, ed->line);
-      ne->text = ed->text ? mdl_strprintf("%s", ed->text) : NULL;
-      ne->old = ed->old ? mdl_strprintf("%s", ed->old) : NULL;
-    }
-    a->resolved = best_resolved;
     /* which findings went: the keys before, less those after (as
        multisets: one instance of a pair may go, another stay) */
     keyset after_all;
     keys_of(&best_t, &best_c.fr, &after_all);
+    applied *a = record_fix(done, cur, orig, c0, d, &r->c, best_resolved);
     keys_diff(&after_all, &before_all, &a->gone);
     keys_free(&after_all);
     fix_text_free(cur);
@@ -746,6 +863,9 @@ static void fix_search(const ksv_fix_options *o, const char *file, fres *r,
                                                    : &full;
     checked cc;
     check(co, file, &r->cur, &cc);
+    if (phase == 2 && !fix_signal && r->done.len < o->max_fixes)
+      fix_redundant_together(co, file, &r->cur, &cc, &r->orig, &r->c0,
+                             &r->done);
     while (!r->stopped && r->done.len < o->max_fixes &&
            fix_round(o, co, file, phase, &r->cur, &cc, &r->orig, &r->c0,
                      &r->done, false, deadline, &r->stopped))
