@@ -783,6 +783,7 @@ static bool wait_before_set(const gx *g, uint32_t w, uint32_t s) {
 /* -------------------------------------------------------------- analysis */
 
 void chk_graph_gx_free(gx *g) {
+  free(g->behind);
   mdl_vec_free(&g->edges);
   free(g->chain);
   free(g->pos);
@@ -1184,7 +1185,17 @@ void chk_graph_analyse(gx *g, const mdl_kernel *k, const chk_options *o,
   /* a wait that is never released stops its pipe: only double sets that
      happen before every such wait are reported; races behind a deadlock
      are not (docs/semantics-decisions.md 13) */
+  if (any_error && k->cut_cores) {
+    /* a probe of a prefix: only decided errors count, and the race search
+       stops at the first of those */
+    uint32_t first_cut;
+    g->behind = chk_behind_cut(k, g->nnodes, g->edges.data, g->edges.len,
+                               NULL, 0, &first_cut);
+    chk_drop_behind(k, g->behind, &g->findings);
+  }
   check_double_sets(g, &recs);
+  if (g->behind)
+    chk_drop_behind(k, g->behind, &g->findings);
   if (!g->deadlock && !(any_error && chk_graph_count_errors(g)))
     chk_graph_find_races(g);
   flag_recs_free(&recs);

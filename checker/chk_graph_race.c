@@ -295,6 +295,8 @@ static bool race_orient(const gx *g, uint32_t a, const mdl_access *aa,
   const mdl_inst *ia = chk_graph_I(g, a), *ib = chk_graph_I(g, b);
   if (ia->core != ib->core && g->k->open)
     return false; /* a lone half: cross-core races are not checked */
+  if (g->behind && (g->behind[a] || g->behind[b]))
+    return false; /* a probe of a prefix: not decided there */
   *pa = a;
   *pb = b;
   if (ia->core == ib->core) {

@@ -49,6 +49,9 @@ typedef struct {
   uint32_t xcount[3];        /* per core: scalar releases so far */
   bool any_error;            /* redundancy probe: one error decides, so the
                                 race search stops at the first */
+  uint8_t *behind;           /* a probe of a prefix: the instances behind a
+                                wait left waiting at its cut (findings there
+                                are not decided: not recorded), or NULL */
   mdl_flag_model flags;      /* which double sets are findings */
 } gx;
 

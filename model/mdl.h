@@ -937,16 +937,15 @@ mdl_kernel *mdl_specialize_lits(const mdl_kernel *k, const uint8_t *lit_true,
                                 const char **why);
 void mdl_specialized_free(mdl_kernel *s);
 /* The prefix of the unrolled kernel k that ends, on each core, before its
-** first instruction in iteration K or later of any loop: the kernel as
-** ksv checks a loop past the unroll budget (cut_cores: every core, so that
-** what waits for the part cut off is not a deadlock; findings behind such
-** a wait are not decided, chk_behind_cut).  Every finding of the prefix
-** that is decided is one of k's (docs/semantics-decisions.md 51).  NULL
-** when no loop runs more than K iterations, or, with outer_only, when the
-** cut of some core falls in an inner loop (the prefix would then hold
-** only the first iteration of the loops around it).  Free with
-** mdl_specialized_free before k. */
-mdl_kernel *mdl_prefix(const mdl_kernel *k, uint32_t K, bool outer_only);
+** first instruction in iteration K or later of a loop whose enclosing
+** loops are in their last iteration (of nested loops, the inner loop is
+** cut in the last run of the outer one): the kernel as ksv checks a loop
+** past the unroll budget (cut_cores: every core, so that what waits for
+** the part cut off is not a deadlock; findings behind such a wait are not
+** decided, chk_behind_cut).  Every finding of the prefix that is decided
+** is one of k's (docs/semantics-decisions.md 51).  NULL when no loop runs
+** more than K iterations.  Free with mdl_specialized_free before k. */
+mdl_kernel *mdl_prefix(const mdl_kernel *k, uint32_t K);
 /* The value of interned form f of k under v: false when it needs an atom
 ** v leaves unknown. */
 bool mdl_form_value(const mdl_kernel *k, const mdl_valuation *v, uint32_t f,

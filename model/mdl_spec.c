@@ -262,39 +262,47 @@ mdl_kernel *mdl_specialize_lits(const mdl_kernel *k, const uint8_t *lit_true,
   return specialize(k, &by, why);
 }
 
-/* The first instance of core c's program in iteration K or later of some
-** loop (the end of its prefix), or the core's end; *outer: that loop is
-** an outermost one. */
+/* The first instance of core c's program in iteration K or later of a
+** loop whose enclosing loops are all in their last iteration (the end of
+** its prefix), or the core's end.  Cutting in an earlier iteration of an
+** enclosing loop would leave every later one out.  last[l]: the highest
+** iteration of loop statement l in the kernel. */
 static uint32_t prefix_end(const mdl_kernel *k, uint32_t c, uint32_t K,
-                           bool *outer) {
+                           const uint32_t *last) {
   uint32_t end = k->core_first[c] + k->core_count[c];
-  *outer = true;
   for (uint32_t i = k->core_first[c]; i < end; i++) {
     const mdl_inst *in = mdl_inst_at(k, i);
-    for (uint8_t d = 0; d < in->depth && d < MDL_MAX_DEPTH; d++)
-      if (in->iter[d] >= K) {
-        *outer = d == 0;
+    for (uint8_t d = 0; d < in->depth && d < MDL_MAX_DEPTH; d++) {
+      if (in->iter[d] >= K)
         return i;
-      }
+      if (in->iter[d] != last[in->loops[d]])
+        break; /* an earlier iteration of this loop: go on */
+    }
   }
   return end;
 }
 
-mdl_kernel *mdl_prefix(const mdl_kernel *k, uint32_t K, bool outer_only) {
+mdl_kernel *mdl_prefix(const mdl_kernel *k, uint32_t K) {
   if (!k->unrolled || k->cut_cores || k->limit_hit || k->input_error)
     return NULL;
+  uint32_t *last = calloc(k->nstmts + 1, sizeof *last);
+  if (!last)
+    return NULL;
+  for (uint32_t i = 0; i < k->insts.len; i++) {
+    const mdl_inst *in = mdl_inst_at(k, i);
+    for (uint8_t d = 0; d < in->depth && d < MDL_MAX_DEPTH; d++)
+      if (in->loops[d] < k->nstmts && in->iter[d] > last[in->loops[d]])
+        last[in->loops[d]] = in->iter[d];
+  }
   uint32_t ends[3] = {0, 0, 0}, total = 0;
   uint8_t cut = 0;
   for (uint32_t c = 0; c < k->ncores; c++) {
-    bool outer;
-    ends[c] = prefix_end(k, c, K, &outer);
-    if (ends[c] < k->core_first[c] + k->core_count[c]) {
-      if (outer_only && !outer)
-        return NULL;
+    ends[c] = prefix_end(k, c, K, last);
+    if (ends[c] < k->core_first[c] + k->core_count[c])
       cut |= (uint8_t)(1u << c);
-    }
     total += ends[c] - k->core_first[c];
   }
+  free(last);
   if (!cut)
     return NULL;
   mdl_kernel *s = calloc(1, sizeof *s);
