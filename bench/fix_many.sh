@@ -29,7 +29,7 @@ echo "# ksv fix on ${#files[@]} buggy kernels in one file ($(wc -l <"$tmp/all.ml
   "$(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 "$timebin" -f "%e %U %S" -o "$tmp/time" "$ksv" fix -o "$tmp/out.mlir" "$tmp/all.mlir" \
   >"$tmp/report" 2>&1 || true
-read -r wall u s <"$tmp/time"
+read -r wall u s < <(tail -1 "$tmp/time")
 echo "- one file: $wall s wall, $(echo "$u + $s" | bc) s CPU"
 echo "  $(grep '^ksv fix:' "$tmp/report" | cut -c1-160)"
 start=$(date +%s.%N)
