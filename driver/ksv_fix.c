@@ -166,12 +166,14 @@ typedef struct {
   char why[200], first[256];
 } simsum;
 
-static void simulate(const checked *c, uint32_t runs, mdl_flag_model fm,
-                     simsum *s) {
+static void simulate_only(const checked *c, uint32_t runs, mdl_flag_model fm,
+                          const char *only, simsum *s) {
   memset(s, 0, sizeof *s);
   s->ran = c->units.len > 0;
   for (uint32_t i = 0; i < c->units.len; i++) {
     const fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
+    if (only && strcmp(u->name, only))
+      continue;
     if (!u->k) {
       s->ran = false;
       continue;
@@ -189,6 +191,122 @@ static void simulate(const checked *c, uint32_t runs, mdl_flag_model fm,
     if (f.findings && !s->first[0])
       snprintf(s->first, sizeof s->first, "%s", f.first);
   }
+}
+
+static void simulate(const checked *c, uint32_t runs, mdl_flag_model fm,
+                     simsum *s) {
+  simulate_only(c, runs, fm, NULL, s);
+}
+
+/* ------------------------------------------------- one kernel's check */
+
+/* A candidate that edits the lines of one kernel only is re-checked on
+** that kernel alone (ksv_options.only_unit): the others are the same
+** program, so what the full check of the round said of them stands, and
+** their findings' keys (which name lines by their text) are the same in
+** the edited text. */
+
+static bool unmasked(const checked *c0, const fix_text *cur,
+                     const mdl_diag *d);
+
+/* Which unit of the check c owns each line of its text (nlines lines):
+** 0 none, u + 1 unit u (its kernel has a statement there, or inlines
+** one), UINT32_MAX several. */
+static uint32_t *line_owners(const checked *c, uint32_t nlines) {
+  uint32_t *own = calloc(nlines + 2, sizeof *own);
+  for (uint32_t u = 0; own && u < c->units.len; u++) {
+    const mdl_kernel *k = MDL_VEC_AT(c->units, fe_unit, u).k;
+    for (uint32_t q = 0; k && q < k->nstmts; q++) {
+      const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
+      uint32_t l = st->loc.line;
+      if (st->loc.file || !l || l > nlines)
+        continue;
+      own[l] = !own[l] || own[l] == u + 1 ? u + 1 : UINT32_MAX;
+    }
+  }
+  return own;
+}
+
+/* The unit the edits of candidate c touch, when it is one (every edited
+** line and the lines next to it belong to it or to none, and some to
+** it), else -1. */
+static int cand_unit(const uint32_t *own, uint32_t nlines, const fix_cand *c) {
+  uint32_t unit = 0;
+  for (uint32_t e = 0; own && e < c->edits.len; e++) {
+    uint32_t l = MDL_VEC_AT(c->edits, fix_edit, e).line;
+    if (!l || l > nlines || !own[l])
+      return -1; /* an edit of a line no statement is on */
+    for (uint32_t m = l > 1 ? l - 1 : l; m <= l + 1 && m <= nlines; m++) {
+      if (!own[m])
+        continue;
+      if (own[m] == UINT32_MAX || (unit && own[m] != unit))
+        return -1;
+      unit = own[m];
+    }
+  }
+  return unit ? (int)unit - 1 : -1;
+}
+
+/* What the full check cc of cur says of every kernel but the unit named
+** name: the keys of its findings (without and with the unmasked redundant
+** syncs), its errors and warnings, and whether one is undecided or bad. */
+typedef struct {
+  keyset masked, all;
+  uint32_t errors, warnings;
+  bool bad, unknown;
+} others;
+
+static void others_of(const fix_text *cur, const checked *cc,
+                      const checked *c0, const char *name, others *x) {
+  memset(x, 0, sizeof *x);
+  for (uint32_t i = 0; i < cc->fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, i);
+    if (!d->unit || !strcmp(d->unit, name))
+      continue; /* (the file's own diagnostics: the re-check has them) */
+    if (d->rule == MDL_RULE_SYNTAX && d->severity == MDL_SEV_ERROR)
+      x->bad = true;
+    else if (d->rule == MDL_RULE_UNKNOWN)
+      x->unknown = true;
+    else if (d->severity == MDL_SEV_ERROR)
+      x->errors++;
+    else if (d->severity == MDL_SEV_WARNING && d->rule != MDL_RULE_UNSUPPORTED)
+      x->warnings++;
+    if (d->severity == MDL_SEV_NOTE)
+      continue;
+    char *k = diag_key(cur, d);
+    *(char **)mdl_vec_push(&x->all.keys, sizeof(char *)) = k;
+    if (!unmasked(c0, cur, d))
+      *(char **)mdl_vec_push(&x->masked.keys, sizeof(char *)) =
+          mdl_strprintf("%s", k);
+  }
+  for (uint32_t u = 0; u < cc->fr.units.len; u++) {
+    const mdl_unit_result *r = &MDL_VEC_AT(cc->fr.units, mdl_unit_result, u);
+    if (!r->name || !strcmp(r->name, name))
+      continue;
+    x->bad |= r->verdict == MDL_VERDICT_ERROR;
+    x->unknown |= r->verdict == MDL_VERDICT_UNKNOWN;
+  }
+}
+
+static void others_free(others *x) {
+  keys_free(&x->masked);
+  keys_free(&x->all);
+}
+
+/* Adds x to the keys and counts of a re-check of one kernel (r2, keys
+** after / after_all), which then stand for the full check. */
+static void others_add(const others *x, checked *r2, keyset *after,
+                       keyset *after_all) {
+  for (uint32_t i = 0; i < x->masked.keys.len; i++)
+    *(char **)mdl_vec_push(&after->keys, sizeof(char *)) =
+        mdl_strprintf("%s", MDL_VEC_AT(x->masked.keys, char *, i));
+  for (uint32_t i = 0; i < x->all.keys.len; i++)
+    *(char **)mdl_vec_push(&after_all->keys, sizeof(char *)) =
+        mdl_strprintf("%s", MDL_VEC_AT(x->all.keys, char *, i));
+  r2->errors += x->errors;
+  r2->warnings += x->warnings;
+  r2->bad |= x->bad;
+  r2->unknown |= x->unknown;
 }
 
 /* -------------------------------------------------------------- fixes */
@@ -537,7 +655,15 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   int best = -1;
   fix_text best_t = {0};
   checked best_c = {0};
+  bool best_partial = false;
   uint32_t best_err = 0, best_warn = 0, best_resolved = 0, best_gone = 0;
+  /* a file of several kernels: a candidate confined to one is re-checked
+     on it alone (the others are as the round's check found them) */
+  uint32_t nl = cur->lines.len;
+  uint32_t *own = cc->units.len > 1 ? line_owners(cc, nl) : NULL;
+  others oth = {0};
+  int oth_unit = -1;
+  simsum s0u = {0};
   uint32_t budget = symbolic ? 24 : 400;
   for (uint32_t i = 0; i < rc.len; i++) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, i);
@@ -569,11 +695,28 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     fix_text t;
     if (fix_apply(cur, c, &t))
       continue;
+    int unit = own ? cand_unit(own, nl, c) : -1;
+    const char *uname =
+        unit >= 0 ? MDL_VEC_AT(cc->units, fe_unit, (uint32_t)unit).name : NULL;
+    if (uname && (!d->unit || strcmp(d->unit, uname)))
+      unit = -1, uname = NULL; /* (its finding is another kernel's) */
+    ksv_options one = *co;
+    one.only_unit = uname;
     checked r2;
-    check(co, path, &t, &r2);
+    check(&one, path, &t, &r2);
     keyset after, after_all;
     keys_of_masked(&t, &r2.fr, c0, &after);
     keys_of(&t, &r2.fr, &after_all);
+    if (uname) {
+      if (oth_unit != unit) {
+        others_free(&oth);
+        others_of(cur, cc, c0, uname, &oth);
+        if (phase == 2)
+          simulate_only(cc, 1, ksv_flag_model(co->flag_model), uname, &s0u);
+        oth_unit = unit;
+      }
+      others_add(&oth, &r2, &after, &after_all);
+    }
     uint32_t nnew = keys_new(&before, &after);
     /* fewer findings: counted without the unmasked redundant syncs (a
        repair that unmasks them still fixes its finding) or with them (a
@@ -602,16 +745,17 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       ok = na < nb;
       free(target);
     }
-    if (ok && phase == 2 && s0.ran) {
+    if (ok && phase == 2 && (uname ? s0u.ran : s0.ran)) {
       simsum s1;
-      simulate(&r2, 1, ksv_flag_model(co->flag_model), &s1);
-      ok = s1.ran && s1.cycles <= s0.cycles;
+      simulate_only(&r2, 1, ksv_flag_model(co->flag_model), uname, &s1);
+      ok = s1.ran && s1.cycles <= (uname ? s0u.cycles : s0.cycles);
     }
     if (trace)
       fprintf(stderr, "fix: [%u] cost %u %s: %s (errors %u, warnings %u, "
-                      "new %u%s)\n", i, c->cost, ok ? "ok" : "rejected",
+                      "new %u%s%s%s)\n", i, c->cost, ok ? "ok" : "rejected",
               c->what, r2.errors, r2.warnings, nnew,
-              r2.bad ? ", bad input" : r2.unknown ? ", unknown" : "");
+              r2.bad ? ", bad input" : r2.unknown ? ", unknown" : "",
+              uname ? ", re-checked kernel " : "", uname ? uname : "");
     if (trace && nnew)
       for (uint32_t j = 0; j < after.keys.len; j++)
         if (!keys_has(&before, MDL_VEC_AT(after.keys, char *, j)))
@@ -634,6 +778,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       best = (int)i;
       best_t = t;
       best_c = r2;
+      best_partial = uname != NULL;
       best_err = r2.errors;
       best_warn = r2.warnings;
       best_resolved = resolved;
@@ -644,6 +789,12 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       fix_text_free(&t);
       checked_free(&r2);
     }
+  }
+  free(own);
+  others_free(&oth);
+  if (best >= 0 && best_partial) { /* the next round needs all of it */
+    checked_free(&best_c);
+    check(co, path, &best_t, &best_c);
   }
   if (best >= 0) {
     const rcand *r = &MDL_VEC_AT(rc, rcand, (uint32_t)best);

@@ -57,6 +57,9 @@ typedef struct {
   uint32_t timeout_ms;    /* SMT engine: per query */
   uint32_t solver_budget_s; /* SMT engine: solver seconds per kernel */
   uint32_t max_memory_mb; /* model, graph clocks and Z3, each (0: none) */
+  const char *only_unit;  /* ksv fix's re-check of a candidate: only the
+                             kernel of this name is unrolled and checked
+                             (the others are parsed); NULL: every one */
   const char *entry;      /* --entry NAME: the Ascend C function or class
                              checked as the kernel of every file (NULL:
                              the __global__ entries, or a header's

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# fix_chunks_test.sh KSV SOURCE_ROOT -- `ksv fix` on a HIVM file of several
-# `// -----` chunks fixes each chunk on its own (driver/ksv_fix.c,
-# fix_search_chunks): its candidates re-check that chunk, not the file.
+# fix_chunks_test.sh KSV SOURCE_ROOT -- `ksv fix` re-checks only what an
+# edit touches.  A HIVM file of several `// -----` chunks is fixed chunk by
+# chunk (driver/ksv_fix.c, fix_search_chunks): its candidates re-check
+# that chunk, not the file.
 # On a file of a concrete buggy kernel, a correct one and a symbolic buggy
 # one: (a) exactly the two chunks with findings are searched on their own
 # (KSV_FIX_TRACE); (b) the fixed file is each chunk fixed as its own file,
 # separators and the correct chunk kept as they were; (c) the fixes are
 # reported at the file's lines; (d) the fixed file checks clean.
+# (e) In one module of three kernels, every candidate (its edits within
+# one kernel) is re-checked on that kernel alone, and the fixed file checks
+# clean.
 set -u
 ksv=${1:?usage: fix_chunks_test.sh KSV SOURCE_ROOT}
 src=${2:?}
@@ -43,5 +47,18 @@ done < <(grep ': fix: ' "$tmp/rc")
 grep -q ': fix: ' "$tmp/rc" || bad "(c) the symbolic chunk has no fix to compare"
 "$ksv" check "$tmp/all.out.mlir" >"$tmp/chk" 2>&1 ||
   bad "(d) the fixed file does not check clean: $(tail -3 "$tmp/chk")"
+body() { sed -n '/^module/,/^}/p' "$1" | sed '1d;$d'; }
+{ echo "module {"; body "$a"; body "$src/corpus/cube_matmul/bug_missing_m_fix.mlir"
+  body "$src/corpus/tail_if/bug_wait_only_in_else.mlir"; echo "}"; } >"$tmp/multi.mlir"
+KSV_FIX_TRACE=1 "$ksv" fix -o "$tmp/multi.out.mlir" "$tmp/multi.mlir" >"$tmp/mreport" 2>"$tmp/mtrace"
+nc=$(grep -c '^fix: \[' "$tmp/mtrace")
+nk=$(grep -c '^fix: \[.*re-checked kernel ' "$tmp/mtrace")
+[ "$nc" -gt 0 ] && [ "$nc" = "$nk" ] ||
+  bad "(e) $nk of $nc candidates re-checked on their kernel alone"
+for k in vec_add_db cube_matmul tail_add; do
+  grep -q "re-checked kernel $k)" "$tmp/mtrace" || bad "(e) no candidate of $k"
+done
+"$ksv" check "$tmp/multi.out.mlir" >"$tmp/mchk" 2>&1 ||
+  bad "(e) the fixed module does not check clean: $(tail -3 "$tmp/mchk")"
 [ $fail = 0 ] && echo "fix-chunks: ok"
 exit $fail
