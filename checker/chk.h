@@ -71,6 +71,12 @@ typedef struct {
   ** checked one. */
   const mdl_kernel *group_kernel;
   void *alias_ctx;
+  /* OUT (NULL: not wanted): what the verdict covers of each loop whose
+  ** trip count is not known (mdl_loop_proof, docs/loops.md), and the
+  ** trip bound K with which the graph engine could prove every trip count
+  ** (or show the counterexample), when larger than the one unrolled. */
+  mdl_vec *proofs;
+  uint32_t *want_bound;
 } chk_options;
 
 void chk_options_default(chk_options *o);

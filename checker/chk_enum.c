@@ -832,6 +832,187 @@ static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
   return true;
 }
 
+/* ------------------------------------------------- every trip count */
+
+static const mdl_loop_proof *proof_at(const mdl_vec *proofs, uint32_t line,
+                                      uint32_t col);
+
+/* The loop statements whose trip count is dimension d (one per core). */
+static uint32_t dim_loops(const ex *x, uint32_t d, uint32_t *loops,
+                          uint32_t max) {
+  const mdl_kernel *k = x->k;
+  uint32_t n = 0;
+  for (uint32_t l = 0; l < k->lits.len; l++) {
+    const mdl_lit *lt = &MDL_VEC_AT(k->lits, mdl_lit, l);
+    if (x->lit_dim[l] != d)
+      continue;
+    for (uint32_t q = 0; q < k->nstmts && n < max; q++) {
+      const mdl_stmt *st = MDL_VEC_AT(k->stmts, mdl_stmt *, q);
+      if (st->kind != MDL_S_FOR || st->loc.line != lt->loc.line ||
+          st->loc.col != lt->loc.col || st->loc.file != lt->loc.file)
+        continue;
+      bool dup = false;
+      for (uint32_t j = 0; j < n && !dup; j++)
+        dup = loops[j] == q;
+      if (!dup)
+        loops[n++] = q;
+    }
+  }
+  return n;
+}
+
+/* The trip-count form of dimension d (its literals'), or 0. */
+static uint32_t dim_trip(const ex *x, uint32_t d) {
+  for (uint32_t l = 0; l < x->k->lits.len; l++)
+    if (x->lit_dim[l] == d)
+      return MDL_VEC_AT(x->k->lits, mdl_lit, l).atom_form;
+  return 0;
+}
+
+/* Do outcomes i and j agree on every dimension but d? */
+static bool same_but(const ex *x, uint32_t i, uint32_t j, uint32_t d) {
+  const outcome *a = &MDL_VEC_AT(x->outs, outcome, i);
+  const outcome *b = &MDL_VEC_AT(x->outs, outcome, j);
+  for (uint32_t e = 0; e < x->ndims; e++)
+    if (e != d && a->value[e] != b->value[e])
+      return false;
+  return true;
+}
+
+/* The certificate of one group of outcomes (those that agree with
+** outcome g on every other dimension) on its longest: the trip counts
+** the group takes are tmin..K when it reaches K (a branch on the bound
+** may cut off the small ones: thr).  Groups that end before K hold
+** only short runs, all of them enumerated: they need nothing. */
+static bool certify_group(ex *x, uint32_t d, uint32_t g, bool thr,
+                          const uint32_t *loops, uint32_t nl,
+                          chk_loop_cert *cert) {
+  uint32_t K = x->k->trip_bound, best = UINT32_MAX;
+  uint64_t seen = 0; /* trip counts taken (K <= 64) */
+  int64_t tmin = INT64_MAX;
+  for (uint32_t i = 0; i < x->outs.len; i++) {
+    const outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
+    if (!same_but(x, i, g, d) || oc->value[d] < 0)
+      continue;
+    int64_t t = oc->value[d];
+    if (t < 64)
+      seen |= 1ull << t;
+    if (t < tmin)
+      tmin = t;
+    if (best == UINT32_MAX ||
+        t > MDL_VEC_AT(x->outs, outcome, best).value[d])
+      best = i;
+  }
+  memset(cert, 0, sizeof *cert);
+  cert->ok = true;
+  if (best == UINT32_MAX ||
+      MDL_VEC_AT(x->outs, outcome, best).value[d] < (int64_t)K)
+    return true; /* (need 0: nothing) */
+  for (int64_t t = tmin; t <= (int64_t)K && t < 64; t++)
+    if (!((seen >> t) & 1)) {
+      cert->ok = false;
+      snprintf(cert->why, sizeof cert->why, "a branch on the loop's bound "
+               "makes trip count %lld impossible in some runs but not in "
+               "others", (long long)t);
+      return false;
+    }
+  const char *why;
+  mdl_kernel *s = outcome_kernel(x, best, &why);
+  if (!s) {
+    cert->ok = false;
+    snprintf(cert->why, sizeof cert->why, "%s", why);
+    return false;
+  }
+  bool ok = assume_outcome(x, best) &&
+            chk_loop_certify(s, loops, nl, x->o, cert);
+  chk_vals_pop(x->vals);
+  mdl_specialized_free(s);
+  (void)thr;
+  if (ok && cert->n0 < tmin) { /* the window past the group's first */
+    cert->n0 = (uint32_t)tmin;
+    cert->need = cert->n0 + cert->P;
+  }
+  return ok;
+}
+
+/* The certificate of the trip-count dimension d (chk_loop.c): every
+** group of outcomes that agree on the other dimensions, each on its
+** longest; the result is the largest need (or the first failure, or the
+** earliest counterexample). */
+static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
+                    chk_loop_cert *cert) {
+  memset(cert, 0, sizeof *cert);
+  if (!nl) {
+    snprintf(cert->why, sizeof cert->why, "no outcome runs the loop");
+    return false;
+  }
+  bool thr = false;
+  if (!chk_loop_free_trip(x->k, dim_trip(x, d), &thr, cert->why,
+                          sizeof cert->why))
+    return false;
+  bool ok = true;
+  cert->ok = true;
+  for (uint32_t g = 0; g < x->outs.len; g++) {
+    bool first = true;
+    for (uint32_t h = 0; h < g && first; h++)
+      first = !same_but(x, h, g, d);
+    if (!first)
+      continue;
+    chk_loop_cert c;
+    if (!certify_group(x, d, g, thr, loops, nl, &c)) {
+      if (c.drift_at && (!cert->drift_at || c.drift_at < cert->drift_at))
+        *cert = c;
+      else if (!cert->drift_at && c.want_iters > cert->want_iters)
+        *cert = c;
+      else if (ok && !cert->drift_at)
+        *cert = c;
+      ok = false;
+      continue;
+    }
+    if (ok && c.need > cert->need)
+      *cert = c;
+  }
+  cert->ok = ok;
+  return ok;
+}
+
+/* Adds what the verdict covers of the loops of trip-count dimension d to
+** o->proofs, and the trip bound that would prove them to o->want_bound. */
+static void prove_dim(ex *x, const chk_options *o, uint32_t d) {
+  uint32_t loops[8];
+  uint32_t nl = dim_loops(x, d, loops, 8);
+  chk_loop_cert cert;
+  bool ok = certify(x, d, loops, nl, &cert);
+  uint32_t K = x->k->trip_bound;
+  bool all = ok && cert.need <= K + 1;
+  uint32_t want = ok ? cert.need - 1
+                  : cert.drift_at ? cert.drift_at : cert.want_iters;
+  if (!all && o->want_bound && want > K && want > *o->want_bound)
+    *o->want_bound = want;
+  char *why = NULL;
+  if (all)
+    ;
+  else if (ok)
+    why = mdl_strprintf("the proof for every trip count needs trip counts "
+                        "0..%u checked (--trip-bound %u)", want, want);
+  else if (cert.drift_at)
+    why = mdl_strprintf("%s, from trip count %u on", cert.why,
+                        cert.drift_at);
+  else
+    why = mdl_strprintf("%s", cert.why[0] ? cert.why
+                                          : "its steady state was not shown");
+  for (uint32_t i = 0; i < nl; i++) { /* each core's loop */
+    const mdl_stmt *st = MDL_VEC_AT(x->k->stmts, mdl_stmt *, loops[i]);
+    mdl_loop_proof *p = mdl_vec_push(o->proofs, sizeof *p);
+    p->line = st->loc.line;
+    p->col = st->loc.col;
+    p->all = all;
+    p->bound = K;
+    p->why = why ? mdl_strprintf("%s", why) : NULL;
+  }
+  free(why);
+}
+
 /* The redundant-sync search on one outcome, verified on the others. */
 static void redundant(ex *x, mdl_diags *out, uint32_t first) {
   uint32_t i = search_outcome(x);
@@ -923,6 +1104,15 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
   }
   if (decided && x.outs.len > 1) /* (one outcome: chk_graph's own) */
     after_deadlock(out, first);
+  for (uint32_t d = 0; decided && !x.partial && o->proofs && d < x.ndims;
+       d++)
+    if (x.dims[d].kind == 1)
+      prove_dim(&x, o, d);
+  if (decided)
+    chk_proofs_bounded(k, o->proofs, x.partial
+                       ? "only some of its outcomes were checked"
+                       : "nothing that sync depends on runs in it, so its "
+                         "outcomes were not enumerated one by one");
   if (decided && !nerr && o->redundant && x.outs.len && !x.partial)
     redundant(&x, out, first);
   if (decided && x.undecided) {
@@ -941,7 +1131,7 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
        unchecked (a lone half; a loop cut after K iterations is never
        symbolic: that kernel stays unknown) */
     *note = x.partial ? partial_note(&x)
-            : k->lits.len ? chk_scope_note(k, any) : x.onote;
+            : k->lits.len ? chk_scope_note(k, any, o->proofs) : x.onote;
     if (*note == x.onote)
       x.onote = NULL;
     else
@@ -956,7 +1146,33 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
 
 /* What a symbolic kernel's verdict covers: each loop's trip counts and
 ** each branch's outcomes (both engines). */
-char *chk_scope_note(const mdl_kernel *k, bool findings) {
+void chk_proofs_bounded(const mdl_kernel *k, mdl_vec *proofs,
+                        const char *why) {
+  for (uint32_t i = 0; proofs && i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    if (l->kind != 1 || proof_at(proofs, l->loc.line, l->loc.col))
+      continue;
+    mdl_loop_proof *p = mdl_vec_push(proofs, sizeof *p);
+    p->line = l->loc.line;
+    p->col = l->loc.col;
+    p->bound = k->trip_bound;
+    p->why = mdl_strprintf("%s", why);
+  }
+}
+
+/* The proof of the loop at line:col in proofs, or NULL. */
+static const mdl_loop_proof *proof_at(const mdl_vec *proofs, uint32_t line,
+                                      uint32_t col) {
+  for (uint32_t i = 0; proofs && i < proofs->len; i++) {
+    const mdl_loop_proof *p = &MDL_VEC_AT(*proofs, mdl_loop_proof, i);
+    if (p->line == line && p->col == col)
+      return p;
+  }
+  return NULL;
+}
+
+char *chk_scope_note(const mdl_kernel *k, bool findings,
+                     const mdl_vec *proofs) {
   char buf[600];
   size_t w = 0;
   uint32_t shown = 0, more = 0;
@@ -975,7 +1191,13 @@ char *chk_scope_note(const mdl_kernel *k, bool findings) {
       more++;
       continue;
     }
-    int r = l->kind == 1
+    const mdl_loop_proof *p =
+        l->kind == 1 ? proof_at(proofs, l->loc.line, l->loc.col) : NULL;
+    int r = p && p->all
+                ? snprintf(buf + w, sizeof buf - w,
+                           "%severy trip count of the loop at %u:%u",
+                           shown ? ", " : "", l->loc.line, l->loc.col)
+            : l->kind == 1
                 ? snprintf(buf + w, sizeof buf - w,
                            "%strip counts 0..%u of the loop at %u:%u",
                            shown ? ", " : "", k->trip_bound, l->loc.line,
@@ -990,6 +1212,16 @@ char *chk_scope_note(const mdl_kernel *k, bool findings) {
   char tail[40] = "";
   if (more)
     snprintf(tail, sizeof tail, ", and %u more", more);
+  /* why a loop is not proven for every trip count: the first reason */
+  const mdl_loop_proof *b = NULL;
+  for (uint32_t i = 0; proofs && !b && i < proofs->len; i++)
+    if (!MDL_VEC_AT(*proofs, mdl_loop_proof, i).all)
+      b = &MDL_VEC_AT(*proofs, mdl_loop_proof, i);
+  if (b)
+    return mdl_strprintf("%s for %s%s; not past trip count %u of the loop "
+                         "at %u:%u: %s", findings ? "decided" : "proven",
+                         buf, tail, b->bound, b->line, b->col,
+                         b->why ? b->why : "not shown");
   return mdl_strprintf("%s for %s%s", findings ? "decided" : "proven", buf,
                        tail);
 }

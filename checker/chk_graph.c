@@ -29,7 +29,6 @@
 
 #include <time.h>
 
-#define NOCOL UINT16_MAX
 
 _Static_assert(NCH_MAX <= 32, "find_races keeps a bit per chain");
 

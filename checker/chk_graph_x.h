@@ -14,6 +14,7 @@
 #include "../model/mdl_build.h"
 
 #define NCH_MAX (3 * MDL_NPIPE)
+#define NOCOL UINT16_MAX          /* gx.col of a chain without members */
 
 typedef struct {
   const mdl_kernel *k;

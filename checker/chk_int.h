@@ -229,8 +229,43 @@ const char *chk_vals_unknown(const chk_vals *v);
 bool chk_graph_clean(const mdl_kernel *k, const chk_options *o,
                      const uint8_t *dis);
 
+/* Every trip count of a loop (chk_loop.c, docs/loops.md): the premises
+** under which the statement-level findings of every longer run repeat
+** those of the outcomes, checked on the outcome s with the longest run of
+** the loops (statement ids loops[0..n), one per core).  ok: they hold:
+** from trip count n0 on the findings repeat with period P, so the
+** outcomes 0..need-1 decide every trip count.  Else why says which
+** premise failed; drift_at, when not 0: a flag's sets and waits do not
+** balance over a period, and the trip count from which that shows. */
+typedef struct {
+  bool ok;
+  uint32_t P, s0, w0, R, lag, n0, need;
+  uint32_t drift_at;
+  uint32_t want_iters;       /* !ok: the clocks did not settle within the
+                                outcome; a run this long might show it */
+  char why[240];
+} chk_loop_cert;
+bool chk_loop_certify(const mdl_kernel *s, const uint32_t *loops,
+                      uint32_t nloops, const chk_options *o,
+                      chk_loop_cert *out);
+/* Premise 2 on the symbolic kernel k: the trip count (form trip) has a
+** bound of its own -- an argument or run-time value, with unit
+** coefficient, that nothing but the trip count uses -- so the run with
+** a longer or shorter trip count and every other value the same exists.
+** *thr: the bound is also compared with constants by branches (a
+** threshold each: the caller keeps their outcomes apart), allowed only
+** when the trip count depends on the bound alone.  False with why (of n
+** bytes) when not. */
+bool chk_loop_free_trip(const mdl_kernel *k, uint32_t trip, bool *thr,
+                        char *why, size_t n);
+
 /* What a symbolic kernel's verdict covers: "proven for trip counts 0..8 of
 ** the loop at 5:3, both outcomes of the branch at 9:7" (malloc'd). */
-char *chk_scope_note(const mdl_kernel *k, bool findings);
+char *chk_scope_note(const mdl_kernel *k, bool findings,
+                     const mdl_vec *proofs);
+/* Adds to proofs (when not NULL) a bounded proof, for the reason why, of
+** every loop of unknown trip count in k that has none yet. */
+void chk_proofs_bounded(const mdl_kernel *k, mdl_vec *proofs,
+                        const char *why);
 
 #endif

@@ -1303,8 +1303,12 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     return MDL_VERDICT_UNKNOWN;
   }
   free(what);
-  if (!k->concrete)
-    *note = chk_scope_note(k, nerr || nwarn);
+  if (!k->concrete) {
+    chk_proofs_bounded(k, o->proofs, "the SMT engine decided it (run-time "
+                       "event ids, or --engine smt), which checks the "
+                       "unrolled trip counts only");
+    *note = chk_scope_note(k, nerr || nwarn, o->proofs);
+  }
   if (deadlock && !*note)
     *note = mdl_strprintf("races are not reported behind a deadlock");
   if (nunk) {

@@ -202,6 +202,10 @@ static int set_progress(cli *c, const cli_opt *r, const char *v) {
   ROW("fail-on", 0, "error|warning", set_fail_on, o.fail_on_warning, 0, \
       "findings that make the exit status 1 (default error)"), \
   LIMIT_ROWS, \
+  ROW("require-unbounded", 0, NULL, cli_set_true, o.require_unbounded, 0, \
+      "a kernel proven for trip counts 0..K of some loop only (not for " \
+      "every trip count, docs/loops.md) is 'unknown' (exit 3) instead of " \
+      "'clean (bounded)'"), \
   ROW("require-complete", 0, NULL, cli_set_true, o.require_complete, 0, \
       "a lone half of a MIX pair (or a lone function with cross-core " \
       "syncs), checked without its partner cores, is 'unknown' (exit 3) " \

@@ -209,6 +209,25 @@ static void open_verdict(const ksv_options *o, const mdl_kernel *k,
   u->verdict = MDL_VERDICT_UNKNOWN;
 }
 
+/* --require-unbounded: a kernel proven for a bounded range of some
+** loop's trip counts only is undecided (docs/loops.md). */
+static void unbounded_verdict(const ksv_options *o, const mdl_kernel *k,
+                              mdl_diags *diags, mdl_unit_result *u) {
+  uint32_t bound;
+  if (!o->require_unbounded || u->verdict != MDL_VERDICT_CLEAN ||
+      !mdl_unit_bounded(u, &bound))
+    return;
+  const mdl_loop_proof *p = NULL;
+  for (uint32_t i = 0; !p && i < u->proofs.len; i++)
+    if (!MDL_VEC_AT(u->proofs, mdl_loop_proof, i).all)
+      p = &MDL_VEC_AT(u->proofs, mdl_loop_proof, i);
+  mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                  "not decided: proven only for trip counts 0..%u of the "
+                  "loop at %u:%u (--require-unbounded): %s", p->bound,
+                  p->line, p->col, p->why ? p->why : "not shown");
+  u->verdict = MDL_VERDICT_UNKNOWN;
+}
+
 /* Which engine decides k: the graph engine where the kernel is concrete
 ** with concrete offsets, and on the enumerated outcomes of the rest
 ** (chk_enum) where that applies; the SMT engine for what remains (auto)
@@ -230,33 +249,80 @@ static const char *engine_of(const ksv_options *o, const mdl_kernel *k,
   return k->concrete ? "graph" : NULL;
 }
 
+/* The largest trip bound ksv unrolls to by itself for a proof of every
+** trip count (docs/loops.md); --trip-bound may set more. */
+#define KSV_PROOF_BOUND 64
+
+/* The graph engine asked for a larger trip bound (want) to prove every
+** trip count of a loop or to show its counterexample: k is unrolled
+** again with it, what the first run found is dropped, and it is decided
+** again.  Where the new unrolling hits a limit, k is unrolled as before
+** and the first run's result is redone. */
+static bool decide_again(const ksv_options *o, mdl_kernel *k,
+                         chk_options *co, mdl_diags *diags,
+                         mdl_unit_result *u, uint32_t first, uint32_t want,
+                         bool *done, char **declined, const char **eng) {
+  if (!want || want <= k->trip_bound || o->trip_bound_fixed ||
+      want > KSV_PROOF_BOUND)
+    return false;
+  uint32_t old = k->trip_bound;
+  mdl_limits lim;
+  limits_of(o, &lim);
+  lim.bound_fixed = true;
+  lim.sym_bound = want;
+  mdl_diags_cut(diags, first);
+  free(u->note);
+  u->note = NULL;
+  mdl_loop_proofs_free(&u->proofs);
+  if (mdl_unroll_again(k, &lim)) {
+    lim.sym_bound = old;
+    mdl_unroll_again(k, &lim);
+  }
+  co->want_bound = NULL;
+  *eng = engine_of(o, k, co, diags, u, done, declined);
+  return true;
+}
+
 /* Decides the unrolled kernel k into diags and u; every engine's result
 ** gets the same finishing: a lone half's verdict, witness steps, --stats,
 ** --replay. */
-static void decide(const ksv_options *o, const mdl_kernel *k,
-                   chk_options *co, mdl_diags *diags, mdl_unit_result *u,
-                   double t_unroll) {
+static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
+                   mdl_diags *diags, mdl_unit_result *u, double t_unroll) {
   uint32_t first = diags->items.len;
   chk_stats cs;
   memset(&cs, 0, sizeof cs);
   co->stats = o->stats ? &cs : NULL;
+  uint32_t want = 0;
+  co->proofs = &u->proofs;
+  co->want_bound = &want;
   double t_check = o->stats ? cpu_secs() : 0;
   bool done;
   char *declined;
   const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
+  if (eng && done && want) {
+    free(declined);
+    decide_again(o, k, co, diags, u, first, want, &done, &declined, &eng);
+  }
+  co->want_bound = NULL;
   if (!eng) {
     char *why = describe_guards(k, declined);
     mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
                     "not decided: the verdict %s", why);
     u->verdict = MDL_VERDICT_UNKNOWN;
     u->note = why;
+    mdl_loop_proofs_free(&u->proofs);
+    co->proofs = NULL;
     return;
   }
   free(declined);
   if (!done)
     u->verdict = !strcmp(eng, "smt") ? chk_smt(k, co, diags, &u->note)
                                      : chk_graph(k, co, diags, &u->note);
+  co->proofs = NULL;
+  if (u->verdict != MDL_VERDICT_CLEAN && u->verdict != MDL_VERDICT_FINDINGS)
+    mdl_loop_proofs_free(&u->proofs);
   open_verdict(o, k, diags, u);
+  unbounded_verdict(o, k, diags, u);
   chk_steps_locate(k, diags, first);
   if (o->stats)
     print_stats(k, eng, t_unroll, cpu_secs() - t_check, &cs);
@@ -358,7 +424,7 @@ static bool skeleton_rule(mdl_rule r) {
 ** findings the verdict is findings; without, unknown as before (races
 ** are not decided). */
 static void skeleton_check(const ksv_options *o, const fe_unit *fu,
-                           const char *path, const mdl_kernel *k,
+                           const char *path, mdl_kernel *k,
                            chk_options *co, mdl_diags *diags,
                            mdl_unit_result *u, double t_unroll) {
   mdl_diags tmp;
@@ -386,6 +452,7 @@ static void skeleton_check(const ksv_options *o, const fe_unit *fu,
   free(tu.note);
   free(tu.sim);
   free(tu.name);
+  mdl_loop_proofs_free(&tu.proofs);
   if (kept) { /* findings: the rest undecided is said in the note */
     u->verdict = MDL_VERDICT_FINDINGS;
     free(u->note);

@@ -174,6 +174,8 @@ static int option(cfg_rd *r, const char *k, const yaml_node_t *kn,
     o->engine = x; /* the order of KSV_ENGINE_* */
   else if (!strcmp(k, "require-complete") && (x = choice(r, k, v, tf)) >= 0)
     o->require_complete = x;
+  else if (!strcmp(k, "require-unbounded") && (x = choice(r, k, v, tf)) >= 0)
+    o->require_unbounded = x;
   else if (!strcmp(k, "trip-bound"))
     x = number(r, k, v, 64, &o->sym_bound);
   else if (!strcmp(k, "max-unroll"))
@@ -189,7 +191,8 @@ static int option(cfg_rd *r, const char *k, const yaml_node_t *kn,
 ** bits; the keys are the command-line options' names. */
 static const char *const given_names[] = {
     "arch", "flag-model", "assume-auto-sync", "fail-on", "engine",
-    "trip-bound", "max-unroll", "timeout-ms", "require-complete", "lang"};
+    "trip-bound", "max-unroll", "timeout-ms", "require-complete", "lang",
+    "require-unbounded"};
 
 static uint32_t given_bit(const char *k, size_t n) {
   for (uint32_t b = 0; b < sizeof given_names / sizeof *given_names; b++)
@@ -287,6 +290,8 @@ void ksv_cfg_apply(const ksv_cfg *c, ksv_options *o) {
     o->engine = s->engine;
   if (g & KSV_GIVEN_REQUIRE_COMPLETE)
     o->require_complete = s->require_complete;
+  if (g & KSV_GIVEN_REQUIRE_UNBOUNDED)
+    o->require_unbounded = s->require_unbounded;
   if (g & KSV_GIVEN_TRIP_BOUND) {
     o->sym_bound = s->sym_bound;
     o->trip_bound_fixed = true;

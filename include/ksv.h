@@ -85,6 +85,9 @@ typedef struct {
                              engines, --replay, fix and export follow it */
   bool require_complete;  /* a lone half (cross-core not checked) is
                              `unknown` (exit 3), not clean */
+  bool require_unbounded; /* a kernel proven for a bounded range of a
+                             loop's trip counts only is `unknown` (exit 3),
+                             not `clean (bounded)` (docs/loops.md) */
   int auto_sync;          /* KSV_AUTO_SYNC_*: Ascend C kernels only; the
                              value is stated in each such verdict note */
   /* Suppression and configuration (docs/config.md, docs/rules.md) */
@@ -115,7 +118,7 @@ enum { KSV_GIVEN_ARCH = 1, KSV_GIVEN_FLAG_MODEL = 2, KSV_GIVEN_AUTO_SYNC = 4,
        KSV_GIVEN_FAIL_ON = 8, KSV_GIVEN_ENGINE = 16,
        KSV_GIVEN_TRIP_BOUND = 32, KSV_GIVEN_MAX_UNROLL = 64,
        KSV_GIVEN_TIMEOUT = 128, KSV_GIVEN_REQUIRE_COMPLETE = 256,
-       KSV_GIVEN_LANG = 512 };
+       KSV_GIVEN_LANG = 512, KSV_GIVEN_REQUIRE_UNBOUNDED = 1024 };
 /* The KSV_GIVEN_* bit of a command-line option ("--arch", "--arch=a5"),
 ** 0 for one a config file cannot set. */
 uint32_t ksv_option_given(const char *arg);

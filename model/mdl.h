@@ -638,6 +638,8 @@ mdl_step *mdl_diag_step(mdl_diag *d, mdl_step_role role, uint32_t line,
                         uint32_t col, const char *op, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 void mdl_diags_free(mdl_diags *d);
+/* Frees the diagnostics from the n-th on (their counts too). */
+void mdl_diags_cut(mdl_diags *d, uint32_t n);
 void mdl_diags_sort(mdl_diags *d);
 
 /* The same at a model location of kernel k (file k->file, unit k->name):
@@ -678,6 +680,16 @@ typedef enum {
 } mdl_verdict;
 const char *mdl_verdict_name(mdl_verdict v);
 
+/* What a verdict covers of one loop whose trip count is not known at
+** compile time (docs/loops.md): every trip count, or 0..bound. */
+typedef struct {
+  uint32_t line, col;          /* the loop (the first core's, in a MIX
+                                  kernel: one per trip count) */
+  bool all;                    /* proven (decided) for every trip count */
+  uint32_t bound;              /* trip counts 0..bound were checked */
+  char *why;                   /* !all: why not every trip count */
+} mdl_loop_proof;
+
 typedef struct {
   char *name;                  /* unit name */
   uint32_t line;
@@ -690,7 +702,13 @@ typedef struct {
                                   or NULL */
   double secs;                 /* wall seconds the driver spent on it:
                                   unrolling, checking, replay */
+  mdl_vec proofs;              /* mdl_loop_proof: per loop of unknown trip
+                                  count (empty: none, or not decided) */
 } mdl_unit_result;
+/* Was unit u decided for only a bounded range of some loop's trip
+** counts?  *bound: the smallest such bound. */
+bool mdl_unit_bounded(const mdl_unit_result *u, uint32_t *bound);
+void mdl_loop_proofs_free(mdl_vec *proofs);
 
 /* A root cause (driver/ksv_cause.c, docs/root-causes.md): the one
 ** statement or position that explains a group of findings (a missing
@@ -880,6 +898,9 @@ void mdl_limits_default(mdl_limits *l);
 /* Unrolls every core of k into instances.  Returns 0, or -1 when a
 ** limit stopped it (k->limit_hit says which). */
 int mdl_unroll(mdl_kernel *k, const mdl_limits *lim);
+/* Unrolls k again with other limits (a larger trip bound, docs/loops.md):
+** the instances of the first run are forgotten. */
+int mdl_unroll_again(mdl_kernel *k, const mdl_limits *lim);
 
 /* Self-check of a frozen kernel; appends to err (NUL-terminated) and
 ** returns the number of violations. */

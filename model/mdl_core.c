@@ -312,9 +312,17 @@ mdl_step *mdl_diag_step(mdl_diag *g, mdl_step_role role, uint32_t line,
   return s;
 }
 
-void mdl_diags_free(mdl_diags *d) {
-  for (uint32_t i = 0; i < d->items.len; i++) {
+void mdl_diags_cut(mdl_diags *d, uint32_t n) {
+  for (uint32_t i = n; i < d->items.len; i++) {
     mdl_diag *g = &MDL_VEC_AT(d->items, mdl_diag, i);
+    if (g->suppressed)
+      d->suppressed--;
+    else if (g->severity == MDL_SEV_ERROR)
+      d->errors--;
+    else if (g->severity == MDL_SEV_WARNING)
+      d->warnings--;
+    else
+      d->notes--;
     free((char *)g->unit);
     free(g->message);
     free(g->witness);
@@ -341,6 +349,12 @@ void mdl_diags_free(mdl_diags *d) {
     }
     free(g->steps);
   }
+  if (n < d->items.len)
+    d->items.len = n;
+}
+
+void mdl_diags_free(mdl_diags *d) {
+  mdl_diags_cut(d, 0);
   mdl_vec_free(&d->items);
   d->errors = d->warnings = d->notes = 0;
 }
@@ -374,9 +388,35 @@ const char *mdl_verdict_name(mdl_verdict v) {
   return (unsigned)v <= MDL_VERDICT_ERROR ? n[v] : "?";
 }
 
+bool mdl_unit_bounded(const mdl_unit_result *u, uint32_t *bound) {
+  bool any = false;
+  uint32_t b = UINT32_MAX;
+  for (uint32_t i = 0; i < u->proofs.len; i++) {
+    const mdl_loop_proof *p = &MDL_VEC_AT(u->proofs, mdl_loop_proof, i);
+    if (p->all)
+      continue;
+    any = true;
+    if (p->bound < b)
+      b = p->bound;
+  }
+  if (bound)
+    *bound = any ? b : 0;
+  return any;
+}
+
+void mdl_loop_proofs_free(mdl_vec *proofs) {
+  for (uint32_t i = 0; i < proofs->len; i++)
+    free(MDL_VEC_AT(*proofs, mdl_loop_proof, i).why);
+  mdl_vec_free(proofs);
+}
+
 const char *mdl_unit_verdict_name(const mdl_unit_result *u) {
+  bool bounded = mdl_unit_bounded(u, NULL);
   if (u->open && u->verdict == MDL_VERDICT_CLEAN)
-    return "clean (cross-core not checked)";
+    return bounded ? "clean (bounded, cross-core not checked)"
+                   : "clean (cross-core not checked)";
+  if (u->verdict == MDL_VERDICT_CLEAN && bounded)
+    return "clean (bounded)";
   return mdl_verdict_name(u->verdict);
 }
 
@@ -386,6 +426,7 @@ void mdl_file_result_free(mdl_file_result *r) {
     free(u->name);
     free(u->note);
     free(u->sim);
+    mdl_loop_proofs_free(&u->proofs);
   }
   mdl_vec_free(&r->units);
   mdl_diags_free(&r->diags);

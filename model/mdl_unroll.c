@@ -1680,3 +1680,11 @@ int mdl_unroll(mdl_kernel *k, const mdl_limits *lim) {
     mark_open(k);
   return k->limit_hit || k->input_error ? -1 : 0;
 }
+
+int mdl_unroll_again(mdl_kernel *k, const mdl_limits *lim) {
+  unroll_reset(k);
+  free(k->limit_hit);
+  k->limit_hit = NULL;
+  k->unrolled = false;
+  return mdl_unroll(k, lim);
+}
