@@ -211,6 +211,11 @@ static bool access_move(const mdl_kernel *k, const mdl_access *x,
          lin_add(k, d, x->sym ? x->form : 0, -1);
 }
 
+/* (a failure a longer outcome cannot cure) */
+static const char resid_why[] =
+    "the loop body has branches on the iteration that no sync depends on "
+    "(their outcome differs from one iteration to the next)";
+
 /* Is instance b (one period after a, both of kernel s, the loop at depth
 ** dep) the same instruction?  Records the move of each access in
 ** strides (per memory); false with *why when not. */
@@ -229,9 +234,7 @@ static bool same_inst(const mdl_kernel *s, uint32_t a, uint32_t b,
     return false;
   }
   if (mdl_inst_resid(s, a) || mdl_inst_resid(s, b)) {
-    *why = "the loop body has branches on the iteration that no sync "
-           "depends on (their outcome differs from one iteration to the "
-           "next)";
+    *why = resid_why;
     return false;
   }
   for (uint8_t d = 0; d < x->depth && d < MDL_MAX_DEPTH; d++)
@@ -472,6 +475,11 @@ static bool reach_back(const pmap *m, uint32_t from, uint32_t to,
             }
             if (m->iter[x] > it && m->iter[x] - it > back)
               back = m->iter[x] - it;
+            if (it > m->iter[x] + m->P) {
+              *why = "an instruction of the loop waits for one more than a "
+                     "period later (on another core)";
+              return false;
+            }
           }
         }
       }
@@ -868,6 +876,8 @@ bool chk_loop_certify(const mdl_kernel *s, const uint32_t *loops,
   memset(&m, 0, sizeof m);
   bool ok = strides && bs &&
             find_period(s, &ly, strides, bs, &out->s0, &out->P, &why);
+  if (strides && bs && !ok && why != resid_why)
+    out->want_iters = 2 * ly.iters; /* a longer period may show */
   uint32_t at;
   const char *what;
   if (ok && drift(s, &ly, out->s0, out->P, &at, &what)) {

@@ -168,13 +168,14 @@ static void print_stats(const mdl_kernel *k, const char *engine,
           "ksv-stats: file=%s kernel=%s engine=%s instances=%u accesses=%u "
           "unroll_s=%.6f analyse_s=%.6f build_s=%.6f order_s=%.6f "
           "check_s=%.6f redundant_s=%.6f reruns=%u nodes=%llu edges=%llu "
-          "queries=%u pruned=%u outcomes=%u prefix=%u%s\n",
+          "queries=%u pruned=%u outcomes=%u prefix=%u%s trip_bound=%u\n",
           k->file, k->name, engine, k->insts.len, k->accesses.len, unroll_s,
           check_s - cs->redundant_s, cs->build_s, cs->order_s, cs->check_s,
           cs->redundant_s, cs->reruns, (unsigned long long)cs->nodes,
           (unsigned long long)cs->edges, cs->queries, cs->pruned,
           cs->outcomes, cs->prefix_insts,
-          !cs->prefix_insts ? "" : cs->prefix_kept ? ":kept" : ":fell-back");
+          !cs->prefix_insts ? "" : cs->prefix_kept ? ":kept" : ":fell-back",
+          k->concrete ? 0 : k->trip_bound);
 }
 
 /* --replay: every finding of k from diags->items[first] on the simulator,
@@ -253,34 +254,70 @@ static const char *engine_of(const ksv_options *o, const mdl_kernel *k,
 ** trip count (docs/loops.md); --trip-bound may set more. */
 #define KSV_PROOF_BOUND 64
 
+/* Moves the diagnostics of from, from the n-th on, to the end of to. */
+static void diags_move(mdl_diags *to, mdl_diags *from, uint32_t n) {
+  for (uint32_t i = n; i < from->items.len; i++) {
+    const mdl_diag *g = &MDL_VEC_AT(from->items, mdl_diag, i);
+    *(mdl_diag *)mdl_vec_push(&to->items, sizeof *g) = *g;
+    uint32_t *c = g->severity == MDL_SEV_ERROR     ? &from->errors
+                  : g->severity == MDL_SEV_WARNING ? &from->warnings
+                                                   : &from->notes;
+    (*c)--;
+    *(c == &from->errors ? &to->errors : c == &from->warnings ? &to->warnings
+                                                             : &to->notes) += 1;
+  }
+  if (n < from->items.len)
+    from->items.len = n;
+}
+
 /* The graph engine asked for a larger trip bound (want) to prove every
 ** trip count of a loop or to show its counterexample: k is unrolled
-** again with it, what the first run found is dropped, and it is decided
-** again.  Where the new unrolling hits a limit, k is unrolled as before
-** and the first run's result is redone. */
+** again with it and decided again.  When that run does not decide it (an
+** outcome limit, a unrolling limit), the first run's result stands and k
+** is unrolled as before (the diagnostics name its instances). */
 static bool decide_again(const ksv_options *o, mdl_kernel *k,
                          chk_options *co, mdl_diags *diags,
                          mdl_unit_result *u, uint32_t first, uint32_t want,
                          bool *done, char **declined, const char **eng) {
-  if (!want || want <= k->trip_bound || o->trip_bound_fixed ||
-      want > KSV_PROOF_BOUND)
+  if (want > KSV_PROOF_BOUND && k->trip_bound < KSV_PROOF_BOUND)
+    want = KSV_PROOF_BOUND; /* (the longest ksv tries by itself) */
+  if (!want || want <= k->trip_bound || o->trip_bound_fixed)
     return false;
   uint32_t old = k->trip_bound;
   mdl_limits lim;
   limits_of(o, &lim);
   lim.bound_fixed = true;
   lim.sym_bound = want;
-  mdl_diags_cut(diags, first);
-  free(u->note);
+  mdl_diags kept;
+  memset(&kept, 0, sizeof kept);
+  diags_move(&kept, diags, first);
+  mdl_unit_result was = *u;
   u->note = NULL;
-  mdl_loop_proofs_free(&u->proofs);
-  if (mdl_unroll_again(k, &lim)) {
-    lim.sym_bound = old;
-    mdl_unroll_again(k, &lim);
+  memset(&u->proofs, 0, sizeof u->proofs);
+  bool ok = !mdl_unroll_again(k, &lim);
+  char *why = NULL;
+  const char *e = ok ? engine_of(o, k, co, diags, u, done, &why) : NULL;
+  if (e && *done && (u->verdict == MDL_VERDICT_CLEAN ||
+                     u->verdict == MDL_VERDICT_FINDINGS)) {
+    free(was.note);
+    mdl_loop_proofs_free(&was.proofs);
+    mdl_diags_free(&kept);
+    free(*declined);
+    *declined = why;
+    *eng = e;
+    return true;
   }
-  co->want_bound = NULL;
-  *eng = engine_of(o, k, co, diags, u, done, declined);
-  return true;
+  free(why);
+  mdl_diags_cut(diags, first); /* the first run stands */
+  free(u->note);
+  mdl_loop_proofs_free(&u->proofs);
+  *u = was;
+  diags_move(diags, &kept, 0);
+  mdl_vec_free(&kept.items);
+  lim.sym_bound = old;
+  mdl_unroll_again(k, &lim);
+  *done = true;
+  return false;
 }
 
 /* Decides the unrolled kernel k into diags and u; every engine's result
@@ -299,9 +336,14 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   bool done;
   char *declined;
   const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
-  if (eng && done && want) {
-    free(declined);
-    decide_again(o, k, co, diags, u, first, want, &done, &declined, &eng);
+  /* a proof for every trip count may ask for longer outcomes, a few
+     times (a longer period, clocks that settle late, a counterexample) */
+  for (int run = 0; run < 3 && eng && done && want > k->trip_bound; run++) {
+    uint32_t w = want;
+    want = 0;
+    co->want_bound = &want;
+    if (!decide_again(o, k, co, diags, u, first, w, &done, &declined, &eng))
+      break;
   }
   co->want_bound = NULL;
   if (!eng) {

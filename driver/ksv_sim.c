@@ -710,6 +710,24 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
         }
       }
       const char *why = NULL;
+      int64_t trips = badset ? 0 : mdl_valuation_trip_max(k, val);
+      if (trips > (int64_t)k->trip_bound) {
+        /* a loop runs longer than it was unrolled: unroll it to the
+           values' trip count, not a prefix of it */
+        mdl_limits lim2 = lim;
+        lim2.bound_fixed = true;
+        lim2.sym_bound = trips > (int64_t)lim.max_unroll ? lim.max_unroll
+                                                         : (uint32_t)trips;
+        if (mdl_unroll_again(k, &lim2) || trips > (int64_t)lim.max_unroll) {
+          fprintf(out, "%s:%u:%u: error: not simulated: the values give a "
+                       "loop %lld iterations, more than --max-unroll %u "
+                       "[unknown]\n", file, k->loc.line, k->loc.col,
+                  (long long)trips, lim.max_unroll);
+          mdl_valuation_free(val);
+          unknown = true;
+          continue;
+        }
+      }
       if (!badset)
         spec = mdl_specialize(k, val, &why);
       mdl_valuation_free(val);

@@ -943,6 +943,10 @@ void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
 ** set when a value it needs is not in v. */
 mdl_kernel *mdl_specialize(const mdl_kernel *k, const mdl_valuation *v,
                            const char **why);
+/* The largest trip count of k's loops of unknown trip count under v (0:
+** none known): more than k->trip_bound, and k must be unrolled again
+** (mdl_unroll_again) for mdl_specialize to run them whole. */
+int64_t mdl_valuation_trip_max(const mdl_kernel *k, const mdl_valuation *v);
 /* The copy of k for one outcome of its literals: the instances whose
 ** guard literals are all true (lit_true[i] for k->lits i), guards dropped,
 ** symbolic offsets and run-time ids kept as they are.  A literal marked

@@ -102,6 +102,17 @@ int mdl_guard_holds(const mdl_kernel *k, const mdl_valuation *v, uint32_t g) {
   return r;
 }
 
+int64_t mdl_valuation_trip_max(const mdl_kernel *k, const mdl_valuation *v) {
+  int64_t m = 0;
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    int64_t f;
+    if (l->kind == 1 && mdl_form_value(k, v, l->atom_form, &f) && f > m)
+      m = f;
+  }
+  return m;
+}
+
 static bool is_sync(const mdl_inst *in) {
   return in->kind == MDL_I_SET || in->kind == MDL_I_WAIT ||
          in->kind == MDL_I_BSET || in->kind == MDL_I_BWAIT;

@@ -154,6 +154,13 @@ const mdl_cause *rep_cause_of(const mdl_file_result *fr, const mdl_diag *d);
 struct json_t *rep_cause_json(const mdl_file_result *fr, uint32_t i,
                               bool with_fix);
 
+/* rep_json.c: sets on the JSON object uo of unit ur (a jansson json_t,
+** which SARIF shares) what its verdict covers (docs/loops.md): kind "all"
+** or "bounded", with bound the smallest bound, and under loops each loop
+** of unknown trip count; nothing for an undecided unit. */
+void rep_json_proof(struct json_t *uo, const mdl_unit_result *ur,
+                    const char *kind, const char *bound, const char *loops);
+
 /* A copy of s that is valid UTF-8 with no control characters except tab
 ** and newline (others become U+FFFD); caller frees. */
 char *rep_clean(const char *s);

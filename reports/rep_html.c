@@ -33,6 +33,8 @@ static const char css[] =
     ".v-findings{background:#fde2e1;color:#9b1c17}"
     ".v-unknown{background:#fff0c2;color:#7a5300}"
     ".v-open{background:#e3eef9;color:#1d4f86}"
+    ".v-bounded{background:#fdf1d6;color:#7a5300}"
+    ".proof-bounded{color:#7a5300}.proof-why{font-size:.85em;color:#555}"
     ".v-error{background:#e8dcf7;color:#52248f}"
     ".finding{background:#fff;border:1px solid #d8dce3;border-left:5px solid "
     "#9b1c17;margin:12px 0;padding:8px 14px}"
@@ -503,7 +505,34 @@ static const char *verdict_class(const mdl_unit_result *u) {
                             "v v-error"};
   if (u->open && u->verdict == MDL_VERDICT_CLEAN)
     return "v v-open"; /* clean, cross-core not checked */
+  if (u->verdict == MDL_VERDICT_CLEAN && mdl_unit_bounded(u, NULL))
+    return "v v-bounded"; /* clean for trip counts 0..K only */
   return (unsigned)u->verdict <= MDL_VERDICT_ERROR ? c[u->verdict] : "v";
+}
+
+/* What the verdict covers (docs/loops.md): "all", or "bounded" with each
+** loop proven for trip counts 0..K only and why. */
+static void td_proof(node tr, const mdl_unit_result *u) {
+  node td = el(tr, "td", NULL);
+  if (u->verdict != MDL_VERDICT_CLEAN && u->verdict != MDL_VERDICT_FINDINGS)
+    return;
+  uint32_t b;
+  if (!mdl_unit_bounded(u, &b)) {
+    elc(td, "span", "proof proof-all", "all");
+    return;
+  }
+  char *t = mdl_strprintf("bounded: trip counts 0..%u", b);
+  elc(td, "span", "proof proof-bounded", t);
+  free(t);
+  for (uint32_t i = 0; i < u->proofs.len; i++) {
+    const mdl_loop_proof *p = &MDL_VEC_AT(u->proofs, mdl_loop_proof, i);
+    if (p->all)
+      continue;
+    char *w = mdl_strprintf("loop at %u:%u: %s", p->line, p->col,
+                            p->why ? p->why : "not shown");
+    elc(td, "div", "proof-why", w);
+    free(w);
+  }
 }
 
 static void td_num(node tr, uint32_t v) {
@@ -582,9 +611,9 @@ int rep_html(FILE *out, const rep_input *in) {
   el(main_, "h2", "Summary");
   node table = el(main_, "table", NULL);
   node tr = el(el(table, "thead", NULL), "tr", NULL);
-  const char *cols[] = {"file", "kernel", "verdict", "errors", "warnings",
-                        "note"};
-  for (size_t c = 0; c < 6; c++)
+  const char *cols[] = {"file", "kernel", "verdict", "proof", "errors",
+                        "warnings", "note"};
+  for (size_t c = 0; c < 7; c++)
     el(tr, "th", cols[c]);
   node tbody = el(table, "tbody", NULL);
   for (uint32_t f = 0; f < in->nfiles; f++) {
@@ -607,6 +636,7 @@ int rep_html(FILE *out, const rep_input *in) {
       el(el(tr, "td", NULL), "code", ur->name);
       elc(el(tr, "td", NULL), "span", verdict_class(ur),
           mdl_unit_verdict_name(ur));
+      td_proof(tr, ur);
       td_num(tr, ne);
       td_num(tr, nw);
       node nt = elc(tr, "td", "note", ur->note ? ur->note : "");

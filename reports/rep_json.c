@@ -179,6 +179,34 @@ static json_t *diag_json(const mdl_diag *d, const char *fp) {
   return o;
 }
 
+void rep_json_proof(json_t *uo, const mdl_unit_result *ur, const char *kind,
+                    const char *bound, const char *loops) {
+  if (ur->verdict != MDL_VERDICT_CLEAN && ur->verdict != MDL_VERDICT_FINDINGS)
+    return;
+  uint32_t b;
+  bool bounded = mdl_unit_bounded(ur, &b);
+  json_object_set_new(uo, kind, json_string(bounded ? "bounded" : "all"));
+  if (bounded)
+    json_object_set_new(uo, bound, json_integer(b));
+  if (!ur->proofs.len)
+    return;
+  json_t *arr = json_array();
+  for (uint32_t i = 0; i < ur->proofs.len; i++) {
+    const mdl_loop_proof *p = &MDL_VEC_AT(ur->proofs, mdl_loop_proof, i);
+    json_t *lo = json_object();
+    json_object_set_new(lo, "line", json_integer(p->line));
+    json_object_set_new(lo, "column", json_integer(p->col));
+    json_object_set_new(lo, "proof", json_string(p->all ? "all" : "bounded"));
+    if (!p->all) {
+      json_object_set_new(lo, "bound", json_integer(p->bound));
+      if (p->why)
+        json_object_set_new(lo, "why", json_string(p->why));
+    }
+    json_array_append_new(arr, lo);
+  }
+  json_object_set_new(uo, loops, arr);
+}
+
 int rep_json(FILE *out, const rep_input *in) {
   json_t *root = json_object();
   json_object_set_new(root, "format_version", json_string(REP_JSON_FORMAT));
@@ -209,6 +237,7 @@ int rep_json(FILE *out, const rep_input *in) {
         json_object_set_new(uo, "note", json_string(ur->note));
       if (ur->sim)
         json_object_set_new(uo, "simulator", json_string(ur->sim));
+      rep_json_proof(uo, ur, "proof", "proof_bound", "loops");
       json_array_append_new(units, uo);
       if (ur->verdict == MDL_VERDICT_UNKNOWN)
         unknown++;

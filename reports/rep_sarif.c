@@ -468,6 +468,7 @@ int rep_sarif(FILE *out, const rep_input *in) {
       json_object_set_new(uo, "crossCoreChecked", json_boolean(!ur->open));
       if (ur->note)
         json_object_set_new(uo, "note", str(ur->note));
+      rep_json_proof(uo, ur, "proof", "proofBound", "loops");
       json_array_append_new(units, uo);
       bad |= ur->verdict == MDL_VERDICT_ERROR;
     }

@@ -175,7 +175,8 @@ static void diag_text(FILE *out, const rep_input *in,
 
 int rep_text(FILE *out, const rep_input *in) {
   uint32_t causes = 0, findings = 0;
-  uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0;
+  uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0,
+           bounded = 0;
   uint32_t suppressed = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
@@ -191,6 +192,9 @@ int rep_text(FILE *out, const rep_input *in) {
       if (ur->verdict == MDL_VERDICT_UNKNOWN)
         unknown++;
       open += ur->open;
+      bounded += (ur->verdict == MDL_VERDICT_CLEAN ||
+                  ur->verdict == MDL_VERDICT_FINDINGS) &&
+                 mdl_unit_bounded(ur, NULL);
     }
     causes += fr->causes.len;
     for (uint32_t c = 0; c < fr->causes.len; c++)
@@ -216,6 +220,8 @@ int rep_text(FILE *out, const rep_input *in) {
           unknown);
   if (open) /* lone halves: their cross-core properties were not checked */
     fprintf(out, ", %u cross-core not checked", open);
+  if (bounded) /* proven for trip counts 0..K only (docs/loops.md) */
+    fprintf(out, ", %u bounded", bounded);
   if (suppressed) /* never silently lost: --show-suppressed lists them */
     fprintf(out, ", %u suppressed", suppressed);
   if (causes) /* root causes first (docs/root-causes.md) */

@@ -27,8 +27,8 @@ expect_finding() {
 expect_rc vec_add.cpp 0
 grep -q "vec_add: clean" "$tmp/out" || fail "vec_add.cpp: not clean"
 expect_rc vec_add_tiling.cpp 0
-grep -q "clean -- proven for trip counts" "$tmp/out" ||
-  fail "vec_add_tiling.cpp: the symbolic tile loop is not reported"
+grep -q "clean -- proven for every trip count of the loop" "$tmp/out" ||
+  fail "vec_add_tiling.cpp: the symbolic tile loop is not proven for every trip count"
 expect_rc vec_add_nowait.cpp 1
 expect_finding vec_add_nowait.cpp 52 race
 expect_finding vec_add_nowait.cpp 50 unpaired-set

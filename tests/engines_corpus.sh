@@ -26,9 +26,16 @@ while IFS= read -r f; do
   i=$((i + 1))
   [ $(((i - 1) % stride)) -eq 0 ] || continue
   for arch in a2 a5; do
-    g=$("$ksv" check --arch "$arch" --engine graph "$f" 2>&1)
+    g=$("$ksv" check --stats --arch "$arch" --engine graph "$f" 2>&1)
     gr=$?
-    s=$("$ksv" check --arch "$arch" --engine smt "$f" 2>&1)
+    # the SMT engine at the trip bound the graph engine ended with (it
+    # unrolls further where a proof for every trip count needs it)
+    kb=$(grep -o 'trip_bound=[0-9]*' <<<"$g" | sort -t= -k2 -n | tail -1)
+    kb=${kb#trip_bound=}
+    tb=()
+    [ -n "$kb" ] && [ "$kb" != 0 ] && tb=(--trip-bound "$kb")
+    g=$(grep -v '^ksv-stats:' <<<"$g")
+    s=$("$ksv" check --arch "$arch" --engine smt "${tb[@]}" "$f" 2>&1)
     sr=$?
     if { [ $gr -eq 3 ] && [ $sr -le 1 ]; } || { [ $sr -eq 3 ] && [ $gr -le 1 ]; }; then
       declined=$((declined + 1))

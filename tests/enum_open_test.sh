@@ -20,7 +20,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 out=$("$ksv" check --stats --arch a2 "$d/ok.mlir" 2>&1)
 grep -q 'kernel=masked_tiles engine=graph .* outcomes=9 ' <<<"$out" ||
   bad "(a) ok.mlir is not decided on 9 outcomes by the graph engine: $(grep 'engine=' <<<"$out")"
-grep -q 'masked_tiles: clean -- proven for trip counts 0..8' <<<"$out" ||
+grep -q 'masked_tiles: clean (bounded) -- proven for trip counts 0..8' <<<"$out" ||
   bad "(a) ok.mlir is not proven clean: $(grep 'masked_tiles:' <<<"$out")"
 
 out=$(KSV_ENUM_OPEN=0 "$ksv" check --stats --arch a2 "$d/ok.mlir" 2>&1)
