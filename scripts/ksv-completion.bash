@@ -10,7 +10,8 @@ _ksv_limits="--max-unroll --max-instances"
 _ksv_prog="--progress --quiet -q"
 _ksv_both="$_ksv_shared $_ksv_prog --entry --baseline --doc-url -j --explain
   --no-redundant --stats --replay --fail-on $_ksv_limits --require-complete
-  --max-memory-mb --engine --timeout-ms --max-solver-seconds --trip-bound"
+  --max-memory-mb --engine --timeout-ms --max-solver-seconds --trip-bound
+  --require-unbounded"
 _ksv_check="$_ksv_both --format -o --report --color --include --exclude
   --fix --sim-runs"
 _ksv_fix="$_ksv_both --format -o --in-place --diff --allow-barrier-all

@@ -346,7 +346,7 @@ rc=$(run eng_period_off check --engine smt "$tmp/period_off.mlir")
   fail "period rule, tile offset rem 64: exit $rc: $(cat "$tmp/eng_period_off.out")"
 sed -e '17s/^/      %c12r = arith.constant 12 : index\n      %rot = arith.remui %i, %c12r : index\n      %eid = arith.index_cast %rot : index to i64\n      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, %eid]\n      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, %eid]\n/' \
   "$root/corpus/trip_precredit/ok.mlir" >"$tmp/period_id.mlir"
-rc=$(run eng_period_id check "$tmp/period_id.mlir")
+rc=$(run eng_period_id check --engine smt "$tmp/period_id.mlir")
 grep -q "trip counts 0..13 of the loop" "$tmp/eng_period_id.out" ||
   fail "period rule, event id rem 12: $(cat "$tmp/eng_period_id.out")"
 rc=$(run eng_inst check --max-instances 10 "$root/corpus/vec_add_db/ok.mlir")
