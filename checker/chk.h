@@ -77,7 +77,19 @@ typedef struct {
   ** (or show the counterexample), when larger than the one unrolled. */
   mdl_vec *proofs;
   uint32_t *want_bound;
+  /* A time limit (chk_wall() seconds; 0: none): the graph engine's
+  ** outcomes and every solver query past it are undecided, so the verdict
+  ** is unknown.  The driver sets it for the longer run a proof asks for,
+  ** whose result is kept only when it decides. */
+  double deadline;
 } chk_options;
+
+/* CPU seconds of the calling thread: the clock of chk_stats (robust on a
+** loaded machine and with -j). */
+double chk_now(void);
+/* Monotonic wall seconds: the clock of chk_options.deadline (Z3's query
+** timeouts count wall time too). */
+double chk_wall(void);
 
 void chk_options_default(chk_options *o);
 

@@ -32,6 +32,7 @@
 ** the first outcomes are decided (docs/limits.md). */
 #define ENUM_WORK 4000000u
 
+
 /* A dimension's value in an outcome: 0..K (a trip count), 0 or 1 (a
 ** branch), DIM_NONE (no instance of the outcome depends on it) or
 ** DIM_OPEN (only ops do: its literals stay open in the outcome's copy). */
@@ -791,6 +792,12 @@ static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
       x->partial = true;
       break;
     }
+    if (x->o->deadline > 0 && chk_wall() > x->o->deadline) {
+      *note = mdl_strprintf("out of time after %u of %u outcomes", i,
+                            x->outs.len);
+      *v = MDL_VERDICT_UNKNOWN;
+      return false;
+    }
     outcome *oc = &MDL_VEC_AT(x->outs, outcome, i);
     const char *why;
     mdl_kernel *s = outcome_kernel(x, i, &why);
@@ -976,6 +983,20 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
   return ok;
 }
 
+/* A proof for every trip count may ask for a longer unrolling (chk_loop.c;
+** the driver runs the kernel once more, within a time limit).  That run
+** analyses about (K'/K)^2 times the instances of this one (K'/K times the
+** outcomes, each K'/K times longer): past ENUM_WORK it is not asked for,
+** and the verdict stays bounded with the --trip-bound that would prove it
+** in its note (docs/loops.md). */
+static bool rerun_affordable(const ex *x, uint32_t want) {
+  double work = 0, K = x->k->trip_bound ? x->k->trip_bound : 1;
+  for (uint32_t i = 0; i < x->outs.len; i++)
+    work += MDL_VEC_AT(x->outs, outcome, i).ninst;
+  double r = want / K;
+  return work * r * r <= (double)ENUM_WORK;
+}
+
 /* Adds what the verdict covers of the loops of trip-count dimension d to
 ** o->proofs, and the trip bound that would prove them to o->want_bound. */
 static void prove_dim(ex *x, const chk_options *o, uint32_t d) {
@@ -987,7 +1008,8 @@ static void prove_dim(ex *x, const chk_options *o, uint32_t d) {
   bool all = ok && cert.need <= K + 1;
   uint32_t want = ok ? cert.need - 1
                   : cert.drift_at ? cert.drift_at : cert.want_iters;
-  if (!all && o->want_bound && want > K && want > *o->want_bound)
+  if (!all && o->want_bound && want > K && want > *o->want_bound &&
+      rerun_affordable(x, want))
     *o->want_bound = want;
   char *why = NULL;
   if (all)

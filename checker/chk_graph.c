@@ -46,8 +46,13 @@ void chk_options_default(chk_options *o) {
 
 typedef chk_edge edge;
 
-/* CPU seconds of this thread (chk_stats: robust on a loaded machine). */
-static double now_s(void) {
+double chk_wall(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double chk_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -1096,7 +1101,7 @@ static void sync_all_stuck(gx *g, const mdl_vec per[3], uint32_t m,
 void chk_graph_analyse(gx *g, const mdl_kernel *k, const chk_options *o,
                     const uint8_t *disabled, bool any_error, chk_stats *st) {
   chainst ch[NCH_MAX];
-  double t0 = st ? now_s() : 0;
+  double t0 = st ? chk_now() : 0;
   init_chains(g, k, disabled, ch);
   g->o = o;
   g->any_error = any_error;
@@ -1134,7 +1139,7 @@ void chk_graph_analyse(gx *g, const mdl_kernel *k, const chk_options *o,
   match_flags(g, &recs);
   match_xcore(g, NULL);
   csr(g);
-  double t1 = st ? now_s() : 0;
+  double t1 = st ? chk_now() : 0;
   if (st) {
     st->build_s = t1 - t0;
     st->nodes = g->nnodes;
@@ -1160,7 +1165,7 @@ void chk_graph_analyse(gx *g, const mdl_kernel *k, const chk_options *o,
     return;
   }
   closure(g);
-  double t2 = st ? now_s() : 0;
+  double t2 = st ? chk_now() : 0;
   if (st)
     st->order_s = t2 - t1;
   /* confirm overflow candidates */
@@ -1199,7 +1204,7 @@ void chk_graph_analyse(gx *g, const mdl_kernel *k, const chk_options *o,
     chk_graph_find_races(g);
   flag_recs_free(&recs);
   if (st)
-    st->check_s = now_s() - t2;
+    st->check_s = chk_now() - t2;
 }
 
 /* ------------------------------------------------------------------ API */
@@ -1260,7 +1265,7 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
     chk_graph_gx_free(&g);
     return MDL_VERDICT_UNKNOWN;
   }
-  double t3 = st ? now_s() : 0;
+  double t3 = st ? chk_now() : 0;
   /* a prefix: what a wait left waiting at the cut may order is not
      decided (chk_open.c) */
   uint32_t first_cut = NONE;
@@ -1272,16 +1277,16 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   if (o->explain && !g.deadlock)
     chk_graph_explain(&g, k, out);
   if (st)
-    st->check_s += now_s() - t3;
+    st->check_s += chk_now() - t3;
   bool clean_errors = nerr == 0 && !chk_graph_count_errors(&g);
   bool deadlock = g.deadlock;
   chk_graph_gx_free(&g);
-  double t4 = st ? now_s() : 0;
+  double t4 = st ? chk_now() : 0;
   bool searched = true;
   if (clean_errors && o->redundant && !k->cut_cores)
     searched = chk_graph_find_redundant(k, o, out, &nwarn);
   if (st)
-    st->redundant_s = now_s() - t4;
+    st->redundant_s = chk_now() - t4;
   (void)before;
   if (deadlock)
     *note = mdl_strprintf("races are not reported behind a deadlock");

@@ -356,6 +356,12 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
           what, x->o->budget_s);
     return -1;
   }
+  if (x->run_deadline > 0 && chk_wall() > x->run_deadline) {
+    x->unknowns++;
+    if (!x->unknown_what)
+      x->unknown_what = mdl_strprintf("could not ask %s: out of time", what);
+    return -1;
+  }
   Z3_solver_push(x->c, x->s);
   chk_smt_add(x, q);
   struct timespec t0, t1;
@@ -1250,6 +1256,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   sx x;
   build(&x, k, o, o->explain);
   x.deadline = deadline;
+  x.run_deadline = o->deadline;
   /* a prefix: what a wait left waiting at the cut may order is not
      decided (chk_open.c) */
   uint32_t first_cut = NONE;
@@ -1342,6 +1349,7 @@ chk_vals *chk_vals_new(const mdl_kernel *k, const chk_options *o) {
     return NULL;
   z3_open(&v->x, k, o);
   v->x.deadline = o->budget_s ? now_s() + o->budget_s : 0;
+  v->x.run_deadline = o->deadline;
   value_domain(&v->x);
   return v;
 }

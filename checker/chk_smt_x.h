@@ -72,6 +72,7 @@ typedef struct {
   char *unknown_what;
   uint32_t queries;
   double deadline; /* monotonic seconds: the solver budget */
+  double run_deadline; /* chk_wall() seconds: chk_options.deadline */
 } sx;
 
 /* What makes a match edge certain: it is active whenever every instance

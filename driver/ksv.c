@@ -297,6 +297,8 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
   bool ok = !mdl_unroll_again(k, &lim);
   char *why = NULL;
   const char *e = ok ? engine_of(o, k, co, diags, u, done, &why) : NULL;
+  if (co->deadline > 0 && chk_wall() >= co->deadline)
+    e = NULL; /* out of time: what ran into the limit is not decided */
   if (e && *done && (u->verdict == MDL_VERDICT_CLEAN ||
                      u->verdict == MDL_VERDICT_FINDINGS)) {
     free(was.note);
@@ -333,11 +335,20 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   co->proofs = &u->proofs;
   co->want_bound = &want;
   double t_check = o->stats ? cpu_secs() : 0;
+  double t0 = chk_wall();
   bool done;
   char *declined;
   const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
   /* a proof for every trip count may ask for longer outcomes, a few
-     times (a longer period, clocks that settle late, a counterexample) */
+     times (a longer period, clocks that settle late, a counterexample),
+     all of them together in at most the first run's time (half a second
+     at least): a run that reaches that deadline is dropped and the last
+     result that decided stands (a query's timeout ends past it too) */
+  double spent = chk_wall() - t0, budget = spent > 0.5 ? spent : 0.5;
+  uint32_t tmo = co->timeout_ms;
+  co->deadline = chk_wall() + budget;
+  if (!tmo || tmo > budget * 1000 + 100)
+    co->timeout_ms = (uint32_t)(budget * 1000) + 100;
   for (int run = 0; run < 3 && eng && done && want > k->trip_bound; run++) {
     uint32_t w = want;
     want = 0;
@@ -345,6 +356,8 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
     if (!decide_again(o, k, co, diags, u, first, w, &done, &declined, &eng))
       break;
   }
+  co->deadline = 0;
+  co->timeout_ms = tmo;
   co->want_bound = NULL;
   if (!eng) {
     char *why = describe_guards(k, declined);
