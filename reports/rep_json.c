@@ -10,8 +10,9 @@
 #include <jansson.h>
 
 /* docs/report.schema.json's "format_version" */
-#define REP_JSON_FORMAT "1.1" /* 1.1: suppressed, suppression, each
-                                 finding's "cause" */
+#define REP_JSON_FORMAT "1.2" /* 1.1: suppressed, suppression, each
+                                 finding's "cause"; 1.2: each unit's proof,
+                                 proof_bound, loops; summary.bounded */
 
 /* The location's file, when not the unit's main file, and its inlining
 ** chain, innermost call first (C++ kernels; README "JSON output").  Only
@@ -217,7 +218,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(root, "arch", json_string(in->arch));
   json_t *files = json_array();
   uint32_t errors = 0, warnings = 0, unknown = 0, open = 0, supp = 0;
-  uint32_t causes = 0;
+  uint32_t causes = 0, bounded = 0;
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
     json_t *fo = json_object();
@@ -242,6 +243,9 @@ int rep_json(FILE *out, const rep_input *in) {
       if (ur->verdict == MDL_VERDICT_UNKNOWN)
         unknown++;
       open += ur->open;
+      bounded += (ur->verdict == MDL_VERDICT_CLEAN ||
+                  ur->verdict == MDL_VERDICT_FINDINGS) &&
+                 mdl_unit_bounded(ur, NULL);
     }
     json_object_set_new(fo, "units", units);
     json_t *diags = json_array();
@@ -267,6 +271,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_object_set_new(sum, "warnings", json_integer(warnings));
   json_object_set_new(sum, "unknown", json_integer(unknown));
   json_object_set_new(sum, "cross_core_not_checked", json_integer(open));
+  json_object_set_new(sum, "bounded", json_integer(bounded));
   json_object_set_new(sum, "suppressed", json_integer(supp));
   json_object_set_new(sum, "root_causes", json_integer(causes));
   if (in->baseline) /* findings left out because the baseline has them */
