@@ -28,7 +28,8 @@ norm() { # the verdict lines of a report, with the witness's numbers masked
     -e 's/at [0-9]+ when the kernel ends: [0-9]+ sets?, [0-9]+ waits?/at N when the kernel ends/' \
     -e 's/cycle of waits: [0-9]+ waits/cycle of waits: N waits/' \
     -e 's/can be -?[0-9]+, out of range/can be N, out of range/' \
-    -e 's/[0-9]+ of [0-9]+ queries/N of M queries/'
+    -e 's/[0-9]+ of [0-9]+ queries/N of M queries/' \
+    -e 's/, [0-9]+ bounded;/;/; s/, [0-9]+ bounded$//'
 }
 n=0 same=0 ranges=0 diff=0
 for f in "$@"; do
