@@ -986,15 +986,23 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
 /* A proof for every trip count may ask for a longer unrolling (chk_loop.c;
 ** the driver runs the kernel once more, within a time limit).  That run
 ** analyses about (K'/K)^2 times the instances of this one (K'/K times the
-** outcomes, each K'/K times longer): past ENUM_WORK it is not asked for,
-** and the verdict stays bounded with the --trip-bound that would prove it
-** in its note (docs/loops.md). */
+** outcomes, each K'/K times longer) and asks the solver about (K'/K)^3
+** times its questions (which byte ranges meet: pairs of accesses, per
+** outcome): past ENUM_WORK instances or PROOF_QUERIES questions it is not
+** asked for, and the verdict stays bounded with the --trip-bound that
+** would prove it in its note (docs/loops.md). */
+#define PROOF_QUERIES 4000.0
+
 static bool rerun_affordable(const ex *x, uint32_t want) {
   double work = 0, K = x->k->trip_bound ? x->k->trip_bound : 1;
   for (uint32_t i = 0; i < x->outs.len; i++)
     work += MDL_VEC_AT(x->outs, outcome, i).ninst;
-  double r = want / K;
-  return work * r * r <= (double)ENUM_WORK;
+  double r = want / K, q = x->vals ? chk_vals_queries(x->vals) : 0;
+  bool ok = work * r * r <= (double)ENUM_WORK && q * r * r * r <= PROOF_QUERIES;
+  if (getenv("KSV_LOOP_TRACE"))
+    fprintf(stderr, "loop: rerun at %u: %s (%.0f instances, %.0f queries)\n",
+            want, ok ? "asked" : "too large", work, q);
+  return ok;
 }
 
 /* Adds what the verdict covers of the loops of trip-count dimension d to

@@ -223,6 +223,8 @@ int chk_vals_meet(chk_vals *v, uint32_t n, const uint32_t *atoms,
                   const int64_t *coefs, int64_t c, int64_t sa, int64_t sb,
                   mdl_valuation **val);
 const char *chk_vals_unknown(const chk_vals *v);
+/* The solver queries v has asked so far. */
+uint32_t chk_vals_queries(const chk_vals *v);
 
 /* Is the concrete kernel k free of errors (and decided) with the sync
 ** statements dis (by statement id, may be NULL) removed? (chk_graph.c) */

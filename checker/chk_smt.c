@@ -1364,6 +1364,8 @@ void chk_vals_free(chk_vals *v) {
 
 const char *chk_vals_unknown(const chk_vals *v) { return v->why; }
 
+uint32_t chk_vals_queries(const chk_vals *v) { return v->x.queries; }
+
 /* The atom values of model m (the witness of an outcome or an overlap);
 ** with all, every kernel argument and the block index and number too
 ** (those the queries so far left free take the model's completion), so

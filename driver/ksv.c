@@ -341,10 +341,10 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
   /* a proof for every trip count may ask for longer outcomes, a few
      times (a longer period, clocks that settle late, a counterexample),
-     all of them together in at most the first run's time (half a second
+     all of them together in at most twice the first run's time (a second
      at least): a run that reaches that deadline is dropped and the last
      result that decided stands (a query's timeout ends past it too) */
-  double spent = chk_wall() - t0, budget = spent > 0.5 ? spent : 0.5;
+  double spent = chk_wall() - t0, budget = spent > 0.5 ? 2 * spent : 1.0;
   uint32_t tmo = co->timeout_ms;
   co->deadline = chk_wall() + budget;
   if (!tmo || tmo > budget * 1000 + 100)
