@@ -222,11 +222,34 @@ static void unbounded_verdict(const ksv_options *o, const mdl_kernel *k,
   for (uint32_t i = 0; !p && i < u->proofs.len; i++)
     if (!MDL_VEC_AT(u->proofs, mdl_loop_proof, i).all)
       p = &MDL_VEC_AT(u->proofs, mdl_loop_proof, i);
-  mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
-                  "not decided: proven only for trip counts 0..%u of the "
-                  "loop at %u:%u (--require-unbounded): %s", p->bound,
-                  p->line, p->col, p->why ? p->why : "not shown");
+  if (p->prefix)
+    mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: checked only on the first %u iterations "
+                    "of %s (--require-unbounded)", p->bound,
+                    p->why ? p->why : "a loop");
+  else
+    mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: proven only for trip counts 0..%u of the "
+                    "loop at %u:%u (--require-unbounded): %s", p->bound,
+                    p->line, p->col, p->why ? p->why : "not shown");
   u->verdict = MDL_VERDICT_UNKNOWN;
+}
+
+/* A kernel checked on the first K iterations of a loop past --max-unroll
+** is bounded too: its proof entry says so (docs/loops.md). */
+static void prefix_proof(const mdl_kernel *k, mdl_unit_result *u) {
+  if (!k->cut_cores || (u->verdict != MDL_VERDICT_CLEAN &&
+                        u->verdict != MDL_VERDICT_FINDINGS))
+    return;
+  mdl_loop_proof *p = mdl_vec_push(&u->proofs, sizeof *p);
+  if (!p)
+    return;
+  p->line = k->cut_line;
+  p->col = k->cut_col;
+  p->all = false;
+  p->bound = k->cut_iters;
+  p->prefix = true;
+  p->why = mdl_strprintf("%s", k->cut_note ? k->cut_note : "a loop");
 }
 
 /* Which engine decides k: the graph engine where the kernel is concrete
@@ -377,6 +400,7 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   if (u->verdict != MDL_VERDICT_CLEAN && u->verdict != MDL_VERDICT_FINDINGS)
     mdl_loop_proofs_free(&u->proofs);
   open_verdict(o, k, diags, u);
+  prefix_proof(k, u);
   unbounded_verdict(o, k, diags, u);
   chk_steps_locate(k, diags, first);
   if (o->stats)

@@ -687,6 +687,10 @@ typedef struct {
                                   kernel: one per trip count) */
   bool all;                    /* proven (decided) for every trip count */
   uint32_t bound;              /* trip counts 0..bound were checked */
+  bool prefix;                 /* a loop of known trip count past
+                                  --max-unroll (or an scf.while that never
+                                  ends): its first bound iterations were
+                                  checked, as a prefix of the run */
   char *why;                   /* !all: why not every trip count */
 } mdl_loop_proof;
 
@@ -821,6 +825,7 @@ typedef struct mdl_kernel_s {
                                   a loop past the unroll budget (checked
                                   as a prefix: nothing after the cut) */
   uint32_t cut_iters;          /* K of the first cut */
+  uint32_t cut_line, cut_col;  /* the first cut loop */
   const char *cut_note;        /* the first cut loop: "the loop at 12:5
                                   (100000 iterations, more than
                                   --max-unroll 65536)" (arena) */

@@ -942,6 +942,8 @@ static void cut_here(ur *u, const mdl_stmt *s, const char *why,
   if (!k->cut_note) {
     k->cut_note = mdl_strdup(k->arena, why, strlen(why));
     k->cut_iters = iters;
+    k->cut_line = s->loc.line;
+    k->cut_col = s->loc.col;
     k->cut_forever = forever;
   }
   k->cut_cores |= (uint8_t)(1u << u->core);

@@ -521,7 +521,13 @@ static void td_proof(node tr, const mdl_unit_result *u) {
     elc(td, "span", "proof proof-all", "all");
     return;
   }
-  char *t = mdl_strprintf("bounded: trip counts 0..%u", b);
+  bool prefix = true; /* every bounded loop a prefix of a longer run */
+  for (uint32_t i = 0; i < u->proofs.len; i++) {
+    const mdl_loop_proof *p = &MDL_VEC_AT(u->proofs, mdl_loop_proof, i);
+    prefix = prefix && (p->all || p->prefix);
+  }
+  char *t = prefix ? mdl_strprintf("bounded: the first %u iterations", b)
+                   : mdl_strprintf("bounded: trip counts 0..%u", b);
   elc(td, "span", "proof proof-bounded", t);
   free(t);
   for (uint32_t i = 0; i < u->proofs.len; i++) {

@@ -200,6 +200,8 @@ void rep_json_proof(json_t *uo, const mdl_unit_result *ur, const char *kind,
     json_object_set_new(lo, "proof", json_string(p->all ? "all" : "bounded"));
     if (!p->all) {
       json_object_set_new(lo, "bound", json_integer(p->bound));
+      if (p->prefix) /* the first bound iterations of a longer run */
+        json_object_set_new(lo, "prefix", json_true());
       if (p->why)
         json_object_set_new(lo, "why", json_string(p->why));
     }

@@ -356,9 +356,20 @@ rc=$(run eng_inst check --max-instances 10 "$root/corpus/vec_add_db/ok.mlir")
 for eng in graph smt; do
   rc=$(run eng_unroll check --engine $eng --max-unroll 2 "$root/corpus/vec_add_db/ok.mlir")
   [ "$rc" = 0 ] || fail "--max-unroll 2 --engine $eng: exit $rc, expected 0"
-  grep -q "clean -- checked on the first 2 iterations of the loop at 21:5 (4 iterations, more than --max-unroll 2): what is found there is real; not decided: waits still waiting and sets still pending when they end" \
+  grep -q "clean (bounded) -- checked on the first 2 iterations of the loop at 21:5 (4 iterations, more than --max-unroll 2): what is found there is real; not decided: waits still waiting and sets still pending when they end" \
     "$tmp/eng_unroll.out" || fail "--max-unroll 2 --engine $eng: $(cat "$tmp/eng_unroll.out")"
 done
+# ... which is a bounded proof: --require-unbounded makes it unknown, and
+# the JSON loop entry is a prefix
+rc=$(run eng_unroll_req check --require-unbounded --max-unroll 2 "$root/corpus/vec_add_db/ok.mlir")
+[ "$rc" = 3 ] && grep -q "error: not decided: checked only on the first 2 iterations of the loop at 21:5 (4 iterations, more than --max-unroll 2) (--require-unbounded) \[unknown\]" \
+  "$tmp/eng_unroll_req.out" || fail "--require-unbounded on a prefix: exit $rc: $(cat "$tmp/eng_unroll_req.out")"
+"$ksv" check --format json --max-unroll 2 "$root/corpus/vec_add_db/ok.mlir" |
+  python3 -c 'import json,sys; u=json.load(sys.stdin)["files"][0]["units"][0]
+assert u["verdict"] == "clean (bounded)" and u["proof"] == "bounded" and u["proof_bound"] == 2, u
+assert u["loops"] == [{"line": 21, "column": 5, "proof": "bounded", "bound": 2, "prefix": True,
+  "why": "the loop at 21:5 (4 iterations, more than --max-unroll 2)"}], u["loops"]' ||
+  fail "--max-unroll 2: the JSON unit is not a bounded prefix"
 rc=$(run eng_unroll_bug check --max-unroll 2 "$root/corpus/vec_add_db/bug_missing_mte2_v.mlir")
 [ "$rc" = 1 ] && grep -q "\[race\]" "$tmp/eng_unroll_bug.out" ||
   fail "--max-unroll 2 on a race: exit $rc: $(cat "$tmp/eng_unroll_bug.out")"
@@ -383,7 +394,7 @@ rc=$(run cut_guard check --max-unroll 4 "$tmp/cut_guard.mlir")
   fail "cut under a branch: exit $rc: $(cat "$tmp/cut_guard.out")"
 # a scf.while whose condition stays true never ends: its first K iterations
 rc=$(run while_forever check "$root/corpus/long_loop/ok_while.mlir")
-[ "$rc" = 0 ] && grep -q "clean -- checked on the first 8 iterations of the scf.while at 25:5 (it never ends: its condition stays true)" "$tmp/while_forever.out" ||
+[ "$rc" = 0 ] && grep -q "clean (bounded) -- checked on the first 8 iterations of the scf.while at 25:5 (it never ends: its condition stays true)" "$tmp/while_forever.out" ||
   fail "never-ending while: exit $rc: $(cat "$tmp/while_forever.out")"
 # a finite scf.while past --max-unroll: unrolled again, cut after K
 cat >"$tmp/while_long.mlir" <<'EOF2'
@@ -404,7 +415,7 @@ func.func @while_long() attributes {hacc.entry, hivm.func_core_type = #hivm.func
 }
 EOF2
 rc=$(run while_long check --no-redundant --max-unroll 20 "$tmp/while_long.mlir")
-[ "$rc" = 0 ] && grep -q "clean -- checked on the first 8 iterations of the scf.while at 5:3 (more than --max-unroll 20 iterations)" "$tmp/while_long.out" ||
+[ "$rc" = 0 ] && grep -q "clean (bounded) -- checked on the first 8 iterations of the scf.while at 5:3 (more than --max-unroll 20 iterations)" "$tmp/while_long.out" ||
   fail "finite while past --max-unroll: exit $rc: $(cat "$tmp/while_long.out")"
 rc=$(run while_long2 check --no-redundant "$tmp/while_long.mlir")
 [ "$rc" = 0 ] && ! grep -q "checked on the first" "$tmp/while_long2.out" ||
@@ -452,7 +463,7 @@ for eng in graph smt; do
   [ "$rc" = 1 ] && grep -q "\[pipe-hazard\]" "$tmp/cutwait.out" ||
     fail "cut-wait kernel, whole, --engine $eng: exit $rc: $(cat "$tmp/cutwait.out")"
   rc=$(run cutwait8 check --engine $eng --arch a2 --max-unroll 8 "$tmp/cutwait.mlir")
-  [ "$rc" = 0 ] && grep -q "clean -- checked on the first 8 iterations of the loop at 6:5 (32 iterations, more than --max-unroll 8) (and of 1 more loop): .*; [1-9][0-9]* findings\? after the sync_block_wait at 22:7, which may be released after the cut, \(is\|are\) not decided" "$tmp/cutwait8.out" ||
+  [ "$rc" = 0 ] && grep -q "clean (bounded) -- checked on the first 8 iterations of the loop at 6:5 (32 iterations, more than --max-unroll 8) (and of 1 more loop): .*; [1-9][0-9]* findings\? after the sync_block_wait at 22:7, which may be released after the cut, \(is\|are\) not decided" "$tmp/cutwait8.out" ||
     fail "cut-wait kernel, prefix, --engine $eng: exit $rc: $(cat "$tmp/cutwait8.out")"
 done
 cmp -s <(sed -n 's/.*not decided//p' "$tmp/cutwait8.out") <("$ksv" check --engine graph --arch a2 --max-unroll 8 "$tmp/cutwait.mlir" | sed -n 's/.*not decided//p') ||
