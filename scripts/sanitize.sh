@@ -56,6 +56,7 @@ export KSV_HOSTILE_TIMEOUT=80
 export KSV_META_STRIDE=4
 # both engines on every 4th corpus file (the corpus test runs them all)
 export KSV_ENGINES_STRIDE=4
+export KSV_LOOPS_STRIDE=4
 # ksv fix on every 4th Ascend C bug file and profile (the whole set runs
 # in the normal suite)
 export KSV_FIX_ASC_STRIDE=4
