@@ -892,7 +892,7 @@ static bool same_but(const ex *x, uint32_t i, uint32_t j, uint32_t d) {
 ** may cut off the small ones: thr).  Groups that end before K hold
 ** only short runs, all of them enumerated: they need nothing. */
 static bool certify_group(ex *x, uint32_t d, uint32_t g, bool thr,
-                          const uint32_t *loops, uint32_t nl,
+                          const uint32_t *loops, uint32_t nl, uint32_t settle,
                           chk_loop_cert *cert) {
   uint32_t K = x->k->trip_bound, best = UINT32_MAX;
   uint64_t seen = 0; /* trip counts taken (K <= 64) */
@@ -931,7 +931,7 @@ static bool certify_group(ex *x, uint32_t d, uint32_t g, bool thr,
     return false;
   }
   bool ok = assume_outcome(x, best) &&
-            chk_loop_certify(s, loops, nl, x->o, cert);
+            chk_loop_certify(s, loops, nl, settle, x->o, cert);
   chk_vals_pop(x->vals);
   mdl_specialized_free(s);
   (void)thr;
@@ -957,6 +957,14 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
   if (!chk_loop_free_trip(x->k, dim_trip(x, d), &thr, cert->why,
                           sizeof cert->why))
     return false;
+  uint32_t settle = 0;
+  for (uint32_t i = 0; i < nl; i++) {
+    uint32_t si;
+    const mdl_stmt *st = MDL_VEC_AT(x->k->stmts, mdl_stmt *, loops[i]);
+    if (!chk_loop_iv_check(x->k, st, &si, cert->why, sizeof cert->why))
+      return false;
+    settle = si > settle ? si : settle;
+  }
   bool ok = true;
   cert->ok = true;
   for (uint32_t g = 0; g < x->outs.len; g++) {
@@ -966,7 +974,7 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
     if (!first)
       continue;
     chk_loop_cert c;
-    if (!certify_group(x, d, g, thr, loops, nl, &c)) {
+    if (!certify_group(x, d, g, thr, loops, nl, settle, &c)) {
       if (c.drift_at && (!cert->drift_at || c.drift_at < cert->drift_at))
         *cert = c;
       else if (!cert->drift_at && c.want_iters > cert->want_iters)

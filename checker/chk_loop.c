@@ -854,7 +854,7 @@ static bool find_period(const mdl_kernel *s, const layout *ly,
 }
 
 bool chk_loop_certify(const mdl_kernel *s, const uint32_t *loops,
-                      uint32_t nloops, const chk_options *o,
+                      uint32_t nloops, uint32_t settle, const chk_options *o,
                       chk_loop_cert *out) {
   memset(out, 0, sizeof *out);
   layout ly;
@@ -878,6 +878,8 @@ bool chk_loop_certify(const mdl_kernel *s, const uint32_t *loops,
             find_period(s, &ly, strides, bs, &out->s0, &out->P, &why);
   if (strides && bs && !ok && why != resid_why)
     out->want_iters = 2 * ly.iters; /* a longer period may show */
+  if (ok && out->s0 < settle) /* (its comparisons are decided from there) */
+    out->s0 = settle;
   uint32_t at;
   const char *what;
   if (ok && drift(s, &ly, out->s0, out->P, &at, &what)) {

@@ -14,7 +14,9 @@
 #      outcomes) find no error the proof missed, and every error they do
 #      not find has its witness past their bound;
 #  (d) the verdict says bounded where the proof does not hold, in text and
-#      JSON, and --require-unbounded makes that exit 3.
+#      JSON, and --require-unbounded makes that exit 3;
+#  (e) a body that changes past the unrolled iterations (if (i == 100)) is
+#      not proven for every trip count (premise P2', chk_loop_iv.c).
 # KSV_LOOPS_STRIDE=N: (c) on every Nth kernel only (scripts/sanitize.sh).
 # usage: loops_test.sh KSV KBENCH SOURCE_ROOT
 set -u
@@ -163,7 +165,7 @@ done
 # ---------------------------------------------------------------- (d)
 m=$root/corpus/masked_tiles/ok.mlir
 out=$("$ksv" check --arch a2 "$m" 2>&1)
-grep -q "masked_tiles: clean (bounded) -- proven for trip counts 0..8 of the loop at 29:5.*not past trip count 8 of the loop at 29:5: the loop body has branches" <<<"$out" ||
+grep -q "masked_tiles: clean (bounded) -- proven for trip counts 0..8 of the loop at 29:5.*not past trip count 8 of the loop at 29:5: a branch condition at 40:7 depends on the iteration" <<<"$out" ||
   fail "(d) masked_tiles/ok.mlir: not clean (bounded) with its reason: $out"
 grep -q ", 1 bounded$" <<<"$out" || fail "(d) the summary does not count the bounded kernel"
 out=$("$ksv" check --arch a2 --require-unbounded "$m" 2>&1)
@@ -174,7 +176,7 @@ rc=$?
 import json,sys
 u=json.load(sys.stdin)["files"][0]["units"][0]
 assert u["verdict"]=="clean (bounded)" and u["proof"]=="bounded" and u["proof_bound"]==8, u
-assert u["loops"][0]["proof"]=="bounded" and "branches" in u["loops"][0]["why"], u
+assert u["loops"][0]["proof"]=="bounded" and "branch condition" in u["loops"][0]["why"], u
 ' || fail "(d) JSON proof fields"
 "$ksv" check --arch a2 --format sarif "$m" | python3 -c '
 import json,sys
@@ -184,6 +186,71 @@ assert us[0]["proof"]=="bounded" and us[0]["proofBound"]==8, us
 ' || fail "(d) SARIF proof fields"
 "$ksv" check --arch a2 --format html "$m" | grep -q 'bounded: trip counts 0..8' ||
   fail "(d) HTML does not say bounded"
+
+# ---------------------------------------------------------------- (e)
+# P2' (chk_loop_iv.c): a body that changes past the unrolled iterations is
+# not proven for every trip count.  `if (i == C)` around a load into the
+# buffer the vexp writes: C = 100 races from 101 tiles on (never in the
+# outcomes ksv unrolls), so the verdict is bounded with its reason, and
+# the graph engine finds the race with 101 tiles (the simulator's replay
+# searches only the first 64 candidate pairs); C = 3 is found for every trip
+# count, and so is a periodic condition (`i mod 2 == 1`); the compiler's
+# event-id counter in a stack slot (`k = load; store k + 1`) is proven.
+late() { # C, the compared value
+  cat <<EOF
+module {
+  func.func @late(%arg0: memref<8192xf16, #hivm.address_space<gm>>, %arg2: i32) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %cC = arith.constant $1 : index
+    %c0_i64 = arith.constant 0 : i64
+    %c256_i64 = arith.constant 256 : i64
+    %n = arith.index_cast %arg2 : i32 to index
+    %xb = hivm.hir.pointer_cast(%c0_i64) : memref<128xf16, #hivm.address_space<ub>>
+    %yb = hivm.hir.pointer_cast(%c256_i64) : memref<128xf16, #hivm.address_space<ub>>
+    %xs = memref.subview %arg0[0] [128] [1] : memref<8192xf16, #hivm.address_space<gm>> to memref<128xf16, strided<[1]>, #hivm.address_space<gm>>
+    scf.for %i = %c0 to %n step %c1 {
+      hivm.hir.load ins(%xs : memref<128xf16, strided<[1]>, #hivm.address_space<gm>>) outs(%xb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      %p = arith.remui %i, %c2 : index
+      %late = arith.cmpi eq, $2, %cC : index
+      scf.if %late {
+        hivm.hir.load ins(%xs : memref<128xf16, strided<[1]>, #hivm.address_space<gm>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>)
+      }
+      hivm.hir.vexp ins(%xb : memref<128xf16, #hivm.address_space<ub>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+    }
+    return
+  }
+}
+EOF
+}
+late 100 %i >"$tmp/late100.mlir"
+out=$("$ksv" check "$tmp/late100.mlir" 2>&1)
+rc=$?
+[ $rc = 0 ] && grep -q "late: clean (bounded) -- .*not past trip count [0-9]* of the loop at 13:5: the body changes at iteration 100 (a branch condition at 19:7 compares the iteration with a constant)" <<<"$out" ||
+  fail "(e) if (i == 100): exit $rc, not bounded with its reason: $out"
+# the same kernel with 101 tiles, concrete: the exact graph engine finds it
+sed 's/%n = arith.index_cast %arg2 : i32 to index/%n = arith.constant 101 : index/' \
+  "$tmp/late100.mlir" >"$tmp/late101.mlir"
+out=$("$ksv" check "$tmp/late101.mlir" 2>&1)
+grep -q "late101.mlir:22:7: error: .*\[race\]" <<<"$out" ||
+  fail "(e) the race at 101 tiles is not found: $out"
+late 3 %i >"$tmp/late3.mlir"
+out=$("$ksv" check "$tmp/late3.mlir" 2>&1)
+rc=$?
+[ $rc = 1 ] && grep -q "late: findings -- decided for every trip count of the loop at 13:5" <<<"$out" ||
+  fail "(e) if (i == 3): exit $rc: $out"
+late 1 %p >"$tmp/latep.mlir"
+out=$("$ksv" check "$tmp/latep.mlir" 2>&1)
+grep -q "late: findings -- decided for every trip count of the loop at 13:5" <<<"$out" ||
+  fail "(e) if (i mod 2 == 1): $out"
+out=$("$ksv" check "$root/corpus/dynamic_event_id/ok_counter.mlir" 2>&1)
+grep -q "clean -- proven for every trip count" <<<"$out" ||
+  fail "(e) the compiler's slot counter: $out"
 
 echo "loops: $checked kernels with loops of unknown trip count cross-checked ($all proven for every trip count; $nsmt also by the SMT engine within ${SMT_TO}s)"
 [ "$nfail" = 0 ] || { echo "$nfail failure(s)"; exit 1; }
