@@ -214,6 +214,8 @@ static bool counter(const ivw *w, mdl_valref slot) {
          c->u.x.op == MDL_X_CONST;
 }
 
+static void use(ivw *w, const mdl_stmt *s, mdl_valref r, const char *what);
+
 static void scalar(ivw *w, const mdl_stmt *s) {
   cls a = get(w, s->u.x.a), b = get(w, s->u.x.b), c = get(w, s->u.x.c), r;
   switch (s->u.x.op) {
@@ -227,6 +229,9 @@ static void scalar(ivw *w, const mdl_stmt *s) {
     break;
   case MDL_X_SELECT:
     r = a.c == C_INDEP ? join(b, c) : join(a, join(b, c));
+    if (s->def < w->f->values.len &&
+        MDL_VEC_AT(w->f->values, mdl_value, s->def).is_memref)
+      use(w, s, s->u.x.a, "the choice of a buffer"); /* (not a scalar) */
     break;
   case MDL_X_MBCOUNTER: /* a loop's iteration count: a fixed stride */
     r = mk(C_LIN, 0);
@@ -308,8 +313,6 @@ static void walk(ivw *w, const mdl_block *b) {
       for (uint32_t i = 0; i < s->u.b.naddr; i++)
         use(w, s, s->u.b.addrs[i], "an address");
       use(w, s, s->u.b.off, "an offset");
-      if (s->u.b.kind == MDL_B_SELECT)
-        use(w, s, s->u.b.other, "the choice of a buffer");
       break;
     case MDL_S_OP:
       for (uint32_t i = 0; i < s->u.op.nacc; i++) {

@@ -248,6 +248,39 @@ late 1 %p >"$tmp/latep.mlir"
 out=$("$ksv" check "$tmp/latep.mlir" 2>&1)
 grep -q "late: findings -- decided for every trip count of the loop at 13:5" <<<"$out" ||
   fail "(e) if (i mod 2 == 1): $out"
+# a buffer chosen by `i == 100` (a select of memrefs: no scalar use)
+cat >"$tmp/selbuf.mlir" <<'EOF'
+module {
+  func.func @selbuf(%arg0: memref<8192xf16, #hivm.address_space<gm>>, %arg2: i32) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %cC = arith.constant 100 : index
+    %c0_i64 = arith.constant 0 : i64
+    %c256_i64 = arith.constant 256 : i64
+    %c512_i64 = arith.constant 512 : i64
+    %n = arith.index_cast %arg2 : i32 to index
+    %xb = hivm.hir.pointer_cast(%c0_i64) : memref<128xf16, #hivm.address_space<ub>>
+    %yb = hivm.hir.pointer_cast(%c256_i64) : memref<128xf16, #hivm.address_space<ub>>
+    %zb = hivm.hir.pointer_cast(%c512_i64) : memref<128xf16, #hivm.address_space<ub>>
+    %xs = memref.subview %arg0[0] [128] [1] : memref<8192xf16, #hivm.address_space<gm>> to memref<128xf16, strided<[1]>, #hivm.address_space<gm>>
+    scf.for %i = %c0 to %n step %c1 {
+      %late = arith.cmpi eq, %i, %cC : index
+      %dst = arith.select %late, %yb, %zb : memref<128xf16, #hivm.address_space<ub>>
+      hivm.hir.load ins(%xs : memref<128xf16, strided<[1]>, #hivm.address_space<gm>>) outs(%xb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.load ins(%xs : memref<128xf16, strided<[1]>, #hivm.address_space<gm>>) outs(%dst : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.vexp ins(%xb : memref<128xf16, #hivm.address_space<ub>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+    }
+    return
+  }
+}
+EOF
+out=$("$ksv" check "$tmp/selbuf.mlir" 2>&1)
+grep -q "selbuf: clean (bounded) -- .*the body changes at iteration 100 (the choice of a buffer at 16:7" <<<"$out" ||
+  fail "(e) a buffer chosen by i == 100: $out"
 out=$("$ksv" check "$root/corpus/dynamic_event_id/ok_counter.mlir" 2>&1)
 grep -q "clean -- proven for every trip count" <<<"$out" ||
   fail "(e) the compiler's slot counter: $out"
