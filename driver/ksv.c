@@ -311,6 +311,7 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
   limits_of(o, &lim);
   lim.bound_fixed = true;
   lim.sym_bound = want;
+  lim.window = k->windowed;
   mdl_diags kept;
   memset(&kept, 0, sizeof kept);
   diags_move(&kept, diags, first);
@@ -345,6 +346,126 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
   return false;
 }
 
+/* The engine's first run on k, and the longer runs a proof for every trip
+** count asks for (*want), a few times (a longer period, clocks that
+** settle late, a counterexample), all of them together in at most twice
+** the first run's time (a second at least): a run that reaches that
+** deadline is dropped and the last result that decided stands (a query's
+** timeout ends past it too). */
+static const char *decide_proven(const ksv_options *o, mdl_kernel *k,
+                                 chk_options *co, mdl_diags *diags,
+                                 mdl_unit_result *u, uint32_t first,
+                                 uint32_t *want, bool *done,
+                                 char **declined) {
+  double t0 = chk_wall();
+  *want = 0;
+  co->want_bound = want;
+  const char *eng = engine_of(o, k, co, diags, u, done, declined);
+  double spent = chk_wall() - t0, budget = spent > 0.5 ? 2 * spent : 1.0;
+  uint32_t tmo = co->timeout_ms;
+  co->deadline = chk_wall() + budget;
+  if (!tmo || tmo > budget * 1000 + 100)
+    co->timeout_ms = (uint32_t)(budget * 1000) + 100;
+  for (int run = 0; run < 3 && eng && *done && *want > k->trip_bound;
+       run++) {
+    uint32_t w = *want;
+    *want = 0;
+    co->want_bound = want;
+    if (!decide_again(o, k, co, diags, u, first, w, done, declined, &eng))
+      break;
+  }
+  co->deadline = 0;
+  co->timeout_ms = tmo;
+  return eng;
+}
+
+/* Why the kernel with a long loop's trip count left open (u: its result,
+** NULL when undecided) did not prove the loop's N iterations clean. */
+static char *window_failure(const mdl_unit_result *u, const mdl_diags *d,
+                            uint32_t first) {
+  if (!u)
+    return mdl_strprintf("the kernel was not decided");
+  for (uint32_t i = first; i < d->items.len; i++) {
+    const mdl_diag *g = &MDL_VEC_AT(d->items, mdl_diag, i);
+    if (g->severity != MDL_SEV_NOTE)
+      return mdl_strprintf("it has findings for some trip counts (the "
+                           "first: %s at %u:%u), maybe not for this one",
+                           mdl_rule_name(g->rule), g->line, g->col);
+  }
+  for (uint32_t i = 0; i < u->proofs.len; i++) {
+    const mdl_loop_proof *p = &MDL_VEC_AT(u->proofs, mdl_loop_proof, i);
+    if (!p->all)
+      return mdl_strprintf("it is proven only for trip counts 0..%u: %s",
+                           p->bound, p->why ? p->why : "not shown");
+  }
+  return NULL;
+}
+
+/* A clean kernel checked on the first K iterations of a loop of known
+** trip count N past --max-unroll: unrolled again with that loop's trip
+** count made symbolic (mdl_limits.window).  When that kernel is clean for
+** every trip count, it is clean for N, and that verdict replaces the
+** prefix's (docs/loops.md, "Long loops"); otherwise the prefix's stands
+** and k is unrolled as before.  True when replaced. */
+static bool decide_window(const ksv_options *o, mdl_kernel *k,
+                          chk_options *co, mdl_diags *diags,
+                          mdl_unit_result *u, uint32_t first) {
+  if (!k->cut_cores || k->cut_forever || k->open ||
+      u->verdict != MDL_VERDICT_CLEAN || o->engine == KSV_ENGINE_SMT)
+    return false;
+  char *cut = mdl_strprintf("%s", k->cut_note ? k->cut_note : "a loop");
+  mdl_limits lim;
+  limits_of(o, &lim);
+  lim.window = true;
+  mdl_diags kept;
+  memset(&kept, 0, sizeof kept);
+  diags_move(&kept, diags, first);
+  mdl_unit_result was = *u;
+  u->note = NULL;
+  memset(&u->proofs, 0, sizeof u->proofs);
+  co->proofs = &u->proofs;
+  bool ok = !mdl_unroll_again(k, &lim) && k->windowed && !k->cut_cores;
+  uint32_t want = 0;
+  bool done = false;
+  char *why = NULL;
+  const char *e = ok ? decide_proven(o, k, co, diags, u, first, &want, &done,
+                                     &why)
+                     : NULL;
+  co->want_bound = NULL;
+  free(why);
+  if (e && done && u->verdict == MDL_VERDICT_CLEAN &&
+      !mdl_unit_bounded(u, NULL)) {
+    char *n = mdl_strprintf("%s; so for %s, which is not unrolled "
+                            "(docs/loops.md)", u->note ? u->note : "",
+                            cut);
+    free(u->note);
+    u->note = n;
+    free(cut);
+    free(was.note);
+    mdl_loop_proofs_free(&was.proofs);
+    mdl_diags_free(&kept);
+    return true;
+  }
+  char *fail = window_failure(e && done ? u : NULL, diags, first);
+  mdl_diags_cut(diags, first); /* the prefix's result stands */
+  free(u->note);
+  mdl_loop_proofs_free(&u->proofs);
+  *u = was;
+  diags_move(diags, &kept, 0);
+  mdl_vec_free(&kept.items);
+  lim.window = false;
+  mdl_unroll_again(k, &lim);
+  if (u->note && fail) {
+    char *n = mdl_strprintf("%s; with its trip count left open, %s",
+                            u->note, fail);
+    free(u->note);
+    u->note = n;
+  }
+  free(fail);
+  free(cut);
+  return false;
+}
+
 /* Decides the unrolled kernel k into diags and u; every engine's result
 ** gets the same finishing: a lone half's verdict, witness steps, --stats,
 ** --replay. */
@@ -358,29 +479,10 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   co->proofs = &u->proofs;
   co->want_bound = &want;
   double t_check = o->stats ? cpu_secs() : 0;
-  double t0 = chk_wall();
   bool done;
   char *declined;
-  const char *eng = engine_of(o, k, co, diags, u, &done, &declined);
-  /* a proof for every trip count may ask for longer outcomes, a few
-     times (a longer period, clocks that settle late, a counterexample),
-     all of them together in at most twice the first run's time (a second
-     at least): a run that reaches that deadline is dropped and the last
-     result that decided stands (a query's timeout ends past it too) */
-  double spent = chk_wall() - t0, budget = spent > 0.5 ? 2 * spent : 1.0;
-  uint32_t tmo = co->timeout_ms;
-  co->deadline = chk_wall() + budget;
-  if (!tmo || tmo > budget * 1000 + 100)
-    co->timeout_ms = (uint32_t)(budget * 1000) + 100;
-  for (int run = 0; run < 3 && eng && done && want > k->trip_bound; run++) {
-    uint32_t w = want;
-    want = 0;
-    co->want_bound = &want;
-    if (!decide_again(o, k, co, diags, u, first, w, &done, &declined, &eng))
-      break;
-  }
-  co->deadline = 0;
-  co->timeout_ms = tmo;
+  const char *eng = decide_proven(o, k, co, diags, u, first, &want, &done,
+                                  &declined);
   co->want_bound = NULL;
   if (!eng) {
     char *why = describe_guards(k, declined);
@@ -396,6 +498,8 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   if (!done)
     u->verdict = !strcmp(eng, "smt") ? chk_smt(k, co, diags, &u->note)
                                      : chk_graph(k, co, diags, &u->note);
+  if (decide_window(o, k, co, diags, u, first))
+    eng = "graph";
   co->proofs = NULL;
   if (u->verdict != MDL_VERDICT_CLEAN && u->verdict != MDL_VERDICT_FINDINGS)
     mdl_loop_proofs_free(&u->proofs);

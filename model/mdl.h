@@ -830,6 +830,8 @@ typedef struct mdl_kernel_s {
                                   (100000 iterations, more than
                                   --max-unroll 65536)" (arena) */
   bool cut_forever;            /* that loop never ends */
+  bool windowed;               /* unrolled with mdl_limits.window, and a
+                                  loop past max_unroll was made symbolic */
   uint8_t prefix_cut;          /* a prefix (mdl_prefix): the cores whose
                                   program it truncated */
   uint32_t cut_more;           /* other loops cut (other cores, or another
@@ -896,6 +898,11 @@ typedef struct {
                                   stops after MDL_STEPS_PER_INSTANCE times
                                   as many executed statements */
   uint64_t max_memory;         /* bytes of model per kernel (0: none) */
+  bool window;                 /* a loop of known trip count N past
+                                  max_unroll becomes a loop of unknown
+                                  trip count (an atom per N): decided for
+                                  every trip count, it is decided for N
+                                  (docs/loops.md, "Long loops") */
 } mdl_limits;
 #define MDL_STEPS_PER_INSTANCE 4
 void mdl_limits_default(mdl_limits *l);

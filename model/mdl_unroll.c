@@ -963,6 +963,11 @@ static bool is_cut(const ur *u, const mdl_stmt *s) {
   return false;
 }
 
+static bool exec_for_known(ur *u, const mdl_stmt *s, mdl_val lb, mdl_val st,
+                           mdl_val *trip);
+static void exec_for_unknown(ur *u, const mdl_stmt *s, mdl_val lb,
+                             mdl_val st, mdl_val trip);
+
 static void exec_for(ur *u, const mdl_stmt *s) {
   mdl_val lb = val(u, s->u.loop.lb), ub = val(u, s->u.loop.ub),
           st = val(u, s->u.loop.step);
@@ -988,44 +993,70 @@ static void exec_for(ur *u, const mdl_stmt *s) {
   mdl_val trip = mdl_val_binop(u->k, MDL_X_CEILDIV, &diff, &st);
   if (mdl_val_is_const(&trip) && !concrete)
     concrete = true; /* e.g. iv from block_idx to block_idx + 4 */
-  if (concrete) {
-    uint64_t ut = trip.c > 0 ? (uint64_t)trip.c : 0;
-    if (mdl_val_is_const(&lb) && mdl_val_is_const(&ub) &&
-        mdl_val_is_const(&st)) {
-      /* exactly, without the wrap-around of ub - lb: the loop from
-      ** INT64_MIN to INT64_MAX runs 2^64 - 1 times, not 0 */
-      uint64_t d = ub.c > lb.c ? (uint64_t)ub.c - (uint64_t)lb.c : 0;
-      ut = d / (uint64_t)st.c + (d % (uint64_t)st.c != 0);
-    }
-    char why[200] = "";
-    if (ut > u->lim->max_unroll) {
-      /* checked on its first K iterations: a prefix of the run */
-      snprintf(why, sizeof why,
-               "the loop at %u:%u (%llu iterations, more than --max-unroll "
-               "%u)", s->loc.line, s->loc.col, (unsigned long long)ut,
-               u->lim->max_unroll);
-      if (!can_cut(u, s, why))
-        return;
-      ut = cut_iters(u);
-    }
-    int64_t t = (int64_t)ut;
-    for (int64_t i = 0; i < t && !u->stop; i++) {
-      mdl_val iv = mdl_val_const(i), sv = st;
-      mdl_val off = mdl_val_binop(u->k, MDL_X_MUL, &iv, &sv);
-      u->env[s->u.loop.iv] = mdl_val_binop(u->k, MDL_X_ADD, &lb, &off);
-      push_loop(u, s, (uint32_t)i);
-      exec_block(u, &s->u.loop.body);
-      u->depth--;
-      assign_all(u, ia, s->u.loop.yield, n);
-    }
-    if (why[0] && !u->stop) {
-      cut_here(u, s, why, (uint32_t)t, false);
-      return;
-    }
-    assign_all(u, s->u.loop.res, ia, s->u.loop.nres);
+  if (concrete && exec_for_known(u, s, lb, st, &trip))
     return;
+  exec_for_unknown(u, s, lb, st, trip);
+}
+
+/* A loop of known trip count: unrolled whole, or cut past max_unroll (a
+** prefix); false when mdl_limits.window makes its trip count the atom
+** *trip instead (the caller unrolls it as a loop of unknown trip count). */
+static bool exec_for_known(ur *u, const mdl_stmt *s, mdl_val lb, mdl_val st,
+                           mdl_val *trip) {
+  mdl_val ub = val(u, s->u.loop.ub);
+  const mdl_valref *ia = s->u.loop.iter_arg;
+  uint32_t n = s->u.loop.niter;
+  uint64_t ut = trip->c > 0 ? (uint64_t)trip->c : 0;
+  if (mdl_val_is_const(&lb) && mdl_val_is_const(&ub) &&
+      mdl_val_is_const(&st)) {
+    /* exactly, without the wrap-around of ub - lb: the loop from
+    ** INT64_MIN to INT64_MAX runs 2^64 - 1 times, not 0 */
+    uint64_t d = ub.c > lb.c ? (uint64_t)ub.c - (uint64_t)lb.c : 0;
+    ut = d / (uint64_t)st.c + (d % (uint64_t)st.c != 0);
   }
-  /* unknown trip count: iterations 0..K-1, iteration i guarded by trip>i */
+  char why[200] = "";
+  if (ut > u->lim->max_unroll && u->lim->window) {
+    /* one atom per N: the cores' loops of N iterations share it */
+    char t[40];
+    snprintf(t, sizeof t, "N=%llu", (unsigned long long)ut);
+    *trip = atom_val(u, MDL_ATOM_FRESH, -1, t);
+    u->k->windowed = true;
+    return false;
+  }
+  if (ut > u->lim->max_unroll) {
+    /* checked on its first K iterations: a prefix of the run */
+    snprintf(why, sizeof why,
+             "the loop at %u:%u (%llu iterations, more than --max-unroll "
+             "%u)", s->loc.line, s->loc.col, (unsigned long long)ut,
+             u->lim->max_unroll);
+    if (!can_cut(u, s, why))
+      return true;
+    ut = cut_iters(u);
+  }
+  int64_t t = (int64_t)ut;
+  for (int64_t i = 0; i < t && !u->stop; i++) {
+    mdl_val iv = mdl_val_const(i), sv = st;
+    mdl_val off = mdl_val_binop(u->k, MDL_X_MUL, &iv, &sv);
+    u->env[s->u.loop.iv] = mdl_val_binop(u->k, MDL_X_ADD, &lb, &off);
+    push_loop(u, s, (uint32_t)i);
+    exec_block(u, &s->u.loop.body);
+    u->depth--;
+    assign_all(u, ia, s->u.loop.yield, n);
+  }
+  if (why[0] && !u->stop) {
+    cut_here(u, s, why, (uint32_t)t, false);
+    return true;
+  }
+  assign_all(u, s->u.loop.res, ia, s->u.loop.nres);
+  return true;
+}
+
+/* A loop of unknown trip count: iterations 0..K-1, iteration i guarded by
+** trip > i. */
+static void exec_for_unknown(ur *u, const mdl_stmt *s, mdl_val lb,
+                             mdl_val st, mdl_val trip) {
+  const mdl_valref *ia = s->u.loop.iter_arg;
+  uint32_t n = s->u.loop.niter;
   uint32_t K = u->k->trip_bound, pushed = 0;
   note_bound(u, s, K);
   for (uint32_t i = 0; i < K && !u->stop; i++) {
@@ -1604,6 +1635,7 @@ static void unroll_reset(mdl_kernel *k) {
   k->cut_iters = 0;
   k->cut_note = NULL;
   k->cut_forever = false;
+  k->windowed = false;
   k->cut_more = 0;
 }
 
