@@ -71,6 +71,13 @@ static bool layout_of(const mdl_kernel *s, const uint32_t *loops, uint32_t n,
         }
         loop = in->loops[d];
         depth = d;
+        for (uint8_t e = d + 1; e < in->depth && e < MDL_MAX_DEPTH; e++)
+          if (is_loop(loops, n, in->loops[e])) {
+            /* (an inner loop of the same trip count: a longer run is
+               more iterations of both, not one more period) */
+            *why = "a loop of the same trip count is nested in it";
+            return false;
+          }
         if (lo == NONE)
           lo = i;
         hi = i;

@@ -287,6 +287,30 @@ out=$("$ksv" check "$root/corpus/dynamic_event_id/ok_counter.mlir" 2>&1)
 grep -q "clean -- proven for every trip count" <<<"$out" ||
   fail "(e) the compiler's slot counter: $out"
 
+# two nested loops of one trip count (`for o < n: for i < n`): a longer run
+# is more iterations of both, not one more period, so no proof -- the
+# run-ahead nested in a credited outer loop overflows from 16 on, which
+# the certificate once called proven for every trip count
+python3 - "$lt/bug_run_ahead.mlir" "$tmp/nested.mlir" <<'EOF'
+import sys
+s = open(sys.argv[1]).read()
+for op, back in (("sync_block_set[<CUBE>, <PIPE_MTE2>, <PIPE_MTE2>] flag = 0 // expect: flag-overflow",
+                  "sync_block_wait[<CUBE>, <PIPE_MTE2>, <PIPE_MTE2>] flag = 1"),
+                 ("sync_block_wait[<VECTOR>, <PIPE_MTE2>, <PIPE_MTE2>] flag = 0",
+                  "sync_block_set[<VECTOR>, <PIPE_MTE2>, <PIPE_MTE2>] flag = 1")):
+    old = "    scf.for %i = %c0 to %nn step %c1 {\n      hivm.hir." + op + "\n    }"
+    assert old in s
+    s = s.replace(old, "    scf.for %o = %c0 to %nn step %c1 {\n      scf.for %i = %c0 to %nn step %c1 {\n"
+                  "        hivm.hir." + op + "\n      }\n      hivm.hir." + back + "\n    }")
+open(sys.argv[2], "w").write(s)
+EOF
+out=$("$ksv" check "$tmp/nested.mlir" 2>&1)
+grep -q "clean (bounded) -- .*: a loop of the same trip count is nested in it" <<<"$out" ||
+  fail "(e) nested loops of one trip count: $out"
+out=$("$ksv" check --trip-bound 17 "$tmp/nested.mlir" 2>&1)
+grep -q "nested.mlir:18:9: error: .*\[flag-overflow\]" <<<"$out" ||
+  fail "(e) nested loops of one trip count, at 17: the overflow is not found: $out"
+
 # ---------------------------------------------------------------- (f)
 # A loop of known trip count past --max-unroll (10^6 tiles) is decided
 # with its trip count left open: proven for every trip count, so for its
