@@ -361,6 +361,59 @@ static void walk(ivw *w, const mdl_block *b) {
   }
 }
 
+/* Is v the carried value a plus steps that do not depend on the
+** iteration (INDEP, or periodic: a fixed stride per period)? */
+static bool stride_of(const ivw *w, mdl_valref x) {
+  uint8_t c = get(w, x).c;
+  return c == C_INDEP || c == C_PER;
+}
+
+static bool advances(const ivw *w, mdl_valref v, mdl_valref a, int depth) {
+  const mdl_stmt *d = v < w->f->values.len ? w->def[v] : NULL;
+  if (!d || depth > 8)
+    return false;
+  mdl_valref x = d->u.x.a, y = d->u.x.b;
+  switch (d->u.x.op) {
+  case MDL_X_COPY:
+    return x == a || advances(w, x, a, depth + 1);
+  case MDL_X_ADD:
+    return ((x == a || advances(w, x, a, depth + 1)) && stride_of(w, y)) ||
+           ((y == a || advances(w, y, a, depth + 1)) && stride_of(w, x));
+  case MDL_X_SUB:
+    return (x == a || advances(w, x, a, depth + 1)) && stride_of(w, y);
+  default:
+    return false;
+  }
+}
+
+/* The loop's carried values (iter_args) of the forms compilers emit,
+** classified from the last walk (where the unclassified ones were BAD, so
+** what was found INDEP or periodic there depends on none of them): passed
+** on unchanged (INDEP), set to a value that does not depend on the
+** iteration (that value from iteration 1 on: periodic from 1), or
+** advanced by such a value (`%p_next = %p + STRIDE`, a pointer or offset
+** moved per tile: a fixed stride, LIN).  True when one changed class. */
+static bool carried(ivw *w) {
+  const mdl_stmt *l = w->loop;
+  bool any = false;
+  for (uint32_t i = 0; i < l->u.loop.niter; i++) {
+    mdl_valref a = l->u.loop.iter_arg[i], y = l->u.loop.yield[i];
+    cls was = get(w, a), c = was;
+    if (y == a)
+      c = mk(C_INDEP, 0);
+    else if (stride_of(w, y)) /* (one iteration later than y) */
+      c = join(get(w, l->u.loop.iter_init[i]),
+               mk(C_PER, get(w, y).settle + 1));
+    else if (advances(w, y, a, 0))
+      c = mk(C_LIN, 0);
+    if (c.c != was.c) {
+      put(w, a, c);
+      any = true;
+    }
+  }
+  return any;
+}
+
 /* The function of k whose body holds the statement loop. */
 static bool holds(const mdl_block *b, const mdl_stmt *loop) {
   for (const mdl_stmt *s = b->first; s; s = s->next) {
@@ -445,6 +498,11 @@ bool chk_loop_iv_check(const mdl_kernel *k, const mdl_stmt *loop,
   for (uint32_t i = 0; i < loop->u.loop.niter; i++) /* carried over */
     put(&w, loop->u.loop.iter_arg[i], mk(C_BAD, 0));
   walk(&w, &loop->u.loop.body);
+  for (int pass = 0; pass < 3 && carried(&w); pass++) {
+    w.settle = 0; /* again, with the carried values classified */
+    w.settle_at = w.bad_at = NULL;
+    walk(&w, &loop->u.loop.body);
+  }
   free(w.v);
   free(w.def);
   *settle = w.settle;

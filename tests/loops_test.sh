@@ -283,6 +283,40 @@ EOF
 out=$("$ksv" check "$tmp/selbuf.mlir" 2>&1)
 grep -q "selbuf: clean (bounded) -- .*the body changes at iteration 100 (the choice of a buffer at 16:7" <<<"$out" ||
   fail "(e) a buffer chosen by i == 100: $out"
+# a counter carried in iter_args (%cnt + 1 each tile) compared with 100
+cat >"$tmp/carry.mlir" <<'EOF'
+module {
+  func.func @carry(%arg0: memref<8192xf16, #hivm.address_space<gm>>, %arg2: i32) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c100 = arith.constant 100 : index
+    %c0_i64 = arith.constant 0 : i64
+    %c256_i64 = arith.constant 256 : i64
+    %n = arith.index_cast %arg2 : i32 to index
+    %xb = hivm.hir.pointer_cast(%c0_i64) : memref<128xf16, #hivm.address_space<ub>>
+    %yb = hivm.hir.pointer_cast(%c256_i64) : memref<128xf16, #hivm.address_space<ub>>
+    %xs = memref.subview %arg0[0] [128] [1] : memref<8192xf16, #hivm.address_space<gm>> to memref<128xf16, strided<[1]>, #hivm.address_space<gm>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%cnt = %c0) -> (index) {
+      hivm.hir.load ins(%xs : memref<128xf16, strided<[1]>, #hivm.address_space<gm>>) outs(%xb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+      %late = arith.cmpi eq, %cnt, %c100 : index
+      scf.if %late {
+        hivm.hir.load ins(%xs : memref<128xf16, strided<[1]>, #hivm.address_space<gm>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>)
+      }
+      hivm.hir.vexp ins(%xb : memref<128xf16, #hivm.address_space<ub>>) outs(%yb : memref<128xf16, #hivm.address_space<ub>>)
+      hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+      hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
+      %nx = arith.addi %cnt, %c1 : index
+      scf.yield %nx : index
+    }
+    return
+  }
+}
+EOF
+out=$("$ksv" check "$tmp/carry.mlir" 2>&1)
+grep -q "carry: clean (bounded) -- .*: a branch condition at 17:7 depends on the iteration" <<<"$out" ||
+  fail "(e) an iter_args counter compared with 100: $out"
 out=$("$ksv" check "$root/corpus/dynamic_event_id/ok_counter.mlir" 2>&1)
 grep -q "clean -- proven for every trip count" <<<"$out" ||
   fail "(e) the compiler's slot counter: $out"
