@@ -893,7 +893,7 @@ static bool same_but(const ex *x, uint32_t i, uint32_t j, uint32_t d) {
 ** only short runs, all of them enumerated: they need nothing. */
 static bool certify_group(ex *x, uint32_t d, uint32_t g, bool thr,
                           const uint32_t *loops, uint32_t nl, uint32_t settle,
-                          chk_loop_cert *cert) {
+                          uint32_t pmul, chk_loop_cert *cert) {
   uint32_t K = x->k->trip_bound, best = UINT32_MAX;
   uint64_t seen = 0; /* trip counts taken (K <= 64) */
   int64_t tmin = INT64_MAX;
@@ -931,7 +931,7 @@ static bool certify_group(ex *x, uint32_t d, uint32_t g, bool thr,
     return false;
   }
   bool ok = assume_outcome(x, best) &&
-            chk_loop_certify(s, loops, nl, settle, x->o, cert);
+            chk_loop_certify(s, loops, nl, settle, pmul, x->o, cert);
   chk_vals_pop(x->vals);
   mdl_specialized_free(s);
   (void)thr;
@@ -940,6 +940,15 @@ static bool certify_group(ex *x, uint32_t d, uint32_t g, bool thr,
     cert->need = cert->n0 + cert->P;
   }
   return ok;
+}
+
+static uint32_t chk_gcd(uint32_t a, uint32_t b) {
+  while (b) {
+    uint32_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a ? a : 1;
 }
 
 /* The certificate of the trip-count dimension d (chk_loop.c): every
@@ -957,13 +966,19 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
   if (!chk_loop_free_trip(x->k, dim_trip(x, d), &thr, cert->why,
                           sizeof cert->why))
     return false;
-  uint32_t settle = 0;
+  uint32_t settle = 0, pmul = 1;
   for (uint32_t i = 0; i < nl; i++) {
-    uint32_t si;
+    uint32_t si, pi;
     const mdl_stmt *st = MDL_VEC_AT(x->k->stmts, mdl_stmt *, loops[i]);
-    if (!chk_loop_iv_check(x->k, st, &si, cert->why, sizeof cert->why))
+    if (!chk_loop_iv_check(x->k, st, &si, &pi, cert->why, sizeof cert->why))
       return false;
     settle = si > settle ? si : settle;
+    pmul = pmul * pi / chk_gcd(pmul, pi);
+    if (pmul > 4096) {
+      snprintf(cert->why, sizeof cert->why, "the loops' remainders of the "
+               "iteration need a period longer than ksv checks");
+      return false;
+    }
   }
   bool ok = true;
   cert->ok = true;
@@ -974,7 +989,7 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
     if (!first)
       continue;
     chk_loop_cert c;
-    if (!certify_group(x, d, g, thr, loops, nl, settle, &c)) {
+    if (!certify_group(x, d, g, thr, loops, nl, settle, pmul, &c)) {
       if (c.drift_at && (!cert->drift_at || c.drift_at < cert->drift_at))
         *cert = c;
       else if (!cert->drift_at && c.want_iters > cert->want_iters)

@@ -248,18 +248,20 @@ typedef struct {
   char why[240];
 } chk_loop_cert;
 bool chk_loop_certify(const mdl_kernel *s, const uint32_t *loops,
-                      uint32_t nloops, uint32_t settle, const chk_options *o,
-                      chk_loop_cert *out);
+                      uint32_t nloops, uint32_t settle, uint32_t pmul,
+                      const chk_options *o, chk_loop_cert *out);
 /* Premise P2' on the loop statement `loop` of the symbolic kernel k
 ** (chk_loop_iv.c): every value its body computes from the iteration and
 ** uses for a branch, a bound, a flag, an address or an index is periodic
 ** or moves by a fixed stride, for every iteration; *settle: the iteration
 ** from which its comparisons with constants are decided (the period of
-** chk_loop_certify starts there).  False with why (of n bytes) when
+** chk_loop_certify starts there); *pmul: the period is a multiple of it
+** (the divisors of the iteration's remainders and quotients).  False with why (of n bytes) when
 ** not. */
 #define CHK_LOOP_SETTLE_MAX 48 /* (64 unrolled at most: room for periods) */
 bool chk_loop_iv_check(const mdl_kernel *k, const mdl_stmt *loop,
-                       uint32_t *settle, char *why, size_t n);
+                       uint32_t *settle, uint32_t *pmul, char *why,
+                       size_t n);
 /* Premise 2 on the symbolic kernel k: the trip count (form trip) has a
 ** bound of its own -- an argument or run-time value, with unit
 ** coefficient, that nothing but the trip count uses -- so the run with

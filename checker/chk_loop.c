@@ -839,13 +839,19 @@ static bool drift(const mdl_kernel *s, const layout *ly, uint32_t s0,
   return any;
 }
 
-/* The smallest period P (and first periodic iteration s0) with which the
-** body repeats; false when none leaves room for the clock check. */
-static bool find_period(const mdl_kernel *s, const layout *ly,
+/* The smallest period P, a multiple of pmul (and first periodic
+** iteration s0), with which the body repeats; false when none leaves room
+** for the clock check. */
+static bool find_period(const mdl_kernel *s, const layout *ly, uint32_t pmul,
                         stride *strides, bstride *bs, uint32_t *s0,
                         uint32_t *P, const char **why) {
   const char *w = "the loop body does not repeat";
-  for (uint32_t p = 1; 4 * p <= ly->iters; p++)
+  if (pmul < 1)
+    pmul = 1;
+  if (4 * pmul > ly->iters)
+    w = "the loop's outcomes are too short for the period its remainders "
+        "and quotients of the iteration need";
+  for (uint32_t p = pmul; 4 * p <= ly->iters; p += pmul)
     for (uint32_t a = 0; a + 4 * p <= ly->iters; a++) {
       const char *w2;
       if (repeats(s, ly, a, p, strides, bs, &w2)) {
@@ -861,8 +867,8 @@ static bool find_period(const mdl_kernel *s, const layout *ly,
 }
 
 bool chk_loop_certify(const mdl_kernel *s, const uint32_t *loops,
-                      uint32_t nloops, uint32_t settle, const chk_options *o,
-                      chk_loop_cert *out) {
+                      uint32_t nloops, uint32_t settle, uint32_t pmul,
+                      const chk_options *o, chk_loop_cert *out) {
   memset(out, 0, sizeof *out);
   layout ly;
   const char *why = NULL;
@@ -882,7 +888,7 @@ bool chk_loop_certify(const mdl_kernel *s, const uint32_t *loops,
   pmap m;
   memset(&m, 0, sizeof m);
   bool ok = strides && bs &&
-            find_period(s, &ly, strides, bs, &out->s0, &out->P, &why);
+            find_period(s, &ly, pmul, strides, bs, &out->s0, &out->P, &why);
   if (strides && bs && !ok && why != resid_why)
     out->want_iters = 2 * ly.iters; /* a longer period may show */
   if (ok && out->s0 < settle) /* (its comparisons are decided from there) */

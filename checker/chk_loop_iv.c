@@ -49,6 +49,8 @@ typedef struct {
   bool lb_k, step_k, step_blocks;
   int64_t lb, step;
   uint32_t settle;
+  uint64_t pmul;    /* the period is a multiple of this: the divisors of
+                       the iteration's remainders and quotients */
   const mdl_stmt *settle_at; /* the use that settles last */
   const char *settle_what;
   const mdl_stmt *bad_at; /* the first relevant use of a BAD value */
@@ -90,10 +92,9 @@ static cls join(cls a, cls b) {
 static cls compare_lb(const ivw *w, int64_t off) {
   if (!(w->step_k && w->step > 0) && !w->step_blocks)
     return mk(C_BAD, 0);
-  int64_t a = off < 0 ? -off : off;
-  if (a > 1 << 20)
+  if (off < -(1 << 20) || off > 1 << 20)
     return mk(C_BAD, 0);
-  return mk(C_PER, (uint32_t)a + 2);
+  return mk(C_PER, (uint32_t)(off < 0 ? -off : off) + 2);
 }
 
 /* Periodic from the iteration at which iv + off (op) c is decided. */
@@ -102,7 +103,7 @@ static cls compare_const(const ivw *w, int64_t off, int64_t c) {
     return mk(C_BAD, 0);
   /* iteration t has iv = lb + t * step: the comparison changes at most
      once, before iteration (c - off - lb) / step + 2 */
-  int64_t t = (c - off - w->lb) / w->step + 2;
+  __int128 t = ((__int128)c - off - w->lb) / w->step + 2;
   if (t < 0)
     t = 0;
   if (t > 1 << 20)
@@ -110,7 +111,31 @@ static cls compare_const(const ivw *w, int64_t off, int64_t c) {
   return mk(C_PER, (uint32_t)t);
 }
 
-static cls binop(const ivw *w, const mdl_stmt *s, cls a, cls b) {
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* i mod m, i / m of a linear i: periodic (or a fixed stride) with a
+** period that is a multiple of the constant m, which the certificate's
+** period must then be (a window shorter than m shows none of it). */
+static cls modular(ivw *w, cls a, cls b, uint8_t c, uint32_t st) {
+  if (a.c != C_LIN)
+    return mk(a.c == C_INDEP ? C_PER : a.c, st);
+  if (!b.isk || b.k <= 0 || b.k > 4096)
+    return mk(C_BAD, 0);
+  uint64_t m = (uint64_t)b.k, l = w->pmul / gcd64(w->pmul, m) * m;
+  if (l > 4096)
+    return mk(C_BAD, 0);
+  w->pmul = l;
+  return mk(c, st);
+}
+
+static cls binop(ivw *w, const mdl_stmt *s, cls a, cls b) {
   mdl_xop op = s->u.x.op;
   uint32_t st = a.settle > b.settle ? a.settle : b.settle;
   if (a.c == C_BAD || b.c == C_BAD)
@@ -147,14 +172,20 @@ static cls binop(const ivw *w, const mdl_stmt *s, cls a, cls b) {
       return mk(C_BAD, 0);
     return mk(lin ? C_LIN : C_PER, st);
   case MDL_X_DIVS: case MDL_X_DIVU: case MDL_X_CEILDIV: case MDL_X_FLOORDIV:
-  case MDL_X_SHRS: case MDL_X_SHRU:
     if (b.c != C_INDEP)
       return mk(C_BAD, 0);
-    return mk(a.c, st);
+    return modular(w, a, b, C_LIN, st);
+  case MDL_X_SHRS: case MDL_X_SHRU: {
+    if (b.c != C_INDEP || !b.isk || b.k < 0 || b.k > 12)
+      return mk(C_BAD, 0);
+    cls d = b;
+    d.k = (int64_t)1 << b.k;
+    return modular(w, a, d, C_LIN, st);
+  }
   case MDL_X_REMS: case MDL_X_REMU:
     if (b.c != C_INDEP)
       return mk(C_BAD, 0);
-    return mk(C_PER, st);
+    return modular(w, a, b, C_PER, st);
   case MDL_X_CMP:
     if (a.c == C_LIN && a.ivc && b.c == C_INDEP && b.isk)
       return compare_const(w, a.off, b.k);
@@ -453,7 +484,8 @@ static void consts(ivw *w, const mdl_block *b) {
 }
 
 bool chk_loop_iv_check(const mdl_kernel *k, const mdl_stmt *loop,
-                       uint32_t *settle, char *why, size_t n) {
+                       uint32_t *settle, uint32_t *pmul, char *why,
+                       size_t n) {
   const mdl_func *f = NULL;
   for (uint32_t c = 0; c < k->ncores && !f; c++)
     if (k->cores[c].fn && holds(&k->cores[c].fn->body, loop))
@@ -466,6 +498,7 @@ bool chk_loop_iv_check(const mdl_kernel *k, const mdl_stmt *loop,
   memset(&w, 0, sizeof w);
   w.f = f;
   w.loop = loop;
+  w.pmul = 1;
   w.v = calloc(f->values.len + 1, sizeof *w.v);
   w.def = calloc(f->values.len + 1, sizeof *w.def);
   if (!w.v || !w.def) {
@@ -500,12 +533,14 @@ bool chk_loop_iv_check(const mdl_kernel *k, const mdl_stmt *loop,
   walk(&w, &loop->u.loop.body);
   for (int pass = 0; pass < 3 && carried(&w); pass++) {
     w.settle = 0; /* again, with the carried values classified */
+    w.pmul = 1;
     w.settle_at = w.bad_at = NULL;
     walk(&w, &loop->u.loop.body);
   }
   free(w.v);
   free(w.def);
   *settle = w.settle;
+  *pmul = (uint32_t)w.pmul;
   if (w.bad_at) {
     snprintf(why, n, "%s at %u:%u depends on the iteration in a way that "
              "may change past the trip counts checked (a comparison, a "

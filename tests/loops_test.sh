@@ -317,6 +317,19 @@ EOF
 out=$("$ksv" check "$tmp/carry.mlir" 2>&1)
 grep -q "carry: clean (bounded) -- .*: a branch condition at 17:7 depends on the iteration" <<<"$out" ||
   fail "(e) an iter_args counter compared with 100: $out"
+# a tile offset `(i mod m) * 128`: the period is a multiple of m, which a
+# window of 8 iterations cannot show for m = 64 (it looked like a stride
+# there); m = 4 is proven
+for m in 4 64; do
+  sed -e "17s/.*/      %cmr = arith.constant $m : index\n      %tile = arith.remui %i, %cmr : index\n      %off = arith.muli %tile, %c128 : index/" \
+    "$root/corpus/trip_precredit/ok.mlir" >"$tmp/rem$m.mlir"
+done
+out=$("$ksv" check --trip-bound 8 "$tmp/rem64.mlir" 2>&1)
+grep -q "clean (bounded) -- .*: the loop's outcomes are too short for the period its remainders and quotients of the iteration need" <<<"$out" ||
+  fail "(e) a tile offset i mod 64 at --trip-bound 8: $out"
+out=$("$ksv" check "$tmp/rem4.mlir" 2>&1)
+grep -q "exp_tiles: clean -- proven for every trip count of the loop at 16:5" <<<"$out" ||
+  fail "(e) a tile offset i mod 4: $out"
 out=$("$ksv" check "$root/corpus/dynamic_event_id/ok_counter.mlir" 2>&1)
 grep -q "clean -- proven for every trip count" <<<"$out" ||
   fail "(e) the compiler's slot counter: $out"
