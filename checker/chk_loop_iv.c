@@ -354,6 +354,10 @@ static void walk(ivw *w, const mdl_block *b) {
         use(w, s, s->u.op.acc2[i].index, "an element index");
         use(w, s, s->u.op.acc2[i].half, "an L0 half");
       }
+      if (s->def < w->f->values.len &&
+          !MDL_VEC_AT(w->f->values, mdl_value, s->def).is_memref &&
+          !MDL_VEC_AT(w->f->values, mdl_value, s->def).is_tensor)
+        put(w, s->def, mk(C_BAD, 0)); /* a scalar an op computes: data */
       break;
     case MDL_S_SET: case MDL_S_WAIT:
       use(w, s, s->u.flag.id, "an event id");
