@@ -82,6 +82,7 @@ char *ksv_read_file(const char *path, size_t *len) {
 }
 
 static void limits_of(const ksv_options *o, mdl_limits *l) {
+  memset(l, 0, sizeof *l); /* (every field: window is off) */
   l->max_unroll = o->max_unroll;
   l->sym_bound = o->sym_bound;
   l->bound_fixed = o->trip_bound_fixed;
