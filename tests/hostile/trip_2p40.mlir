@@ -1,4 +1,4 @@
-// hostile: 0 checked on the first 8 iterations of the loop at 10:3 \(1099511627776 iterations, more than --max-unroll 65536\)
+// hostile: 0 proven for every trip count of the loop at 10:3; so for the loop at 10:3 \(1099511627776 iterations, more than --max-unroll 65536\), which is not unrolled
 func.func @k(%a: memref<16xf32, #hivm.address_space<ub>>, %n: index) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
