@@ -349,8 +349,11 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
 
 /* The engine's first run on k, and the longer runs a proof for every trip
 ** count asks for (*want), a few times (a longer period, clocks that
-** settle late, a counterexample), all of them together in at most twice
-** the first run's time (a second at least): a run that reaches that
+** settle late, a counterexample), all of them together in at most three
+** times the first run's time (two seconds at least; a safety net: the
+** work a longer run may take is bounded before, by rerun_affordable in
+** checker/chk_enum.c, so that results do not depend on the machine's
+** speed or load in practice): a run that reaches that
 ** deadline is dropped and the last result that decided stands (a query's
 ** timeout ends past it too). */
 static const char *decide_proven(const ksv_options *o, mdl_kernel *k,
@@ -362,7 +365,8 @@ static const char *decide_proven(const ksv_options *o, mdl_kernel *k,
   *want = 0;
   co->want_bound = want;
   const char *eng = engine_of(o, k, co, diags, u, done, declined);
-  double spent = chk_wall() - t0, budget = spent > 0.5 ? 2 * spent : 1.0;
+  double spent = chk_wall() - t0;
+  double budget = 3 * spent > 2.0 ? 3 * spent : 2.0;
   uint32_t tmo = co->timeout_ms;
   co->deadline = chk_wall() + budget;
   if (!tmo || tmo > budget * 1000 + 100)
