@@ -963,12 +963,17 @@ static bool is_cut(const ur *u, const mdl_stmt *s) {
   return false;
 }
 
-static bool exec_for_known(ur *u, const mdl_stmt *s, mdl_val lb, mdl_val st,
-                           mdl_val *trip);
-static void exec_for_unknown(ur *u, const mdl_stmt *s, mdl_val lb,
-                             mdl_val st, mdl_val trip);
+/* (not inlined: the recursion over nested loops goes through exec_for,
+** whose frame must stay small -- 499 nested loops under ASan) */
+static __attribute__((noinline)) bool exec_for_known(ur *u, const mdl_stmt *s,
+                                                     mdl_val lb, mdl_val st,
+                                                     mdl_val *trip);
+static __attribute__((noinline)) void exec_for_unknown(ur *u,
+                                                       const mdl_stmt *s,
+                                                       mdl_val lb, mdl_val st,
+                                                       mdl_val trip);
 
-static void exec_for(ur *u, const mdl_stmt *s) {
+static __attribute__((noinline)) void exec_for(ur *u, const mdl_stmt *s) {
   mdl_val lb = val(u, s->u.loop.lb), ub = val(u, s->u.loop.ub),
           st = val(u, s->u.loop.step);
   const mdl_valref *ia = s->u.loop.iter_arg;
@@ -1080,7 +1085,7 @@ static void exec_for_unknown(ur *u, const mdl_stmt *s, mdl_val lb,
       u->refs[s->u.loop.res[j]] = u->refs[ia[j]];
 }
 
-static void exec_if(ur *u, const mdl_stmt *s) {
+static __attribute__((noinline)) void exec_if(ur *u, const mdl_stmt *s) {
   mdl_val c = val(u, s->u.cif.cond);
   uint32_t n = s->u.cif.nres;
   if (mdl_val_is_const(&c)) {
@@ -1190,7 +1195,7 @@ static bool val_same(const mdl_val *a, const mdl_val *b) {
   return true;
 }
 
-static void exec_while(ur *u, const mdl_stmt *s) {
+static __attribute__((noinline)) void exec_while(ur *u, const mdl_stmt *s) {
   uint32_t n = s->u.wh.ninit;
   assign_all(u, s->u.wh.before_args, s->u.wh.init, n);
   uint32_t pushed = 0;
