@@ -294,6 +294,40 @@ static void diags_move(mdl_diags *to, mdl_diags *from, uint32_t n) {
     from->items.len = n;
 }
 
+/* A result put aside while k is decided once more: the diagnostics from
+** the first on and the unit's result. */
+typedef struct {
+  mdl_diags kept;
+  mdl_unit_result was;
+} stash;
+
+static void stash_put(stash *st, mdl_diags *diags, mdl_unit_result *u,
+                      uint32_t first) {
+  memset(&st->kept, 0, sizeof st->kept);
+  diags_move(&st->kept, diags, first);
+  st->was = *u;
+  u->note = NULL;
+  memset(&u->proofs, 0, sizeof u->proofs);
+}
+
+/* The new result stands: the one put aside is dropped. */
+static void stash_drop(stash *st) {
+  free(st->was.note);
+  mdl_loop_proofs_free(&st->was.proofs);
+  mdl_diags_free(&st->kept);
+}
+
+/* The result put aside stands again, the new one is dropped. */
+static void stash_back(stash *st, mdl_diags *diags, mdl_unit_result *u,
+                       uint32_t first) {
+  mdl_diags_cut(diags, first);
+  free(u->note);
+  mdl_loop_proofs_free(&u->proofs);
+  *u = st->was;
+  diags_move(diags, &st->kept, 0);
+  mdl_vec_free(&st->kept.items);
+}
+
 /* The graph engine asked for a larger trip bound (want) to prove every
 ** trip count of a loop or to show its counterexample: k is unrolled
 ** again with it and decided again.  When that run does not decide it (an
@@ -313,12 +347,8 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
   lim.bound_fixed = true;
   lim.sym_bound = want;
   lim.window = k->windowed;
-  mdl_diags kept;
-  memset(&kept, 0, sizeof kept);
-  diags_move(&kept, diags, first);
-  mdl_unit_result was = *u;
-  u->note = NULL;
-  memset(&u->proofs, 0, sizeof u->proofs);
+  stash st;
+  stash_put(&st, diags, u, first);
   bool ok = !mdl_unroll_again(k, &lim);
   char *why = NULL;
   const char *e = ok ? engine_of(o, k, co, diags, u, done, &why) : NULL;
@@ -326,21 +356,14 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
     e = NULL; /* out of time: what ran into the limit is not decided */
   if (e && *done && (u->verdict == MDL_VERDICT_CLEAN ||
                      u->verdict == MDL_VERDICT_FINDINGS)) {
-    free(was.note);
-    mdl_loop_proofs_free(&was.proofs);
-    mdl_diags_free(&kept);
+    stash_drop(&st);
     free(*declined);
     *declined = why;
     *eng = e;
     return true;
   }
   free(why);
-  mdl_diags_cut(diags, first); /* the first run stands */
-  free(u->note);
-  mdl_loop_proofs_free(&u->proofs);
-  *u = was;
-  diags_move(diags, &kept, 0);
-  mdl_vec_free(&kept.items);
+  stash_back(&st, diags, u, first); /* the first run stands */
   lim.sym_bound = old;
   mdl_unroll_again(k, &lim);
   *done = true;
@@ -422,12 +445,8 @@ static bool decide_window(const ksv_options *o, mdl_kernel *k,
   mdl_limits lim;
   limits_of(o, &lim);
   lim.window = true;
-  mdl_diags kept;
-  memset(&kept, 0, sizeof kept);
-  diags_move(&kept, diags, first);
-  mdl_unit_result was = *u;
-  u->note = NULL;
-  memset(&u->proofs, 0, sizeof u->proofs);
+  stash st;
+  stash_put(&st, diags, u, first);
   co->proofs = &u->proofs;
   bool ok = !mdl_unroll_again(k, &lim) && k->windowed && !k->cut_cores;
   uint32_t want = 0;
@@ -446,18 +465,11 @@ static bool decide_window(const ksv_options *o, mdl_kernel *k,
     free(u->note);
     u->note = n;
     free(cut);
-    free(was.note);
-    mdl_loop_proofs_free(&was.proofs);
-    mdl_diags_free(&kept);
+    stash_drop(&st);
     return true;
   }
   char *fail = window_failure(e && done ? u : NULL, diags, first);
-  mdl_diags_cut(diags, first); /* the prefix's result stands */
-  free(u->note);
-  mdl_loop_proofs_free(&u->proofs);
-  *u = was;
-  diags_move(diags, &kept, 0);
-  mdl_vec_free(&kept.items);
+  stash_back(&st, diags, u, first); /* the prefix's result stands */
   lim.window = false;
   mdl_unroll_again(k, &lim);
   if (u->note && fail) {
