@@ -10,6 +10,7 @@
 #include "../frontend/fe.h"
 #include "../include/ksv.h"
 #include "../reports/rep.h"
+#include "../checker/chk.h"
 
 /* The frontend on a file in the language --lang names (KSV_LANG_*), else
 ** the one of its extension; -D's macros handed over first. */
@@ -42,6 +43,27 @@ double ksv_now_secs(void);
 static inline int ksv_fe_arch(int arch) {
   return arch < 0 ? -1 : arch ? 1 : 0;
 }
+
+/* The unrolling limits the options set (mdl_limits: every field). */
+void ksv_limits_of(const ksv_options *o, mdl_limits *l);
+
+/* driver/ksv_decide.c.  The engine's first run on unrolled kernel k into
+** diags (from index first) and u, and the longer runs a proof for every
+** trip count asks for (*want: the trip bound it asked for last), within
+** three times the first run's time.  Returns the engine that decided
+** ("graph", "smt"; *done: its result is in u), or NULL when none applies
+** (*declined: why, owned by the caller). */
+const char *ksv_decide_proven(const ksv_options *o, mdl_kernel *k,
+                              chk_options *co, mdl_diags *diags,
+                              mdl_unit_result *u, uint32_t first,
+                              uint32_t *want, bool *done, char **declined);
+/* A kernel checked on the first K iterations of a loop of known trip count
+** past --max-unroll (k->cut_cores), decided in u: decided again with that
+** trip count left open, and carried over to the real one when the open
+** kernel has findings (docs/loops.md, "Long loops").  True when that
+** result replaced u's (k is then unrolled as that result says). */
+bool ksv_decide_window(const ksv_options *o, mdl_kernel *k, chk_options *co,
+                       mdl_diags *diags, mdl_unit_result *u, uint32_t first);
 
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
