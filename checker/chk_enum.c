@@ -982,6 +982,8 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
   }
   bool ok = true;
   cert->ok = true;
+  uint32_t aP = 1, an0 = 0, alag = 0;
+  bool reached = false;
   for (uint32_t g = 0; g < x->outs.len; g++) {
     bool first = true;
     for (uint32_t h = 0; h < g && first; h++)
@@ -999,10 +1001,23 @@ static bool certify(ex *x, uint32_t d, const uint32_t *loops, uint32_t nl,
       ok = false;
       continue;
     }
+    if (c.P) {
+      reached = true;
+      aP = aP / chk_gcd(aP, c.P) * c.P;
+      if (aP > 4096)
+        aP = 0;
+      an0 = c.n0 > an0 ? c.n0 : an0;
+      alag = c.lag > alag ? c.lag : alag;
+    }
     if (ok && c.need > cert->need)
       *cert = c;
   }
   cert->ok = ok;
+  if (ok && reached && aP) {
+    cert->all_P = aP;
+    cert->all_n0 = an0;
+    cert->all_lag = alag;
+  }
   return ok;
 }
 
@@ -1061,6 +1076,11 @@ static void prove_dim(ex *x, const chk_options *o, uint32_t d) {
     p->col = st->loc.col;
     p->all = all;
     p->bound = K;
+    if (all) {
+      p->n0 = cert.all_n0;
+      p->period = cert.all_P;
+      p->reach = cert.all_lag;
+    }
     p->why = why ? mdl_strprintf("%s", why) : NULL;
   }
   free(why);

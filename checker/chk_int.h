@@ -242,6 +242,10 @@ bool chk_graph_clean(const mdl_kernel *k, const chk_options *o,
 typedef struct {
   bool ok;
   uint32_t P, s0, w0, R, lag, n0, need;
+  uint32_t all_P, all_n0, all_lag; /* certify, ok: over every group of
+                                outcomes, the lcm of the periods (0: past
+                                4096, or no group reaches the bound) and
+                                the largest n0 and lag */
   uint32_t drift_at;
   uint32_t want_iters;       /* !ok: the clocks did not settle within the
                                 outcome; a run this long might show it */

@@ -10,6 +10,7 @@
 #include "../model/mdl.h"
 #include "ksv_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,6 +211,262 @@ static char *window_failure(const mdl_unit_result *u, const mdl_diags *d,
   return NULL;
 }
 
+/* One decision of k as it is unrolled, without reruns, into diags and u.
+** False when no engine decided it. */
+static bool decide_once(const ksv_options *o, mdl_kernel *k,
+                        chk_options *co, mdl_diags *diags,
+                        mdl_unit_result *u) {
+  bool done;
+  char *why = NULL;
+  const char *e = engine_of(o, k, co, diags, u, &done, &why);
+  free(why);
+  if (!e)
+    return false;
+  if (!done)
+    u->verdict = !strcmp(e, "smt") ? chk_smt(k, co, diags, &u->note)
+                                   : chk_graph(k, co, diags, &u->note);
+  return u->verdict == MDL_VERDICT_CLEAN ||
+         u->verdict == MDL_VERDICT_FINDINGS;
+}
+
+/* The run that stands for a long loop's N iterations (the carry): from
+** trip count n0 on the findings repeat with period P and lie within reach
+** iterations (the open kernel's certificate, every loop of it), so the
+** run of `to` = n0 + reach + P + ((N - that) mod P) iterations has N's
+** findings, with iterations from `at` = n0 on numbered N - to higher. */
+typedef struct {
+  uint64_t N;
+  uint32_t P, at, to;
+} carry_plan;
+
+static char *carry_plan_of(const mdl_unit_result *u, uint64_t N,
+                           uint32_t max_unroll, carry_plan *c) {
+  uint64_t P = 1, n0 = 0, reach = 0;
+  for (uint32_t i = 0; i < u->proofs.len; i++) {
+    const mdl_loop_proof *p = &MDL_VEC_AT(u->proofs, mdl_loop_proof, i);
+    if (!p->all || !p->period)
+      return mdl_strprintf("its runs do not reach the loop's steady state");
+    uint64_t a = P, b = p->period;
+    while (b) {
+      uint64_t t = a % b;
+      a = b;
+      b = t;
+    }
+    P = P / a * p->period;
+    n0 = p->n0 > n0 ? p->n0 : n0;
+    reach = p->reach > reach ? p->reach : reach;
+  }
+  uint64_t base = n0 + reach + P;
+  if (!u->proofs.len || P > 4096 || base + 3 * P > max_unroll ||
+      N < base)
+    return mdl_strprintf("the run that would stand for it is longer than "
+                         "--max-unroll %u", max_unroll);
+  c->N = N;
+  c->P = (uint32_t)P;
+  c->at = (uint32_t)n0;
+  c->to = (uint32_t)(base + (N - base) % P);
+  return NULL;
+}
+
+/* The number in text s at *i (a run of digits not part of a word such as
+** EVENT_ID1 or 0x200), or false at its end; *i moves past it, and the text
+** before it is s[*from, *at). */
+static bool next_number(const char *s, size_t *i, size_t *at, uint64_t *v) {
+  for (; s[*i]; (*i)++) {
+    char c = s[*i], p = *i ? s[*i - 1] : ' ';
+    if (c >= '0' && c <= '9' &&
+        !((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z') || p == '_' ||
+          (p >= '0' && p <= '9'))) {
+      *at = *i;
+      *v = 0;
+      for (; s[*i] >= '0' && s[*i] <= '9'; (*i)++)
+        if (__builtin_mul_overflow(*v, 10, v) ||
+            __builtin_add_overflow(*v, (uint64_t)(s[*i] - '0'), v))
+          return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The text of a finding in the run of N iterations from its texts in the
+** runs of to, to + P and to + 2P (t[0..2]): the same words, and each
+** number that differs moves by one amount per period (a count of sets or
+** waits, an instance number: docs/loops.md, "Long loops"); q periods on
+** from t[0].  NULL when they do not. */
+static char *extrapolate(const char *const t[3], uint64_t q) {
+  size_t i[3] = {0, 0, 0}, from[3] = {0, 0, 0}, len = 0;
+  char *r = NULL;
+  FILE *out = open_memstream(&r, &len);
+  if (!out)
+    return NULL;
+  bool ok = false;
+  for (;;) {
+    size_t at[3];
+    uint64_t v[3];
+    int n = 0;
+    for (int j = 0; j < 3; j++)
+      if (!next_number(t[j], &i[j], &at[j], &v[j]))
+        at[j] = strlen(t[j]);
+      else
+        n++;
+    size_t w = at[0] - from[0];
+    if (n % 3 || at[1] - from[1] != w || at[2] - from[2] != w ||
+        memcmp(t[0] + from[0], t[1] + from[1], w) ||
+        memcmp(t[0] + from[0], t[2] + from[2], w))
+      break;
+    fwrite(t[0] + from[0], 1, w, out);
+    if (!n) {
+      ok = true;
+      break;
+    }
+    uint64_t d = v[1] - v[0], e;
+    if (v[1] < v[0] || v[2] - v[1] != d ||
+        __builtin_mul_overflow(d, q, &e) ||
+        __builtin_add_overflow(e, v[0], &e))
+      break;
+    fprintf(out, "%llu", (unsigned long long)e);
+    for (int j = 0; j < 3; j++)
+      from[j] = i[j];
+  }
+  if (fclose(out) || !ok) {
+    free(r);
+    return NULL;
+  }
+  return r;
+}
+
+/* The findings of the run of N iterations (c) from those of the runs of
+** to (diags from first), to + P and to + 2P (run[0], run[1]): the same
+** rules at the same statements, their texts and instance counts moved on
+** by (N - to) / P periods.  NULL, or why not. */
+static char *carry_counts(mdl_diags *diags, uint32_t first,
+                          const mdl_diags run[2], const carry_plan *c) {
+  uint64_t q = (c->N - c->to) / c->P;
+  if (diags->items.len - first != run[0].items.len ||
+      run[0].items.len != run[1].items.len)
+    return mdl_strprintf("the runs of %u, %u and %u iterations do not have "
+                         "the same findings", c->to, c->to + c->P,
+                         c->to + 2 * c->P);
+  for (uint32_t i = first; i < diags->items.len; i++) {
+    mdl_diag *d = &MDL_VEC_AT(diags->items, mdl_diag, i);
+    const mdl_diag *d1 = &MDL_VEC_AT(run[0].items, mdl_diag, i - first);
+    const mdl_diag *d2 = &MDL_VEC_AT(run[1].items, mdl_diag, i - first);
+    if (d->rule != d1->rule || d->rule != d2->rule ||
+        d->severity != d1->severity || d->line != d1->line ||
+        d->col != d1->col || d->line != d2->line || d->col != d2->col)
+      return mdl_strprintf("the runs of %u, %u and %u iterations do not "
+                           "have the same findings", c->to, c->to + c->P,
+                           c->to + 2 * c->P);
+    const char *m[3] = {d->message, d1->message, d2->message};
+    const char *w[3] = {d->witness ? d->witness : "",
+                        d1->witness ? d1->witness : "",
+                        d2->witness ? d2->witness : ""};
+    char *nm = extrapolate(m, q), *nw = extrapolate(w, q);
+    uint64_t e0 = d->extra, e1 = d1->extra, e2 = d2->extra, e = 0;
+    bool lin = e1 >= e0 && e2 - e1 == e1 - e0 &&
+               !__builtin_mul_overflow(e1 - e0, q, &e) &&
+               !__builtin_add_overflow(e, e0, &e) && e <= UINT32_MAX;
+    if (!nm || !nw || !lin) {
+      free(nm);
+      free(nw);
+      return mdl_strprintf("the finding at %u:%u does not move by one "
+                           "step per period in the runs of %u, %u and %u "
+                           "iterations", d->line, d->col, c->to,
+                           c->to + c->P, c->to + 2 * c->P);
+    }
+    free(d->message);
+    d->message = nm;
+    if (d->witness) {
+      free(d->witness);
+      d->witness = nw;
+    } else {
+      free(nw);
+    }
+    d->extra = (uint32_t)e;
+  }
+  return NULL;
+}
+
+/* Carries the open kernel's result (u: findings for every trip count) over
+** to the long loop's N iterations (docs/loops.md, "Long loops"): k is
+** unrolled with that loop running c->to + 2P, + P and c->to iterations
+** (mdl_limits.carry_from), and each run decided.  They must agree, and
+** then the last one's findings, with their instance counts scaled to N,
+** are N's.  Returns NULL with them in diags and u, or why not (u and the
+** diagnostics from first are then to be dropped). */
+static char *carry(const ksv_options *o, mdl_kernel *k, chk_options *co,
+                   mdl_diags *diags, mdl_unit_result *u, uint32_t first,
+                   const carry_plan *c) {
+  mdl_limits lim;
+  ksv_limits_of(o, &lim);
+  lim.carry_from = c->N;
+  lim.carry_at = c->at;
+  mdl_diags run[2];
+  memset(run, 0, sizeof run);
+  char *why = NULL;
+  mdl_verdict v = MDL_VERDICT_ERROR;
+  for (int j = 2; j >= 0 && !why; j--) {
+    lim.carry_to = c->to + (uint32_t)j * c->P;
+    mdl_diags_cut(diags, first);
+    free(u->note);
+    u->note = NULL;
+    mdl_loop_proofs_free(&u->proofs);
+    if (mdl_unroll_again(k, &lim) || k->cut_cores || !k->nrelabel)
+      why = mdl_strprintf("the run of %u iterations was not unrolled",
+                          lim.carry_to);
+    else if (!decide_once(o, k, co, diags, u) ||
+             (j < 2 && u->verdict != v))
+      why = mdl_strprintf("the run of %u iterations was not decided "
+                          "alike", lim.carry_to);
+    v = u->verdict;
+    if (!why && j)
+      diags_move(&run[j - 1], diags, first);
+  }
+  if (!why)
+    why = carry_counts(diags, first, run, c);
+  mdl_diags_free(&run[0]);
+  mdl_diags_free(&run[1]);
+  return why;
+}
+
+/* The open kernel (u) has findings for every trip count: they are carried
+** over to N (carry).  True with them in diags and u; else *fail says why,
+** and what is in u and diags from first is to be dropped. */
+static bool carry_over(const ksv_options *o, mdl_kernel *k,
+                       chk_options *co, mdl_diags *diags,
+                       mdl_unit_result *u, uint32_t first, uint64_t N,
+                       const char *cut, char **fail) {
+  carry_plan c = {0, 0, 0, 0};
+  char *why = carry_plan_of(u, N, o->max_unroll, &c);
+  if (!why) {
+    char *wnote = u->note;
+    mdl_vec wproofs = u->proofs;
+    u->note = NULL;
+    memset(&u->proofs, 0, sizeof u->proofs);
+    why = carry(o, k, co, diags, u, first, &c);
+    mdl_loop_proofs_free(&u->proofs);
+    u->proofs = wproofs;
+    char *n = mdl_strprintf(
+        "%s; so for %s, which is not unrolled: %s the run of %u "
+        "iterations in its place (the same modulo the period %u, "
+        "docs/loops.md), its iterations from %u on numbered as in the "
+        "run of %llu", wnote ? wnote : "", cut,
+        u->verdict == MDL_VERDICT_CLEAN ? "clean as" : "the findings of",
+        c.to, c.P, c.at, (unsigned long long)N);
+    free(wnote);
+    free(u->note);
+    u->note = n;
+  }
+  if (why) {
+    *fail = mdl_strprintf("it has findings for some trip counts; carrying "
+                          "them over to this one failed: %s", why);
+    free(why);
+    return false;
+  }
+  return true;
+}
+
 /* A clean kernel checked on the first K iterations of a loop of known
 ** trip count N past --max-unroll: unrolled again with that loop's trip
 ** count made symbolic (mdl_limits.window).  When that kernel is clean for
@@ -217,11 +474,14 @@ static char *window_failure(const mdl_unit_result *u, const mdl_diags *d,
 ** prefix's (docs/loops.md, "Long loops"); otherwise the prefix's stands
 ** and k is unrolled as before.  True when replaced. */
 bool ksv_decide_window(const ksv_options *o, mdl_kernel *k,
-                          chk_options *co, mdl_diags *diags,
-                          mdl_unit_result *u, uint32_t first) {
+                       chk_options *co, mdl_diags *diags,
+                       mdl_unit_result *u, uint32_t first) {
   if (!k->cut_cores || k->cut_forever || k->open ||
-      u->verdict != MDL_VERDICT_CLEAN || o->engine == KSV_ENGINE_SMT)
+      (u->verdict != MDL_VERDICT_CLEAN &&
+       u->verdict != MDL_VERDICT_FINDINGS) ||
+      o->engine == KSV_ENGINE_SMT)
     return false;
+  uint64_t N = k->cut_trip;
   char *cut = mdl_strprintf("%s", k->cut_note ? k->cut_note : "a loop");
   mdl_limits lim;
   ksv_limits_of(o, &lim);
@@ -249,7 +509,17 @@ bool ksv_decide_window(const ksv_options *o, mdl_kernel *k,
     stash_drop(&st);
     return true;
   }
-  char *fail = window_failure(e && done ? u : NULL, diags, first);
+  char *fail = NULL;
+  if (e && done && u->verdict == MDL_VERDICT_FINDINGS &&
+      !mdl_unit_bounded(u, NULL) && N) {
+    if (carry_over(o, k, co, diags, u, first, N, cut, &fail)) {
+      free(cut);
+      stash_drop(&st);
+      return true;
+    }
+  } else {
+    fail = window_failure(e && done ? u : NULL, diags, first);
+  }
   stash_back(&st, diags, u, first); /* the prefix's result stands */
   lim.window = false;
   mdl_unroll_again(k, &lim);

@@ -687,6 +687,11 @@ typedef struct {
                                   kernel: one per trip count) */
   bool all;                    /* proven (decided) for every trip count */
   uint32_t bound;              /* trip counts 0..bound were checked */
+  uint32_t n0, period, reach;  /* all: the certificate's figures (0: no
+                                  run reaches the loop's steady state):
+                                  from trip count n0 on the findings repeat
+                                  with this period, and each lies within
+                                  reach iterations (docs/loops.md) */
   bool prefix;                 /* a loop of known trip count past
                                   --max-unroll (or an scf.while that never
                                   ends): its first bound iterations were
@@ -832,6 +837,16 @@ typedef struct mdl_kernel_s {
   bool cut_forever;            /* that loop never ends */
   bool windowed;               /* unrolled with mdl_limits.window, and a
                                   loop past max_unroll was made symbolic */
+  uint64_t cut_trip;           /* the first cut loop's trip count (0: the
+                                  loop never ends) */
+  /* Unrolled with mdl_limits.carry_from: the loops (statement ids) that
+  ** ran carry_to iterations in place of carry_from, and the iterations
+  ** from relabel_at on, numbered relabel_shift higher in witnesses (as
+  ** in the run of carry_from iterations: mdl_inst_where). */
+  uint32_t relabel_loop[4];
+  uint8_t nrelabel;
+  uint32_t relabel_at;
+  uint64_t relabel_shift;
   uint8_t prefix_cut;          /* a prefix (mdl_prefix): the cores whose
                                   program it truncated */
   uint32_t cut_more;           /* other loops cut (other cores, or another
@@ -903,6 +918,13 @@ typedef struct {
                                   trip count (an atom per N): decided for
                                   every trip count, it is decided for N
                                   (docs/loops.md, "Long loops") */
+  uint64_t carry_from;         /* when not 0: a loop of known trip count
+                                  carry_from past max_unroll runs carry_to
+                                  iterations instead (at most max_unroll),
+                                  and its iterations from carry_at on are
+                                  numbered as in the longer run (the
+                                  carry: docs/loops.md, "Long loops") */
+  uint32_t carry_to, carry_at;
 } mdl_limits;
 #define MDL_STEPS_PER_INSTANCE 4
 void mdl_limits_default(mdl_limits *l);
@@ -944,6 +966,11 @@ uint32_t mdl_sync_all_cores(const mdl_kernel *k, int mode);
 int mdl_sync_all_absent(const mdl_kernel *k, const mdl_vec per[3],
                         uint32_t m);
 
+/* The iteration of the loop at depth d that instance in runs, as a
+** witness names it: in->iter[d], or, in a run that stands in for a
+** longer one (k->relabel_*), its number in that run. */
+uint64_t mdl_iter_label(const mdl_kernel *k, const mdl_inst *in,
+                        uint32_t d);
 /* Writes "iteration 2 of the loop at 14:5, ..." for an instance. */
 void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
                     size_t n);

@@ -114,6 +114,17 @@ uint32_t mdl_memory_get(mdl_kernel *k, mdl_space sp, int core, int32_t argno,
   return k->memories.len - 1;
 }
 
+uint64_t mdl_iter_label(const mdl_kernel *k, const mdl_inst *in,
+                        uint32_t d) {
+  uint64_t it = in->iter[d];
+  if (it < k->relabel_at)
+    return it;
+  for (uint8_t i = 0; i < k->nrelabel; i++)
+    if (k->relabel_loop[i] == in->loops[d])
+      return it + k->relabel_shift;
+  return it;
+}
+
 void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
                     size_t n) {
   size_t w = 0;
@@ -124,8 +135,9 @@ void mdl_inst_where(const mdl_kernel *k, const mdl_inst *in, char *buf,
   w = (size_t)m;
   for (int d = in->depth - 1; d >= 0 && w < n; d--) {
     const mdl_stmt *ls = MDL_VEC_AT(k->stmts, mdl_stmt *, in->loops[d]);
-    m = snprintf(buf + w, n - w, "%s iteration %u of the loop at %u:%u",
-                 d == in->depth - 1 ? "," : " and", in->iter[d],
+    m = snprintf(buf + w, n - w, "%s iteration %llu of the loop at %u:%u",
+                 d == in->depth - 1 ? "," : " and",
+                 (unsigned long long)mdl_iter_label(k, in, d),
                  ls->loc.line, ls->loc.col);
     if (m < 0)
       return;

@@ -84,6 +84,8 @@ typedef struct {
   mdl_loc at;                 /* the statement being executed */
   uint32_t cur_box;           /* box of the accesses being added */
   mdl_vec alts;               /* ref_t: alternatives of unions (immutable) */
+  uint64_t trip;              /* the loop being cut: its trip count (0:
+                                  not known, a scf.while) */
   bool stop;
 } ur;
 
@@ -945,6 +947,7 @@ static void cut_here(ur *u, const mdl_stmt *s, const char *why,
     k->cut_line = s->loc.line;
     k->cut_col = s->loc.col;
     k->cut_forever = forever;
+    k->cut_trip = forever ? 0 : u->trip;
   }
   k->cut_cores |= (uint8_t)(1u << u->core);
   u->stop = true;
@@ -1003,6 +1006,22 @@ static __attribute__((noinline)) void exec_for(ur *u, const mdl_stmt *s) {
   exec_for_unknown(u, s, lb, st, trip);
 }
 
+/* Loop s of trip count n runs mdl_limits.carry_to iterations instead, its
+** later ones numbered as in the run of n (mdl_inst_where): false when
+** the kernel has no room to say so. */
+static bool carry(ur *u, const mdl_stmt *s, uint64_t n) {
+  mdl_kernel *k = u->k;
+  for (uint8_t i = 0; i < k->nrelabel; i++)
+    if (k->relabel_loop[i] == s->id)
+      return true;
+  if (k->nrelabel == sizeof k->relabel_loop / sizeof k->relabel_loop[0])
+    return false;
+  k->relabel_loop[k->nrelabel++] = s->id;
+  k->relabel_at = u->lim->carry_at;
+  k->relabel_shift = n - u->lim->carry_to;
+  return true;
+}
+
 /* A loop of known trip count: unrolled whole, or cut past max_unroll (a
 ** prefix); false when mdl_limits.window makes its trip count the atom
 ** *trip instead (the caller unrolls it as a loop of unknown trip count). */
@@ -1028,8 +1047,12 @@ static bool exec_for_known(ur *u, const mdl_stmt *s, mdl_val lb, mdl_val st,
     u->k->windowed = true;
     return false;
   }
+  if (ut > u->lim->max_unroll && ut == u->lim->carry_from &&
+      u->lim->carry_to <= u->lim->max_unroll && carry(u, s, ut))
+    ut = u->lim->carry_to;
   if (ut > u->lim->max_unroll) {
     /* checked on its first K iterations: a prefix of the run */
+    u->trip = ut;
     snprintf(why, sizeof why,
              "the loop at %u:%u (%llu iterations, more than --max-unroll "
              "%u)", s->loc.line, s->loc.col, (unsigned long long)ut,
@@ -1213,6 +1236,7 @@ static __attribute__((noinline)) void exec_while(ur *u, const mdl_stmt *s) {
     if (u->stop)
       break;
     if (cut && i >= cut_iters(u)) {
+      u->trip = 0;
       cut_here(u, s, why, i, forever);
       break;
     }
@@ -1641,6 +1665,10 @@ static void unroll_reset(mdl_kernel *k) {
   k->cut_note = NULL;
   k->cut_forever = false;
   k->windowed = false;
+  k->cut_trip = 0;
+  k->nrelabel = 0;
+  k->relabel_at = 0;
+  k->relabel_shift = 0;
   k->cut_more = 0;
 }
 
