@@ -8,6 +8,10 @@
 #    and max RSS of `ksv check --stats`.  Up to --max-unroll (65536) the
 #    loop is unrolled whole: cost linear in N; past it, checked on its
 #    first 8 iterations (clean (bounded)).
+# 1b. The same with a finding: corpus/long_loop/bug_no_drain.mlir (a drain
+#    left out after the loop: one set pending) at N tiles (BUG_SIZES); past
+#    --max-unroll its finding is carried over from a short run: the sets
+#    and waits its message counts, and the CPU seconds of every run.
 # 2. The proof for every trip count: each corpus kernel whose loops have
 #    unknown trip counts, checked with the default options (the steady-state
 #    certificate, re-checked at the bound it needs) and with --trip-bound
@@ -36,6 +40,25 @@ u = json.load(open(sys.argv[1]))["files"][0]["units"][0]
 print(u["verdict"].replace(" ", "_"), u.get("proof", "-"))' "$tmp/r.json")
   printf '%-8s %-10s %-16s %-6s %-8s %-8s %s\n' "$n" "$(field instances "$tmp/err")" \
     "$verdict" "$proof" "$(field cpu_s "$tmp/err")" "$wall" "$((rss / 1024))"
+done
+
+echo
+echo "## 1b. the same with a finding (corpus/long_loop/bug_no_drain.mlir, N tiles)"
+printf '%-11s %-9s %-8s %-10s %-8s %-8s %s\n' N verdict proof finding cpu_s wall_s rss_mb
+for n in ${BUG_SIZES:-1000 65536 65537 1000000 1000000000}; do
+  sed "s/131072/$n/" "$root/corpus/long_loop/bug_no_drain.mlir" >"$tmp/k.mlir"
+  /usr/bin/time -f "%e %M" -o "$tmp/time" "$ksv" check --stats --format json \
+    -o "$tmp/r.json" "$tmp/k.mlir" 2>"$tmp/err" || true
+  read -r wall rss < <(tail -1 "$tmp/time") # (a findings exit adds a line)
+  read -r verdict proof msg < <(python3 -c 'import json,sys,re
+f = json.load(open(sys.argv[1]))["files"][0]
+u = f["units"][0]
+e = [d for d in f["diagnostics"] if d["severity"] == "error"]
+m = re.search(r"(\d+) sets but (\d+) waits", e[0]["message"]) if e else None
+print(u["verdict"].replace(" ", "_"), u.get("proof", "-"),
+      m.group(1) + "/" + m.group(2) if m else "-")' "$tmp/r.json")
+  printf '%-11s %-9s %-8s %-10s %-8s %-8s %s\n' "$n" "$verdict" "$proof" "$msg" \
+    "$(field cpu_s "$tmp/err")" "$wall" "$((rss / 1024))"
 done
 
 echo

@@ -49,6 +49,15 @@ while IFS= read -r f; do
       continue
     fi
     d=$(diff <(norm <<<"$g") <(norm <<<"$s"))
+    # a loop past --max-unroll the SMT engine checks on its first
+    # iterations only (a prefix: what it finds is real, the end of the
+    # kernel is not decided), where the graph engine decides it with its
+    # trip count left open (docs/loops.md, "Long loops"): the SMT engine's
+    # findings must be among the graph engine's
+    if [ -n "$d" ] && grep -q 'clean (bounded) -- checked on the first\|findings -- checked on the first' <<<"$s" &&
+      ! grep -q '^>' <<<"$d"; then
+      d=
+    fi
     if [ -n "$d" ]; then
       fail=$((fail + 1))
       echo "FAIL $rel ($arch): the engines disagree (< graph, > smt)"

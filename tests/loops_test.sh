@@ -108,6 +108,9 @@ agree() { # file label K proof-output bounded-output
     grep -qx "$e" <<<"$(errs <<<"$u")" ||
       fail "(c) $f: $what finds '$e', the proof does not"
   done <<<"$(errs <<<"$b")"
+  # a bounded run that checked a long loop on its first iterations only
+  # (the SMT engine: a prefix) does not decide the end of the kernel
+  grep -q ' -- checked on the first ' <<<"$b" && return
   while read -r e; do
     [ -z "$e" ] && continue
     grep -qx "$e" <<<"$(errs <<<"$b")" && continue
@@ -399,16 +402,15 @@ grep -q "late: clean (bounded) -- checked on the first 8 iterations .*; with its
 # residue (docs/loops.md, "Long loops"): at trip counts 200, 201 and 1001
 # the run with the loop unrolled whole (--max-unroll 2000) and the carried
 # one (--max-unroll 120) report the same findings, witnesses and instance
-# counts; only the verdict note differs.  The drain that is left out after
-# a double-buffered loop leaves the last set of one slot pending: its
-# witness names the real run's last iteration, its message the real counts.
-grep -v 'wait_flag\[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID1>\]$' \
-  "$root/corpus/long_loop/ok.mlir" >"$tmp/nodrain.mlir"
+# counts; only the verdict note differs.  corpus/long_loop/bug_no_drain.mlir
+# leaves out a drain after a double-buffered loop, so the last set of one
+# slot stays pending: its witness names the real run's last iteration, its
+# message the real counts.
 carried=0
 for n in 200 201 1001; do
   for f in "$lt/bug_run_ahead.mlir" "$lt/bug_run_ahead_2ids.mlir" \
     "$lt/ok_credits.mlir" "$root/corpus/long_loop/bug_single_y.mlir" \
-    "$tmp/nodrain.mlir"; do
+    "$root/corpus/long_loop/bug_no_drain.mlir"; do
     g=$tmp/carry_$n.mlir
     sed -e "s/%nn = arith.index_cast %n : i32 to index/%nn = arith.constant $n : index/" \
       -e "s/131072/$n/" "$f" >"$g"
@@ -423,9 +425,9 @@ for n in 200 201 1001; do
   done
 done
 [ $carried = 12 ] || fail "(g) $carried kernels carried, 12 expected"
-out=$(sed 's/131072/1000000/' "$tmp/nodrain.mlir" | "$ksv" check - 2>&1)
-grep -q "45:7: error: set_flag\[PIPE_MTE3, PIPE_V, EVENT_ID1\] on AIV is still set when the kernel ends: 500001 sets but 500000 waits \[unpaired-set\]" <<<"$out" &&
-  grep -q "45:7: note: witness: on AIV, iteration 999999 of the loop at 25:5$" <<<"$out" ||
+out=$(sed 's/131072/1000000/' "$root/corpus/long_loop/bug_no_drain.mlir" | "$ksv" check - 2>&1)
+grep -q "43:7: error: set_flag\[PIPE_MTE3, PIPE_V, EVENT_ID1\] on AIV is still set when the kernel ends: 500001 sets but 500000 waits \[unpaired-set\]" <<<"$out" &&
+  grep -q "43:7: note: witness: on AIV, iteration 999999 of the loop at 23:5$" <<<"$out" ||
   fail "(g) the left-out drain at 10^6 tiles: $out"
 sed "s/%nn = arith.index_cast %n : i32 to index/%nn = arith.constant 1000 : index/" \
   "$lt/bug_run_ahead_3ids.mlir" >"$tmp/carry_3ids.mlir"
