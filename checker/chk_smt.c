@@ -904,9 +904,11 @@ static void value_domain(sx *x) {
   }
   for (uint32_t i = 0; i < k->lits.len; i++) {
     const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
-    if (l->kind == 1)
-      chk_smt_add(x, Z3_mk_le(x->c, chk_smt_form_expr(x, l->atom_form),
-                      chk_smt_mk_int(x, (int64_t)k->trip_bound)));
+    if (l->kind != 1)
+      continue;
+    Z3_ast le = Z3_mk_le(x->c, chk_smt_form_expr(x, l->atom_form),
+                         chk_smt_mk_int(x, (int64_t)k->trip_bound));
+    chk_smt_add(x, x->bounded ? Z3_mk_implies(x->c, x->bounded, le) : le);
   }
 }
 
@@ -1209,6 +1211,40 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
 
 const char *chk_z3_version(void) { return Z3_get_full_version(); }
 
+static int vals_check(chk_vals *v, Z3_ast q, const char *what,
+                      mdl_valuation **val, char **text, bool all);
+
+/* Does some run keep every loop of unknown trip count within the trip
+** counts unrolled?  The engine checks those runs only: with none (a trip
+** count more than K in every run, or computed past 64 bits) it would
+** check nothing and call the kernel clean.  False with *note saying
+** why (or that it was not decided). */
+static bool within_bound(const mdl_kernel *k, const chk_options *o,
+                         char **note) {
+  const mdl_lit *trip = NULL;
+  for (uint32_t i = 0; i < k->lits.len && !trip; i++)
+    if (MDL_VEC_AT(k->lits, mdl_lit, i).kind == 1)
+      trip = &MDL_VEC_AT(k->lits, mdl_lit, i);
+  if (!trip)
+    return true;
+  chk_vals *v = chk_vals_new(k, o);
+  int r = v ? vals_check(v, NULL, "whether a run keeps its loops within "
+                         "the trip counts unrolled", NULL, NULL, false)
+            : -1;
+  if (r == 0)
+    *note = mdl_strprintf("no run keeps its loops within the %u iterations "
+                          "ksv unrolls (the loop at %u:%u, or another: a "
+                          "trip count that is large or computed past 64 "
+                          "bits)", k->trip_bound, trip->loc.line,
+                          trip->loc.col);
+  else if (r < 0)
+    *note = mdl_strprintf("%s", v && chk_vals_unknown(v)
+                                    ? chk_vals_unknown(v)
+                                    : "the solver was not started");
+  chk_vals_free(v);
+  return r == 1;
+}
+
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     mdl_diags *out, char **note) {
   *note = NULL;
@@ -1246,6 +1282,11 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   }
   if (count_sync_all_guarded(k)) {
     *note = mdl_strprintf("a sync_block barrier under a runtime branch");
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: %s", *note);
+    return MDL_VERDICT_UNKNOWN;
+  }
+  if (!within_bound(k, o, note)) {
     mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
                     "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
@@ -1350,6 +1391,8 @@ chk_vals *chk_vals_new(const mdl_kernel *k, const chk_options *o) {
   z3_open(&v->x, k, o);
   v->x.deadline = o->budget_s ? now_s() + o->budget_s : 0;
   v->x.run_deadline = o->deadline;
+  v->x.bounded = Z3_mk_const(v->x.c, Z3_mk_string_symbol(v->x.c, "bounded"),
+                             Z3_mk_bool_sort(v->x.c));
   value_domain(&v->x);
   return v;
 }
@@ -1405,8 +1448,8 @@ static int vals_check(chk_vals *v, Z3_ast q, const char *what,
                       mdl_valuation **val, char **text, bool all) {
   sx *x = &v->x;
   Z3_model m = NULL;
-  int r = chk_smt_check(x, q ? q : Z3_mk_true(x->c), (val || text) ? &m : NULL,
-                        what);
+  q = q ? chk_smt_mk_and2(x, x->bounded, q) : x->bounded;
+  int r = chk_smt_check(x, q, (val || text) ? &m : NULL, what);
   if (r < 0) {
     v->unknowns++;
     if (!v->why && x->unknown_what)
@@ -1441,6 +1484,46 @@ int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
   }
   return vals_check(v, NULL, "whether an outcome of the branches and trip "
                              "counts is possible", val, text, false);
+}
+
+/* Dimension i at value w: trip counts 0 (every f <= 0), 1..K-1 (f = w),
+** K when at_least (f >= K); a branch taken or not. */
+static Z3_ast dim_is(sx *x, const chk_dim *dim, int64_t w, bool at_least) {
+  Z3_ast f = chk_smt_form_expr(x, dim->form);
+  Z3_ast c = chk_smt_mk_int(x, w);
+  if (dim->kind == 1)
+    return w <= 0 ? Z3_mk_le(x->c, f, chk_smt_mk_int(x, 0))
+           : at_least && w == dim->nvalues - 1 ? Z3_mk_ge(x->c, f, c)
+                                               : Z3_mk_eq(x->c, f, c);
+  Z3_ast nz = Z3_mk_not(x->c, Z3_mk_eq(x->c, f, chk_smt_mk_int(x, 0)));
+  return w ? nz : Z3_mk_not(x->c, nz);
+}
+
+int chk_vals_beyond(chk_vals *v, const chk_dim *dims, uint32_t ndims,
+                    uint32_t d, const int64_t *const *outs, uint32_t nouts,
+                    bool at_k) {
+  sx *x = &v->x;
+  int64_t K = dims[d].nvalues - 1;
+  Z3_ast q = Z3_mk_gt(x->c, chk_smt_form_expr(x, dims[d].form),
+                      chk_smt_mk_int(x, K));
+  for (uint32_t o = 0; o < nouts; o++) {
+    if (at_k && outs[o][d] != K)
+      continue;
+    Z3_ast m = Z3_mk_true(x->c);
+    for (uint32_t e = 0; e < ndims; e++)
+      if (e != d && outs[o][e] >= 0)
+        m = chk_smt_mk_and2(x, m, dim_is(x, &dims[e], outs[o][e], true));
+    q = chk_smt_mk_and2(x, q, Z3_mk_not(x->c, m));
+  }
+  int r = chk_smt_check(x, q, NULL, "whether a loop runs longer than the "
+                                     "trip counts checked where they do "
+                                     "not reach");
+  if (r < 0) {
+    v->unknowns++;
+    if (!v->why && x->unknown_what)
+      v->why = mdl_strprintf("%s", x->unknown_what);
+  }
+  return r;
 }
 
 void chk_vals_pop(chk_vals *v) {

@@ -73,6 +73,9 @@ typedef struct {
   uint32_t queries;
   double deadline; /* monotonic seconds: the solver budget */
   double run_deadline; /* chk_wall() seconds: chk_options.deadline */
+  Z3_ast bounded;      /* the value oracle: a literal that implies every
+                          trip count <= K (value_domain), assumed by its
+                          queries but for chk_vals_beyond; NULL: asserted */
 } sx;
 
 /* What makes a match edge certain: it is active whenever every instance
