@@ -836,9 +836,20 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
                                                         : bytes));
     Z3_global_param_set("memory_high_watermark", wm);
   }
+  /* tests only: a hard limit (MB) at which Z3's constructors fail and
+     return NULL (tests/hostile_test.sh, chk_z3.h) */
+  const char *hard = getenv("KSV_Z3_MEMORY_MAX_MB");
+  if (hard && *hard)
+    Z3_global_param_set("memory_max_size", hard);
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
   x->c = Z3_mk_context(cfg); /* ASTs live with the context */
+  bool nocontext = !x->c;
+  if (nocontext) { /* under a hard limit: a context without it, whose
+                      every query is then undecided (z3_failed) */
+    Z3_global_param_set("memory_max_size", "0");
+    x->c = Z3_mk_context(cfg);
+  }
   Z3_del_config(cfg);
   Z3_set_error_handler(x->c, on_z3_error);
   /* concrete kernels are pure difference logic over the node times */
@@ -880,6 +891,8 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
   Z3_params_set_bool(x->c, p, Z3_mk_string_symbol(x->c, "ctrl_c"), false);
   Z3_solver_set_params(x->c, x->s, p);
   z3_failed = 0; /* a Z3 without the parameter: nothing to turn off */
+  if (nocontext)
+    z3_failed = z3_memout = 1;
   Z3_params_dec_ref(x->c, p);
   x->isort = Z3_mk_int_sort(x->c);
   x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
@@ -1311,6 +1324,14 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   uint32_t undecided = chk_drop_behind(k, x.behind, &x.findings);
   chk_emit(k, &x.findings, out, &nerr, &nwarn);
   bool deadlock = x.deadlock;
+  if (z3_failed && !x.unknowns) { /* (an encoding cut short by an error) */
+    x.unknowns = 1;
+    if (!x.unknown_what)
+      x.unknown_what = mdl_strprintf("built the encoding (%s)",
+                                     z3_memout ? "Z3 ran out of memory: "
+                                                 "more than --max-memory-mb"
+                                               : "Z3 error");
+  }
   uint32_t unknowns = x.unknowns;
   char *what = x.unknown_what ? mdl_strprintf("%s", x.unknown_what) : NULL;
   uint32_t queries = x.queries;

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <z3.h>
+#include "chk_z3.h"
 
 typedef struct {
   uint32_t inst;

@@ -226,6 +226,19 @@ done
 expect "Z3 memory (--max-memory-mb 8)" "$root/corpus/grid_stride/ok.mlir" 3 \
   "max-memory-mb" --engine smt --max-memory-mb 8
 
+# Z3 failing inside the encoding (a hard memory limit, a test-only knob:
+# its constructors return NULL; ksv passed those back into Z3 and crashed
+# in Z3_mk_or; checker/chk_z3.h) and failing to make a context at all:
+# unknown, named, both engines
+for mb in 10 22; do
+  for e in graph smt; do
+    KSV_Z3_MEMORY_MAX_MB=$mb expect "Z3 constructors failing at $mb MB ($e)" \
+      "$root/corpus/grid_stride/ok.mlir" 03 "clean|Z3 ran out of memory|Z3 error|max-memory-mb" --engine $e
+  done
+done
+KSV_Z3_MEMORY_MAX_MB=22 expect "Z3 constructors failing (smt): unknown" \
+  "$root/corpus/grid_stride/ok.mlir" 3 "Z3 ran out of memory" --engine smt
+
 # 100 MB (never committed): over the input limit of --max-memory-mb / 64
 { echo "$hdr"
   yes '  %c = arith.constant 0 : index' | head -c $((100 * 1024 * 1024))
