@@ -341,6 +341,28 @@ static double now_s(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* A query's timeout: --timeout-ms, at most what is left of the solver
+** budget (--max-solver-seconds) and of the run's deadline, so that the
+** last query cannot run past them by a whole timeout. */
+static void cap_timeout(sx *x) {
+  uint32_t ms = x->o->timeout_ms ? x->o->timeout_ms : 1000;
+  double now = now_s(), left = -1;
+  if (x->deadline > 0)
+    left = x->deadline - now;
+  if (x->run_deadline > 0 && (left < 0 || x->run_deadline - chk_wall() < left))
+    left = x->run_deadline - chk_wall();
+  if (left >= 0 && left * 1000 < ms)
+    ms = left * 1000 < 1 ? 1 : (uint32_t)(left * 1000);
+  if (ms == x->cur_timeout)
+    return;
+  x->cur_timeout = ms;
+  Z3_params p = Z3_mk_params(x->c);
+  Z3_params_inc_ref(x->c, p);
+  Z3_params_set_uint(x->c, p, Z3_mk_string_symbol(x->c, "timeout"), ms);
+  Z3_solver_set_params(x->c, x->s, p);
+  Z3_params_dec_ref(x->c, p);
+}
+
 int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
   if (x->probe && (errors_of(x) || x->unknowns > x->probe_u0))
     return 0; /* decided: the candidate is not removable */
@@ -362,6 +384,7 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
       x->unknown_what = mdl_strprintf("could not ask %s: out of time", what);
     return -1;
   }
+  cap_timeout(x);
   Z3_solver_push(x->c, x->s);
   chk_smt_add(x, q);
   struct timespec t0, t1;
@@ -1162,6 +1185,11 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
     if (!is_sync[s] || tried[s] ||
         (st->kind != MDL_S_WAIT && st->kind != MDL_S_BARRIER))
       continue;
+    if ((x->deadline > 0 && now_s() > x->deadline) ||
+        (x->run_deadline > 0 && chk_wall() > x->run_deadline)) {
+      (*nunk)++; /* the budget is spent: the rest is not tried */
+      break;
+    }
     uint8_t *grp = calloc(ns, 1);
     chk_group_of(groups, st, grp);
     bool removable = grp[s] == 1;

@@ -74,6 +74,7 @@ typedef struct {
   uint32_t queries;
   double deadline; /* monotonic seconds: the solver budget */
   double run_deadline; /* chk_wall() seconds: chk_options.deadline */
+  uint32_t cur_timeout; /* the solver's timeout now (ms; 0: as opened) */
   Z3_ast bounded;      /* the value oracle: a literal that implies every
                           trip count <= K (value_domain), assumed by its
                           queries but for chk_vals_beyond; NULL: asserted */
