@@ -344,23 +344,32 @@ static double now_s(void) {
 /* A query's timeout: --timeout-ms, at most what is left of the solver
 ** budget (--max-solver-seconds) and of the run's deadline, so that the
 ** last query cannot run past them by a whole timeout. */
-static void cap_timeout(sx *x) {
+static int cap_timeout(sx *x) {
   uint32_t ms = x->o->timeout_ms ? x->o->timeout_ms : 1000;
   double now = now_s(), left = -1;
-  if (x->deadline > 0)
+  int by = 0; /* 1: the solver budget, 2: the run's deadline */
+  if (x->deadline > 0) {
     left = x->deadline - now;
-  if (x->run_deadline > 0 && (left < 0 || x->run_deadline - chk_wall() < left))
+    by = 1;
+  }
+  if (x->run_deadline > 0 &&
+      (left < 0 || x->run_deadline - chk_wall() < left)) {
     left = x->run_deadline - chk_wall();
+    by = 2;
+  }
   if (left >= 0 && left * 1000 < ms)
     ms = left * 1000 < 1 ? 1 : (uint32_t)(left * 1000);
+  else
+    by = 0;
   if (ms == x->cur_timeout)
-    return;
+    return by;
   x->cur_timeout = ms;
   Z3_params p = Z3_mk_params(x->c);
   Z3_params_inc_ref(x->c, p);
   Z3_params_set_uint(x->c, p, Z3_mk_string_symbol(x->c, "timeout"), ms);
   Z3_solver_set_params(x->c, x->s, p);
   Z3_params_dec_ref(x->c, p);
+  return by;
 }
 
 int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
@@ -384,7 +393,7 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
       x->unknown_what = mdl_strprintf("could not ask %s: out of time", what);
     return -1;
   }
-  cap_timeout(x);
+  int capped = cap_timeout(x);
   Z3_solver_push(x->c, x->s);
   chk_smt_add(x, q);
   struct timespec t0, t1;
@@ -415,7 +424,18 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
     for (unsigned i = 0; i < nc && x->last_core_n < 64; i++)
       x->last_core[x->last_core_n++] = Z3_ast_vector_get(x->c, core, i);
   }
-  if (out == -1) {
+  if (out == -1 && capped && !z3_failed &&
+      strstr(Z3_solver_get_reason_unknown(x->c, x->s), "cancel")) {
+    x->unknowns++; /* the budget ended the query, not --timeout-ms */
+    if (!x->unknown_what)
+      x->unknown_what =
+          capped == 1 ? mdl_strprintf("could not finish %s: the solver "
+                                      "budget of %u s per kernel ran out "
+                                      "(--max-solver-seconds)", what,
+                                      x->o->budget_s)
+                      : mdl_strprintf("could not finish %s: out of time",
+                                      what);
+  } else if (out == -1) {
     x->unknowns++;
     if (!x->unknown_what)
       x->unknown_what = mdl_strprintf(
@@ -1375,6 +1395,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     sx y;
     build(&y, k, o, true);
     y.deadline = deadline;
+    y.run_deadline = o->deadline;
     redundant(&y, out, &nwarn, &nunk);
     if (o->stats) {
       o->stats->queries += y.queries;

@@ -81,6 +81,11 @@ char *ksv_read_file(const char *path, size_t *len) {
   return buf;
 }
 
+/* Has the run's --max-seconds passed? */
+static bool past_deadline(const ksv_options *o) {
+  return o->run_deadline > 0 && chk_wall() > o->run_deadline;
+}
+
 void ksv_limits_of(const ksv_options *o, mdl_limits *l) {
   memset(l, 0, sizeof *l); /* (every field: window is off) */
   l->max_unroll = o->max_unroll;
@@ -269,6 +274,13 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   co->proofs = NULL;
   if (u->verdict != MDL_VERDICT_CLEAN && u->verdict != MDL_VERDICT_FINDINGS)
     mdl_loop_proofs_free(&u->proofs);
+  if (u->verdict == MDL_VERDICT_UNKNOWN && past_deadline(o)) {
+    char *n = mdl_strprintf("%s (--max-seconds %u ran out)",
+                            u->note ? u->note : "not decided",
+                            o->max_seconds);
+    free(u->note);
+    u->note = n;
+  }
   open_verdict(o, k, diags, u);
   prefix_proof(k, u);
   unbounded_verdict(o, k, diags, u);
@@ -460,6 +472,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.max_memory_mb = o->max_memory_mb;
   co.valuations = o->replay;
   co.flags = ksv_flag_model(o->flag_model);
+  co.deadline = o->run_deadline;
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
     /* (-j: files in parallel, one line: the head names no single file) */
@@ -474,6 +487,15 @@ void ksv_check_text(const ksv_options *o, const char *path,
     }
     if (o->only_unit && strcmp(fu->name, o->only_unit)) {
       u->verdict = MDL_VERDICT_CLEAN; /* (not checked: ksv fix knows it) */
+      continue;
+    }
+    if (past_deadline(o)) {
+      u->note = mdl_strprintf("--max-seconds %u ran out before it was "
+                              "checked", o->max_seconds);
+      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path,
+                   u->name, fu->line ? fu->line : 1, 1, "not decided: %s",
+                   u->note);
+      u->verdict = MDL_VERDICT_UNKNOWN;
       continue;
     }
     mdl_kernel *k = fu->k;
@@ -736,6 +758,10 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
                     "other\n");
     return KSV_EXIT_BAD_INPUT;
   }
+  ksv_options oo = *o; /* --max-seconds: the run's deadline, from now */
+  if (oo.max_seconds && !oo.run_deadline)
+    oo.run_deadline = chk_wall() + oo.max_seconds;
+  o = &oo;
   size_t nf = (size_t)(nfiles > 0 ? nfiles : 1);
   ksv_options *fo = calloc(nf, sizeof *fo);
   ksv_rules *frules = calloc(nf, sizeof *frules);

@@ -57,6 +57,10 @@ typedef struct {
   uint32_t timeout_ms;    /* SMT engine: per query */
   uint32_t solver_budget_s; /* SMT engine: solver seconds per kernel */
   uint32_t max_memory_mb; /* model, graph clocks and Z3, each (0: none) */
+  uint32_t max_seconds;   /* --max-seconds: wall seconds for the whole run
+                             (0: none); kernels past it are unknown */
+  double run_deadline;    /* internal: that run's end on the monotonic
+                             clock (set by ksv_check / ksv_fix), 0: none */
   const char *only_unit;  /* ksv fix's re-check of a candidate: only the
                              kernel of this name is unrolled and checked
                              (the others are parsed); NULL: every one */
