@@ -424,8 +424,10 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
     for (unsigned i = 0; i < nc && x->last_core_n < 64; i++)
       x->last_core[x->last_core_n++] = Z3_ast_vector_get(x->c, core, i);
   }
-  if (out == -1 && capped && !z3_failed &&
-      strstr(Z3_solver_get_reason_unknown(x->c, x->s), "cancel")) {
+  const char *why = out == -1 && capped && !z3_failed
+                        ? Z3_solver_get_reason_unknown(x->c, x->s)
+                        : "";
+  if (strstr(why, "cancel") || strstr(why, "timeout")) {
     x->unknowns++; /* the budget ended the query, not --timeout-ms */
     if (!x->unknown_what)
       x->unknown_what =
