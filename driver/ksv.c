@@ -40,47 +40,6 @@ void ksv_options_default(ksv_options *o) {
   o->sim_runs = 20;
 }
 
-char *ksv_read_file(const char *path, size_t *len) {
-  bool in = !strcmp(path, "-");
-  FILE *f = in ? stdin : fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  if (!buf) {
-    fclose(f);
-    return NULL;
-  }
-  for (;;) {
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (n < cap) {
-      if (ferror(f)) {
-        free(buf);
-        if (!in)
-          fclose(f);
-        return NULL;
-      }
-      break;
-    }
-    cap *= 2;
-    char *nb = realloc(buf, cap + 1);
-    if (!nb) {
-      free(buf);
-      if (!in)
-        fclose(f);
-      errno = ENOMEM;
-      return NULL;
-    }
-    buf = nb;
-  }
-  if (!in)
-    fclose(f);
-  buf[n] = 0;
-  *len = n;
-  return buf;
-}
-
 void ksv_limits_of(const ksv_options *o, mdl_limits *l) {
   memset(l, 0, sizeof *l); /* (every field: window is off) */
   l->max_unroll = o->max_unroll;
@@ -278,6 +237,31 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   replay(o, k, diags, first, u);
 }
 
+/* A file check_file could not read (errno set): a located error, or an
+** input over --max-memory-mb / 64 (size: ksv_read_file's), unknown. */
+static void unread_file(const char *path, uint64_t max, uint64_t size,
+                        mdl_file_result *fr) {
+  mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+  u->name = mdl_strprintf("(file)");
+  if (errno == EFBIG && max) {
+    char *why = ksv_too_big(size, max);
+    mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, NULL, 1,
+                 1, "not decided: %s", why);
+    free(why);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    char lim[64];
+    ksv_size_str(max, lim, sizeof lim);
+    u->note = mdl_strprintf("input larger than %s (--max-memory-mb / 64)",
+                            lim);
+    return;
+  }
+  char msg[256];
+  strerror_r(errno, msg, sizeof msg);
+  mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+               "cannot read file: %s", msg);
+  u->verdict = MDL_VERDICT_ERROR;
+}
+
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const ksv_rules *rules,
@@ -285,34 +269,11 @@ static void check_file(const ksv_options *o, const ksv_rules *rules,
                        rep_file_info *fi) {
   const char *path = ksv_input_name(operand); /* "-": "<stdin>" */
   fr->path = path;
-  /* --max-memory-mb also bounds the input: parsing takes about 16 bytes
-     per input byte (a 100 MB file took 22 s and 1.4 GB) */
-  struct stat st;
-  uint64_t max_in = ((uint64_t)o->max_memory_mb << 20) / 64;
-  if (o->max_memory_mb && !stat(operand, &st) && S_ISREG(st.st_mode) &&
-      (uint64_t)st.st_size > max_in) {
-    mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, NULL, 1,
-                 1, "not decided: the file has %llu bytes, more than the "
-                 "%llu MB inputs are limited to (--max-memory-mb / 64)",
-                 (unsigned long long)st.st_size,
-                 (unsigned long long)(max_in >> 20));
-    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
-    u->name = mdl_strprintf("(file)");
-    u->verdict = MDL_VERDICT_UNKNOWN;
-    u->note = mdl_strprintf("input larger than %llu MB (--max-memory-mb / "
-                            "64)", (unsigned long long)(max_in >> 20));
-    return;
-  }
   size_t len = 0;
-  char *text = ksv_read_file(operand, &len);
+  uint64_t max = ksv_input_max(o->max_memory_mb), size;
+  char *text = ksv_read_file(operand, max, &len, &size);
   if (!text) {
-    char msg[256];
-    strerror_r(errno, msg, sizeof msg);
-    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
-                 "cannot read file: %s", msg);
-    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
-    u->name = mdl_strprintf("(file)");
-    u->verdict = MDL_VERDICT_ERROR;
+    unread_file(path, max, size, fr);
     return;
   }
   ksv_check_text(o, path, text, len, fr, fi, NULL);
@@ -969,50 +930,64 @@ void ksv_dump_kernel(FILE *out, const mdl_kernel *k) {
 
 const char *ksv_z3_version(void) { return chk_z3_version(); }
 
-int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
-  size_t len;
-  char *text = ksv_read_file(file, &len);
-  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
-  mdl_file_result fr;
-  memset(&fr, 0, sizeof fr);
-  fr.path = file;
-  if (!text) {
-    fprintf(stderr, "%s:1:1: error: cannot read file: %s\n", file,
-            strerror(errno));
-    return KSV_EXIT_BAD_INPUT;
-  }
-  mdl_vec units = {0};
-  fe_set_entry(o->entry);
-  ksv_fe_parse(o->lang, o->defines, o->ndefines, file, text, len,
-                ksv_fe_arch(o->arch), &units, &fr.diags);
+/* ksv dump's kernels of units into out, their errors into diags: 2 when
+** one was not built or read, 3 when a limit stopped unrolling one (its
+** listing shows how far it got), else 0. */
+static int dump_units(const ksv_options *o, const char *file, mdl_vec *units,
+                      mdl_diags *diags, FILE *out) {
   mdl_limits lim;
   ksv_limits_of(o, &lim);
-  int rc = KSV_EXIT_CLEAN;
-  for (uint32_t i = 0; i < units.len; i++) {
-    fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
+  bool bad = false, unknown = false;
+  for (uint32_t i = 0; i < units->len; i++) {
+    fe_unit *fu = &MDL_VEC_AT(*units, fe_unit, i);
     if (!fu->k) {
       fprintf(out, "kernel %s: not built (errors)\n", fu->name);
-      rc = KSV_EXIT_BAD_INPUT;
+      bad = true;
       continue;
     }
-    ksv_auto_sync(fu->k, o->auto_sync);
-    mdl_unroll(fu->k, &lim);
-    if (fu->k->input_error) {
-      mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file,
-                   fu->k->name, fu->k->input_error_loc.line,
-                   fu->k->input_error_loc.col, "%s", fu->k->input_error);
-      rc = KSV_EXIT_BAD_INPUT;
+    mdl_kernel *k = fu->k;
+    ksv_auto_sync(k, o->auto_sync);
+    mdl_unroll(k, &lim);
+    if (k->input_error) {
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file, k->name,
+                   k->input_error_loc.line, k->input_error_loc.col, "%s",
+                   k->input_error);
+      bad = true;
+    } else if (k->limit_hit) {
+      mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, file, k->name,
+                   k->loc.line, k->loc.col, "not unrolled whole: %s",
+                   k->limit_hit);
+      unknown = true;
     }
-    ksv_dump_kernel(out, fu->k);
+    ksv_dump_kernel(out, k);
   }
+  return bad ? KSV_EXIT_BAD_INPUT : unknown ? KSV_EXIT_UNKNOWN : 0;
+}
+
+int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
+  size_t len;
+  int rc = KSV_EXIT_CLEAN;
+  const char *name = ksv_input_name(file); /* "-": "<stdin>" */
+  char *text = ksv_read_input(file, name, o->max_memory_mb, stderr, &len,
+                              &rc);
+  if (!text)
+    return rc;
+  mdl_file_result fr;
+  memset(&fr, 0, sizeof fr);
+  fr.path = name;
+  mdl_vec units = {0};
+  fe_set_entry(o->entry);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, name, text, len,
+               ksv_fe_arch(o->arch), &units, &fr.diags);
+  rc = dump_units(o, name, &units, &fr.diags, out);
   if (!units.len && !fr.diags.errors)
-    mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file, NULL, 1, 1,
+    mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, name, NULL, 1, 1,
                  "no kernel found: expected a func.func with a body");
   for (uint32_t d = 0; d < fr.diags.items.len; d++) {
     const mdl_diag *g = &MDL_VEC_AT(fr.diags.items, mdl_diag, d);
-    fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", file, g->line, g->col,
+    fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", name, g->line, g->col,
             mdl_severity_name(g->severity), g->message, mdl_rule_name(g->rule));
-    if (g->severity == MDL_SEV_ERROR)
+    if (g->severity == MDL_SEV_ERROR && g->rule != MDL_RULE_UNKNOWN)
       rc = KSV_EXIT_BAD_INPUT;
   }
   fe_units_free(&units);

@@ -1389,13 +1389,17 @@ static void fix_report(const ksv_fix_options *o, const char *file,
 
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   size_t len = 0;
-  char *text = ksv_read_file(file, &len);
-  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
+  int rrc;
+  const char *name = ksv_input_name(file); /* "-": "<stdin>" */
+  char *text = ksv_read_input(file, name, o->check.max_memory_mb, out, &len,
+                              &rrc);
   if (!text) {
-    fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
-            strerror(errno));
-    return KSV_EXIT_BAD_INPUT;
+    if (rrc == KSV_EXIT_UNKNOWN)
+      fprintf(out, "ksv fix: not fixed: the kernel is not decided "
+                   "(unknown)\n");
+    return rrc;
   }
+  file = name;
   /* an output ksv cannot write fails now, not after the search */
   const char *dest = o->out_file ? o->out_file : o->in_place ? file : NULL;
   char err[4200];

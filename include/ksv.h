@@ -140,8 +140,9 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out);
 
 /* Writes the Promela model (docs/export.md) of the kernel of file -- the
 ** one named kernel, when file holds several -- to out.  Uses arch,
-** max_unroll, max_instances and flag_model of o.  Returns 0, 2 (bad input, or no
-** such kernel) or 3 (the kernel is not concrete, or a limit was hit). */
+** max_unroll, max_instances, max_memory_mb and flag_model of o.  Returns
+** 0, 2 (bad input, or no such kernel) or 3 (the kernel is not concrete, a
+** limit was hit, or the input is larger than max_memory_mb / 64 MB). */
 int ksv_export(const ksv_options *o, const char *file, const char *kernel,
                FILE *out);
 
@@ -185,6 +186,8 @@ typedef struct {
   uint32_t nsets;
   uint32_t max_unroll;    /* iterations per loop with a known trip count */
   uint64_t max_instances; /* instances per kernel */
+  uint32_t max_memory_mb; /* the model while unrolling, and MB * 2^20 / 64
+                             bytes of input (0: none) */
   int flag_model;         /* KSV_FLAGS_*: flags count (default) or one bit */
   int auto_sync;          /* KSV_AUTO_SYNC_*, as in ksv_options */
   int lang;               /* KSV_LANG_*, as in ksv_options */
