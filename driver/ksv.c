@@ -384,6 +384,134 @@ static void skeleton_check(const ksv_options *o, const fe_unit *fu,
   }
 }
 
+/* ksv fix's budget (o->deadline): past it a kernel is not checked -- it
+** is unknown, naming the budget (true) -- and before it, the solver's
+** query time is cut to what is left (in co). */
+static bool out_of_time(const ksv_options *o, const fe_unit *fu,
+                        chk_options *co, mdl_diags *diags,
+                        mdl_unit_result *u) {
+  if (o->deadline <= 0)
+    return false;
+  double left = o->deadline - ksv_now_secs();
+  if (left > 0) {
+    co->deadline = o->deadline;
+    if (!co->timeout_ms || co->timeout_ms > left * 1000 + 100)
+      co->timeout_ms = (uint32_t)(left * 1000) + 100;
+    return false;
+  }
+  const char *by = o->deadline_by ? o->deadline_by : "the time budget";
+  mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, fu->k, fu->k->loc,
+                  "not decided: the %s budget ran out before this kernel "
+                  "was checked", by);
+  u->verdict = MDL_VERDICT_UNKNOWN;
+  u->note = mdl_strprintf("not checked: the %s budget ran out", by);
+  return true;
+}
+
+/* A kernel left unknown when ksv fix's budget (o->deadline) ran out
+** while it was checked: its unknowns (from diags->items[first] on; an
+** engine stopped early says why it stopped, not that the budget did)
+** name the budget first. */
+static void blame_budget(const ksv_options *o, mdl_diags *diags,
+                         uint32_t first, mdl_unit_result *u) {
+  if (o->deadline <= 0 || u->verdict != MDL_VERDICT_UNKNOWN ||
+      ksv_now_secs() <= o->deadline)
+    return;
+  const char *by = o->deadline_by ? o->deadline_by : "the time";
+  for (uint32_t i = first; i < diags->items.len; i++) {
+    mdl_diag *g = &MDL_VEC_AT(diags->items, mdl_diag, i);
+    if (g->rule != MDL_RULE_UNKNOWN)
+      continue;
+    const char *m = g->message ? g->message : "";
+    if (!strncmp(m, "not decided: ", 13))
+      m += 13;
+    char *n = mdl_strprintf("not decided: the %s budget ran out while this "
+                            "kernel was checked (%s)", by, m);
+    free(g->message);
+    g->message = n;
+  }
+  char *n = mdl_strprintf("the %s budget ran out while this kernel was "
+                          "checked%s%s", by, u->note ? ": " : "",
+                          u->note ? u->note : "");
+  free(u->note);
+  u->note = n;
+}
+
+/* A kernel unrolling left nothing to decide: an input error, a limit,
+** (debug builds) a model that fails its self-check.  True after the
+** diagnostic and the verdict. */
+static bool unroll_failed(const char *path, const mdl_kernel *k,
+                          mdl_diags *diags, mdl_unit_result *u) {
+  if (k->input_error) {
+    mdl_diag_add_at(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, k,
+                    k->input_error_loc, "%s", k->input_error);
+    u->verdict = MDL_VERDICT_ERROR;
+    return true;
+  }
+  if (k->limit_hit) {
+    mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: %s", k->limit_hit);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    u->note = ksv_auto_sync_note(k, mdl_strprintf("%s", k->limit_hit));
+    return true;
+  }
+#ifndef NDEBUG
+  char err[1024];
+  if (mdl_selfcheck(k, err, sizeof err)) {
+    mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
+                 k->loc.line, k->loc.col,
+                 "internal error: model self-check failed: %s", err);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    return true;
+  }
+#else
+  (void)path;
+#endif
+  return false;
+}
+
+/* Checks the built kernel of unit fu into fr's diagnostics and u. */
+static void check_unit(const ksv_options *o, const char *path, fe_unit *fu,
+                       const chk_options *co, const mdl_limits *lim,
+                       mdl_file_result *fr, mdl_unit_result *u) {
+  chk_options hco = *co;
+  if (out_of_time(o, fu, &hco, &fr->diags, u))
+    return;
+  mdl_kernel *k = fu->k;
+  fr->archs |= (uint8_t)(1u << k->prof->arch);
+  double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
+  double t_unroll = o->stats ? cpu_secs() : 0;
+  ksv_auto_sync(k, o->auto_sync);
+  mdl_unroll(k, lim);
+  t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
+  if (unroll_failed(path, k, &fr->diags, u)) {
+    u->secs = ksv_now_secs() - t_unit;
+    return;
+  }
+  /* a harness's two calls are two copies of each method: a barrier that
+     orders the previous call's work is "redundant" in the first copy, so
+     the redundant-sync search does not run on them */
+  hco.redundant = co->redundant && !fu->note;
+  uint32_t first = fr->diags.items.len;
+  if (fu->unknown && fu->skeleton)
+    skeleton_check(o, fu, path, k, &hco, &fr->diags, u, t_unroll);
+  else if (fu->unknown) /* the frontend did not understand all of it: the
+                      engines would judge a program that is not the
+                      kernel, so they do not run */
+    frontend_unknown(fu, path, k, &fr->diags, u);
+  else
+    decide(o, k, &hco, &fr->diags, u, t_unroll);
+  blame_budget(o, &fr->diags, first, u);
+  u->note = ksv_auto_sync_note(k, u->note);
+  if (fu->note) { /* a synthesized unit says so first (a header) */
+    char *n = u->note ? mdl_strprintf("%s; %s", fu->note, u->note)
+                      : mdl_strprintf("%s", fu->note);
+    free(u->note);
+    u->note = n;
+  }
+  u->secs = ksv_now_secs() - t_unit;
+}
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep) {
@@ -437,60 +565,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       u->verdict = MDL_VERDICT_CLEAN; /* (not checked: ksv fix knows it) */
       continue;
     }
-    mdl_kernel *k = fu->k;
-    fr->archs |= (uint8_t)(1u << k->prof->arch);
-    double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
-    double t_unroll = o->stats ? cpu_secs() : 0;
-    ksv_auto_sync(k, o->auto_sync);
-    mdl_unroll(k, &lim);
-    t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
-    if (k->input_error) {
-      mdl_diag_add_at(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, k,
-                      k->input_error_loc, "%s", k->input_error);
-      u->verdict = MDL_VERDICT_ERROR;
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    if (k->limit_hit) {
-      mdl_diag_add_at(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
-                      "not decided: %s", k->limit_hit);
-      u->verdict = MDL_VERDICT_UNKNOWN;
-      u->note = ksv_auto_sync_note(k, mdl_strprintf("%s", k->limit_hit));
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-#ifndef NDEBUG
-    char err[1024];
-    if (mdl_selfcheck(k, err, sizeof err)) {
-      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
-                   k->loc.line, k->loc.col,
-                   "internal error: model self-check failed: %s", err);
-      u->verdict = MDL_VERDICT_UNKNOWN;
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-#endif
-    /* a harness's two calls are two copies of each method: a barrier
-       that orders the previous call's work is "redundant" in the first
-       copy, so the redundant-sync search does not run on them */
-    chk_options hco = co;
-    hco.redundant = co.redundant && !fu->note;
-    if (fu->unknown && fu->skeleton)
-      skeleton_check(o, fu, path, k, &hco, &fr->diags, u, t_unroll);
-    else if (fu->unknown) /* the frontend did not understand all of it: the
-                        engines would judge a program that is not the
-                        kernel, so they do not run */
-      frontend_unknown(fu, path, k, &fr->diags, u);
-    else
-      decide(o, k, &hco, &fr->diags, u, t_unroll);
-    u->note = ksv_auto_sync_note(k, u->note);
-    if (fu->note) { /* a synthesized unit says so first (a header) */
-      char *n = u->note ? mdl_strprintf("%s; %s", fu->note, u->note)
-                        : mdl_strprintf("%s", fu->note);
-      free(u->note);
-      u->note = n;
-    }
-    u->secs = ksv_now_secs() - t_unit;
+    check_unit(o, path, fu, &co, &lim, fr, u);
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
     if (MDL_VEC_AT(units, fe_unit, i).k)

@@ -160,13 +160,14 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
 ** checker/chk_enum.c, so that results do not depend on the machine's
 ** speed or load in practice): a run that reaches that
 ** deadline is dropped and the last result that decided stands (a query's
-** timeout ends past it too). */
+** timeout ends past it too).  An earlier co->deadline (ksv fix's budget)
+** bounds them too, and stands again afterwards. */
 const char *ksv_decide_proven(const ksv_options *o, mdl_kernel *k,
                                  chk_options *co, mdl_diags *diags,
                                  mdl_unit_result *u, uint32_t first,
                                  uint32_t *want, bool *done,
                                  char **declined) {
-  double t0 = chk_wall();
+  double t0 = chk_wall(), outer = co->deadline; /* (ksv fix's budget) */
   *want = 0;
   co->want_bound = want;
   const char *eng = engine_of(o, k, co, diags, u, done, declined);
@@ -174,6 +175,8 @@ const char *ksv_decide_proven(const ksv_options *o, mdl_kernel *k,
   double budget = 3 * spent > 2.0 ? 3 * spent : 2.0;
   uint32_t tmo = co->timeout_ms;
   co->deadline = chk_wall() + budget;
+  if (outer > 0 && outer < co->deadline)
+    co->deadline = outer;
   if (!tmo || tmo > budget * 1000 + 100)
     co->timeout_ms = (uint32_t)(budget * 1000) + 100;
   for (int run = 0; run < 3 && eng && *done && *want > k->trip_bound;
@@ -184,7 +187,7 @@ const char *ksv_decide_proven(const ksv_options *o, mdl_kernel *k,
     if (!decide_again(o, k, co, diags, u, first, w, done, declined, &eng))
       break;
   }
-  co->deadline = 0;
+  co->deadline = outer;
   co->timeout_ms = tmo;
   return eng;
 }

@@ -166,8 +166,12 @@ typedef struct {
   char why[200], first[256];
 } simsum;
 
-static void simulate_only(const checked *c, uint32_t runs, mdl_flag_model fm,
-                          const char *only, simsum *s) {
+/* The kernels of c (only: the one of that name, or NULL: every one) on
+** the simulator, runs each, with co's flag model; none past co's deadline
+** (ksv fix's budget: s->ran is then false, s->why says so). */
+static void simulate_only(const checked *c, uint32_t runs,
+                          const ksv_options *co, const char *only,
+                          simsum *s) {
   memset(s, 0, sizeof *s);
   s->ran = c->units.len > 0;
   for (uint32_t i = 0; i < c->units.len; i++) {
@@ -178,8 +182,14 @@ static void simulate_only(const checked *c, uint32_t runs, mdl_flag_model fm,
       s->ran = false;
       continue;
     }
+    if (co->deadline > 0 && ksv_now_secs() > co->deadline) {
+      s->ran = false;
+      snprintf(s->why, sizeof s->why, "the %s budget ran out",
+               co->deadline_by ? co->deadline_by : "time");
+      break;
+    }
     ksv_simfig f;
-    ksv_simulate(u->k, runs, 1, fm, &f);
+    ksv_simulate(u->k, runs, 1, ksv_flag_model(co->flag_model), &f);
     if (f.status) {
       s->ran = false;
       snprintf(s->why, sizeof s->why, "%s: %s", u->name, f.why);
@@ -193,9 +203,9 @@ static void simulate_only(const checked *c, uint32_t runs, mdl_flag_model fm,
   }
 }
 
-static void simulate(const checked *c, uint32_t runs, mdl_flag_model fm,
+static void simulate(const checked *c, uint32_t runs, const ksv_options *co,
                      simsum *s) {
-  simulate_only(c, runs, fm, NULL, s);
+  simulate_only(c, runs, co, NULL, s);
 }
 
 /* ------------------------------------------------- one kernel's check */
@@ -542,9 +552,9 @@ static void fix_redundant_together(const ksv_options *co, const char *path,
     }
     if (ok) {
       simsum s0, s1;
-      simulate(cc, 1, ksv_flag_model(co->flag_model), &s0);
+      simulate(cc, 1, co, &s0);
       if (s0.ran) {
-        simulate(&r2, 1, ksv_flag_model(co->flag_model), &s1);
+        simulate(&r2, 1, co, &s1);
         ok = s1.ran && s1.cycles <= s0.cycles;
       }
     }
@@ -651,7 +661,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   uint32_t dl0 = deadlocks(&before_all);
   simsum s0 = {0};
   if (phase == 2)
-    simulate(cc, 1, ksv_flag_model(co->flag_model), &s0);
+    simulate(cc, 1, co, &s0);
   int best = -1;
   fix_text best_t = {0};
   checked best_c = {0};
@@ -712,7 +722,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
         others_free(&oth);
         others_of(cur, cc, c0, uname, &oth);
         if (phase == 2)
-          simulate_only(cc, 1, ksv_flag_model(co->flag_model), uname, &s0u);
+          simulate_only(cc, 1, co, uname, &s0u);
         oth_unit = unit;
       }
       others_add(&oth, &r2, &after, &after_all);
@@ -747,7 +757,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     if (ok && phase == 2 && (uname ? s0u.ran : s0.ran)) {
       simsum s1;
-      simulate_only(&r2, 1, ksv_flag_model(co->flag_model), uname, &s1);
+      simulate_only(&r2, 1, co, uname, &s1);
       ok = s1.ran && s1.cycles <= (uname ? s0u.cycles : s0.cycles);
     }
     if (trace)
@@ -920,6 +930,9 @@ static void signals_restore(const fix_sigs *s) {
       sigaction(fix_caught[i], &s->old[i], NULL);
 }
 
+/* Has the monotonic time t (0: none) passed? */
+static bool past(double t) { return t > 0 && ksv_now_secs() > t; }
+
 /* Everything a fix run found out. */
 typedef struct {
   fix_text orig, cur;
@@ -933,10 +946,17 @@ typedef struct {
   int signal;                  /* SIGINT / SIGTERM that stopped the run
                                   (0: none): cur is what the rounds
                                   fixed, not confirmed (cf is empty) */
+  bool cf_c0;                  /* cf is c0 (nothing changed: the same
+                                  check of the same text), not owned */
+  bool cut;                    /* the confirmation ran out of
+                                  --max-fix-seconds: cur is not confirmed
+                                  (cf: the kernels it checked; the rest
+                                  unknown, naming the budget) */
 } fres;
 
 static void fres_free(fres *r) {
-  checked_free(&r->cf);
+  if (!r->cf_c0)
+    checked_free(&r->cf);
   checked_free(&r->c0);
   for (uint32_t i = 0; i < r->done.len; i++)
     applied_free(&MDL_VEC_AT(r->done, applied, i));
@@ -1073,12 +1093,23 @@ static void fix_confirm(const ksv_fix_options *o, const char *file,
     snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
     return;
   }
-  /* confirmation */
+  /* confirmation (of a text the search left as it was: the original's
+     check, which is the same) */
   ksv_prog_head("ksv fix: %s: confirming: checking", ksv_prog_base(file));
-  check(&full, file, &r->cur, &r->cf);
+  r->cf_c0 = !r->changed;
+  if (r->cf_c0)
+    r->cf = r->c0;
+  else
+    check(&full, file, &r->cur, &r->cf);
   if (fix_signal) { /* during that check: the simulator is left out */
     r->signal = fix_signal;
     snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
+    return;
+  }
+  if (r->cf.unknown && past(full.deadline)) {
+    r->cut = r->stopped = true; /* (what it checked is listed) */
+    snprintf(r->simf.why, sizeof r->simf.why,
+             "the --max-fix-seconds budget ran out");
     return;
   }
   keyset k0, kf;
@@ -1091,8 +1122,7 @@ static void fix_confirm(const ksv_fix_options *o, const char *file,
              !r->cf.warnings;
   ksv_prog_head("ksv fix: %s: confirming: %u simulated runs",
                 ksv_prog_base(file), o->sim_runs);
-  simulate(&r->cf, o->sim_runs, ksv_flag_model(o->check.flag_model),
-           &r->simf);
+  simulate(&r->cf, o->sim_runs, &full, &r->simf);
   r->sim_ok = r->simf.ran && !r->simf.findings;
 }
 
@@ -1191,19 +1221,47 @@ static bool fix_search_chunks(const ksv_fix_options *o, const char *file,
   return true;
 }
 
-/* Runs the repair rounds and the confirmation on text.  Returns 0, or
-** KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original does not check
-** (r->c0 says why; r->cf is empty). */
-static int fix_compute(const ksv_fix_options *o, const char *file,
-                       const char *text, size_t len, fres *r) {
-  int rc = fix_start(o, file, text, len, r);
-  if (rc)
+/* The deadline of the search of a run whose budget ends at end (0: none),
+** whose original took t seconds to check and simulate: it leaves the
+** confirmation (the same check, on the fixed text, and the simulator)
+** one and a half times that, and at least a fifth of the budget of
+** max_seconds. */
+static double search_deadline(double end, uint32_t max_seconds, double t) {
+  if (end <= 0)
+    return 0;
+  double reserve = 1.5 * t > 0.2 * max_seconds ? 1.5 * t : 0.2 * max_seconds;
+  return end - reserve;
+}
+
+/* Runs the repair rounds and the confirmation on text, within the budget
+** of a run begun at start (--max-fix-seconds N; docs/fix.md, "The
+** budget"), a deadline every check gets (a check past it leaves the
+** kernels it did not reach unknown): the original's check by start +
+** 0.8 N, the search by search_deadline, the confirmation by start + N.
+** Returns 0, or KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original
+** does not check (r->c0 says why; r->cf is empty; r->stopped: out of
+** time). */
+static int fix_compute(const ksv_fix_options *o0, const char *file,
+                       const char *text, size_t len, double start,
+                       fres *r) {
+  ksv_fix_options o = *o0;
+  double end = o.max_seconds ? start + o.max_seconds : 0;
+  o.check.deadline = o.max_seconds ? start + 0.8 * o.max_seconds : 0;
+  o.check.deadline_by = "--max-fix-seconds";
+  double t0 = ksv_now_secs();
+  int rc = fix_start(&o, file, text, len, r);
+  if (rc) {
+    r->stopped = rc == KSV_EXIT_UNKNOWN && past(o.check.deadline);
     return rc;
-  simulate(&r->c0, 1, ksv_flag_model(o->check.flag_model), &r->sim0);
-  double deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
-  if (!fix_search_chunks(o, file, r, deadline))
-    fix_search(o, file, r, deadline);
-  fix_confirm(o, file, r);
+  }
+  simulate(&r->c0, 1, &o.check, &r->sim0);
+  double search = search_deadline(end, o.max_seconds, ksv_now_secs() - t0);
+  o.check.deadline = search;
+  if (!past(search) && !fix_search_chunks(&o, file, r, search))
+    fix_search(&o, file, r, search);
+  r->stopped |= past(search);
+  o.check.deadline = end;
+  fix_confirm(&o, file, r);
   return 0;
 }
 
@@ -1243,6 +1301,15 @@ static void text_summary(const ksv_fix_options *o, const fres *R,
                  "result is not confirmed (run `ksv check` on it)\n",
             R->signal == SIGINT ? "SIGINT" : "SIGTERM", R->done.len,
             R->done.len == 1 ? "" : "es", changed, changed == 1 ? "" : "s");
+    return;
+  }
+  if (R->cut) { /* the confirmation ran out of time: not confirmed */
+    fprintf(out, "ksv fix: %u fix%s, %u line%s changed; each fix was "
+                 "verified when it was applied, the result is not confirmed "
+                 "(the confirmation ran out of the %u s of --max-fix-seconds;"
+                 " run `ksv check` on it)\n",
+            R->done.len, R->done.len == 1 ? "" : "es", changed,
+            changed == 1 ? "" : "s", o->max_seconds);
     return;
   }
   fprintf(out, "ksv fix: %u of %u finding%s fixed, %u line%s changed; "
@@ -1318,12 +1385,14 @@ static void fix_report(const ksv_fix_options *o, const char *file,
     json_object_set_new(root, "remaining", rem);
     json_t *cfj = json_object();
     json_object_set_new(cfj, "findings_before", json_integer(n0));
-    /* interrupted: no confirmation ran, so these are not known */
+    /* interrupted, or the confirmation cut by the budget: not known */
     json_object_set_new(cfj, "findings_after",
-                        R->signal ? json_null()
-                                  : json_integer(cf.errors + cf.warnings));
-    json_object_set_new(cfj, "new_findings",
-                        R->signal ? json_null() : json_integer(added));
+                        R->signal || R->cut
+                            ? json_null()
+                            : json_integer(cf.errors + cf.warnings));
+    json_object_set_new(cfj, "new_findings", R->signal || R->cut
+                                                 ? json_null()
+                                                 : json_integer(added));
     json_object_set_new(cfj, "verified_clean", json_boolean(clean));
     json_object_set_new(cfj, "lines_changed", json_integer(changed));
     json_object_set_new(cfj, "stopped", json_boolean(stopped));
@@ -1387,17 +1456,53 @@ static void fix_report(const ksv_fix_options *o, const char *file,
   }
 }
 
+/* The report of a run whose original did not check (prc: 2 or 3): its
+** errors and unknowns, and why nothing was fixed. */
+static void report_unchecked(const char *file, const fres *R, int prc,
+                             uint32_t max_seconds, FILE *out) {
+  for (uint32_t i = 0; i < R->c0.fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(R->c0.fr.diags.items, mdl_diag, i);
+    if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
+      fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
+              mdl_severity_name(d->severity), d->message,
+              mdl_rule_name(d->rule));
+  }
+  fprintf(out, "ksv fix: %s", prc == KSV_EXIT_BAD_INPUT
+                                  ? "not fixed: the input has errors"
+                                  : "not fixed: the kernel is not decided "
+                                    "(unknown)");
+  if (R->stopped) /* the budget ran out in the original's check */
+    fprintf(out, "; the search stopped after %u s (--max-fix-seconds): "
+                 "not every candidate was tried", max_seconds);
+  fputc('\n', out);
+}
+
+/* The note on stderr of a run a signal stopped: what was kept, where. */
+static void note_signal(const ksv_fix_options *o, const fres *R,
+                        const char *dest, int wrc) {
+  if (!R->signal || o->check.progress == KSV_PROGRESS_OFF)
+    return;
+  fprintf(stderr, "ksv fix: interrupted by %s: %u fix%s kept%s%s\n",
+          R->signal == SIGINT ? "SIGINT" : "SIGTERM", R->done.len,
+          R->done.len == 1 ? "" : "es",
+          !dest ? " (no -o or --in-place: nothing written)"
+          : wrc ? ", not written" : R->changed ? ", written to "
+                                              : ", nothing to write",
+          dest && !wrc && R->changed ? dest : "");
+}
+
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
+  double start = ksv_now_secs(); /* --max-fix-seconds counts from here */
   size_t len = 0;
-  int rrc;
+  int rc;
   const char *name = ksv_input_name(file); /* "-": "<stdin>" */
   char *text = ksv_read_input(file, name, o->check.max_memory_mb, out, &len,
-                              &rrc);
+                              &rc);
   if (!text) {
-    if (rrc == KSV_EXIT_UNKNOWN)
+    if (rc == KSV_EXIT_UNKNOWN)
       fprintf(out, "ksv fix: not fixed: the kernel is not decided "
                    "(unknown)\n");
-    return rrc;
+    return rc;
   }
   file = name;
   /* an output ksv cannot write fails now, not after the search */
@@ -1412,45 +1517,26 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   signals_catch(&sigs);
   ksv_prog_start(o->check.progress);
   fres R;
-  int prc = fix_compute(o, file, text, len, &R);
+  rc = fix_compute(o, file, text, len, start, &R);
   free(text);
   ksv_prog_end();
-  if (prc) {
-    for (uint32_t i = 0; i < R.c0.fr.diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(R.c0.fr.diags.items, mdl_diag, i);
-      if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
-        fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
-                mdl_severity_name(d->severity), d->message,
-                mdl_rule_name(d->rule));
-    }
-    fprintf(out, "ksv fix: %s\n", prc == KSV_EXIT_BAD_INPUT
-                                      ? "not fixed: the input has errors"
-                                      : "not fixed: the kernel is not "
-                                        "decided (unknown)");
-    fres_free(&R);
-    signals_restore(&sigs);
-    return prc;
+  if (rc) {
+    report_unchecked(file, &R, rc, o->max_seconds, out);
+  } else {
+    /* written before the report: the file is what a stopped run keeps */
+    int wrc = dest && R.changed ? write_file(dest, &R.cur) : 0;
+    fix_report(o, file, &R, out);
+    note_signal(o, &R, dest, wrc);
+    bool ok = R.clean && !R.added && (R.sim_ok || !R.simf.ran);
+    rc = wrc      ? KSV_EXIT_BAD_INPUT /* the input, an old output intact */
+         : R.signal ? KSV_EXIT_SIGNAL(R.signal)
+         : R.cut    ? KSV_EXIT_UNKNOWN /* the result is not confirmed */
+         : ok       ? KSV_EXIT_CLEAN
+                    : KSV_EXIT_FINDINGS;
   }
-  /* written before the report: the file is what a stopped run keeps */
-  int wrc = dest && R.changed ? write_file(dest, &R.cur) : 0;
-  fix_report(o, file, &R, out);
-  if (R.signal && o->check.progress != KSV_PROGRESS_OFF)
-    fprintf(stderr, "ksv fix: interrupted by %s: %u fix%s kept%s%s\n",
-            R.signal == SIGINT ? "SIGINT" : "SIGTERM", R.done.len,
-            R.done.len == 1 ? "" : "es",
-            !dest ? " (no -o or --in-place: nothing written)"
-            : wrc ? ", not written" : R.changed ? ", written to "
-                                                : ", nothing to write",
-            dest && !wrc && R.changed ? dest : "");
-  int sig = R.signal;
-  bool ok = R.clean && !R.added && (R.sim_ok || !R.simf.ran);
   fres_free(&R);
   signals_restore(&sigs);
-  if (wrc)
-    return KSV_EXIT_BAD_INPUT; /* the input and any old output intact */
-  if (sig)
-    return KSV_EXIT_SIGNAL(sig);
-  return ok ? KSV_EXIT_CLEAN : KSV_EXIT_FINDINGS;
+  return rc;
 }
 
 /* ------------------------------------------------------- check --fix */
@@ -1470,7 +1556,7 @@ void ksv_attach_fixes(const ksv_options *co, const char *path,
   if (!any)
     return;
   fres R;
-  if (fix_compute(&o, path, text, len, &R)) {
+  if (fix_compute(&o, path, text, len, ksv_now_secs(), &R)) {
     fres_free(&R);
     return;
   }

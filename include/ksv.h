@@ -60,6 +60,13 @@ typedef struct {
   const char *only_unit;  /* ksv fix's re-check of a candidate: only the
                              kernel of this name is unrolled and checked
                              (the others are parsed); NULL: every one */
+  double deadline;        /* ksv fix's budget: a monotonic time in seconds
+                             (ksv_now_secs, chk_wall) past which no kernel
+                             is checked (each is unknown, naming
+                             deadline_by) and the engines stop at their
+                             next query or outcome; 0: none */
+  const char *deadline_by; /* the option that set deadline, for messages
+                             ("--max-fix-seconds") */
   const char *entry;      /* --entry NAME: the Ascend C function or class
                              checked as the kernel of every file (NULL:
                              the __global__ entries, or a header's
