@@ -304,8 +304,10 @@ static const cli_opt fix_rows[] = {
     ROW("sim-runs", 0, "N", cli_set_u32, fo.sim_runs, 100000,
         "jittered confirmation runs (default 100)"),
     ROW("max-fix-seconds", 0, "N", cli_set_u32, fo.max_seconds, 86400,
-        "wall time for the repair rounds (default 300); past it ksv fix "
-        "confirms and reports what it found and says it stopped"),
+        "wall-clock budget of the whole run: the original's check, the "
+        "rounds and every re-check, the confirmation (default 300); past "
+        "it ksv fix stops, reports what it has and says it stopped (exit "
+        "3 when the original or the confirmation was not checked whole)"),
     END};
 
 static const cli_opt dump_rows[] = {

@@ -163,10 +163,12 @@ typedef struct {
   bool allow_barrier_all; /* candidates may use PIPE_ALL */
   uint32_t sim_runs;      /* confirmation runs (default 100) */
   uint32_t max_fixes;     /* edits at most (default 32) */
-  uint32_t max_seconds;   /* wall seconds for the repair rounds (default
-                             300, 0: none); past it the rounds stop, what
-                             was found is confirmed and reported, and the
-                             run says it stopped */
+  uint32_t max_seconds;   /* wall seconds for the whole run (default 300,
+                             0: none): the original's check, the rounds
+                             and their re-checks, the confirmation each
+                             get a deadline (docs/fix.md, "The budget");
+                             past it the run stops, reports what it has
+                             and says it stopped */
 } ksv_fix_options;
 
 void ksv_fix_options_default(ksv_fix_options *o);
@@ -174,8 +176,10 @@ void ksv_fix_options_default(ksv_fix_options *o);
 ** left, the confirmation and the diff; or JSON) to out.  Returns 0 (every
 ** finding fixed, verified clean, simulated clean), 1 (findings left), 2
 ** (bad input, or -o / --in-place cannot be written: found before the
-** search where it can be), 3 (undecided kernel) or KSV_EXIT_SIGNAL(sig)
-** (SIGINT or SIGTERM: the rounds stopped, the fixes so far written).  The
+** search where it can be), 3 (undecided kernel, or the budget ran out
+** before the original or the confirmation was checked whole) or
+** KSV_EXIT_SIGNAL(sig) (SIGINT or SIGTERM: the rounds stopped, the fixes
+** so far written).  The
 ** file is written atomically: a temporary file beside it, fsync, rename;
 ** the input is never half-written. */
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out);
