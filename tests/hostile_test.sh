@@ -233,7 +233,6 @@ expect "Z3 memory (--max-memory-mb 8)" "$root/corpus/grid_stride/ok.mlir" 3 \
 for fmt in text json junit sarif html; do
   expect "100 MB input ($fmt)" "$tmp/big.mlir" 3 "max-memory-mb" --format $fmt
 done
-rm -f "$tmp/big.mlir"
 # 2 MB with --max-memory-mb 64 (1 MB of input)
 { echo "$hdr"; yes '  %c = arith.constant 0 : index' | head -c $((2 * 1024 * 1024))
   printf '  return\n}\n'; } >"$tmp/big2.mlir"
@@ -275,6 +274,15 @@ sub_run dump /dev/zero
 if [ $rc = 3 ] && grep -qE "^/dev/zero:1:1: $too_big" <<<"$out" && grep -q "64 MB" <<<"$out"; then
   pass=$((pass + 1))
 else bad "ksv dump /dev/zero (the default limit): exit $rc"; fi
+# the 100 MB file under every other command, default limits (64 MB of
+# input): refused before it is read
+for cmd in dump sim export fix; do
+  sub_run $cmd "$tmp/big.mlir"
+  if [ $rc = 3 ] && grep -qE "^$tmp/big.mlir:1:1: $too_big" <<<"$out"; then
+    pass=$((pass + 1))
+  else bad "ksv $cmd on 100 MB: exit $rc"; fi
+done
+rm -f "$tmp/big.mlir"
 
 # NUL bytes, invalid UTF-8, at the start, in a line and in a string
 printf '\0func.func @k() {\n  return\n}\n' >"$tmp/nul0.mlir"
