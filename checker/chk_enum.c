@@ -97,6 +97,7 @@ typedef struct {
   uint32_t decided;          /* outcomes analysed */
   uint32_t cur;              /* outcome being analysed (alias, verify) */
   char *onote;               /* the first note of an outcome's verdict */
+  char *rnote;               /* an outcome's race search stopped: its note */
   alias_ent *cache;
   uint32_t cache_cap, cache_len;
   co_ent *co;                /* coexistence answers (open addressing) */
@@ -723,6 +724,41 @@ static char *partial_note(const ex *x) {
       x->max_outcomes, ENUM_WORK);
 }
 
+/* Runs no outcome stands for: a loop that runs more than K times where
+** the other dimensions take values no outcome has (bid + INT64_MIN to
+** bid + INT64_MAX: 2^64 - 1 iterations in every run, so no outcome at
+** all; such a loop under one side of a branch).  Every outcome stops at
+** K, so those runs would not be checked, and a kernel with no outcome
+** would be clean.  NULL, or why the kernel is not decided. */
+static char *unreached(ex *x) {
+  const int64_t **outs = malloc((x->outs.len + 1) * sizeof *outs);
+  if (!outs)
+    return mdl_strprintf("out of memory");
+  for (uint32_t i = 0; i < x->outs.len; i++)
+    outs[i] = MDL_VEC_AT(x->outs, outcome, i).value;
+  char *why = NULL;
+  for (uint32_t d = 0; d < x->ndims && !why; d++) {
+    if (x->dims[d].kind != 1)
+      continue;
+    int r = chk_vals_beyond(x->vals, x->dims, x->ndims, d, outs,
+                            x->outs.len, false);
+    if (r)
+      why = r > 0 ? mdl_strprintf(
+                        "the loop at %u:%u runs more than %u times in runs "
+                        "where it never runs %u times or fewer (its trip "
+                        "count is large or computed past 64 bits), so the "
+                        "trip counts ksv unrolls do not reach them",
+                        x->dims[d].loc.line, x->dims[d].loc.col,
+                        x->k->trip_bound, x->k->trip_bound)
+                  : mdl_strprintf("whether the loop at %u:%u runs more "
+                                  "times than ksv unrolls was not decided "
+                                  "(%s)", x->dims[d].loc.line,
+                                  x->dims[d].loc.col, enum_alias_why(x));
+  }
+  free(outs);
+  return why;
+}
+
 /* KSV_ENUM_TRACE: the dimensions and how many outcomes they gave. */
 static void trace(const ex *x) {
   fprintf(stderr, "enum: %u dimensions (%u open in some outcome), %u "
@@ -759,6 +795,7 @@ static void ex_free(ex *x) {
   free(x->cache);
   free(x->co);
   free(x->onote);
+  free(x->rnote);
   chk_vals_free(x->vals);
 }
 
@@ -831,6 +868,8 @@ static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
       *v = MDL_VERDICT_UNKNOWN;
       return false;
     }
+    if (n1 && !x->rnote && strstr(n1, CHK_RACES_CUT))
+      x->rnote = mdl_strprintf("%s", n1);
     if (n1 && !x->onote)
       x->onote = n1;
     else
@@ -1043,6 +1082,29 @@ static bool rerun_affordable(const ex *x, uint32_t want) {
   return ok;
 }
 
+/* Do the outcomes that run the loops of dimension d K times stand for
+** every longer run?  The certificate extends each group of outcomes that
+** reaches K; a group that ends before K is taken to hold only short runs.
+** A run past K under other outcomes of the other dimensions than those
+** (a trip count never K or less there) would be claimed unchecked. */
+static bool covered(ex *x, uint32_t d, char *why, size_t n) {
+  const int64_t **outs = malloc((x->outs.len + 1) * sizeof *outs);
+  if (!outs)
+    return false;
+  for (uint32_t i = 0; i < x->outs.len; i++)
+    outs[i] = MDL_VEC_AT(x->outs, outcome, i).value;
+  int r = chk_vals_beyond(x->vals, x->dims, x->ndims, d, outs, x->outs.len,
+                          true);
+  free(outs);
+  if (r)
+    snprintf(why, n, r > 0 ? "it runs more than %u times where no outcome "
+                             "checked runs it %u times"
+                           : "whether it runs more than %u times where no "
+                             "outcome checked runs it %u times was not "
+                             "decided", x->k->trip_bound, x->k->trip_bound);
+  return r == 0;
+}
+
 /* Adds what the verdict covers of the loops of trip-count dimension d to
 ** o->proofs, and the trip bound that would prove them to o->want_bound. */
 static void prove_dim(ex *x, const chk_options *o, uint32_t d) {
@@ -1052,6 +1114,8 @@ static void prove_dim(ex *x, const chk_options *o, uint32_t d) {
   bool ok = certify(x, d, loops, nl, &cert);
   uint32_t K = x->k->trip_bound;
   bool all = ok && cert.need <= K + 1;
+  if (all && !covered(x, d, cert.why, sizeof cert.why))
+    all = ok = false;
   uint32_t want = ok ? cert.need - 1
                   : cert.drift_at ? cert.drift_at : cert.want_iters;
   if (!all && o->want_bound && want > K && want > *o->want_bound &&
@@ -1159,6 +1223,15 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
     ex_free(&x);
     return false;
   }
+  char *beyond = x.too_many ? NULL : unreached(&x);
+  if (beyond) {
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: %s", beyond);
+    *note = beyond;
+    *verdict = MDL_VERDICT_UNKNOWN;
+    ex_free(&x);
+    return true;
+  }
   x.partial = x.too_many;
   uint32_t first = out->items.len, nerr = 0;
   mdl_verdict v = MDL_VERDICT_CLEAN;
@@ -1210,6 +1283,17 @@ bool chk_enum(const mdl_kernel *k, const chk_options *o, mdl_diags *out,
     else
       chk_note_incomplete(k, 0, UINT32_MAX, note);
     *verdict = any ? MDL_VERDICT_FINDINGS : MDL_VERDICT_CLEAN;
+    if (x.rnote && (!*note || !strstr(*note, CHK_RACES_CUT))) {
+      char *n2 = mdl_strprintf("%s%s%s", *note ? *note : "",
+                               *note ? "; " : "", x.rnote);
+      free(*note);
+      *note = n2;
+      if (!any) { /* nothing found: not decided */
+        mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                        "not decided: %s", x.rnote);
+        *verdict = MDL_VERDICT_UNKNOWN;
+      }
+    }
   }
   if (o->stats)
     o->stats->outcomes = x.outs.len;

@@ -1071,6 +1071,24 @@ void chk_skel_free(chk_skel *sk) {
   free(sk->pos);
 }
 
+/* The race search stopped at CHK_RACE_PAIRS_MAX: the findings so far are
+** real; without one the kernel is not decided. */
+static mdl_verdict races_cut(const mdl_kernel *k, mdl_diags *out,
+                             uint64_t pairs, uint32_t nerr, uint32_t nwarn,
+                             char **note) {
+  *note = mdl_strprintf(CHK_RACES_CUT " %s (docs/limits.md): races past "
+                        "them are not reported, and instance counts are "
+                        "at least those shown",
+                        pairs > CHK_RACE_PAIRS_MAX
+                            ? "16000000 unordered instance pairs"
+                            : "running out of time");
+  if (nerr || nwarn)
+    return MDL_VERDICT_FINDINGS;
+  mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                  "not decided: %s", *note);
+  return MDL_VERDICT_UNKNOWN;
+}
+
 /* Runs the whole analysis with the given disabled statements (any_error:
 ** stop at the first error, for the redundant-sync search).  The flag
 ** model of the double-set check is o->flags. */
@@ -1279,8 +1297,11 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   if (st)
     st->check_s += chk_now() - t3;
   bool clean_errors = nerr == 0 && !chk_graph_count_errors(&g);
-  bool deadlock = g.deadlock;
+  bool deadlock = g.deadlock, cut = g.races_cut;
+  uint64_t pairs = g.race_pairs;
   chk_graph_gx_free(&g);
+  if (cut)
+    return races_cut(k, out, pairs, nerr, nwarn, note);
   double t4 = st ? chk_now() : 0;
   bool searched = true;
   if (clean_errors && o->redundant && !k->cut_cores)

@@ -414,6 +414,13 @@ void chk_graph_find_races(gx *g) {
         }
         if (x.cand.len > 1 && x.runs > 1)
           qsort(x.cand.data, x.cand.len, sizeof(accent), cand_cmp);
+        uint64_t before = g->race_pairs;
+        if ((g->race_pairs += x.cand.len) > CHK_RACE_PAIRS_MAX ||
+            ((before >> 16) != (g->race_pairs >> 16) && g->o &&
+             g->o->deadline > 0 && chk_wall() > g->o->deadline)) {
+          g->races_cut = true; /* (past its budget, or out of time) */
+          goto done;
+        }
         for (uint32_t j = 0; j < x.cand.len; j++) {
           const accent *r = &MDL_VEC_AT(x.cand, accent, j);
           const mdl_access *aa = mdl_access_at(k, r->acc);

@@ -54,7 +54,16 @@ typedef struct {
                                 wait left waiting at its cut (findings there
                                 are not decided: not recorded), or NULL */
   mdl_flag_model flags;      /* which double sets are findings */
+  uint64_t race_pairs;       /* instance pairs the race search visited */
+  bool races_cut;            /* it stopped at CHK_RACE_PAIRS_MAX: what it
+                                found is real, later races were not looked
+                                for and its instance counts are low */
 } gx;
+/* The race search visits every unordered conflicting instance pair (each
+** one a finding, folded into its statement pair's count): a loop of 65536
+** iterations whose load races with every later iteration's read has 2^31.
+** Past this many (about 5 s) it stops (docs/limits.md). */
+#define CHK_RACE_PAIRS_MAX 16000000u
 
 #define NS(i) (4 * (i) + 1)
 

@@ -195,6 +195,10 @@ typedef struct {
 ** (chk_smt.c): which outcomes of the dimensions are possible, and whether
 ** two symbolic byte ranges can overlap under one.  Undecided answers
 ** (-1) are counted; chk_vals_unknown says what the first was. */
+/* How a graph-engine note that its race search stopped begins (chk_graph.c
+** races_cut): the enumeration keeps it in a symbolic kernel's note. */
+#define CHK_RACES_CUT "the race search stopped after"
+
 typedef struct chk_vals chk_vals;
 chk_vals *chk_vals_new(const mdl_kernel *k, const chk_options *o);
 void chk_vals_free(chk_vals *v);
@@ -204,6 +208,15 @@ void chk_vals_free(chk_vals *v);
 int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
                     const int64_t *values, mdl_valuation **val, char **text);
 void chk_vals_pop(chk_vals *v);
+/* Can trip-count dimension d (dims[d].nvalues - 1 = K, the trip bound)
+** pass K where no outcome of outs[0..nouts) matches the other dimensions
+** (at_k: no outcome with d at K; a trip count K there stands for every
+** longer one)?  Asked without the bound the oracle's other questions
+** assume, at the base level (nothing assumed).  1 yes: those runs are not
+** checked; 0; -1. */
+int chk_vals_beyond(chk_vals *v, const chk_dim *dims, uint32_t ndims,
+                    uint32_t d, const int64_t *const *outs, uint32_t nouts,
+                    bool at_k);
 /* Under the assumed outcome, can accesses a and b of one memory share a
 ** byte?  1 (with the values in *val, when not NULL), 0, -1. */
 int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,

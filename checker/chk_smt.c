@@ -341,6 +341,37 @@ static double now_s(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* A query's timeout: --timeout-ms, at most what is left of the solver
+** budget (--max-solver-seconds) and of the run's deadline, so that the
+** last query cannot run past them by a whole timeout. */
+static int cap_timeout(sx *x) {
+  uint32_t ms = x->o->timeout_ms ? x->o->timeout_ms : 1000;
+  double now = now_s(), left = -1;
+  int by = 0; /* 1: the solver budget, 2: the run's deadline */
+  if (x->deadline > 0) {
+    left = x->deadline - now;
+    by = 1;
+  }
+  if (x->run_deadline > 0 &&
+      (left < 0 || x->run_deadline - chk_wall() < left)) {
+    left = x->run_deadline - chk_wall();
+    by = 2;
+  }
+  if (left >= 0 && left * 1000 < ms)
+    ms = left * 1000 < 1 ? 1 : (uint32_t)(left * 1000);
+  else
+    by = 0;
+  if (ms == x->cur_timeout)
+    return by;
+  x->cur_timeout = ms;
+  Z3_params p = Z3_mk_params(x->c);
+  Z3_params_inc_ref(x->c, p);
+  Z3_params_set_uint(x->c, p, Z3_mk_string_symbol(x->c, "timeout"), ms);
+  Z3_solver_set_params(x->c, x->s, p);
+  Z3_params_dec_ref(x->c, p);
+  return by;
+}
+
 int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
   if (x->probe && (errors_of(x) || x->unknowns > x->probe_u0))
     return 0; /* decided: the candidate is not removable */
@@ -362,6 +393,7 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
       x->unknown_what = mdl_strprintf("could not ask %s: out of time", what);
     return -1;
   }
+  int capped = cap_timeout(x);
   Z3_solver_push(x->c, x->s);
   chk_smt_add(x, q);
   struct timespec t0, t1;
@@ -392,7 +424,18 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
     for (unsigned i = 0; i < nc && x->last_core_n < 64; i++)
       x->last_core[x->last_core_n++] = Z3_ast_vector_get(x->c, core, i);
   }
-  if (out == -1) {
+  if (out == -1 && capped && !z3_failed &&
+      strstr(Z3_solver_get_reason_unknown(x->c, x->s), "cancel")) {
+    x->unknowns++; /* the budget ended the query, not --timeout-ms */
+    if (!x->unknown_what)
+      x->unknown_what =
+          capped == 1 ? mdl_strprintf("could not finish %s: the solver "
+                                      "budget of %u s per kernel ran out "
+                                      "(--max-solver-seconds)", what,
+                                      x->o->budget_s)
+                      : mdl_strprintf("could not finish %s: out of time",
+                                      what);
+  } else if (out == -1) {
     x->unknowns++;
     if (!x->unknown_what)
       x->unknown_what = mdl_strprintf(
@@ -836,9 +879,20 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
                                                         : bytes));
     Z3_global_param_set("memory_high_watermark", wm);
   }
+  /* tests only: a hard limit (MB) at which Z3's constructors fail and
+     return NULL (tests/hostile_test.sh, chk_z3.h) */
+  const char *hard = getenv("KSV_Z3_MEMORY_MAX_MB");
+  if (hard && *hard)
+    Z3_global_param_set("memory_max_size", hard);
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
   x->c = Z3_mk_context(cfg); /* ASTs live with the context */
+  bool nocontext = !x->c;
+  if (nocontext) { /* under a hard limit: a context without it, whose
+                      every query is then undecided (z3_failed) */
+    Z3_global_param_set("memory_max_size", "0");
+    x->c = Z3_mk_context(cfg);
+  }
   Z3_del_config(cfg);
   Z3_set_error_handler(x->c, on_z3_error);
   /* concrete kernels are pure difference logic over the node times */
@@ -880,6 +934,8 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
   Z3_params_set_bool(x->c, p, Z3_mk_string_symbol(x->c, "ctrl_c"), false);
   Z3_solver_set_params(x->c, x->s, p);
   z3_failed = 0; /* a Z3 without the parameter: nothing to turn off */
+  if (nocontext)
+    z3_failed = z3_memout = 1;
   Z3_params_dec_ref(x->c, p);
   x->isort = Z3_mk_int_sort(x->c);
   x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
@@ -904,9 +960,11 @@ static void value_domain(sx *x) {
   }
   for (uint32_t i = 0; i < k->lits.len; i++) {
     const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
-    if (l->kind == 1)
-      chk_smt_add(x, Z3_mk_le(x->c, chk_smt_form_expr(x, l->atom_form),
-                      chk_smt_mk_int(x, (int64_t)k->trip_bound)));
+    if (l->kind != 1)
+      continue;
+    Z3_ast le = Z3_mk_le(x->c, chk_smt_form_expr(x, l->atom_form),
+                         chk_smt_mk_int(x, (int64_t)k->trip_bound));
+    chk_smt_add(x, x->bounded ? Z3_mk_implies(x->c, x->bounded, le) : le);
   }
 }
 
@@ -1147,6 +1205,11 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
     if (!is_sync[s] || tried[s] ||
         (st->kind != MDL_S_WAIT && st->kind != MDL_S_BARRIER))
       continue;
+    if ((x->deadline > 0 && now_s() > x->deadline) ||
+        (x->run_deadline > 0 && chk_wall() > x->run_deadline)) {
+      (*nunk)++; /* the budget is spent: the rest is not tried */
+      break;
+    }
     uint8_t *grp = calloc(ns, 1);
     chk_group_of(groups, st, grp);
     bool removable = grp[s] == 1;
@@ -1209,6 +1272,40 @@ static void redundant(sx *x, mdl_diags *out, uint32_t *nwarn,
 
 const char *chk_z3_version(void) { return Z3_get_full_version(); }
 
+static int vals_check(chk_vals *v, Z3_ast q, const char *what,
+                      mdl_valuation **val, char **text, bool all);
+
+/* Does some run keep every loop of unknown trip count within the trip
+** counts unrolled?  The engine checks those runs only: with none (a trip
+** count more than K in every run, or computed past 64 bits) it would
+** check nothing and call the kernel clean.  False with *note saying
+** why (or that it was not decided). */
+static bool within_bound(const mdl_kernel *k, const chk_options *o,
+                         char **note) {
+  const mdl_lit *trip = NULL;
+  for (uint32_t i = 0; i < k->lits.len && !trip; i++)
+    if (MDL_VEC_AT(k->lits, mdl_lit, i).kind == 1)
+      trip = &MDL_VEC_AT(k->lits, mdl_lit, i);
+  if (!trip)
+    return true;
+  chk_vals *v = chk_vals_new(k, o);
+  int r = v ? vals_check(v, NULL, "whether a run keeps its loops within "
+                         "the trip counts unrolled", NULL, NULL, false)
+            : -1;
+  if (r == 0)
+    *note = mdl_strprintf("no run keeps its loops within the %u iterations "
+                          "ksv unrolls (the loop at %u:%u, or another: a "
+                          "trip count that is large or computed past 64 "
+                          "bits)", k->trip_bound, trip->loc.line,
+                          trip->loc.col);
+  else if (r < 0)
+    *note = mdl_strprintf("%s", v && chk_vals_unknown(v)
+                                    ? chk_vals_unknown(v)
+                                    : "the solver was not started");
+  chk_vals_free(v);
+  return r == 1;
+}
+
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     mdl_diags *out, char **note) {
   *note = NULL;
@@ -1250,6 +1347,11 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                     "not decided: %s", *note);
     return MDL_VERDICT_UNKNOWN;
   }
+  if (!within_bound(k, o, note)) {
+    mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: %s", *note);
+    return MDL_VERDICT_UNKNOWN;
+  }
   uint32_t nerr = 0, nwarn = 0, nunk = 0;
   chk_invalid(k, out, &nerr, &nwarn);
   double deadline = o->budget_s ? now_s() + o->budget_s : 0;
@@ -1270,6 +1372,14 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   uint32_t undecided = chk_drop_behind(k, x.behind, &x.findings);
   chk_emit(k, &x.findings, out, &nerr, &nwarn);
   bool deadlock = x.deadlock;
+  if (z3_failed && !x.unknowns) { /* (an encoding cut short by an error) */
+    x.unknowns = 1;
+    if (!x.unknown_what)
+      x.unknown_what = mdl_strprintf("built the encoding (%s)",
+                                     z3_memout ? "Z3 ran out of memory: "
+                                                 "more than --max-memory-mb"
+                                               : "Z3 error");
+  }
   uint32_t unknowns = x.unknowns;
   char *what = x.unknown_what ? mdl_strprintf("%s", x.unknown_what) : NULL;
   uint32_t queries = x.queries;
@@ -1285,6 +1395,7 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
     sx y;
     build(&y, k, o, true);
     y.deadline = deadline;
+    y.run_deadline = o->deadline;
     redundant(&y, out, &nwarn, &nunk);
     if (o->stats) {
       o->stats->queries += y.queries;
@@ -1350,6 +1461,8 @@ chk_vals *chk_vals_new(const mdl_kernel *k, const chk_options *o) {
   z3_open(&v->x, k, o);
   v->x.deadline = o->budget_s ? now_s() + o->budget_s : 0;
   v->x.run_deadline = o->deadline;
+  v->x.bounded = Z3_mk_const(v->x.c, Z3_mk_string_symbol(v->x.c, "bounded"),
+                             Z3_mk_bool_sort(v->x.c));
   value_domain(&v->x);
   return v;
 }
@@ -1405,8 +1518,8 @@ static int vals_check(chk_vals *v, Z3_ast q, const char *what,
                       mdl_valuation **val, char **text, bool all) {
   sx *x = &v->x;
   Z3_model m = NULL;
-  int r = chk_smt_check(x, q ? q : Z3_mk_true(x->c), (val || text) ? &m : NULL,
-                        what);
+  q = q ? chk_smt_mk_and2(x, x->bounded, q) : x->bounded;
+  int r = chk_smt_check(x, q, (val || text) ? &m : NULL, what);
   if (r < 0) {
     v->unknowns++;
     if (!v->why && x->unknown_what)
@@ -1441,6 +1554,46 @@ int chk_vals_assume(chk_vals *v, uint32_t n, const chk_dim *dims,
   }
   return vals_check(v, NULL, "whether an outcome of the branches and trip "
                              "counts is possible", val, text, false);
+}
+
+/* Dimension i at value w: trip counts 0 (every f <= 0), 1..K-1 (f = w),
+** K when at_least (f >= K); a branch taken or not. */
+static Z3_ast dim_is(sx *x, const chk_dim *dim, int64_t w, bool at_least) {
+  Z3_ast f = chk_smt_form_expr(x, dim->form);
+  Z3_ast c = chk_smt_mk_int(x, w);
+  if (dim->kind == 1)
+    return w <= 0 ? Z3_mk_le(x->c, f, chk_smt_mk_int(x, 0))
+           : at_least && w == dim->nvalues - 1 ? Z3_mk_ge(x->c, f, c)
+                                               : Z3_mk_eq(x->c, f, c);
+  Z3_ast nz = Z3_mk_not(x->c, Z3_mk_eq(x->c, f, chk_smt_mk_int(x, 0)));
+  return w ? nz : Z3_mk_not(x->c, nz);
+}
+
+int chk_vals_beyond(chk_vals *v, const chk_dim *dims, uint32_t ndims,
+                    uint32_t d, const int64_t *const *outs, uint32_t nouts,
+                    bool at_k) {
+  sx *x = &v->x;
+  int64_t K = dims[d].nvalues - 1;
+  Z3_ast q = Z3_mk_gt(x->c, chk_smt_form_expr(x, dims[d].form),
+                      chk_smt_mk_int(x, K));
+  for (uint32_t o = 0; o < nouts; o++) {
+    if (at_k && outs[o][d] != K)
+      continue;
+    Z3_ast m = Z3_mk_true(x->c);
+    for (uint32_t e = 0; e < ndims; e++)
+      if (e != d && outs[o][e] >= 0)
+        m = chk_smt_mk_and2(x, m, dim_is(x, &dims[e], outs[o][e], true));
+    q = chk_smt_mk_and2(x, q, Z3_mk_not(x->c, m));
+  }
+  int r = chk_smt_check(x, q, NULL, "whether a loop runs longer than the "
+                                     "trip counts checked where they do "
+                                     "not reach");
+  if (r < 0) {
+    v->unknowns++;
+    if (!v->why && x->unknown_what)
+      v->why = mdl_strprintf("%s", x->unknown_what);
+  }
+  return r;
 }
 
 void chk_vals_pop(chk_vals *v) {

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <z3.h>
+#include "chk_z3.h"
 
 typedef struct {
   uint32_t inst;
@@ -73,6 +74,10 @@ typedef struct {
   uint32_t queries;
   double deadline; /* monotonic seconds: the solver budget */
   double run_deadline; /* chk_wall() seconds: chk_options.deadline */
+  uint32_t cur_timeout; /* the solver's timeout now (ms; 0: as opened) */
+  Z3_ast bounded;      /* the value oracle: a literal that implies every
+                          trip count <= K (value_domain), assumed by its
+                          queries but for chk_vals_beyond; NULL: asserted */
 } sx;
 
 /* What makes a match edge certain: it is active whenever every instance

@@ -181,6 +181,10 @@ static int set_progress(cli *c, const cli_opt *r, const char *v) {
 
 /* What check and fix share. */
 #define CHECK_ROWS \
+  ROW("max-seconds", 0, "N", cli_set_u32, o.max_seconds, 604800, \
+      "wall seconds for the whole run, every file and kernel together " \
+      "(default: none); a kernel not decided by then is 'unknown', " \
+      "naming it (docs/limits.md)"), \
   ROW("entry", 0, "NAME", cli_set_str, o.entry, 0, \
       "Ascend C: check function or class NAME as the kernel (a class: " \
       "constructed, operator() and its public sync methods called twice, " \

@@ -40,6 +40,18 @@ void ksv_options_default(ksv_options *o) {
   o->sim_runs = 20;
 }
 
+/* Has the run's deadline (--max-seconds, ksv fix's budget) passed? */
+static bool past_deadline(const ksv_options *o) {
+  return o->run_deadline > 0 && chk_wall() > o->run_deadline;
+}
+
+void ksv_deadline_name(const ksv_options *o, char *buf, size_t n) {
+  if (o->deadline_by)
+    snprintf(buf, n, "%s", o->deadline_by);
+  else
+    snprintf(buf, n, "--max-seconds %u", o->max_seconds);
+}
+
 void ksv_limits_of(const ksv_options *o, mdl_limits *l) {
   memset(l, 0, sizeof *l); /* (every field: window is off) */
   l->max_unroll = o->max_unroll;
@@ -384,55 +396,52 @@ static void skeleton_check(const ksv_options *o, const fe_unit *fu,
   }
 }
 
-/* ksv fix's budget (o->deadline): past it a kernel is not checked -- it
-** is unknown, naming the budget (true) -- and before it, the solver's
-** query time is cut to what is left (in co). */
+/* The run's deadline (o->run_deadline: --max-seconds, ksv fix's budget):
+** past it a kernel is not checked -- it is unknown, naming the budget
+** (true) -- and before it, the solver's query time is cut to what is left
+** (in co). */
 static bool out_of_time(const ksv_options *o, const fe_unit *fu,
                         chk_options *co, mdl_diags *diags,
                         mdl_unit_result *u) {
-  if (o->deadline <= 0)
+  if (o->run_deadline <= 0)
     return false;
-  double left = o->deadline - ksv_now_secs();
+  double left = o->run_deadline - chk_wall();
   if (left > 0) {
-    co->deadline = o->deadline;
+    co->deadline = o->run_deadline;
     if (!co->timeout_ms || co->timeout_ms > left * 1000 + 100)
       co->timeout_ms = (uint32_t)(left * 1000) + 100;
     return false;
   }
-  const char *by = o->deadline_by ? o->deadline_by : "the time budget";
+  char by[64];
+  ksv_deadline_name(o, by, sizeof by);
+  u->note = mdl_strprintf("%s ran out before it was checked", by);
   mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, fu->k, fu->k->loc,
-                  "not decided: the %s budget ran out before this kernel "
-                  "was checked", by);
+                  "not decided: %s", u->note);
   u->verdict = MDL_VERDICT_UNKNOWN;
-  u->note = mdl_strprintf("not checked: the %s budget ran out", by);
   return true;
 }
 
-/* A kernel left unknown when ksv fix's budget (o->deadline) ran out
-** while it was checked: its unknowns (from diags->items[first] on; an
-** engine stopped early says why it stopped, not that the budget did)
-** name the budget first. */
+/* A kernel left unknown when the run's deadline passed while it was
+** checked: its unknowns (from diags->items[first] on; an engine stopped
+** early says why it stopped, not that the budget did) and its note name
+** the budget: "... (--max-seconds N ran out)". */
 static void blame_budget(const ksv_options *o, mdl_diags *diags,
                          uint32_t first, mdl_unit_result *u) {
-  if (o->deadline <= 0 || u->verdict != MDL_VERDICT_UNKNOWN ||
-      ksv_now_secs() <= o->deadline)
+  if (u->verdict != MDL_VERDICT_UNKNOWN || !past_deadline(o))
     return;
-  const char *by = o->deadline_by ? o->deadline_by : "the time";
+  char by[64];
+  ksv_deadline_name(o, by, sizeof by);
   for (uint32_t i = first; i < diags->items.len; i++) {
     mdl_diag *g = &MDL_VEC_AT(diags->items, mdl_diag, i);
     if (g->rule != MDL_RULE_UNKNOWN)
       continue;
-    const char *m = g->message ? g->message : "";
-    if (!strncmp(m, "not decided: ", 13))
-      m += 13;
-    char *n = mdl_strprintf("not decided: the %s budget ran out while this "
-                            "kernel was checked (%s)", by, m);
+    char *n = mdl_strprintf("%s (%s ran out)", g->message ? g->message : "",
+                            by);
     free(g->message);
     g->message = n;
   }
-  char *n = mdl_strprintf("the %s budget ran out while this kernel was "
-                          "checked%s%s", by, u->note ? ": " : "",
-                          u->note ? u->note : "");
+  char *n = mdl_strprintf("%s (%s ran out)", u->note ? u->note
+                                                     : "not decided", by);
   free(u->note);
   u->note = n;
 }
@@ -549,6 +558,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.max_memory_mb = o->max_memory_mb;
   co.valuations = o->replay;
   co.flags = ksv_flag_model(o->flag_model);
+  co.deadline = o->run_deadline;
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
     /* (-j: files in parallel, one line: the head names no single file) */
@@ -772,6 +782,10 @@ int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
                     "other\n");
     return KSV_EXIT_BAD_INPUT;
   }
+  ksv_options oo = *o; /* --max-seconds: the run's deadline, from now */
+  if (oo.max_seconds && !oo.run_deadline)
+    oo.run_deadline = chk_wall() + oo.max_seconds;
+  o = &oo;
   size_t nf = (size_t)(nfiles > 0 ? nfiles : 1);
   ksv_options *fo = calloc(nf, sizeof *fo);
   ksv_rules *frules = calloc(nf, sizeof *frules);

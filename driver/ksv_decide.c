@@ -167,7 +167,7 @@ const char *ksv_decide_proven(const ksv_options *o, mdl_kernel *k,
                                  mdl_unit_result *u, uint32_t first,
                                  uint32_t *want, bool *done,
                                  char **declined) {
-  double t0 = chk_wall(), outer = co->deadline; /* (ksv fix's budget) */
+  double t0 = chk_wall(), outer = co->deadline; /* the run's deadline */
   *want = 0;
   co->want_bound = want;
   const char *eng = engine_of(o, k, co, diags, u, done, declined);

@@ -182,10 +182,11 @@ static void simulate_only(const checked *c, uint32_t runs,
       s->ran = false;
       continue;
     }
-    if (co->deadline > 0 && ksv_now_secs() > co->deadline) {
+    if (co->run_deadline > 0 && ksv_now_secs() > co->run_deadline) {
+      char by[64];
+      ksv_deadline_name(co, by, sizeof by);
       s->ran = false;
-      snprintf(s->why, sizeof s->why, "the %s budget ran out",
-               co->deadline_by ? co->deadline_by : "time");
+      snprintf(s->why, sizeof s->why, "%s ran out", by);
       break;
     }
     ksv_simfig f;
@@ -946,6 +947,9 @@ typedef struct {
   int signal;                  /* SIGINT / SIGTERM that stopped the run
                                   (0: none): cur is what the rounds
                                   fixed, not confirmed (cf is empty) */
+  uint32_t budget_s;           /* the run's budget (fix_budget): its
+                                  seconds and option, for the messages */
+  const char *budget_opt;
   bool cf_c0;                  /* cf is c0 (nothing changed: the same
                                   check of the same text), not owned */
   bool cut;                    /* the confirmation ran out of
@@ -1106,10 +1110,11 @@ static void fix_confirm(const ksv_fix_options *o, const char *file,
     snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
     return;
   }
-  if (r->cf.unknown && past(full.deadline)) {
+  if (r->cf.unknown && past(full.run_deadline)) {
     r->cut = r->stopped = true; /* (what it checked is listed) */
-    snprintf(r->simf.why, sizeof r->simf.why,
-             "the --max-fix-seconds budget ran out");
+    char by[64];
+    ksv_deadline_name(&full, by, sizeof by);
+    snprintf(r->simf.why, sizeof r->simf.why, "%s ran out", by);
     return;
   }
   keyset k0, kf;
@@ -1221,46 +1226,70 @@ static bool fix_search_chunks(const ksv_fix_options *o, const char *file,
   return true;
 }
 
-/* The deadline of the search of a run whose budget ends at end (0: none),
-** whose original took t seconds to check and simulate: it leaves the
-** confirmation (the same check, on the fixed text, and the simulator)
-** one and a half times that, and at least a fifth of the budget of
-** max_seconds. */
-static double search_deadline(double end, uint32_t max_seconds, double t) {
+/* The budget of a fix run begun at start: --max-fix-seconds, or the run's
+** --max-seconds when that ends sooner (ksv check --fix: the check's
+** deadline).  Its end (0: none), its seconds (*secs) and option (*opt). */
+static double fix_budget(const ksv_fix_options *o, double start,
+                         uint32_t *secs, const char **opt) {
+  double end = o->max_seconds ? start + o->max_seconds : 0;
+  double run = o->check.run_deadline > 0 ? o->check.run_deadline
+               : o->check.max_seconds ? start + o->check.max_seconds
+                                      : 0;
+  *secs = o->max_seconds;
+  *opt = "--max-fix-seconds";
+  if (run > 0 && (end <= 0 || run < end)) {
+    end = run;
+    *secs = o->check.max_seconds;
+    *opt = "--max-seconds";
+  }
+  return end;
+}
+
+/* The deadline of the search of a run begun at start whose budget ends at
+** end (0: none) and whose original took t seconds to check and simulate:
+** it leaves the confirmation (the same check, on the fixed text, and the
+** simulator) one and a half times that, and at least a fifth of the
+** budget. */
+static double search_deadline(double start, double end, double t) {
   if (end <= 0)
     return 0;
-  double reserve = 1.5 * t > 0.2 * max_seconds ? 1.5 * t : 0.2 * max_seconds;
-  return end - reserve;
+  double fifth = 0.2 * (end - start);
+  return end - (1.5 * t > fifth ? 1.5 * t : fifth);
 }
 
 /* Runs the repair rounds and the confirmation on text, within the budget
-** of a run begun at start (--max-fix-seconds N; docs/fix.md, "The
-** budget"), a deadline every check gets (a check past it leaves the
-** kernels it did not reach unknown): the original's check by start +
-** 0.8 N, the search by search_deadline, the confirmation by start + N.
-** Returns 0, or KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original
-** does not check (r->c0 says why; r->cf is empty; r->stopped: out of
-** time). */
+** of a run begun at start (fix_budget; docs/fix.md, "The budget"), a
+** deadline every check gets (a check past it leaves the kernels it did not
+** reach unknown): the original's check by 0.8 of the budget, the search
+** by search_deadline, the confirmation by its end.  Returns 0, or
+** KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original does not check
+** (r->c0 says why; r->cf is empty; r->stopped: out of time). */
 static int fix_compute(const ksv_fix_options *o0, const char *file,
                        const char *text, size_t len, double start,
                        fres *r) {
   ksv_fix_options o = *o0;
-  double end = o.max_seconds ? start + o.max_seconds : 0;
-  o.check.deadline = o.max_seconds ? start + 0.8 * o.max_seconds : 0;
-  o.check.deadline_by = "--max-fix-seconds";
+  uint32_t secs;
+  const char *opt;
+  double end = fix_budget(&o, start, &secs, &opt);
+  char by[64];
+  snprintf(by, sizeof by, "%s %u", opt, secs);
+  o.check.run_deadline = end > 0 ? start + 0.8 * (end - start) : 0;
+  o.check.deadline_by = by;
   double t0 = ksv_now_secs();
   int rc = fix_start(&o, file, text, len, r);
+  r->budget_s = secs;
+  r->budget_opt = opt;
   if (rc) {
-    r->stopped = rc == KSV_EXIT_UNKNOWN && past(o.check.deadline);
+    r->stopped = rc == KSV_EXIT_UNKNOWN && past(o.check.run_deadline);
     return rc;
   }
   simulate(&r->c0, 1, &o.check, &r->sim0);
-  double search = search_deadline(end, o.max_seconds, ksv_now_secs() - t0);
-  o.check.deadline = search;
+  double search = search_deadline(start, end, ksv_now_secs() - t0);
+  o.check.run_deadline = search;
   if (!past(search) && !fix_search_chunks(&o, file, r, search))
     fix_search(&o, file, r, search);
   r->stopped |= past(search);
-  o.check.deadline = end;
+  o.check.run_deadline = end;
   fix_confirm(&o, file, r);
   return 0;
 }
@@ -1306,10 +1335,10 @@ static void text_summary(const ksv_fix_options *o, const fres *R,
   if (R->cut) { /* the confirmation ran out of time: not confirmed */
     fprintf(out, "ksv fix: %u fix%s, %u line%s changed; each fix was "
                  "verified when it was applied, the result is not confirmed "
-                 "(the confirmation ran out of the %u s of --max-fix-seconds;"
-                 " run `ksv check` on it)\n",
+                 "(the confirmation ran out of the %u s of %s; run `ksv "
+                 "check` on it)\n",
             R->done.len, R->done.len == 1 ? "" : "es", changed,
-            changed == 1 ? "" : "s", o->max_seconds);
+            changed == 1 ? "" : "s", R->budget_s, R->budget_opt);
     return;
   }
   fprintf(out, "ksv fix: %u of %u finding%s fixed, %u line%s changed; "
@@ -1329,8 +1358,8 @@ static void text_summary(const ksv_fix_options *o, const fres *R,
   if (sf->ran && s0->ran)
     fprintf(out, " (was %" PRId64 ")", s0->cycles);
   if (R->stopped)
-    fprintf(out, "; the search stopped after %u s (--max-fix-seconds): "
-                 "not every candidate was tried", o->max_seconds);
+    fprintf(out, "; the search stopped after %u s (%s): not every "
+                 "candidate was tried", R->budget_s, R->budget_opt);
   fputc('\n', out);
 }
 
@@ -1459,7 +1488,7 @@ static void fix_report(const ksv_fix_options *o, const char *file,
 /* The report of a run whose original did not check (prc: 2 or 3): its
 ** errors and unknowns, and why nothing was fixed. */
 static void report_unchecked(const char *file, const fres *R, int prc,
-                             uint32_t max_seconds, FILE *out) {
+                             FILE *out) {
   for (uint32_t i = 0; i < R->c0.fr.diags.items.len; i++) {
     const mdl_diag *d = &MDL_VEC_AT(R->c0.fr.diags.items, mdl_diag, i);
     if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
@@ -1472,8 +1501,8 @@ static void report_unchecked(const char *file, const fres *R, int prc,
                                   : "not fixed: the kernel is not decided "
                                     "(unknown)");
   if (R->stopped) /* the budget ran out in the original's check */
-    fprintf(out, "; the search stopped after %u s (--max-fix-seconds): "
-                 "not every candidate was tried", max_seconds);
+    fprintf(out, "; the search stopped after %u s (%s): not every "
+                 "candidate was tried", R->budget_s, R->budget_opt);
   fputc('\n', out);
 }
 
@@ -1521,7 +1550,7 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   free(text);
   ksv_prog_end();
   if (rc) {
-    report_unchecked(file, &R, rc, o->max_seconds, out);
+    report_unchecked(file, &R, rc, out);
   } else {
     /* written before the report: the file is what a stopped run keeps */
     int wrc = dest && R.changed ? write_file(dest, &R.cur) : 0;

@@ -44,6 +44,10 @@ static inline int ksv_fe_arch(int arch) {
   return arch < 0 ? -1 : arch ? 1 : 0;
 }
 
+/* The budget that set o->run_deadline as messages name it: "--max-seconds
+** 10", "--max-fix-seconds 5". */
+void ksv_deadline_name(const ksv_options *o, char *buf, size_t n);
+
 /* The unrolling limits the options set (mdl_limits: every field). */
 void ksv_limits_of(const ksv_options *o, mdl_limits *l);
 

@@ -57,16 +57,19 @@ typedef struct {
   uint32_t timeout_ms;    /* SMT engine: per query */
   uint32_t solver_budget_s; /* SMT engine: solver seconds per kernel */
   uint32_t max_memory_mb; /* model, graph clocks and Z3, each (0: none) */
+  uint32_t max_seconds;   /* --max-seconds: wall seconds for the whole run
+                             (0: none); kernels past it are unknown */
+  double run_deadline;    /* internal: that run's end on the monotonic
+                             clock (set by ksv_check / ksv_fix), 0: none;
+                             past it no kernel is checked (each is
+                             unknown, naming deadline_by) and the engines
+                             stop at their next query or outcome */
+  const char *deadline_by; /* internal: the budget that set run_deadline
+                             as messages name it ("--max-fix-seconds 5");
+                             NULL: --max-seconds */
   const char *only_unit;  /* ksv fix's re-check of a candidate: only the
                              kernel of this name is unrolled and checked
                              (the others are parsed); NULL: every one */
-  double deadline;        /* ksv fix's budget: a monotonic time in seconds
-                             (ksv_now_secs, chk_wall) past which no kernel
-                             is checked (each is unknown, naming
-                             deadline_by) and the engines stop at their
-                             next query or outcome; 0: none */
-  const char *deadline_by; /* the option that set deadline, for messages
-                             ("--max-fix-seconds") */
   const char *entry;      /* --entry NAME: the Ascend C function or class
                              checked as the kernel of every file (NULL:
                              the __global__ entries, or a header's

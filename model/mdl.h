@@ -270,7 +270,14 @@ struct mdl_stmt {
                                   implicit (never redundant, never edited,
                                   not checked as written sync) */
   union {
-    struct { mdl_xop op; mdl_cmp cmp; mdl_valref a, b, c; int64_t k; } x;
+    struct {
+      mdl_xop op; mdl_cmp cmp; mdl_valref a, b, c; int64_t k;
+      uint8_t bits;            /* the result's integer width when 8, 16 or
+                                  32 (a constant result wraps there, as
+                                  the hardware's does); 0: 64 */
+      uint8_t zext;            /* extui / index_castui: the operand's
+                                  width, zero-extended from (0: none) */
+    } x;
     struct {
       mdl_buf_kind kind; mdl_space space; mdl_valref src;
       uint32_t naddr; mdl_valref *addrs; /* PTR */

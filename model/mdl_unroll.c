@@ -634,6 +634,26 @@ static ref_t ref_union(ur *u, const ref_t *a, const ref_t *b, mdl_loc loc) {
   return r;
 }
 
+/* A constant result in the width its statement states: zero-extended
+** from the operand's width (extui), wrapped to the result's (i32
+** arithmetic, trunci), as the hardware computes it.  Symbolic forms are
+** kept (docs/semantics-decisions.md 12). */
+static mdl_val in_width(const mdl_stmt *s, mdl_val r) {
+  if (!mdl_val_is_const(&r))
+    return r;
+  uint64_t c = (uint64_t)r.c;
+  if (s->u.x.zext)
+    c &= (1ull << s->u.x.zext) - 1;
+  if (s->u.x.bits) {
+    uint64_t m = 1ull << s->u.x.bits;
+    c &= m - 1;
+    if (c & (m >> 1))
+      c |= ~(m - 1); /* sign-extended */
+  }
+  r.c = (int64_t)c;
+  return r;
+}
+
 static void exec_scalar(ur *u, const mdl_stmt *s) {
   mdl_val r;
   mdl_valref d = s->def;
@@ -719,6 +739,7 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
     break;
   }
   }
+  r = in_width(s, r);
   if (d != MDL_NOVAL && d < u->f->values.len)
     u->env[d] = r;
 }

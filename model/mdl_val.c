@@ -96,19 +96,29 @@ static mdl_val unknown_val(void) {
   return v;
 }
 
-/* a + s*b, or false when it needs more than MDL_LIN_TERMS terms. */
+/* a + s*b, or false when it needs more than MDL_LIN_TERMS terms or a
+** constant or coefficient leaves the 64 bits: a form is exact over the
+** integers, and one that wrapped would not be (the difference of
+** bid + INT64_MAX and bid + INT64_MIN is 2^64 - 1, not -1); the caller
+** makes the value opaque instead (docs/semantics-decisions.md 12). */
 static bool lin_add(const mdl_val *a, const mdl_val *b, int64_t s,
                     mdl_val *out) {
   mdl_val r = *a;
-  r.c = (int64_t)((uint64_t)a->c + (uint64_t)s * (uint64_t)b->c);
+  int64_t t;
+  if (__builtin_mul_overflow(s, b->c, &t) ||
+      __builtin_add_overflow(a->c, t, &r.c))
+    return false;
   for (int i = 0; i < b->n; i++) {
-    int64_t cf = (int64_t)((uint64_t)s * (uint64_t)b->coef[i]);
+    int64_t cf;
+    if (__builtin_mul_overflow(s, b->coef[i], &cf))
+      return false;
     int j;
     for (j = 0; j < r.n; j++)
       if (r.atom[j] == b->atom[i])
         break;
     if (j < r.n) {
-      r.coef[j] = (int64_t)((uint64_t)r.coef[j] + (uint64_t)cf);
+      if (__builtin_add_overflow(r.coef[j], cf, &r.coef[j]))
+        return false;
     } else {
       if (r.n == MDL_LIN_TERMS)
         return false;
@@ -201,9 +211,9 @@ static bool fold(mdl_xop op, int64_t x, int64_t y, int64_t *r) {
   case MDL_X_FLOORDIV:
     if (!y || (x == INT64_MIN && y == -1)) return false;
     *r = floordiv(x, y); return true;
-  case MDL_X_CEILDIV:
+  case MDL_X_CEILDIV: /* (without negating x: INT64_MIN) */
     if (!y || (x == INT64_MIN && y == -1)) return false;
-    *r = -floordiv(-x, y); return true;
+    *r = x / y + ((x % y != 0) && ((x < 0) == (y < 0))); return true;
   case MDL_X_MINS: *r = x < y ? x : y; return true;
   case MDL_X_MAXS: *r = x > y ? x : y; return true;
   case MDL_X_MINU: *r = ux < uy ? x : y; return true;

@@ -10,7 +10,7 @@ _ksv_limits="--max-unroll --max-instances --max-memory-mb"
 _ksv_prog="--progress --quiet -q"
 _ksv_both="$_ksv_shared $_ksv_prog --entry --baseline --doc-url -j --explain
   --no-redundant --stats --replay --fail-on $_ksv_limits --require-complete
-  --engine --timeout-ms --max-solver-seconds --trip-bound
+  --engine --timeout-ms --max-solver-seconds --max-seconds --trip-bound
   --require-unbounded"
 _ksv_check="$_ksv_both --format -o --report --color --include --exclude
   --fix --sim-runs"
@@ -64,7 +64,7 @@ _ksv() {
     --disable | --enable)
       vals=$("${COMP_WORDS[0]}" --list-rules 2>/dev/null | awk '{print $1}') ;;
     -j | -D | --entry | --kernel | --sim-runs | --max-unroll | --max-instances | \
-      --max-memory-mb | --timeout-ms | --max-solver-seconds | --trip-bound | \
+      --max-memory-mb | --timeout-ms | --max-solver-seconds | --max-seconds | --trip-bound | \
       --max-fix-seconds | --runs | --seed | --set | --include | --exclude | \
       --doc-url)
       return 0 ;; # a number, a name or a location: nothing to offer

@@ -350,11 +350,19 @@ if [[ vec_add_db == $glob ]]; then
     stop="the search stopped after $b s (--max-fix-seconds): not every candidate was tried"
     last=$(tail -1 "$tmp/all.txt")
     if within "$secs" $b && { { [ $rc -eq 1 ] && [[ $last == "ksv fix: "*"; $stop" ]]; } ||
-         { [ $rc -eq 3 ] && grep -q "error: not decided: the --max-fix-seconds budget ran out" "$tmp/all.txt" &&
+         { [ $rc -eq 3 ] && grep -q "error: not decided: .*--max-fix-seconds $b ran out" "$tmp/all.txt" &&
            [[ $last == "ksv fix: not fixed: "*"; $stop" ||
               $last == *"the confirmation ran out of the $b s of --max-fix-seconds"* ]]; }; }; then ok
     else bad "--max-fix-seconds $b: exit $rc after ${secs}s (at most 1.5 x $b + 1)"; tail -2 "$tmp/all.txt"; fi
   done
+  # --max-seconds, sooner than --max-fix-seconds, is the run's budget
+  t0=$(date +%s.%N)
+  "$ksv" fix --max-seconds 1 --sim-runs 2 "$tmp/all.mlir" >"$tmp/all.txt" 2>&1; rc=$?
+  secs=$(secs_since "$t0")
+  if within "$secs" 1 && [ $rc -le 3 ] && [ $rc -ge 1 ] &&
+     [[ $(tail -1 "$tmp/all.txt") == "ksv fix: "*"the search stopped after 1 s (--max-seconds): not every candidate was tried" ||
+        $(tail -1 "$tmp/all.txt") == *"the confirmation ran out of the 1 s of --max-seconds"* ]]; then ok
+  else bad "fix --max-seconds 1: exit $rc after ${secs}s"; tail -2 "$tmp/all.txt"; fi
   t0=$(date +%s.%N)
   "$ksv" fix --max-fix-seconds 8 --sim-runs 2 --format json "$tmp/all.mlir" >"$tmp/all.json" 2>/dev/null; rc=$?
   secs=$(secs_since "$t0")

@@ -226,6 +226,57 @@ done
 expect "Z3 memory (--max-memory-mb 8)" "$root/corpus/grid_stride/ok.mlir" 3 \
   "max-memory-mb" --engine smt --max-memory-mb 8
 
+# Z3 failing inside the encoding (a hard memory limit, a test-only knob:
+# its constructors return NULL; ksv passed those back into Z3 and crashed
+# in Z3_mk_or; checker/chk_z3.h) and failing to make a context at all:
+# unknown, named, both engines
+for mb in 10 22; do
+  for e in graph smt; do
+    KSV_Z3_MEMORY_MAX_MB=$mb expect "Z3 constructors failing at $mb MB ($e)" \
+      "$root/corpus/grid_stride/ok.mlir" 03 "clean|Z3 ran out of memory|Z3 error|max-memory-mb" --engine $e
+  done
+done
+KSV_Z3_MEMORY_MAX_MB=22 expect "Z3 constructors failing (smt): unknown" \
+  "$root/corpus/grid_stride/ok.mlir" 3 "Z3 ran out of memory" --engine smt
+
+# --max-solver-seconds holds for the whole SMT run, the redundant-sync
+# search included (it ran 2.2x its budget on this kernel, the audit saw
+# 114 s for 5): at most 1.5x the budget plus 1 s of work outside it (not
+# under the sanitizers, whose slowdown is not the budget's)
+if [ $asan = 0 ]; then
+  for b in 1 3; do
+    t0=$(date +%s%N)
+    out=$(timeout 60 "$ksv" check --engine smt --max-solver-seconds $b \
+      "$root/corpus/long_loop/ok_late_branch.mlir" 2>&1)
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if [ $ms -gt $((b * 1500 + 1000)) ]; then
+      bad "--max-solver-seconds $b took $ms ms"
+    else
+      pass=$((pass + 1))
+    fi
+  done
+fi
+
+# --max-seconds: the whole run, every kernel together (40 kernels of 7 s
+# each with the SMT engine): at most 1.5x plus 1 s, the kernels past it
+# unknown, naming it (not under the sanitizers)
+for i in $(seq 40); do
+  cat "$root/corpus/long_loop/ok_late_branch.mlir"
+  echo '// -----'
+done >"$tmp/many_slow.mlir"
+if [ $asan = 0 ]; then
+  t0=$(date +%s%N)
+  out=$(timeout 120 "$ksv" check --engine smt --max-seconds 2 "$tmp/many_slow.mlir" 2>&1)
+  rc=$?
+  ms=$((($(date +%s%N) - t0) / 1000000))
+  if [ $ms -gt 4000 ] || [ $rc != 3 ] ||
+    ! grep -q "late_residual: unknown -- --max-seconds 2 ran out before it was checked" <<<"$out"; then
+    bad "--max-seconds 2 over 40 slow kernels: $ms ms, exit $rc"
+  else
+    pass=$((pass + 1))
+  fi
+fi
+
 # 100 MB (never committed): over the input limit of --max-memory-mb / 64
 { echo "$hdr"
   yes '  %c = arith.constant 0 : index' | head -c $((100 * 1024 * 1024))

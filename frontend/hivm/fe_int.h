@@ -38,6 +38,7 @@ typedef struct {
   int64_t strides[8];/* -1 dynamic */
   int64_t offset;    /* -1 dynamic */
   int64_t bytes;     /* static size or -1 */
+  uint8_t ibits;     /* kind 3: the integer width (iN: N; index: 64) */
 } fe_type;
 
 typedef struct {

@@ -211,6 +211,22 @@ static mdl_valref build_affine(fe_b *b, fe_op *op, uint32_t maptok,
 
 /* -------------------------------------------------------------- scalars */
 
+/* The integer width of op's operand type (`arith.extui %x : i32 to i64`),
+** when below 64; 0 otherwise. */
+static uint8_t operand_bits(fe_b *b, fe_op *op) {
+  for (uint32_t i = op->name + 1; i < op->t1; i++) {
+    if (K(b, i) == T_LANGLE)
+      i = fe_match(b->p, i);
+    else if (K(b, i) == T_COLON) {
+      fe_type ty;
+      memset(&ty, 0, sizeof ty);
+      fe_parse_type(b, i + 1, &ty);
+      return ty.kind == 3 && ty.ibits >= 8 && ty.ibits < 64 ? ty.ibits : 0;
+    }
+  }
+  return 0;
+}
+
 void fe_build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
   uint32_t t = op->name + 1;
   mdl_valref a = MDL_NOVAL, c2 = MDL_NOVAL, c3 = MDL_NOVAL;
@@ -374,6 +390,10 @@ void fe_build_scalar(fe_b *b, fe_op *op, fe_opcode code) {
   mdl_stmt *s = fe_emit(b, MDL_S_SCALAR, op->t0);
   s->def =
       fe_new_value(b, op->nres ? op->res[0].tok : ~0u, has_rty ? &rty : NULL);
+  if (has_rty && rty.kind == 3 && rty.ibits >= 8 && rty.ibits < 64)
+    s->u.x.bits = rty.ibits;
+  if (code == OP_EXTUI || code == OP_INDEX_CASTUI)
+    s->u.x.zext = operand_bits(b, op);
   s->u.x.op = x;
   s->u.x.cmp = cmp;
   s->u.x.k = kval;

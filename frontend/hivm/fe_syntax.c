@@ -177,8 +177,13 @@ uint32_t fe_parse_type(fe_b *b, uint32_t t, fe_type *ty) {
     uint32_t n;
     const char *s = tok_str(b, t, &n);
     if ((s[0] == 'i' && n > 1 && s[1] >= '0' && s[1] <= '9') ||
-        (n == 5 && memcmp(s, "index", 5) == 0))
+        (n == 5 && memcmp(s, "index", 5) == 0)) {
       ty->kind = 3;
+      uint32_t w = 0;
+      for (uint32_t i = 1; s[0] == 'i' && i < n && i < 4; i++)
+        w = w * 10 + (uint32_t)(s[i] - '0');
+      ty->ibits = s[0] != 'i' || w > 64 ? 64 : (uint8_t)w;
+    }
     if (K(b, t + 1) == T_LANGLE)
       return fe_match(b->p, t + 1) + 1;
     return t + 1;
