@@ -879,19 +879,27 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
                                                         : bytes));
     Z3_global_param_set("memory_high_watermark", wm);
   }
-  /* tests only: a hard limit (MB) at which Z3's constructors fail and
-     return NULL (tests/hostile_test.sh, chk_z3.h) */
-  const char *hard = getenv("KSV_Z3_MEMORY_MAX_MB");
-  if (hard && *hard)
-    Z3_global_param_set("memory_max_size", hard);
+  /* and a hard limit at twice that (MB; KSV_Z3_MEMORY_MAX_MB, for tests,
+     sets it alone): past the watermark only the search gives up, and an
+     encoding still being built grew without bound (7 GB under the default
+     4096 MB in an audit).  At the hard limit Z3's constructors fail and
+     return NULL, which chk_z3.h passes on: the kernel is unknown */
+  char hard[24] = "0";
+  const char *env = getenv("KSV_Z3_MEMORY_MAX_MB");
+  if (env && *env)
+    snprintf(hard, sizeof hard, "%s", env);
+  else if (o->max_memory_mb)
+    snprintf(hard, sizeof hard, "%u", 2 * o->max_memory_mb);
+  Z3_global_param_set("memory_max_size", hard);
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
   x->c = Z3_mk_context(cfg); /* ASTs live with the context */
   bool nocontext = !x->c;
-  if (nocontext) { /* under a hard limit: a context without it, whose
-                      every query is then undecided (z3_failed) */
+  if (nocontext) { /* under the hard limit: a context made without it,
+                      whose every query is then undecided (z3_failed) */
     Z3_global_param_set("memory_max_size", "0");
     x->c = Z3_mk_context(cfg);
+    Z3_global_param_set("memory_max_size", hard);
   }
   Z3_del_config(cfg);
   Z3_set_error_handler(x->c, on_z3_error);

@@ -191,7 +191,27 @@ static bool pfield(const fe_asc_val *v, const char *name, int pos,
   return f && fe_asc_const(&f->val, out) && *out >= 0;
 }
 
-static int64_t up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+/* v rounded up to a multiple of a; -1 past 64 bits or for v < 0. */
+static int64_t up(int64_t v, int64_t a) {
+  return v < 0 || v > INT64_MAX - a ? -1 : (v + a - 1) / a * a;
+}
+
+/* a * b * c, or -1 when it leaves 64 bits or a factor is negative (the
+** extent is then not narrowed: limit_bytes keeps the tensor's own). */
+static int64_t mul3(int64_t a, int64_t b, int64_t c) {
+  int64_t r;
+  if (a < 0 || b < 0 || c < 0 || __builtin_mul_overflow(a, b, &r) ||
+      __builtin_mul_overflow(r, c, &r))
+    return -1;
+  return r;
+}
+
+/* n blocks of blk bytes, gap bytes apart: n * blk + (n - 1) * gap, or -1
+** past 64 bits or with a negative part. */
+static int64_t span(int64_t n, int64_t blk, int64_t gap) {
+  int64_t a = mul3(n, blk, 1), b = mul3(n - 1, gap, 1), r;
+  return a < 0 || b < 0 || __builtin_add_overflow(a, b, &r) ? -1 : r;
+}
 
 /* t limited to bytes when that is known (>= 0); t itself otherwise. */
 static fe_asc_tensor limit_bytes(fe_asc_tensor t, int64_t bytes) {
@@ -223,14 +243,14 @@ static bool h_datacopy(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     pfield(p, "dstStride", 3, &ds);
     bool pad = !strcmp(c->name, "DataCopyPad");
     int64_t blk_s = pad ? (s.space == MDL_SPACE_GM ? bl : up(bl, 32))
-                        : bl * 32;
+                        : mul3(bl, 32, 1);
     int64_t blk_d = pad ? (d.space == MDL_SPACE_GM ? bl : up(bl, 32))
-                        : bl * 32;
-    int64_t gs = pad && s.space == MDL_SPACE_GM ? ss : ss * 32;
-    int64_t gd = pad && d.space == MDL_SPACE_GM ? ds : ds * 32;
-    if (bc > 0) {
-      s = limit_bytes(s, bc * blk_s + (bc - 1) * gs);
-      d = limit_bytes(d, bc * blk_d + (bc - 1) * gd);
+                        : mul3(bl, 32, 1);
+    int64_t gs = pad && s.space == MDL_SPACE_GM ? ss : mul3(ss, 32, 1);
+    int64_t gd = pad && d.space == MDL_SPACE_GM ? ds : mul3(ds, 32, 1);
+    if (bc > 0) { /* (past 64 bits or negative: the tensors' own extents) */
+      s = limit_bytes(s, span(bc, blk_s, gs));
+      d = limit_bytes(d, span(bc, blk_d, gd));
     }
   }
   mdl_pipe pp = mdl_copy_pipe(s.space, d.space);
@@ -258,22 +278,25 @@ static void cube_extents(const fe_asc_call *c, const fe_asc_tensor *w,
   if (!strcmp(c->name, "Mmad") && pfield(p, "m", 0, &m) &&
       pfield(p, "n", 1, &n) && pfield(p, "k", 2, &k)) {
     m = up(m, 16), n = up(n, 16), k = up(k, 16);
-    lim[0] = limit_bytes(lim[0], m * n * (w->elem ? w->elem : 4));
+    lim[0] = limit_bytes(lim[0], mul3(m, n, w->elem ? w->elem : 4));
     if (nr >= 1)
-      lim[1] = limit_bytes(lim[1], m * k * (r[0]->elem ? r[0]->elem : 2));
+      lim[1] = limit_bytes(lim[1], mul3(m, k, r[0]->elem ? r[0]->elem : 2));
     if (nr >= 2)
-      lim[2] = limit_bytes(lim[2], k * n * (r[1]->elem ? r[1]->elem : 2));
+      lim[2] = limit_bytes(lim[2], mul3(k, n, r[1]->elem ? r[1]->elem : 2));
   } else if (!strncmp(c->name, "LoadData", 8) &&
              pfield(p, "repeatTimes", 1, &rep) && rep > 0) {
     pfield(p, "srcStride", 2, &st);
-    lim[0] = limit_bytes(lim[0], rep * 512);
+    lim[0] = limit_bytes(lim[0], mul3(rep, 512, 1));
+    int64_t span = mul3(rep - 1, st ? st : 1, 1);
     if (nr >= 1)
-      lim[1] = limit_bytes(lim[1], ((rep - 1) * (st ? st : 1) + 1) * 512);
+      lim[1] = limit_bytes(lim[1], span < 0 || span == INT64_MAX
+                                       ? -1
+                                       : mul3(span + 1, 512, 1));
   } else if (!strcmp(c->name, "Fixpipe") && pfield(p, "nSize", 0, &n) &&
              pfield(p, "mSize", 1, &m) && nr >= 1 &&
              r[0]->space == MDL_SPACE_L0C) {
-    lim[1] = limit_bytes(lim[1], up(m, 16) * up(n, 16) *
-                                     (r[0]->elem ? r[0]->elem : 4));
+    lim[1] = limit_bytes(lim[1], mul3(up(m, 16), up(n, 16),
+                                      r[0]->elem ? r[0]->elem : 4));
   }
 }
 

@@ -1096,8 +1096,11 @@ static fe_asc_flow loop_stmt(fe_asc_ctx *x, TSNode s) {
     if (incl)
       ubv = fe_asc_expr_binop(x, "+", ubv, fe_asc_int(1), s);
     if (fe_asc_const(&lbv, &lb) && fe_asc_const(&ubv, &ub) &&
-        fe_asc_const(&step, &st) && st > 0 &&
-        (ub - lb + st - 1) / st > FE_ASC_MAX_UNROLL) {
+        fe_asc_const(&step, &st) && st > 0 && ub > lb &&
+        /* (the difference in 64 unsigned bits: from INT64_MIN it
+           overflowed the signed ones) */
+        ((uint64_t)ub - (uint64_t)lb - 1) / (uint64_t)st + 1 >
+            FE_ASC_MAX_UNROLL) {
       model_loop(x, s, var, lbv, ubv, step, body);
       fe_asc_scope_close(x, s);
       return FE_FLOW_NEXT;
