@@ -164,14 +164,20 @@ static int set_progress(cli *c, const cli_opt *r, const char *v) {
   "the one the module's hacc.target names, Ascend910B*/910_93* a2, " \
   "Ascend910_95*/950* a5; a2 without a target"
 
-#define LIMIT_ROWS \
-  ROW("max-unroll", 0, "N", cli_set_u32, o.max_unroll, 100000000, \
+/* The budgets of every command that reads kernels, into the options at
+** S (docs/limits.md). */
+#define LIMIT_ROWS(S) \
+  ROW("max-unroll", 0, "N", cli_set_u32, S.max_unroll, 100000000, \
       "iterations unrolled per loop with a known trip count (default " \
       "65536); a longer loop, or a scf.while that never ends, is checked " \
       "on its first iterations (the --trip-bound K), the note says what is " \
       "left undecided"), \
-  ROW("max-instances", 0, "N", cli_set_u64, o.max_instances, 1000000000, \
-      "instances per kernel (default 4000000)")
+  ROW("max-instances", 0, "N", cli_set_u64, S.max_instances, 1000000000, \
+      "instances per kernel (default 4000000)"), \
+  ROW("max-memory-mb", 0, "N", cli_set_u32, S.max_memory_mb, 1048576, \
+      "memory per kernel for the model, the graph engine and Z3, each " \
+      "(default 4096), and N/64 MB per input file (read no further, also " \
+      "from a pipe or device); more gives 'unknown' (exit 3)")
 
 /* What check and fix share. */
 #define CHECK_ROWS \
@@ -205,7 +211,7 @@ static int set_progress(cli *c, const cli_opt *r, const char *v) {
       "and simulate every concrete kernel (cycles, overlap, findings)"), \
   ROW("fail-on", 0, "error|warning", set_fail_on, o.fail_on_warning, 0, \
       "findings that make the exit status 1 (default error)"), \
-  LIMIT_ROWS, \
+  LIMIT_ROWS(o), \
   ROW("require-unbounded", 0, NULL, cli_set_true, o.require_unbounded, 0, \
       "a kernel proven for trip counts 0..K of some loop only (not for " \
       "every trip count, docs/loops.md) is 'unknown' (exit 3) instead of " \
@@ -214,9 +220,6 @@ static int set_progress(cli *c, const cli_opt *r, const char *v) {
       "a lone half of a MIX pair (or a lone function with cross-core " \
       "syncs), checked without its partner cores, is 'unknown' (exit 3) " \
       "instead of 'clean (cross-core not checked)'"), \
-  ROW("max-memory-mb", 0, "N", cli_set_u32, o.max_memory_mb, 1048576, \
-      "memory per kernel for the model, the graph engine and Z3, each " \
-      "(default 4096); more gives 'unknown'"), \
   ROW("engine", 0, "auto|graph|smt", cli_set_choice, o.engine, 0, \
       "graph: exact on kernels whose branches and trip counts are known; " \
       "smt: Z3, for every outcome; auto (default): graph where concrete, " \
@@ -305,8 +308,10 @@ static const cli_opt fix_rows[] = {
     ROW("sim-runs", 0, "N", cli_set_u32, fo.sim_runs, 100000,
         "jittered confirmation runs (default 100)"),
     ROW("max-fix-seconds", 0, "N", cli_set_u32, fo.max_seconds, 86400,
-        "wall time for the repair rounds (default 300); past it ksv fix "
-        "confirms and reports what it found and says it stopped"),
+        "wall-clock budget of the whole run: the original's check, the "
+        "rounds and every re-check, the confirmation (default 300); past "
+        "it ksv fix stops, reports what it has and says it stopped (exit "
+        "3 when the original or the confirmation was not checked whole)"),
     END};
 
 static const cli_opt dump_rows[] = {
@@ -314,7 +319,7 @@ static const cli_opt dump_rows[] = {
     INPUT_ROWS(o, TARGET_ARCH),
     ROW("entry", 0, "NAME", cli_set_str, o.entry, 0,
         "Ascend C: dump function or class NAME as the kernel"),
-    LIMIT_ROWS,
+    LIMIT_ROWS(o),
     END};
 
 static const cli_opt export_rows[] = {
@@ -328,13 +333,14 @@ static const cli_opt export_rows[] = {
         "Ascend C: export function or class NAME as the kernel"),
     ROW(NULL, 'o', "OUT", cli_set_str, outpath, 0,
         "write the model to OUT (default standard output)"),
-    LIMIT_ROWS,
+    LIMIT_ROWS(o),
     END};
 
 static const cli_opt sim_rows[] = {
     HELP_ROW,
     INPUT_ROWS(so, "hacc.target, else a2"),
     PROGRESS_ROWS(so),
+    LIMIT_ROWS(so),
     ROW("runs", 0, "N", cli_set_u32, so.runs, 1000000,
         "run 0 nominal, runs 1..N-1 with jittered latencies (default 1)"),
     ROW("seed", 0, "S", set_seed, so.seed, 0, "jitter seed (default 1)"),
@@ -569,7 +575,8 @@ static void global_help(void) {
          "docs/fix.md):\n");
   cli_print_rows(stdout, fix_rows, check_rows);
   printf("\ndump options (besides --arch, --flag-model, --assume-auto-sync,"
-         "\n--lang, -D, --max-unroll, --max-instances as for check):\n");
+         "\n--lang, -D, --max-unroll, --max-instances, --max-memory-mb as for "
+         "check):\n");
   cli_print_rows(stdout, dump_rows, check_rows);
   printf("\nexport options (besides the same as for dump):\n");
   cli_print_rows(stdout, export_rows, check_rows);

@@ -40,50 +40,16 @@ void ksv_options_default(ksv_options *o) {
   o->sim_runs = 20;
 }
 
-char *ksv_read_file(const char *path, size_t *len) {
-  bool in = !strcmp(path, "-");
-  FILE *f = in ? stdin : fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  if (!buf) {
-    fclose(f);
-    return NULL;
-  }
-  for (;;) {
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
-    if (n < cap) {
-      if (ferror(f)) {
-        free(buf);
-        if (!in)
-          fclose(f);
-        return NULL;
-      }
-      break;
-    }
-    cap *= 2;
-    char *nb = realloc(buf, cap + 1);
-    if (!nb) {
-      free(buf);
-      if (!in)
-        fclose(f);
-      errno = ENOMEM;
-      return NULL;
-    }
-    buf = nb;
-  }
-  if (!in)
-    fclose(f);
-  buf[n] = 0;
-  *len = n;
-  return buf;
-}
-
-/* Has the run's --max-seconds passed? */
+/* Has the run's deadline (--max-seconds, ksv fix's budget) passed? */
 static bool past_deadline(const ksv_options *o) {
   return o->run_deadline > 0 && chk_wall() > o->run_deadline;
+}
+
+void ksv_deadline_name(const ksv_options *o, char *buf, size_t n) {
+  if (o->deadline_by)
+    snprintf(buf, n, "%s", o->deadline_by);
+  else
+    snprintf(buf, n, "--max-seconds %u", o->max_seconds);
 }
 
 void ksv_limits_of(const ksv_options *o, mdl_limits *l) {
@@ -274,13 +240,6 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   co->proofs = NULL;
   if (u->verdict != MDL_VERDICT_CLEAN && u->verdict != MDL_VERDICT_FINDINGS)
     mdl_loop_proofs_free(&u->proofs);
-  if (u->verdict == MDL_VERDICT_UNKNOWN && past_deadline(o)) {
-    char *n = mdl_strprintf("%s (--max-seconds %u ran out)",
-                            u->note ? u->note : "not decided",
-                            o->max_seconds);
-    free(u->note);
-    u->note = n;
-  }
   open_verdict(o, k, diags, u);
   prefix_proof(k, u);
   unbounded_verdict(o, k, diags, u);
@@ -290,6 +249,31 @@ static void decide(const ksv_options *o, mdl_kernel *k, chk_options *co,
   replay(o, k, diags, first, u);
 }
 
+/* A file check_file could not read (errno set): a located error, or an
+** input over --max-memory-mb / 64 (size: ksv_read_file's), unknown. */
+static void unread_file(const char *path, uint64_t max, uint64_t size,
+                        mdl_file_result *fr) {
+  mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
+  u->name = mdl_strprintf("(file)");
+  if (errno == EFBIG && max) {
+    char *why = ksv_too_big(size, max);
+    mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, NULL, 1,
+                 1, "not decided: %s", why);
+    free(why);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    char lim[64];
+    ksv_size_str(max, lim, sizeof lim);
+    u->note = mdl_strprintf("input larger than %s (--max-memory-mb / 64)",
+                            lim);
+    return;
+  }
+  char msg[256];
+  strerror_r(errno, msg, sizeof msg);
+  mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
+               "cannot read file: %s", msg);
+  u->verdict = MDL_VERDICT_ERROR;
+}
+
 /* Checks one file into fr; fi keeps, for the reports, the source text
 ** and the cores/pipes of the instructions the diagnostics name. */
 static void check_file(const ksv_options *o, const ksv_rules *rules,
@@ -297,34 +281,11 @@ static void check_file(const ksv_options *o, const ksv_rules *rules,
                        rep_file_info *fi) {
   const char *path = ksv_input_name(operand); /* "-": "<stdin>" */
   fr->path = path;
-  /* --max-memory-mb also bounds the input: parsing takes about 16 bytes
-     per input byte (a 100 MB file took 22 s and 1.4 GB) */
-  struct stat st;
-  uint64_t max_in = ((uint64_t)o->max_memory_mb << 20) / 64;
-  if (o->max_memory_mb && !stat(operand, &st) && S_ISREG(st.st_mode) &&
-      (uint64_t)st.st_size > max_in) {
-    mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, NULL, 1,
-                 1, "not decided: the file has %llu bytes, more than the "
-                 "%llu MB inputs are limited to (--max-memory-mb / 64)",
-                 (unsigned long long)st.st_size,
-                 (unsigned long long)(max_in >> 20));
-    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
-    u->name = mdl_strprintf("(file)");
-    u->verdict = MDL_VERDICT_UNKNOWN;
-    u->note = mdl_strprintf("input larger than %llu MB (--max-memory-mb / "
-                            "64)", (unsigned long long)(max_in >> 20));
-    return;
-  }
   size_t len = 0;
-  char *text = ksv_read_file(operand, &len);
+  uint64_t max = ksv_input_max(o->max_memory_mb), size;
+  char *text = ksv_read_file(operand, max, &len, &size);
   if (!text) {
-    char msg[256];
-    strerror_r(errno, msg, sizeof msg);
-    mdl_diag_add(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, path, NULL, 1, 1,
-                 "cannot read file: %s", msg);
-    mdl_unit_result *u = mdl_vec_push(&fr->units, sizeof *u);
-    u->name = mdl_strprintf("(file)");
-    u->verdict = MDL_VERDICT_ERROR;
+    unread_file(path, max, size, fr);
     return;
   }
   ksv_check_text(o, path, text, len, fr, fi, NULL);
@@ -435,6 +396,131 @@ static void skeleton_check(const ksv_options *o, const fe_unit *fu,
   }
 }
 
+/* The run's deadline (o->run_deadline: --max-seconds, ksv fix's budget):
+** past it a kernel is not checked -- it is unknown, naming the budget
+** (true) -- and before it, the solver's query time is cut to what is left
+** (in co). */
+static bool out_of_time(const ksv_options *o, const fe_unit *fu,
+                        chk_options *co, mdl_diags *diags,
+                        mdl_unit_result *u) {
+  if (o->run_deadline <= 0)
+    return false;
+  double left = o->run_deadline - chk_wall();
+  if (left > 0) {
+    co->deadline = o->run_deadline;
+    if (!co->timeout_ms || co->timeout_ms > left * 1000 + 100)
+      co->timeout_ms = (uint32_t)(left * 1000) + 100;
+    return false;
+  }
+  char by[64];
+  ksv_deadline_name(o, by, sizeof by);
+  u->note = mdl_strprintf("%s ran out before it was checked", by);
+  mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, fu->k, fu->k->loc,
+                  "not decided: %s", u->note);
+  u->verdict = MDL_VERDICT_UNKNOWN;
+  return true;
+}
+
+/* A kernel left unknown when the run's deadline passed while it was
+** checked: its unknowns (from diags->items[first] on; an engine stopped
+** early says why it stopped, not that the budget did) and its note name
+** the budget: "... (--max-seconds N ran out)". */
+static void blame_budget(const ksv_options *o, mdl_diags *diags,
+                         uint32_t first, mdl_unit_result *u) {
+  if (u->verdict != MDL_VERDICT_UNKNOWN || !past_deadline(o))
+    return;
+  char by[64];
+  ksv_deadline_name(o, by, sizeof by);
+  for (uint32_t i = first; i < diags->items.len; i++) {
+    mdl_diag *g = &MDL_VEC_AT(diags->items, mdl_diag, i);
+    if (g->rule != MDL_RULE_UNKNOWN)
+      continue;
+    char *n = mdl_strprintf("%s (%s ran out)", g->message ? g->message : "",
+                            by);
+    free(g->message);
+    g->message = n;
+  }
+  char *n = mdl_strprintf("%s (%s ran out)", u->note ? u->note
+                                                     : "not decided", by);
+  free(u->note);
+  u->note = n;
+}
+
+/* A kernel unrolling left nothing to decide: an input error, a limit,
+** (debug builds) a model that fails its self-check.  True after the
+** diagnostic and the verdict. */
+static bool unroll_failed(const char *path, const mdl_kernel *k,
+                          mdl_diags *diags, mdl_unit_result *u) {
+  if (k->input_error) {
+    mdl_diag_add_at(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, k,
+                    k->input_error_loc, "%s", k->input_error);
+    u->verdict = MDL_VERDICT_ERROR;
+    return true;
+  }
+  if (k->limit_hit) {
+    mdl_diag_add_at(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
+                    "not decided: %s", k->limit_hit);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    u->note = ksv_auto_sync_note(k, mdl_strprintf("%s", k->limit_hit));
+    return true;
+  }
+#ifndef NDEBUG
+  char err[1024];
+  if (mdl_selfcheck(k, err, sizeof err)) {
+    mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
+                 k->loc.line, k->loc.col,
+                 "internal error: model self-check failed: %s", err);
+    u->verdict = MDL_VERDICT_UNKNOWN;
+    return true;
+  }
+#else
+  (void)path;
+#endif
+  return false;
+}
+
+/* Checks the built kernel of unit fu into fr's diagnostics and u. */
+static void check_unit(const ksv_options *o, const char *path, fe_unit *fu,
+                       const chk_options *co, const mdl_limits *lim,
+                       mdl_file_result *fr, mdl_unit_result *u) {
+  chk_options hco = *co;
+  if (out_of_time(o, fu, &hco, &fr->diags, u))
+    return;
+  mdl_kernel *k = fu->k;
+  fr->archs |= (uint8_t)(1u << k->prof->arch);
+  double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
+  double t_unroll = o->stats ? cpu_secs() : 0;
+  ksv_auto_sync(k, o->auto_sync);
+  mdl_unroll(k, lim);
+  t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
+  if (unroll_failed(path, k, &fr->diags, u)) {
+    u->secs = ksv_now_secs() - t_unit;
+    return;
+  }
+  /* a harness's two calls are two copies of each method: a barrier that
+     orders the previous call's work is "redundant" in the first copy, so
+     the redundant-sync search does not run on them */
+  hco.redundant = co->redundant && !fu->note;
+  uint32_t first = fr->diags.items.len;
+  if (fu->unknown && fu->skeleton)
+    skeleton_check(o, fu, path, k, &hco, &fr->diags, u, t_unroll);
+  else if (fu->unknown) /* the frontend did not understand all of it: the
+                      engines would judge a program that is not the
+                      kernel, so they do not run */
+    frontend_unknown(fu, path, k, &fr->diags, u);
+  else
+    decide(o, k, &hco, &fr->diags, u, t_unroll);
+  blame_budget(o, &fr->diags, first, u);
+  u->note = ksv_auto_sync_note(k, u->note);
+  if (fu->note) { /* a synthesized unit says so first (a header) */
+    char *n = u->note ? mdl_strprintf("%s; %s", fu->note, u->note)
+                      : mdl_strprintf("%s", fu->note);
+    free(u->note);
+    u->note = n;
+  }
+  u->secs = ksv_now_secs() - t_unit;
+}
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep) {
@@ -489,69 +575,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       u->verdict = MDL_VERDICT_CLEAN; /* (not checked: ksv fix knows it) */
       continue;
     }
-    if (past_deadline(o)) {
-      u->note = mdl_strprintf("--max-seconds %u ran out before it was "
-                              "checked", o->max_seconds);
-      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path,
-                   u->name, fu->line ? fu->line : 1, 1, "not decided: %s",
-                   u->note);
-      u->verdict = MDL_VERDICT_UNKNOWN;
-      continue;
-    }
-    mdl_kernel *k = fu->k;
-    fr->archs |= (uint8_t)(1u << k->prof->arch);
-    double t_unit = ksv_now_secs(); /* the kernel's time, for JUnit */
-    double t_unroll = o->stats ? cpu_secs() : 0;
-    ksv_auto_sync(k, o->auto_sync);
-    mdl_unroll(k, &lim);
-    t_unroll = o->stats ? cpu_secs() - t_unroll : 0;
-    if (k->input_error) {
-      mdl_diag_add_at(&fr->diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, k,
-                      k->input_error_loc, "%s", k->input_error);
-      u->verdict = MDL_VERDICT_ERROR;
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-    if (k->limit_hit) {
-      mdl_diag_add_at(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
-                      "not decided: %s", k->limit_hit);
-      u->verdict = MDL_VERDICT_UNKNOWN;
-      u->note = ksv_auto_sync_note(k, mdl_strprintf("%s", k->limit_hit));
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-#ifndef NDEBUG
-    char err[1024];
-    if (mdl_selfcheck(k, err, sizeof err)) {
-      mdl_diag_add(&fr->diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, path, k->name,
-                   k->loc.line, k->loc.col,
-                   "internal error: model self-check failed: %s", err);
-      u->verdict = MDL_VERDICT_UNKNOWN;
-      u->secs = ksv_now_secs() - t_unit;
-      continue;
-    }
-#endif
-    /* a harness's two calls are two copies of each method: a barrier
-       that orders the previous call's work is "redundant" in the first
-       copy, so the redundant-sync search does not run on them */
-    chk_options hco = co;
-    hco.redundant = co.redundant && !fu->note;
-    if (fu->unknown && fu->skeleton)
-      skeleton_check(o, fu, path, k, &hco, &fr->diags, u, t_unroll);
-    else if (fu->unknown) /* the frontend did not understand all of it: the
-                        engines would judge a program that is not the
-                        kernel, so they do not run */
-      frontend_unknown(fu, path, k, &fr->diags, u);
-    else
-      decide(o, k, &hco, &fr->diags, u, t_unroll);
-    u->note = ksv_auto_sync_note(k, u->note);
-    if (fu->note) { /* a synthesized unit says so first (a header) */
-      char *n = u->note ? mdl_strprintf("%s; %s", fu->note, u->note)
-                        : mdl_strprintf("%s", fu->note);
-      free(u->note);
-      u->note = n;
-    }
-    u->secs = ksv_now_secs() - t_unit;
+    check_unit(o, path, fu, &co, &lim, fr, u);
   }
   for (uint32_t i = 0; fi && i < units.len; i++)
     if (MDL_VEC_AT(units, fe_unit, i).k)
@@ -995,50 +1019,64 @@ void ksv_dump_kernel(FILE *out, const mdl_kernel *k) {
 
 const char *ksv_z3_version(void) { return chk_z3_version(); }
 
-int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
-  size_t len;
-  char *text = ksv_read_file(file, &len);
-  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
-  mdl_file_result fr;
-  memset(&fr, 0, sizeof fr);
-  fr.path = file;
-  if (!text) {
-    fprintf(stderr, "%s:1:1: error: cannot read file: %s\n", file,
-            strerror(errno));
-    return KSV_EXIT_BAD_INPUT;
-  }
-  mdl_vec units = {0};
-  fe_set_entry(o->entry);
-  ksv_fe_parse(o->lang, o->defines, o->ndefines, file, text, len,
-                ksv_fe_arch(o->arch), &units, &fr.diags);
+/* ksv dump's kernels of units into out, their errors into diags: 2 when
+** one was not built or read, 3 when a limit stopped unrolling one (its
+** listing shows how far it got), else 0. */
+static int dump_units(const ksv_options *o, const char *file, mdl_vec *units,
+                      mdl_diags *diags, FILE *out) {
   mdl_limits lim;
   ksv_limits_of(o, &lim);
-  int rc = KSV_EXIT_CLEAN;
-  for (uint32_t i = 0; i < units.len; i++) {
-    fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
+  bool bad = false, unknown = false;
+  for (uint32_t i = 0; i < units->len; i++) {
+    fe_unit *fu = &MDL_VEC_AT(*units, fe_unit, i);
     if (!fu->k) {
       fprintf(out, "kernel %s: not built (errors)\n", fu->name);
-      rc = KSV_EXIT_BAD_INPUT;
+      bad = true;
       continue;
     }
-    ksv_auto_sync(fu->k, o->auto_sync);
-    mdl_unroll(fu->k, &lim);
-    if (fu->k->input_error) {
-      mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file,
-                   fu->k->name, fu->k->input_error_loc.line,
-                   fu->k->input_error_loc.col, "%s", fu->k->input_error);
-      rc = KSV_EXIT_BAD_INPUT;
+    mdl_kernel *k = fu->k;
+    ksv_auto_sync(k, o->auto_sync);
+    mdl_unroll(k, &lim);
+    if (k->input_error) {
+      mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file, k->name,
+                   k->input_error_loc.line, k->input_error_loc.col, "%s",
+                   k->input_error);
+      bad = true;
+    } else if (k->limit_hit) {
+      mdl_diag_add(diags, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, file, k->name,
+                   k->loc.line, k->loc.col, "not unrolled whole: %s",
+                   k->limit_hit);
+      unknown = true;
     }
-    ksv_dump_kernel(out, fu->k);
+    ksv_dump_kernel(out, k);
   }
+  return bad ? KSV_EXIT_BAD_INPUT : unknown ? KSV_EXIT_UNKNOWN : 0;
+}
+
+int ksv_dump(const ksv_options *o, const char *file, FILE *out) {
+  size_t len;
+  int rc = KSV_EXIT_CLEAN;
+  const char *name = ksv_input_name(file); /* "-": "<stdin>" */
+  char *text = ksv_read_input(file, name, o->max_memory_mb, stderr, &len,
+                              &rc);
+  if (!text)
+    return rc;
+  mdl_file_result fr;
+  memset(&fr, 0, sizeof fr);
+  fr.path = name;
+  mdl_vec units = {0};
+  fe_set_entry(o->entry);
+  ksv_fe_parse(o->lang, o->defines, o->ndefines, name, text, len,
+               ksv_fe_arch(o->arch), &units, &fr.diags);
+  rc = dump_units(o, name, &units, &fr.diags, out);
   if (!units.len && !fr.diags.errors)
-    mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, file, NULL, 1, 1,
+    mdl_diag_add(&fr.diags, MDL_RULE_SYNTAX, MDL_SEV_ERROR, name, NULL, 1, 1,
                  "no kernel found: expected a func.func with a body");
   for (uint32_t d = 0; d < fr.diags.items.len; d++) {
     const mdl_diag *g = &MDL_VEC_AT(fr.diags.items, mdl_diag, d);
-    fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", file, g->line, g->col,
+    fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", name, g->line, g->col,
             mdl_severity_name(g->severity), g->message, mdl_rule_name(g->rule));
-    if (g->severity == MDL_SEV_ERROR)
+    if (g->severity == MDL_SEV_ERROR && g->rule != MDL_RULE_UNKNOWN)
       rc = KSV_EXIT_BAD_INPUT;
   }
   fe_units_free(&units);

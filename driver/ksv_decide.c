@@ -160,13 +160,14 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
 ** checker/chk_enum.c, so that results do not depend on the machine's
 ** speed or load in practice): a run that reaches that
 ** deadline is dropped and the last result that decided stands (a query's
-** timeout ends past it too). */
+** timeout ends past it too).  An earlier co->deadline (ksv fix's budget)
+** bounds them too, and stands again afterwards. */
 const char *ksv_decide_proven(const ksv_options *o, mdl_kernel *k,
                                  chk_options *co, mdl_diags *diags,
                                  mdl_unit_result *u, uint32_t first,
                                  uint32_t *want, bool *done,
                                  char **declined) {
-  double t0 = chk_wall(), outer = co->deadline; /* --max-seconds */
+  double t0 = chk_wall(), outer = co->deadline; /* the run's deadline */
   *want = 0;
   co->want_bound = want;
   const char *eng = engine_of(o, k, co, diags, u, done, declined);

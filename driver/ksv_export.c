@@ -15,20 +15,19 @@
 int ksv_export(const ksv_options *o, const char *file, const char *kernel,
                FILE *out) {
   size_t len = 0;
-  char *text = ksv_read_file(file, &len);
-  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
-  if (!text) {
-    fprintf(stderr, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
-            strerror(errno));
-    return KSV_EXIT_BAD_INPUT;
-  }
+  int rc = KSV_EXIT_CLEAN;
+  const char *name = ksv_input_name(file); /* "-": "<stdin>" */
+  char *text = ksv_read_input(file, name, o->max_memory_mb, stderr, &len,
+                              &rc);
+  if (!text)
+    return rc;
+  file = name;
   mdl_diags diags;
   memset(&diags, 0, sizeof diags);
   mdl_vec units = {0};
   fe_set_entry(o->entry);
   ksv_fe_parse(o->lang, o->defines, o->ndefines, file, text, len,
                 ksv_fe_arch(o->arch), &units, &diags);
-  int rc = KSV_EXIT_CLEAN;
   for (uint32_t d = 0; d < diags.items.len; d++) {
     const mdl_diag *g = &MDL_VEC_AT(diags.items, mdl_diag, d);
     if (g->severity != MDL_SEV_ERROR)
@@ -71,6 +70,7 @@ int ksv_export(const ksv_options *o, const char *file, const char *kernel,
     mdl_limits_default(&lim);
     lim.max_unroll = o->max_unroll;
     lim.max_instances = o->max_instances;
+    lim.max_memory = (uint64_t)o->max_memory_mb << 20;
     ksv_auto_sync(k, o->auto_sync);
     mdl_unroll(k, &lim);
     char why[512];

@@ -166,8 +166,12 @@ typedef struct {
   char why[200], first[256];
 } simsum;
 
-static void simulate_only(const checked *c, uint32_t runs, mdl_flag_model fm,
-                          const char *only, simsum *s) {
+/* The kernels of c (only: the one of that name, or NULL: every one) on
+** the simulator, runs each, with co's flag model; none past co's deadline
+** (ksv fix's budget: s->ran is then false, s->why says so). */
+static void simulate_only(const checked *c, uint32_t runs,
+                          const ksv_options *co, const char *only,
+                          simsum *s) {
   memset(s, 0, sizeof *s);
   s->ran = c->units.len > 0;
   for (uint32_t i = 0; i < c->units.len; i++) {
@@ -178,8 +182,15 @@ static void simulate_only(const checked *c, uint32_t runs, mdl_flag_model fm,
       s->ran = false;
       continue;
     }
+    if (co->run_deadline > 0 && ksv_now_secs() > co->run_deadline) {
+      char by[64];
+      ksv_deadline_name(co, by, sizeof by);
+      s->ran = false;
+      snprintf(s->why, sizeof s->why, "%s ran out", by);
+      break;
+    }
     ksv_simfig f;
-    ksv_simulate(u->k, runs, 1, fm, &f);
+    ksv_simulate(u->k, runs, 1, ksv_flag_model(co->flag_model), &f);
     if (f.status) {
       s->ran = false;
       snprintf(s->why, sizeof s->why, "%s: %s", u->name, f.why);
@@ -193,9 +204,9 @@ static void simulate_only(const checked *c, uint32_t runs, mdl_flag_model fm,
   }
 }
 
-static void simulate(const checked *c, uint32_t runs, mdl_flag_model fm,
+static void simulate(const checked *c, uint32_t runs, const ksv_options *co,
                      simsum *s) {
-  simulate_only(c, runs, fm, NULL, s);
+  simulate_only(c, runs, co, NULL, s);
 }
 
 /* ------------------------------------------------- one kernel's check */
@@ -542,9 +553,9 @@ static void fix_redundant_together(const ksv_options *co, const char *path,
     }
     if (ok) {
       simsum s0, s1;
-      simulate(cc, 1, ksv_flag_model(co->flag_model), &s0);
+      simulate(cc, 1, co, &s0);
       if (s0.ran) {
-        simulate(&r2, 1, ksv_flag_model(co->flag_model), &s1);
+        simulate(&r2, 1, co, &s1);
         ok = s1.ran && s1.cycles <= s0.cycles;
       }
     }
@@ -651,7 +662,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   uint32_t dl0 = deadlocks(&before_all);
   simsum s0 = {0};
   if (phase == 2)
-    simulate(cc, 1, ksv_flag_model(co->flag_model), &s0);
+    simulate(cc, 1, co, &s0);
   int best = -1;
   fix_text best_t = {0};
   checked best_c = {0};
@@ -712,7 +723,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
         others_free(&oth);
         others_of(cur, cc, c0, uname, &oth);
         if (phase == 2)
-          simulate_only(cc, 1, ksv_flag_model(co->flag_model), uname, &s0u);
+          simulate_only(cc, 1, co, uname, &s0u);
         oth_unit = unit;
       }
       others_add(&oth, &r2, &after, &after_all);
@@ -747,7 +758,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     if (ok && phase == 2 && (uname ? s0u.ran : s0.ran)) {
       simsum s1;
-      simulate_only(&r2, 1, ksv_flag_model(co->flag_model), uname, &s1);
+      simulate_only(&r2, 1, co, uname, &s1);
       ok = s1.ran && s1.cycles <= (uname ? s0u.cycles : s0.cycles);
     }
     if (trace)
@@ -920,6 +931,9 @@ static void signals_restore(const fix_sigs *s) {
       sigaction(fix_caught[i], &s->old[i], NULL);
 }
 
+/* Has the monotonic time t (0: none) passed? */
+static bool past(double t) { return t > 0 && ksv_now_secs() > t; }
+
 /* Everything a fix run found out. */
 typedef struct {
   fix_text orig, cur;
@@ -933,10 +947,20 @@ typedef struct {
   int signal;                  /* SIGINT / SIGTERM that stopped the run
                                   (0: none): cur is what the rounds
                                   fixed, not confirmed (cf is empty) */
+  uint32_t budget_s;           /* the run's budget (fix_budget): its
+                                  seconds and option, for the messages */
+  const char *budget_opt;
+  bool cf_c0;                  /* cf is c0 (nothing changed: the same
+                                  check of the same text), not owned */
+  bool cut;                    /* the confirmation ran out of
+                                  --max-fix-seconds: cur is not confirmed
+                                  (cf: the kernels it checked; the rest
+                                  unknown, naming the budget) */
 } fres;
 
 static void fres_free(fres *r) {
-  checked_free(&r->cf);
+  if (!r->cf_c0)
+    checked_free(&r->cf);
   checked_free(&r->c0);
   for (uint32_t i = 0; i < r->done.len; i++)
     applied_free(&MDL_VEC_AT(r->done, applied, i));
@@ -1073,12 +1097,24 @@ static void fix_confirm(const ksv_fix_options *o, const char *file,
     snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
     return;
   }
-  /* confirmation */
+  /* confirmation (of a text the search left as it was: the original's
+     check, which is the same) */
   ksv_prog_head("ksv fix: %s: confirming: checking", ksv_prog_base(file));
-  check(&full, file, &r->cur, &r->cf);
+  r->cf_c0 = !r->changed;
+  if (r->cf_c0)
+    r->cf = r->c0;
+  else
+    check(&full, file, &r->cur, &r->cf);
   if (fix_signal) { /* during that check: the simulator is left out */
     r->signal = fix_signal;
     snprintf(r->simf.why, sizeof r->simf.why, "interrupted");
+    return;
+  }
+  if (r->cf.unknown && past(full.run_deadline)) {
+    r->cut = r->stopped = true; /* (what it checked is listed) */
+    char by[64];
+    ksv_deadline_name(&full, by, sizeof by);
+    snprintf(r->simf.why, sizeof r->simf.why, "%s ran out", by);
     return;
   }
   keyset k0, kf;
@@ -1091,8 +1127,7 @@ static void fix_confirm(const ksv_fix_options *o, const char *file,
              !r->cf.warnings;
   ksv_prog_head("ksv fix: %s: confirming: %u simulated runs",
                 ksv_prog_base(file), o->sim_runs);
-  simulate(&r->cf, o->sim_runs, ksv_flag_model(o->check.flag_model),
-           &r->simf);
+  simulate(&r->cf, o->sim_runs, &full, &r->simf);
   r->sim_ok = r->simf.ran && !r->simf.findings;
 }
 
@@ -1191,19 +1226,71 @@ static bool fix_search_chunks(const ksv_fix_options *o, const char *file,
   return true;
 }
 
-/* Runs the repair rounds and the confirmation on text.  Returns 0, or
+/* The budget of a fix run begun at start: --max-fix-seconds, or the run's
+** --max-seconds when that ends sooner (ksv check --fix: the check's
+** deadline).  Its end (0: none), its seconds (*secs) and option (*opt). */
+static double fix_budget(const ksv_fix_options *o, double start,
+                         uint32_t *secs, const char **opt) {
+  double end = o->max_seconds ? start + o->max_seconds : 0;
+  double run = o->check.run_deadline > 0 ? o->check.run_deadline
+               : o->check.max_seconds ? start + o->check.max_seconds
+                                      : 0;
+  *secs = o->max_seconds;
+  *opt = "--max-fix-seconds";
+  if (run > 0 && (end <= 0 || run < end)) {
+    end = run;
+    *secs = o->check.max_seconds;
+    *opt = "--max-seconds";
+  }
+  return end;
+}
+
+/* The deadline of the search of a run begun at start whose budget ends at
+** end (0: none) and whose original took t seconds to check and simulate:
+** it leaves the confirmation (the same check, on the fixed text, and the
+** simulator) one and a half times that, and at least a fifth of the
+** budget. */
+static double search_deadline(double start, double end, double t) {
+  if (end <= 0)
+    return 0;
+  double fifth = 0.2 * (end - start);
+  return end - (1.5 * t > fifth ? 1.5 * t : fifth);
+}
+
+/* Runs the repair rounds and the confirmation on text, within the budget
+** of a run begun at start (fix_budget; docs/fix.md, "The budget"), a
+** deadline every check gets (a check past it leaves the kernels it did not
+** reach unknown): the original's check by 0.8 of the budget, the search
+** by search_deadline, the confirmation by its end.  Returns 0, or
 ** KSV_EXIT_BAD_INPUT / KSV_EXIT_UNKNOWN when the original does not check
-** (r->c0 says why; r->cf is empty). */
-static int fix_compute(const ksv_fix_options *o, const char *file,
-                       const char *text, size_t len, fres *r) {
-  int rc = fix_start(o, file, text, len, r);
-  if (rc)
+** (r->c0 says why; r->cf is empty; r->stopped: out of time). */
+static int fix_compute(const ksv_fix_options *o0, const char *file,
+                       const char *text, size_t len, double start,
+                       fres *r) {
+  ksv_fix_options o = *o0;
+  uint32_t secs;
+  const char *opt;
+  double end = fix_budget(&o, start, &secs, &opt);
+  char by[64];
+  snprintf(by, sizeof by, "%s %u", opt, secs);
+  o.check.run_deadline = end > 0 ? start + 0.8 * (end - start) : 0;
+  o.check.deadline_by = by;
+  double t0 = ksv_now_secs();
+  int rc = fix_start(&o, file, text, len, r);
+  r->budget_s = secs;
+  r->budget_opt = opt;
+  if (rc) {
+    r->stopped = rc == KSV_EXIT_UNKNOWN && past(o.check.run_deadline);
     return rc;
-  simulate(&r->c0, 1, ksv_flag_model(o->check.flag_model), &r->sim0);
-  double deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
-  if (!fix_search_chunks(o, file, r, deadline))
-    fix_search(o, file, r, deadline);
-  fix_confirm(o, file, r);
+  }
+  simulate(&r->c0, 1, &o.check, &r->sim0);
+  double search = search_deadline(start, end, ksv_now_secs() - t0);
+  o.check.run_deadline = search;
+  if (!past(search) && !fix_search_chunks(&o, file, r, search))
+    fix_search(&o, file, r, search);
+  r->stopped |= past(search);
+  o.check.run_deadline = end;
+  fix_confirm(&o, file, r);
   return 0;
 }
 
@@ -1245,6 +1332,15 @@ static void text_summary(const ksv_fix_options *o, const fres *R,
             R->done.len == 1 ? "" : "es", changed, changed == 1 ? "" : "s");
     return;
   }
+  if (R->cut) { /* the confirmation ran out of time: not confirmed */
+    fprintf(out, "ksv fix: %u fix%s, %u line%s changed; each fix was "
+                 "verified when it was applied, the result is not confirmed "
+                 "(the confirmation ran out of the %u s of %s; run `ksv "
+                 "check` on it)\n",
+            R->done.len, R->done.len == 1 ? "" : "es", changed,
+            changed == 1 ? "" : "s", R->budget_s, R->budget_opt);
+    return;
+  }
   fprintf(out, "ksv fix: %u of %u finding%s fixed, %u line%s changed; "
                "the fixed kernel %s",
           n0 - (c->errors + c->warnings), n0, n0 == 1 ? "" : "s", changed,
@@ -1262,8 +1358,8 @@ static void text_summary(const ksv_fix_options *o, const fres *R,
   if (sf->ran && s0->ran)
     fprintf(out, " (was %" PRId64 ")", s0->cycles);
   if (R->stopped)
-    fprintf(out, "; the search stopped after %u s (--max-fix-seconds): "
-                 "not every candidate was tried", o->max_seconds);
+    fprintf(out, "; the search stopped after %u s (%s): not every "
+                 "candidate was tried", R->budget_s, R->budget_opt);
   fputc('\n', out);
 }
 
@@ -1318,12 +1414,14 @@ static void fix_report(const ksv_fix_options *o, const char *file,
     json_object_set_new(root, "remaining", rem);
     json_t *cfj = json_object();
     json_object_set_new(cfj, "findings_before", json_integer(n0));
-    /* interrupted: no confirmation ran, so these are not known */
+    /* interrupted, or the confirmation cut by the budget: not known */
     json_object_set_new(cfj, "findings_after",
-                        R->signal ? json_null()
-                                  : json_integer(cf.errors + cf.warnings));
-    json_object_set_new(cfj, "new_findings",
-                        R->signal ? json_null() : json_integer(added));
+                        R->signal || R->cut
+                            ? json_null()
+                            : json_integer(cf.errors + cf.warnings));
+    json_object_set_new(cfj, "new_findings", R->signal || R->cut
+                                                 ? json_null()
+                                                 : json_integer(added));
     json_object_set_new(cfj, "verified_clean", json_boolean(clean));
     json_object_set_new(cfj, "lines_changed", json_integer(changed));
     json_object_set_new(cfj, "stopped", json_boolean(stopped));
@@ -1387,15 +1485,55 @@ static void fix_report(const ksv_fix_options *o, const char *file,
   }
 }
 
-int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
-  size_t len = 0;
-  char *text = ksv_read_file(file, &len);
-  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
-  if (!text) {
-    fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
-            strerror(errno));
-    return KSV_EXIT_BAD_INPUT;
+/* The report of a run whose original did not check (prc: 2 or 3): its
+** errors and unknowns, and why nothing was fixed. */
+static void report_unchecked(const char *file, const fres *R, int prc,
+                             FILE *out) {
+  for (uint32_t i = 0; i < R->c0.fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(R->c0.fr.diags.items, mdl_diag, i);
+    if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
+      fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
+              mdl_severity_name(d->severity), d->message,
+              mdl_rule_name(d->rule));
   }
+  fprintf(out, "ksv fix: %s", prc == KSV_EXIT_BAD_INPUT
+                                  ? "not fixed: the input has errors"
+                                  : "not fixed: the kernel is not decided "
+                                    "(unknown)");
+  if (R->stopped) /* the budget ran out in the original's check */
+    fprintf(out, "; the search stopped after %u s (%s): not every "
+                 "candidate was tried", R->budget_s, R->budget_opt);
+  fputc('\n', out);
+}
+
+/* The note on stderr of a run a signal stopped: what was kept, where. */
+static void note_signal(const ksv_fix_options *o, const fres *R,
+                        const char *dest, int wrc) {
+  if (!R->signal || o->check.progress == KSV_PROGRESS_OFF)
+    return;
+  fprintf(stderr, "ksv fix: interrupted by %s: %u fix%s kept%s%s\n",
+          R->signal == SIGINT ? "SIGINT" : "SIGTERM", R->done.len,
+          R->done.len == 1 ? "" : "es",
+          !dest ? " (no -o or --in-place: nothing written)"
+          : wrc ? ", not written" : R->changed ? ", written to "
+                                              : ", nothing to write",
+          dest && !wrc && R->changed ? dest : "");
+}
+
+int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
+  double start = ksv_now_secs(); /* --max-fix-seconds counts from here */
+  size_t len = 0;
+  int rc;
+  const char *name = ksv_input_name(file); /* "-": "<stdin>" */
+  char *text = ksv_read_input(file, name, o->check.max_memory_mb, out, &len,
+                              &rc);
+  if (!text) {
+    if (rc == KSV_EXIT_UNKNOWN)
+      fprintf(out, "ksv fix: not fixed: the kernel is not decided "
+                   "(unknown)\n");
+    return rc;
+  }
+  file = name;
   /* an output ksv cannot write fails now, not after the search */
   const char *dest = o->out_file ? o->out_file : o->in_place ? file : NULL;
   char err[4200];
@@ -1408,45 +1546,26 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   signals_catch(&sigs);
   ksv_prog_start(o->check.progress);
   fres R;
-  int prc = fix_compute(o, file, text, len, &R);
+  rc = fix_compute(o, file, text, len, start, &R);
   free(text);
   ksv_prog_end();
-  if (prc) {
-    for (uint32_t i = 0; i < R.c0.fr.diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(R.c0.fr.diags.items, mdl_diag, i);
-      if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
-        fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
-                mdl_severity_name(d->severity), d->message,
-                mdl_rule_name(d->rule));
-    }
-    fprintf(out, "ksv fix: %s\n", prc == KSV_EXIT_BAD_INPUT
-                                      ? "not fixed: the input has errors"
-                                      : "not fixed: the kernel is not "
-                                        "decided (unknown)");
-    fres_free(&R);
-    signals_restore(&sigs);
-    return prc;
+  if (rc) {
+    report_unchecked(file, &R, rc, out);
+  } else {
+    /* written before the report: the file is what a stopped run keeps */
+    int wrc = dest && R.changed ? write_file(dest, &R.cur) : 0;
+    fix_report(o, file, &R, out);
+    note_signal(o, &R, dest, wrc);
+    bool ok = R.clean && !R.added && (R.sim_ok || !R.simf.ran);
+    rc = wrc      ? KSV_EXIT_BAD_INPUT /* the input, an old output intact */
+         : R.signal ? KSV_EXIT_SIGNAL(R.signal)
+         : R.cut    ? KSV_EXIT_UNKNOWN /* the result is not confirmed */
+         : ok       ? KSV_EXIT_CLEAN
+                    : KSV_EXIT_FINDINGS;
   }
-  /* written before the report: the file is what a stopped run keeps */
-  int wrc = dest && R.changed ? write_file(dest, &R.cur) : 0;
-  fix_report(o, file, &R, out);
-  if (R.signal && o->check.progress != KSV_PROGRESS_OFF)
-    fprintf(stderr, "ksv fix: interrupted by %s: %u fix%s kept%s%s\n",
-            R.signal == SIGINT ? "SIGINT" : "SIGTERM", R.done.len,
-            R.done.len == 1 ? "" : "es",
-            !dest ? " (no -o or --in-place: nothing written)"
-            : wrc ? ", not written" : R.changed ? ", written to "
-                                                : ", nothing to write",
-            dest && !wrc && R.changed ? dest : "");
-  int sig = R.signal;
-  bool ok = R.clean && !R.added && (R.sim_ok || !R.simf.ran);
   fres_free(&R);
   signals_restore(&sigs);
-  if (wrc)
-    return KSV_EXIT_BAD_INPUT; /* the input and any old output intact */
-  if (sig)
-    return KSV_EXIT_SIGNAL(sig);
-  return ok ? KSV_EXIT_CLEAN : KSV_EXIT_FINDINGS;
+  return rc;
 }
 
 /* ------------------------------------------------------- check --fix */
@@ -1466,7 +1585,7 @@ void ksv_attach_fixes(const ksv_options *co, const char *path,
   if (!any)
     return;
   fres R;
-  if (fix_compute(&o, path, text, len, &R)) {
+  if (fix_compute(&o, path, text, len, ksv_now_secs(), &R)) {
     fres_free(&R);
     return;
   }

@@ -44,6 +44,10 @@ static inline int ksv_fe_arch(int arch) {
   return arch < 0 ? -1 : arch ? 1 : 0;
 }
 
+/* The budget that set o->run_deadline as messages name it: "--max-seconds
+** 10", "--max-fix-seconds 5". */
+void ksv_deadline_name(const ksv_options *o, char *buf, size_t n);
+
 /* The unrolling limits the options set (mdl_limits: every field). */
 void ksv_limits_of(const ksv_options *o, mdl_limits *l);
 
@@ -82,9 +86,34 @@ void ksv_attach_fixes(const ksv_options *o, const char *path,
 ** Findings themselves are not changed. */
 void ksv_group_causes(mdl_file_result *fr, rep_file_info *fi);
 
-/* Reads a whole file (NUL-terminated), "-" standard input; NULL with
-** errno set on failure. */
-char *ksv_read_file(const char *path, size_t *len);
+/* driver/ksv_read.c.  The input-size limit of --max-memory-mb N: N MB /
+** 64 (parsing takes about 16 bytes per input byte; 0: none). */
+uint64_t ksv_input_max(uint32_t max_memory_mb);
+
+/* Reads a whole file (NUL-terminated), "-" standard input, holding at
+** most max + 1 bytes of it (max 0: no limit) whatever it is (a pipe, a
+** device).  NULL with errno set on failure: EFBIG when it has more than
+** max bytes (*size: its size when known without reading it, a regular
+** file; else 0), EISDIR for a directory. */
+char *ksv_read_file(const char *path, uint64_t max, size_t *len,
+                    uint64_t *size);
+
+/* n bytes as "64 MB" when a whole number of MB, else "16384 bytes". */
+void ksv_size_str(uint64_t n, char *buf, size_t size);
+
+/* What an input past the limit max is told (size: ksv_read_file's):
+** "the file has B bytes, more than the M MB inputs are limited to
+** (--max-memory-mb / 64)".  Caller frees. */
+char *ksv_too_big(uint64_t size, uint64_t max);
+
+/* Reads the input of dump, sim, export and fix (file: "-" standard
+** input) within the limit of --max-memory-mb; on failure prints to err
+** the located error (name: the file's name in locations) -- "cannot read
+** file" [bad-input], *rc 2; or "not decided: " ksv_too_big [unknown], *rc
+** 3 -- and returns NULL. */
+char *ksv_read_input(const char *file, const char *name,
+                     uint32_t max_memory_mb, FILE *err, size_t *len,
+                     int *rc);
 
 /* The name a file operand has in locations and reports. */
 static inline const char *ksv_input_name(const char *path) {

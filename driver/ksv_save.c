@@ -21,15 +21,25 @@ static int fail(char *err, size_t n, const char *path, int e) {
   return -1;
 }
 
-/* The file a write to path lands in: a symbolic link's target. */
-static char *target_of(const char *path) {
+/* The file a write to path lands in: a symbolic link's target (followed:
+** the link stays a link).  NULL with the reason in err for a link to
+** nothing (its target is not created) or a loop of links. */
+static char *target_of(const char *path, char *err, size_t n) {
   struct stat st;
-  if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
-    char *r = realpath(path, NULL);
-    if (r)
-      return r;
+  if (lstat(path, &st) || !S_ISLNK(st.st_mode)) {
+    char *p = strdup(path);
+    if (!p)
+      fail(err, n, path, ENOMEM);
+    return p;
   }
-  return strdup(path);
+  char *r = realpath(path, NULL);
+  if (!r && errno == ENOENT)
+    snprintf(err, n, "cannot write %s: a symbolic link to a file that "
+                     "does not exist (ksv follows links; it does not create "
+                     "their target)", path);
+  else if (!r)
+    fail(err, n, path, errno);
+  return r;
 }
 
 /* "DIR/.BASE.ksv-XXXXXX" for mkstemp: beside the target, so rename(2)
@@ -57,17 +67,35 @@ static int check_target(const char *path, struct stat *st, bool *exists,
     return errno == ENOENT ? 0 : fail(err, n, path, errno);
   if (!S_ISREG(st->st_mode))
     return fail(err, n, path, S_ISDIR(st->st_mode) ? EISDIR : EINVAL);
+  if (!(st->st_mode & 0222)) { /* (root could write it: it is not meant) */
+    snprintf(err, n, "cannot write %s: the file is read-only (mode %04o)",
+             path, (unsigned)(st->st_mode & 07777));
+    return -1;
+  }
   if (access(path, W_OK))
     return fail(err, n, path, errno);
   return 0;
 }
 
+/* The target of a write to path (*p, a link followed) and the name of
+** its temporary file (*tmp), both allocated (NULL on failure), and the
+** target's state.  0, or -1 with err. */
+static int prepare(const char *path, char **p, char **tmp, struct stat *st,
+                   bool *exists, char *err, size_t n) {
+  *p = target_of(path, err, n);
+  *tmp = *p ? temp_name(*p) : NULL;
+  if (!*p)
+    return -1;
+  if (!*tmp)
+    return fail(err, n, path, ENOMEM);
+  return check_target(*p, st, exists, err, n);
+}
+
 int ksv_save_probe(const char *path, char *err, size_t n) {
-  char *p = target_of(path), *tmp = p ? temp_name(p) : NULL;
+  char *p, *tmp;
   struct stat st;
   bool exists;
-  int rc = !tmp ? fail(err, n, path, ENOMEM)
-                : check_target(p, &st, &exists, err, n);
+  int rc = prepare(path, &p, &tmp, &st, &exists, err, n);
   if (!rc) {
     int fd = mkstemp(tmp);
     if (fd < 0)
@@ -109,11 +137,10 @@ static mode_t new_mode(void) {
 
 int ksv_save(const char *path, const char *data, size_t len, char *err,
              size_t n) {
-  char *p = target_of(path), *tmp = p ? temp_name(p) : NULL;
+  char *p, *tmp;
   struct stat st;
   bool exists;
-  int rc = !tmp ? fail(err, n, path, ENOMEM)
-                : check_target(p, &st, &exists, err, n);
+  int rc = prepare(path, &p, &tmp, &st, &exists, err, n);
   int fd = rc ? -1 : mkstemp(tmp);
   if (!rc && fd < 0)
     rc = fail(err, n, path, errno);

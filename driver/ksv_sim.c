@@ -27,6 +27,7 @@ void ksv_sim_options_default(ksv_sim_options *o) {
   o->seed = 1;
   o->max_unroll = l.max_unroll;
   o->max_instances = l.max_instances;
+  o->max_memory_mb = (uint32_t)(l.max_memory >> 20);
 }
 
 /* "L:C,L:C[,RULE]" -> two locations; "L:C[,RULE]" (a set) -> a, and
@@ -627,13 +628,13 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     return KSV_EXIT_BAD_INPUT;
   }
   size_t len = 0;
-  char *text = ksv_read_file(file, &len);
-  file = ksv_input_name(file); /* "-": "<stdin>" in locations */
-  if (!text) {
-    fprintf(out, "%s:1:1: error: cannot read file: %s [bad-input]\n", file,
-            strerror(errno));
-    return KSV_EXIT_BAD_INPUT;
-  }
+  int rrc;
+  const char *fname = ksv_input_name(file); /* "-": "<stdin>" */
+  char *text = ksv_read_input(file, fname, o->max_memory_mb, out, &len,
+                              &rrc);
+  if (!text)
+    return rrc;
+  file = fname;
   mdl_diags diags;
   memset(&diags, 0, sizeof diags);
   mdl_vec units = {0};
@@ -659,6 +660,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   mdl_limits_default(&lim);
   lim.max_unroll = o->max_unroll;
   lim.max_instances = o->max_instances;
+  lim.max_memory = (uint64_t)o->max_memory_mb << 20;
   uint32_t nk = 0, nfind = 0;
   ksv_prog_start(o->progress);
   for (uint32_t u = 0; u < units.len; u++) {

@@ -223,7 +223,8 @@ static const ignores *ignores_of(ignore_cache *c, const char *file) {
   c->paths[i] = mdl_strprintf("%s", file);
   memset(&c->other[i], 0, sizeof c->other[i]);
   size_t len;
-  char *text = ksv_read_file(file, &len);
+  uint64_t size; /* (a header past 64 MB: its comments are not read) */
+  char *text = ksv_read_file(file, (uint64_t)64 << 20, &len, &size);
   if (text)
     scan(file, text, len, &c->other[i], NULL); /* its warnings: its own run */
   free(text);

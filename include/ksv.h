@@ -60,7 +60,13 @@ typedef struct {
   uint32_t max_seconds;   /* --max-seconds: wall seconds for the whole run
                              (0: none); kernels past it are unknown */
   double run_deadline;    /* internal: that run's end on the monotonic
-                             clock (set by ksv_check / ksv_fix), 0: none */
+                             clock (set by ksv_check / ksv_fix), 0: none;
+                             past it no kernel is checked (each is
+                             unknown, naming deadline_by) and the engines
+                             stop at their next query or outcome */
+  const char *deadline_by; /* internal: the budget that set run_deadline
+                             as messages name it ("--max-fix-seconds 5");
+                             NULL: --max-seconds */
   const char *only_unit;  /* ksv fix's re-check of a candidate: only the
                              kernel of this name is unrolled and checked
                              (the others are parsed); NULL: every one */
@@ -144,8 +150,9 @@ int ksv_dump(const ksv_options *o, const char *file, FILE *out);
 
 /* Writes the Promela model (docs/export.md) of the kernel of file -- the
 ** one named kernel, when file holds several -- to out.  Uses arch,
-** max_unroll, max_instances and flag_model of o.  Returns 0, 2 (bad input, or no
-** such kernel) or 3 (the kernel is not concrete, or a limit was hit). */
+** max_unroll, max_instances, max_memory_mb and flag_model of o.  Returns
+** 0, 2 (bad input, or no such kernel) or 3 (the kernel is not concrete, a
+** limit was hit, or the input is larger than max_memory_mb / 64 MB). */
 int ksv_export(const ksv_options *o, const char *file, const char *kernel,
                FILE *out);
 
@@ -159,10 +166,12 @@ typedef struct {
   bool allow_barrier_all; /* candidates may use PIPE_ALL */
   uint32_t sim_runs;      /* confirmation runs (default 100) */
   uint32_t max_fixes;     /* edits at most (default 32) */
-  uint32_t max_seconds;   /* wall seconds for the repair rounds (default
-                             300, 0: none); past it the rounds stop, what
-                             was found is confirmed and reported, and the
-                             run says it stopped */
+  uint32_t max_seconds;   /* wall seconds for the whole run (default 300,
+                             0: none): the original's check, the rounds
+                             and their re-checks, the confirmation each
+                             get a deadline (docs/fix.md, "The budget");
+                             past it the run stops, reports what it has
+                             and says it stopped */
 } ksv_fix_options;
 
 void ksv_fix_options_default(ksv_fix_options *o);
@@ -170,8 +179,10 @@ void ksv_fix_options_default(ksv_fix_options *o);
 ** left, the confirmation and the diff; or JSON) to out.  Returns 0 (every
 ** finding fixed, verified clean, simulated clean), 1 (findings left), 2
 ** (bad input, or -o / --in-place cannot be written: found before the
-** search where it can be), 3 (undecided kernel) or KSV_EXIT_SIGNAL(sig)
-** (SIGINT or SIGTERM: the rounds stopped, the fixes so far written).  The
+** search where it can be), 3 (undecided kernel, or the budget ran out
+** before the original or the confirmation was checked whole) or
+** KSV_EXIT_SIGNAL(sig) (SIGINT or SIGTERM: the rounds stopped, the fixes
+** so far written).  The
 ** file is written atomically: a temporary file beside it, fsync, rename;
 ** the input is never half-written. */
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out);
@@ -189,6 +200,8 @@ typedef struct {
   uint32_t nsets;
   uint32_t max_unroll;    /* iterations per loop with a known trip count */
   uint64_t max_instances; /* instances per kernel */
+  uint32_t max_memory_mb; /* the model while unrolling, and MB * 2^20 / 64
+                             bytes of input (0: none) */
   int flag_model;         /* KSV_FLAGS_*: flags count (default) or one bit */
   int auto_sync;          /* KSV_AUTO_SYNC_*, as in ksv_options */
   int lang;               /* KSV_LANG_*, as in ksv_options */

@@ -6,11 +6,11 @@
 # take a fixed set, and file names elsewhere.
 
 _ksv_shared="-h --help --arch --flag-model --assume-auto-sync --lang -D"
-_ksv_limits="--max-unroll --max-instances"
+_ksv_limits="--max-unroll --max-instances --max-memory-mb"
 _ksv_prog="--progress --quiet -q"
 _ksv_both="$_ksv_shared $_ksv_prog --entry --baseline --doc-url -j --explain
   --no-redundant --stats --replay --fail-on $_ksv_limits --require-complete
-  --max-memory-mb --engine --timeout-ms --max-solver-seconds --max-seconds --trip-bound
+  --engine --timeout-ms --max-solver-seconds --max-seconds --trip-bound
   --require-unbounded"
 _ksv_check="$_ksv_both --format -o --report --color --include --exclude
   --fix --sim-runs"
@@ -20,7 +20,8 @@ _ksv_dump="$_ksv_shared --entry $_ksv_limits"
 # check only: suppression and configuration (docs/config.md)
 _ksv_supp="--disable --enable --list-rules --config --no-config
   --show-suppressed"
-_ksv_sim="$_ksv_shared $_ksv_prog --runs --seed --cost --trace --set --replay"
+_ksv_sim="$_ksv_shared $_ksv_prog $_ksv_limits --runs --seed --cost --trace --set
+  --replay"
 _ksv_export="$_ksv_shared --format --kernel --entry -o $_ksv_limits"
 
 # _ksv_files: the words of COMPREPLY for file names matching $cur (with

@@ -589,6 +589,33 @@ for o in --in-place --diff --max-fix-seconds --trip-bound; do
   grep -q -- "^  ${o}[ ,]" "$tmp/help_fix.out" || fail "fix --help lacks $o"
 done
 grep -q -- "--fix " "$tmp/help_fix.out" && fail "fix --help lists check's --fix"
+# the budgets of every command that reads kernels (docs/limits.md)
+for cmd in check fix dump sim export; do
+  for o in --max-unroll --max-instances --max-memory-mb; do
+    grep -q -- "^  ${o} N" "$tmp/help_$cmd.out" || fail "$cmd --help lacks $o"
+  done
+done
+# a kernel a limit stopped unrolling: dump lists how far it got and exits
+# 3 (unknown), the limit named in a located error; sim and export too
+rc=$(run lim_dump dump --max-instances 2 "$tmp/good.mlir")
+[ "$rc" = 3 ] && grep -q "^$tmp/good.mlir:1:1: error: not unrolled whole: .*--max-instances).* \[unknown\]$" \
+  "$tmp/lim_dump.err" && grep -q "not unrolled: " "$tmp/lim_dump.out" ||
+  fail "dump --max-instances 2: exit $rc, $(cat "$tmp/lim_dump.err")"
+for cmd in sim export; do
+  rc=$(run lim_$cmd $cmd --max-instances 2 "$tmp/good.mlir")
+  [ "$rc" = 3 ] && grep -q -- "--max-instances" "$tmp/lim_$cmd.out" "$tmp/lim_$cmd.err" ||
+    fail "$cmd --max-instances 2: exit $rc"
+done
+# the input limit (--max-memory-mb / 64: 16384 bytes for 1) in every
+# command, the same located message (tests/hostile_test.sh: pipes, devices)
+{ cat "$tmp/good.mlir"; for i in $(seq 400); do echo "// padding line $i of a file past 16 KB ......"; done; } >"$tmp/pad.mlir"
+for cmd in check fix dump sim export; do
+  rc=$(run pad_$cmd $cmd --max-memory-mb 1 "$tmp/pad.mlir")
+  [ "$rc" = 3 ] && grep -q "^$tmp/pad.mlir:1:1: error: not decided: the file has [0-9]* bytes, more than the 16384 bytes inputs are limited to (--max-memory-mb / 64)" \
+    "$tmp/pad_$cmd.out" "$tmp/pad_$cmd.err" || fail "$cmd --max-memory-mb 1 on 16 KB: exit $rc"
+  rc=$(run pad_$cmd $cmd --max-memory-mb 2 "$tmp/pad.mlir")
+  [ "$rc" = 3 ] && fail "$cmd --max-memory-mb 2 on 16 KB (32 KB of input): exit 3"
+done
 grep -q -- "--runs N" "$tmp/help_sim.out" || fail "sim --help lacks --runs"
 grep -q '%%' "$tmp/help.out" && fail "--help prints a literal %%"
 grep -q '(%arg2)' "$tmp/help.out" || fail "--help lacks (%arg2)"

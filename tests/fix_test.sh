@@ -324,9 +324,17 @@ if [[ vec_add_db == $glob ]]; then
      grep -B1 -x '+    hivm.hir.sync_block\[<ALL>, 11 : i16\]' "$tmp/sb.diff" | grep -q '^     hivm.hir.fixpipe'; then ok
   else bad "HIVM: the AIC's missing sync_block is not added (exit $rc)"; head -20 "$tmp/sb.diff"; fi
 fi
-# --max-fix-seconds: every concrete bug kernel of the corpus as chunks of
-# one file (196 findings; every candidate re-checks the file) stops after
-# the budget, says so, and exits 1 with what it fixed by then confirmed
+# --max-fix-seconds is a wall-clock budget for the whole run (issue 21):
+# every concrete bug kernel of the corpus as chunks of one file (767 KB,
+# 229 findings; its check alone takes seconds, its repair minutes) ends
+# within 1.5 x the budget + 1 s, says the search stopped, naming the
+# budget, and exits 1 (what it fixed by then, confirmed) or 3 (the budget
+# ran out before the original, or the confirmation, was checked whole:
+# the kernels not reached are unknown, naming the budget)
+# secs_since T0: seconds (with a fraction) from T0 (date +%s.%N) to now
+secs_since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN {printf "%.2f", b - a}'; }
+# within SECS BUDGET: SECS <= 1.5 x BUDGET + 1
+within() { awk -v s="$1" -v b="$2" 'BEGIN {exit !(s <= 1.5 * b + 1)}'; }
 if [[ vec_add_db == $glob ]]; then
   first=1
   for f in "$root"/corpus/*/bug*.mlir; do
@@ -335,12 +343,35 @@ if [[ vec_add_db == $glob ]]; then
     first=0
     cat "$f"
   done >"$tmp/all.mlir"
-  "$ksv" fix --max-fix-seconds 1 --sim-runs 2 "$tmp/all.mlir" >"$tmp/all.txt" 2>&1; rc=$?
-  "$ksv" fix --max-fix-seconds 1 --sim-runs 2 --format json "$tmp/all.mlir" >"$tmp/all.json" 2>/dev/null
-  keep_json fix "$tmp/all.json"
-  if [ $rc -eq 1 ] && grep -q "the search stopped after 1 s (--max-fix-seconds)" "$tmp/all.txt" &&
-     python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["confirmation"]; assert c["stopped"] is True and not c["verified_clean"], c' "$tmp/all.json"; then ok
-  else bad "--max-fix-seconds 1 did not stop the search (exit $rc)"; tail -2 "$tmp/all.txt"; fi
+  for b in 1 8; do
+    t0=$(date +%s.%N)
+    "$ksv" fix --max-fix-seconds $b --sim-runs 2 "$tmp/all.mlir" >"$tmp/all.txt" 2>&1; rc=$?
+    secs=$(secs_since "$t0")
+    stop="the search stopped after $b s (--max-fix-seconds): not every candidate was tried"
+    last=$(tail -1 "$tmp/all.txt")
+    if within "$secs" $b && { { [ $rc -eq 1 ] && [[ $last == "ksv fix: "*"; $stop" ]]; } ||
+         { [ $rc -eq 3 ] && grep -q "error: not decided: .*--max-fix-seconds $b ran out" "$tmp/all.txt" &&
+           [[ $last == "ksv fix: not fixed: "*"; $stop" ||
+              $last == *"the confirmation ran out of the $b s of --max-fix-seconds"* ]]; }; }; then ok
+    else bad "--max-fix-seconds $b: exit $rc after ${secs}s (at most 1.5 x $b + 1)"; tail -2 "$tmp/all.txt"; fi
+  done
+  # --max-seconds, sooner than --max-fix-seconds, is the run's budget
+  t0=$(date +%s.%N)
+  "$ksv" fix --max-seconds 1 --sim-runs 2 "$tmp/all.mlir" >"$tmp/all.txt" 2>&1; rc=$?
+  secs=$(secs_since "$t0")
+  if within "$secs" 1 && [ $rc -le 3 ] && [ $rc -ge 1 ] &&
+     [[ $(tail -1 "$tmp/all.txt") == "ksv fix: "*"the search stopped after 1 s (--max-seconds): not every candidate was tried" ||
+        $(tail -1 "$tmp/all.txt") == *"the confirmation ran out of the 1 s of --max-seconds"* ]]; then ok
+  else bad "fix --max-seconds 1: exit $rc after ${secs}s"; tail -2 "$tmp/all.txt"; fi
+  t0=$(date +%s.%N)
+  "$ksv" fix --max-fix-seconds 8 --sim-runs 2 --format json "$tmp/all.mlir" >"$tmp/all.json" 2>/dev/null; rc=$?
+  secs=$(secs_since "$t0")
+  # (exit 3 before the search: the not-fixed lines, in text, as for any
+  # input that does not check)
+  if within "$secs" 8 && { { [ $rc -eq 3 ] && grep -q "^ksv fix: not fixed: .*--max-fix-seconds" "$tmp/all.json"; } ||
+       python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["confirmation"]; assert c["stopped"] is True and not c["verified_clean"], c' "$tmp/all.json"; }; then
+    ok; [ $rc -eq 3 ] || keep_json fix "$tmp/all.json"
+  else bad "--max-fix-seconds 8 --format json: exit $rc after ${secs}s"; tail -c 300 "$tmp/all.json"; fi
 fi
 printf 'func.func @k() {\n  hivm.hir.set_flag[<PIPE_V>\n' >"$tmp/bad.mlir"
 "$ksv" fix "$tmp/bad.mlir" >"$tmp/bad.txt" 2>&1
