@@ -343,6 +343,9 @@ static const cli_opt sim_rows[] = {
     LIMIT_ROWS(so),
     ROW("runs", 0, "N", cli_set_u32, so.runs, 1000000,
         "run 0 nominal, runs 1..N-1 with jittered latencies (default 1)"),
+    ROW("max-seconds", 0, "N", cli_set_u32, so.max_seconds, 604800,
+        "wall seconds for the whole run: no jittered run starts past it, "
+        "and the output says how many ran (default: none)"),
     ROW("seed", 0, "S", set_seed, so.seed, 0, "jitter seed (default 1)"),
     ROW("cost", 0, "FILE", cli_set_str, so.cost_file, 0,
         "'key = value' overrides of the cost table"),

@@ -137,7 +137,8 @@ static void replay(const ksv_options *o, const mdl_kernel *k,
     return;
   ksv_replay_diags(k, diags, first, ksv_flag_model(o->flag_model));
   ksv_simfig f;
-  ksv_simulate(k, o->sim_runs, 1, ksv_flag_model(o->flag_model), &f);
+  ksv_simulate(k, o->sim_runs, 1, ksv_flag_model(o->flag_model),
+               o->run_deadline, &f);
   u->sim = ksv_simfig_str(&f);
 }
 

@@ -190,7 +190,8 @@ static void simulate_only(const checked *c, uint32_t runs,
       break;
     }
     ksv_simfig f;
-    ksv_simulate(u->k, runs, 1, ksv_flag_model(co->flag_model), &f);
+    ksv_simulate(u->k, runs, 1, ksv_flag_model(co->flag_model),
+                 co->run_deadline, &f);
     if (f.status) {
       s->ran = false;
       snprintf(s->why, sizeof s->why, "%s: %s", u->name, f.why);

@@ -134,12 +134,13 @@ typedef struct {
   char first[256];             /* the first dynamic finding, "" if none */
   bool open;                   /* a lone half: open waits released at once */
   uint32_t cut_iters;          /* a prefix of that many iterations, or 0 */
+  bool cut;                    /* a budget stopped the simulation short */
 } ksv_simfig;
 
 /* Simulates the unrolled kernel k in `runs` runs (seed: jitter; fm: how
 ** flags hold their sets). */
 void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
-                  mdl_flag_model fm, ksv_simfig *f);
+                  mdl_flag_model fm, double deadline, ksv_simfig *f);
 
 /* One line of figures: "simulated: 1234 cycles, ...". Caller frees. */
 char *ksv_simfig_str(const ksv_simfig *f);

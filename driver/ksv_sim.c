@@ -611,6 +611,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   so.seed = o->seed;
   so.jitter = true;
   so.flags = ksv_flag_model(o->flag_model);
+  so.deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
   if (o->cost_file) {
     char err[512];
     if (sim_costs_load(&so.costs, o->cost_file, err, sizeof err)) {
@@ -790,6 +791,11 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
     }
     nfind += r.findings.len;
     print_figures(out, file, k, &r);
+    if (r.cut)
+      fprintf(out, "  stopped short by a budget: %u of %u runs (--max-seconds)"
+                   " or a run's race detection past %u overlapping pairs "
+                   "(docs/limits.md); what is shown was found\n",
+              r.runs, so.runs, SIM_PAIRS_MAX);
     if (flag_replay) {
       fprintf(out, "  replay: %s at the set at %u:%u",
               hit ? "the flag finding happened" : "no flag finding",
@@ -875,7 +881,7 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
 /* ------------------------------------------- ksv check --replay, ksv fix */
 
 void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
-                  mdl_flag_model fm, ksv_simfig *f) {
+                  mdl_flag_model fm, double deadline, ksv_simfig *f) {
   memset(f, 0, sizeof *f);
   sim_options o;
   sim_options_default(&o);
@@ -883,6 +889,7 @@ void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
   o.runs = runs ? runs : 1;
   o.seed = seed;
   o.jitter = true;
+  o.deadline = deadline;
   sim_result r;
   int rc = sim_run(k, &o, &r);
   f->status = rc;
@@ -898,6 +905,7 @@ void ksv_simulate(const mdl_kernel *k, uint32_t runs, uint64_t seed,
   f->has_overlap = r.has_overlap;
   f->findings = r.findings.len;
   f->runs_with_findings = r.runs_with_findings;
+  f->cut = r.cut;
   f->open = k->open;
   f->cut_iters = k->cut_cores ? k->cut_iters : 0;
   if (r.findings.len) {
@@ -935,11 +943,13 @@ char *ksv_simfig_str(const ksv_simfig *f) {
   if (f->cut_iters)
     snprintf(sc, sizeof sc, " (the first %u iterations)", f->cut_iters);
   return mdl_strprintf("simulated%s: %" PRId64 " cycles (nominal; at most %"
-                       PRId64 " over %u jittered run%s)%s; %s%s",
+                       PRId64 " over %u jittered run%s)%s; %s%s%s",
                        sc, f->cycles, f->max_cycles, f->runs,
                        f->runs == 1 ? "" : "s", ov, fi,
                        f->open ? "; open cross-core waits released at once"
-                               : "");
+                               : "",
+                       f->cut ? "; stopped short by a budget "
+                                "(docs/limits.md)" : "");
 }
 
 /* The finding of rule `want` that the replay hit at la (and lb), or NULL. */

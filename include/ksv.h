@@ -191,6 +191,8 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out);
 typedef struct {
   int arch;               /* 0 = a2, 1 = a5, -1 = (default) hacc.target */
   uint32_t runs;          /* run 0 nominal, runs 1.. jittered (default 1) */
+  uint32_t max_seconds;   /* --max-seconds: no jittered run starts past it
+                             (0: none) */
   uint64_t seed;          /* jitter seed (default 1) */
   const char *cost_file;  /* "key = value" overrides, or NULL */
   const char *trace_file; /* Chrome/Perfetto trace of run 0, or NULL */

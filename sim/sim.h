@@ -67,6 +67,8 @@ typedef struct {
   uint64_t seed;               /* jitter PRNG seed */
   uint32_t runs;               /* run 0 nominal, runs 1.. jittered */
   bool jitter;                 /* perturb latencies in runs 1.. */
+  double deadline;             /* monotonic seconds (CLOCK_MONOTONIC): no
+                                  jittered run starts past it (0: none) */
   sim_costs costs;
   /* Replay: force the schedule that lets instances force_a and force_b
   ** overlap (SIM_NONE: no replay).  Replay runs once, unjittered, with
@@ -140,6 +142,10 @@ typedef struct {
   /* across runs */
   uint32_t runs;
   uint32_t runs_with_findings;
+  bool cut;                    /* a budget stopped it short: fewer runs
+                                  than asked (sim_options.deadline), or a
+                                  run's race detection stopped after
+                                  SIM_PAIRS_MAX overlapping pairs */
   int64_t min_total, max_total;
   double mean_total;
   mdl_vec findings;            /* sim_finding, one per (rule, stmt pair) */
@@ -157,6 +163,11 @@ typedef struct {
   uint32_t held;               /* hold: the held wait or set, SIM_NONE */
   int64_t held_until;          /* hold: waits released from this cycle */
 } sim_result;
+
+/* Overlapping access pairs one run's race detection looks at, at most
+** (a loop unrolled to thousands of unsynchronized copies has millions);
+** past it the run's findings so far stand and sim_result.cut is set. */
+#define SIM_PAIRS_MAX 4000000u
 
 /* Runs the kernel o->runs times (and the replay, if asked).  k must be
 ** unrolled and concrete.  OUT: r (free with sim_result_free, also after

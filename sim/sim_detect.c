@@ -76,6 +76,23 @@ static int entry_cmp(const void *x, const void *y) {
 }
 
 #define MAX_RACE_KEYS 4096
+#define KEY_CAP 8192 /* > 2 x MAX_RACE_KEYS: open addressing stays short */
+
+/* The slot of (rule, sa, sb) in keys: 0 (free) or its finding + 1. */
+static uint32_t *key_slot(uint32_t *keys, mdl_rule rule, uint32_t sa,
+                          uint32_t sb, const mdl_kernel *k,
+                          const sim_sched *s, uint32_t base) {
+  uint32_t h = (rule * 2654435761u) ^ (sa * 40503u) ^ (sb * 2246822519u);
+  for (uint32_t i = h & (KEY_CAP - 1);; i = (i + 1) & (KEY_CAP - 1)) {
+    if (!keys[i])
+      return &keys[i];
+    const sim_finding *g =
+        &MDL_VEC_AT(s->findings, sim_finding, keys[i] - 1);
+    if (keys[i] - 1 >= base && g->rule == rule &&
+        mdl_inst_at(k, g->b)->stmt == sb && mdl_inst_at(k, g->a)->stmt == sa)
+      return &keys[i];
+  }
+}
 
 bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
                     uint32_t fb) {
@@ -98,9 +115,12 @@ bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
     qsort(es.data, es.len, sizeof(entry), entry_cmp);
   bool hit = false;
   uint32_t base = s->findings.len, nkeys = 0;
+  uint32_t keys[KEY_CAP]; /* finding index + 1 by (rule, statements) */
+  memset(keys, 0, sizeof keys);
+  uint64_t pairs = 0;
   mdl_vec active = {0}; /* uint32_t entry indices */
   const entry *E = es.data;
-  for (uint32_t x = 0; x < es.len; x++) {
+  for (uint32_t x = 0; x < es.len && !s->pairs_cut; x++) {
     if (x == 0 || E[x].mem != E[x - 1].mem)
       active.len = 0;
     /* drop what ended before this access starts */
@@ -112,6 +132,10 @@ bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
     }
     active.len = w;
     const mdl_access *ax = mdl_access_at(k, E[x].acc);
+    if ((pairs += active.len) > SIM_PAIRS_MAX) {
+      s->pairs_cut = true; /* the findings so far stand */
+      break;
+    }
     for (uint32_t j = 0; j < active.len; j++) {
       const entry *ey = &E[MDL_VEC_AT(active, uint32_t, j)];
       if (ey->inst == E[x].inst)
@@ -136,13 +160,9 @@ bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
       bool forced = (a == fa && b == fb) || (a == fb && b == fa);
       hit |= forced;
       uint32_t sa = mdl_inst_at(k, a)->stmt, sb = mdl_inst_at(k, b)->stmt;
-      sim_finding *dup = NULL;
-      for (uint32_t f = base; f < s->findings.len && !dup; f++) {
-        sim_finding *g = &MDL_VEC_AT(s->findings, sim_finding, f);
-        if (g->rule == rule && mdl_inst_at(k, g->b)->stmt == sb &&
-            mdl_inst_at(k, g->a)->stmt == sa)
-          dup = g;
-      }
+      uint32_t *slot = key_slot(keys, rule, sa, sb, k, s, base);
+      sim_finding *dup =
+          *slot ? &MDL_VEC_AT(s->findings, sim_finding, *slot - 1) : NULL;
       if (dup && !forced)
         continue;
       if (!dup && nkeys >= MAX_RACE_KEYS)
@@ -150,6 +170,7 @@ bool sim_find_races(const sim_plan *p, sim_sched *s, uint32_t fa,
       sim_finding *f = dup;
       if (!f) {
         f = mdl_vec_push(&s->findings, sizeof *f);
+        *slot = s->findings.len;
         nkeys++;
       }
       f->rule = rule;

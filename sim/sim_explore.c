@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *sim_strerror(int code) {
   switch (code) {
@@ -130,6 +131,12 @@ static void keep(const sim_plan *p, sim_sched *s, sim_result *r) {
   r->released_by = s->released_by;
   s->issue = s->start = s->end = NULL;
   s->released_by = NULL;
+}
+
+static double sim_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static void stats(sim_result *r, int64_t total, double *sum) {
@@ -258,12 +265,17 @@ int sim_run(const mdl_kernel *k, const sim_options *o, sim_result *r) {
   mdl_vec last = {0};
   double sum = 0;
   for (uint32_t run = 0; run < runs; run++) {
+    if (run > 0 && o->deadline > 0 && sim_now() > o->deadline) {
+      r->cut = true; /* out of time: the runs so far stand */
+      break;
+    }
     bool jit = run > 0 && o->jitter;
     if (jit)
       draw_factors(o->seed, run, factor, p.n);
     sim_sched s;
     sim_execute(&p, o, jit ? factor : NULL, SIM_NONE, 0, &s);
     sim_find_races(&p, &s, SIM_NONE, SIM_NONE);
+    r->cut |= s.pairs_cut;
     merge(k, r, &last, &s, run);
     stats(r, s.total, &sum);
     if (run == 0)

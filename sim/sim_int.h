@@ -75,8 +75,10 @@ typedef struct {
   mdl_vec findings;              /* sim_finding of this run (flags) */
   mdl_vec stuck;                 /* sim_stuck */
   bool deadlock;
+  bool pairs_cut;                /* race detection stopped at SIM_PAIRS_MAX */
   int64_t total;
 } sim_sched;
+
 
 /* Executes one run: factor[i] scales instance i's latency (NULL: 1);
 ** stretch (SIM_NONE or an instance) gets duration big.  OUT: s. */

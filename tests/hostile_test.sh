@@ -277,6 +277,25 @@ if [ $asan = 0 ]; then
   fi
 fi
 
+# ksv sim's budgets: 4096 unsynchronized copies (a race between every two
+# of them) in 20 runs, and 200 runs under --max-seconds 1: each within its
+# time, the second saying it stopped short (not under the sanitizers)
+if [ $asan = 0 ]; then
+  for args in "--runs 20" "--runs 200 --max-seconds 1"; do
+    t0=$(date +%s%N)
+    # shellcheck disable=SC2086
+    out=$(timeout 60 "$ksv" sim $args "$root/tests/hostile/sim_4096_copies.cpp" 2>&1)
+    rc=$?
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if [ $rc != 1 ] || [ $ms -gt 10000 ] ||
+      { [[ $args == *max-seconds* ]] && ! grep -q "stopped short by a budget" <<<"$out"; }; then
+      bad "ksv sim $args on 4096 copies: exit $rc, $ms ms"
+    else
+      pass=$((pass + 1))
+    fi
+  done
+fi
+
 # 100 MB (never committed): over the input limit of --max-memory-mb / 64
 { echo "$hdr"
   yes '  %c = arith.constant 0 : index' | head -c $((100 * 1024 * 1024))

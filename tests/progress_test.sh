@@ -87,11 +87,15 @@ cp "$tmp/all.mlir" "$tmp/all.orig"
 stop_fix() {
   local sig=$1
   shift
+  # the previous run's files go first: the loop below could read its
+  # "round 2" before this job's shell has truncated them, and signal a
+  # ksv fix that had not begun (the flaky SIGTERM step of 2026-12-06)
+  rm -f "$tmp/stop.out" "$tmp/stop.err"
   set -m
   "$ksv" fix --progress --sim-runs 2 "$@" >"$tmp/stop.out" 2>"$tmp/stop.err" &
   local pid=$! waited=0
   set +m
-  while ! grep -q 'round [2-9]' "$tmp/stop.err" && [ $waited -lt 600 ] &&
+  while ! grep -qs 'round [2-9]' "$tmp/stop.err" && [ $waited -lt 600 ] &&
         kill -0 $pid 2>/dev/null; do
     sleep 0.2
     waited=$((waited + 1))
