@@ -431,6 +431,29 @@ static bool same_edits(const fix_cand *a, const fix_cand *b) {
 ** mode), then data repairs (2: they change what the kernel computes). */
 static int tier(const fix_cand *c) { return c->data ? 2 : c->last ? 1 : 0; }
 
+/* A repair deletes a line an earlier repair of done (before a) inserted:
+** in the original file's terms that insertion is undone, so the earlier
+** edit that inserted text is dropped (the edits name lines of the
+** original file, >= 1: fix-report.schema.json).  False when no such
+** edit is found. */
+static bool cancel_insert(mdl_vec *done, applied *a,
+                          const char *text) {
+  text += strspn(text, " \t");
+  for (applied *b = a; b-- > (applied *)done->data;)
+    for (uint32_t e = b->edits.len; e-- > 0;) {
+      fix_edit *x = &MDL_VEC_AT(b->edits, fix_edit, e);
+      if (x->op == FIX_DELETE || x->op == FIX_REPLACE || !x->text ||
+          strcmp(x->text + strspn(x->text, " \t"), text))
+        continue;
+      free(x->text);
+      free(x->old);
+      memmove(x, x + 1, (b->edits.len - e - 1) * sizeof *x);
+      b->edits.len--;
+      return true;
+    }
+  return false;
+}
+
 /* Records the fix c of finding d of the current text cur (found by the
 ** original check c0 of orig) in done, its lines those of the original
 ** text; resolved: how many findings it removed.  Returns the record. */
@@ -463,6 +486,11 @@ static applied *record_fix(mdl_vec *done, const fix_text *cur,
   a->data = c->data;
   for (uint32_t e = 0; e < c->edits.len; e++) {
     const fix_edit *ed = &MDL_VEC_AT(c->edits, fix_edit, e);
+    if (ed->op == FIX_DELETE && !orig_of(cur, ed->line) &&
+        ed->line >= 1 && ed->line <= cur->lines.len &&
+        cancel_insert(done, a,
+                      MDL_VEC_AT(cur->lines, fix_line, ed->line - 1).text))
+      continue; /* a line an earlier repair inserted: both edits go */
     fix_edit *ne = mdl_vec_push(&a->edits, sizeof *ne);
     ne->op = ed->op;
     ne->line = orig_of(cur, ed->line);
