@@ -273,8 +273,8 @@ static json_t *code_flow(sarif_w *w, uint32_t f, const mdl_diag *d) {
 /* Root causes (docs/root-causes.md): a consequence's related locations
 ** end with its cause, the lead's with its consequences; ids go on from
 ** the related locations' (next). */
-static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
-                            json_t *rel, uint32_t next) {
+static void cause_locations(sarif_w *w, uint32_t f, const rep_groups *cg,
+                            uint32_t i, json_t *rel, uint32_t next) {
   const mdl_file_result *fr = &w->in->files[f];
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   const mdl_cause *c = rep_cause_of(fr, d);
@@ -290,9 +290,10 @@ static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
     json_array_append_new(rel, l);
     return;
   }
-  for (uint32_t j = 0; j < fr->diags.items.len; j++) {
+  for (uint32_t g = cg->first[c->id - 1]; g < cg->first[c->id]; g++) {
+    uint32_t j = cg->idx[g];
     const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
-    if (j == i || x->cause != c->id)
+    if (j == i)
       continue;
     char *m = mdl_strprintf("consequence of root cause %u: %s", c->id,
                             x->message);
@@ -304,7 +305,10 @@ static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
   }
 }
 
-static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
+/* The result of diagnostic i of file f (cg: its root causes' findings,
+** rep_cause_groups). */
+static json_t *result_json(sarif_w *w, uint32_t f, const rep_groups *cg,
+                           uint32_t i) {
   const mdl_file_result *fr = &w->in->files[f];
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   json_t *o = json_object();
@@ -326,7 +330,7 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
     json_object_set_new(l, "id", json_integer(r + 1));
     json_array_append_new(rel, l);
   }
-  cause_locations(w, f, i, rel, d->nrelated + 1);
+  cause_locations(w, f, cg, i, rel, d->nrelated + 1);
   if (json_array_size(rel))
     json_object_set_new(o, "relatedLocations", rel);
   else
@@ -457,8 +461,11 @@ int rep_sarif(FILE *out, const rep_input *in) {
     if (in->info && in->info[f].text)
       json_object_set_new(a, "length", json_integer((json_int_t)in->info[f].len));
     json_array_append_new(arts, a);
+    rep_groups cg;
+    rep_cause_groups(fr, &cg);
     for (uint32_t i = 0; i < fr->diags.items.len; i++)
-      json_array_append_new(results, result_json(w, f, i));
+      json_array_append_new(results, result_json(w, f, &cg, i));
+    rep_groups_free(&cg);
     for (uint32_t u = 0; u < fr->units.len; u++) {
       const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
       json_t *uo = json_object();

@@ -120,10 +120,14 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
       found[i].col = want[i].col;
       fi->sites[fi->nsites++] = found[i];
     }
-    qsort(fi->sites, fi->nsites, sizeof *fi->sites, site_cmp);
   }
   free(found);
   free(want);
+}
+
+void rep_sites_sort(rep_file_info *fi) {
+  if (fi && fi->nsites > 1)
+    qsort(fi->sites, fi->nsites, sizeof *fi->sites, site_cmp);
 }
 
 const rep_site *rep_site_find(const rep_file_info *fi, const char *unit,
