@@ -423,6 +423,42 @@ static void skeleton_check(const ksv_options *o, const fe_unit *fu,
   }
 }
 
+/* Ties every diagnostic to its unit (mdl_diag.unit_ix), so that two
+** chunks' kernels of one name keep their own findings: those the frontend
+** tagged with its unit number (from 1) are moved past the base units
+** before them; those added while unit i was checked (from dfirst[i] on)
+** that name it are its.  dfirst: n + 1 entries. */
+static void tag_units(mdl_file_result *fr, uint32_t d0, uint32_t base,
+                      const uint32_t *dfirst, uint32_t n) {
+  for (uint32_t j = d0; j < dfirst[0]; j++)
+    if (MDL_VEC_AT(fr->diags.items, mdl_diag, j).unit_ix)
+      MDL_VEC_AT(fr->diags.items, mdl_diag, j).unit_ix += base;
+  for (uint32_t i = 0; i < n; i++) {
+    const char *name = MDL_VEC_AT(fr->units, mdl_unit_result, base + i).name;
+    for (uint32_t j = dfirst[i]; j < dfirst[i + 1]; j++) {
+      mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
+      if (!d->unit_ix && d->unit && !strcmp(d->unit, name))
+        d->unit_ix = base + i + 1;
+    }
+  }
+}
+
+/* The sites of each built kernel (units, fr->units from base on): the
+** ops at the locations its own diagnostics name, for the fingerprints. */
+static void collect_sites(mdl_file_result *fr, uint32_t base,
+                          const mdl_vec *units, rep_file_info *fi) {
+  rep_groups g;
+  rep_unit_groups(fr, &g);
+  for (uint32_t i = 0; i < units->len; i++) {
+    const mdl_kernel *k = MDL_VEC_AT(*units, fe_unit, i).k;
+    uint32_t u = base + i;
+    if (k && u < g.ngroups)
+      rep_sites_collect(k, &fr->diags, g.idx + g.first[u],
+                        g.first[u + 1] - g.first[u], fi);
+  }
+  rep_groups_free(&g);
+}
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep) {
@@ -431,6 +467,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   if (!entry_applies(o, path, fr))
     return;
   double t_parse = o->stats ? cpu_secs() : 0;
+  uint32_t d0 = fr->diags.items.len;
   ksv_fe_parse(o->lang, o->defines, o->ndefines, path, text, len,
                 ksv_fe_arch(o->arch), &units, &fr->diags);
   if (o->stats)
@@ -460,8 +497,13 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.max_memory_mb = o->max_memory_mb;
   co.valuations = o->replay;
   co.flags = ksv_flag_model(o->flag_model);
+  uint32_t base = fr->units.len;
+  uint32_t *dfirst = calloc(units.len + 1, sizeof *dfirst);
+  if (!dfirst)
+    abort();
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
+    dfirst[i] = fr->diags.items.len;
     /* (-j: files in parallel, one line: the head names no single file) */
     if (o->progress != KSV_PROGRESS_OFF && o->jobs <= 1)
       ksv_prog_detail("kernel %u/%u %s", i + 1, units.len, fu->name);
@@ -531,9 +573,13 @@ void ksv_check_text(const ksv_options *o, const char *path,
     }
     u->secs = ksv_now_secs() - t_unit;
   }
-  for (uint32_t i = 0; fi && i < units.len; i++)
-    if (MDL_VEC_AT(units, fe_unit, i).k)
-      rep_sites_collect(MDL_VEC_AT(units, fe_unit, i).k, &fr->diags, fi);
+  dfirst[units.len] = fr->diags.items.len;
+  if (!units.len)
+    dfirst[0] = d0; /* (nothing the frontend tagged) */
+  tag_units(fr, d0, base, dfirst, units.len);
+  free(dfirst);
+  if (fi)
+    collect_sites(fr, base, &units, fi);
   if (keep)
     *keep = units;
   else

@@ -63,7 +63,11 @@ static int lead_rank(const mdl_diag *d) {
   return (d->severity == MDL_SEV_ERROR ? 0 : 16) + r;
 }
 
+/* Two chunks may hold kernels of one name: the unit's index tells them
+** apart where the driver set it. */
 static bool same_unit(const mdl_diag *a, const mdl_diag *b) {
+  if (a->unit_ix && b->unit_ix && a->unit_ix != b->unit_ix)
+    return false;
   return !strcmp(a->unit ? a->unit : "", b->unit ? b->unit : "");
 }
 

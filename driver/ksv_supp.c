@@ -258,14 +258,18 @@ void ksv_diags_recount(mdl_diags *d) {
   }
 }
 
-/* A unit whose findings are all suppressed is clean; its note says so. */
+/* A unit whose findings are all suppressed is clean; its note says so.
+** (Its findings: rep_unit_groups, same-named kernels of two chunks
+** apart.) */
 static void units_after(mdl_file_result *fr) {
+  rep_groups gr;
+  rep_unit_groups(fr, &gr);
   for (uint32_t u = 0; u < fr->units.len; u++) {
     mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
     uint32_t live = 0, supp = 0;
-    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-      const mdl_diag *g = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-      if (!g->unit || strcmp(g->unit, ur->name) || g->severity == MDL_SEV_NOTE)
+    for (uint32_t m = gr.first[u]; m < gr.first[u + 1]; m++) {
+      const mdl_diag *g = &MDL_VEC_AT(fr->diags.items, mdl_diag, gr.idx[m]);
+      if (g->severity == MDL_SEV_NOTE)
         continue;
       supp += g->suppressed != 0;
       live += !g->suppressed && g->rule != MDL_RULE_BAD_SUPPRESSION;
@@ -279,6 +283,7 @@ static void units_after(mdl_file_result *fr) {
     free(ur->note);
     ur->note = n;
   }
+  rep_groups_free(&gr);
 }
 
 void ksv_suppress(mdl_file_result *fr, const char *text, size_t len,

@@ -100,10 +100,13 @@ bool rep_rule_is_finding(mdl_rule r);
 
 /* --------------------------------------------------------------- sites */
 
-/* Records, for every location that the diagnostics of kernel k (those
-** whose unit is k->name) name, the op that runs there (rep_site.c).  k is
-** only read; fi->sites grows, unsorted until rep_sites_sort. */
+/* Records, for every location that the diagnostics of kernel k name
+** (those of d numbered which[0..nwhich): rep_unit_groups; which NULL:
+** every one whose unit is k->name), the op that
+** runs there (rep_site.c).  k is only read; fi->sites grows, unsorted
+** until rep_sites_sort. */
 void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
+                       const uint32_t *which, uint32_t nwhich,
                        rep_file_info *fi);
 /* Sorts fi->sites for rep_site_find (rep_fingerprints does, once). */
 void rep_sites_sort(rep_file_info *fi);
@@ -160,6 +163,15 @@ void rep_groups_make(rep_groups *g, const uint32_t *key, uint32_t n,
 void rep_groups_free(rep_groups *g);
 /* The findings of each root cause of fr: group c - 1 holds cause c's. */
 void rep_cause_groups(const mdl_file_result *fr, rep_groups *g);
+/* The unit of every diagnostic of fr (caller frees): its index in
+** fr->units, by mdl_diag.unit_ix where the driver set it, else by name
+** (of same-named units, the last that starts at or before it); REP_NONE
+** for a diagnostic of no unit (d->unit NULL) or of a name no unit has.
+** Two chunks may hold kernels of one name: each finding is its own
+** chunk's. */
+uint32_t *rep_diag_units(const mdl_file_result *fr);
+/* The diagnostics of each unit of fr (group u: fr->units[u]'s). */
+void rep_unit_groups(const mdl_file_result *fr, rep_groups *g);
 
 /* ------------------------------------------------------------- helpers */
 

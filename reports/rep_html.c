@@ -562,6 +562,41 @@ static void td_num(node tr, uint32_t v) {
   elc(tr, "td", "num", b);
 }
 
+/* The summary table's row of every unit of file f: its errors and
+** warnings are its own diagnostics' (rep_unit_groups: same-named kernels
+** of two chunks count apart). */
+static void summary_rows(node tbody, const rep_input *in, uint32_t f) {
+  const mdl_file_result *fr = &in->files[f];
+  rep_groups g;
+  rep_unit_groups(fr, &g);
+  for (uint32_t u = 0; u < fr->units.len; u++) {
+    const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+    uint32_t ne = 0, nw = 0;
+    for (uint32_t m = g.first[u]; m < g.first[u + 1]; m++) {
+      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, g.idx[m]);
+      if (d->suppressed)
+        continue; /* suppressed: shown, not counted */
+      ne += d->severity == MDL_SEV_ERROR && d->rule != MDL_RULE_UNKNOWN;
+      nw += d->severity == MDL_SEV_WARNING;
+    }
+    node tr = el(tbody, "tr", NULL);
+    node a = el(el(tr, "td", NULL), "a", fr->path);
+    char href[32];
+    snprintf(href, sizeof href, "#f%u", f);
+    prop(a, "href", href);
+    el(el(tr, "td", NULL), "code", ur->name);
+    elc(el(tr, "td", NULL), "span", verdict_class(ur),
+        mdl_unit_verdict_name(ur));
+    td_proof(tr, ur);
+    td_num(tr, ne);
+    td_num(tr, nw);
+    node nt = elc(tr, "td", "note", ur->note ? ur->note : "");
+    if (ur->sim)
+      elc(nt, "div", "sim", ur->sim);
+  }
+  rep_groups_free(&g);
+}
+
 /* The section of file f: its findings, the --explain pairs folded. */
 static void file_section(node main_, const rep_input *in, uint32_t f) {
   const mdl_file_result *fr = &in->files[f];
@@ -673,34 +708,8 @@ int rep_html(FILE *out, const rep_input *in) {
   for (size_t c = 0; c < 7; c++)
     el(tr, "th", cols[c]);
   node tbody = el(table, "tbody", NULL);
-  for (uint32_t f = 0; f < in->nfiles; f++) {
-    const mdl_file_result *fr = &in->files[f];
-    for (uint32_t u = 0; u < fr->units.len; u++) {
-      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
-      uint32_t ne = 0, nw = 0;
-      for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-        const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-        if (!d->unit || strcmp(d->unit, ur->name) || d->suppressed)
-          continue; /* suppressed: shown, not counted */
-        ne += d->severity == MDL_SEV_ERROR && d->rule != MDL_RULE_UNKNOWN;
-        nw += d->severity == MDL_SEV_WARNING;
-      }
-      tr = el(tbody, "tr", NULL);
-      node a = el(el(tr, "td", NULL), "a", fr->path);
-      char href[32];
-      snprintf(href, sizeof href, "#f%u", f);
-      prop(a, "href", href);
-      el(el(tr, "td", NULL), "code", ur->name);
-      elc(el(tr, "td", NULL), "span", verdict_class(ur),
-          mdl_unit_verdict_name(ur));
-      td_proof(tr, ur);
-      td_num(tr, ne);
-      td_num(tr, nw);
-      node nt = elc(tr, "td", "note", ur->note ? ur->note : "");
-      if (ur->sim)
-        elc(nt, "div", "sim", ur->sim);
-    }
-  }
+  for (uint32_t f = 0; f < in->nfiles; f++)
+    summary_rows(tbody, in, f);
   for (uint32_t f = 0; f < in->nfiles; f++)
     file_section(main_, in, f);
   xmlChar *mem = NULL;

@@ -76,6 +76,9 @@ typedef struct {
   const rep_input *in;
   char **extra;
   uint32_t nextra;
+  const uint32_t *owner;       /* the file's diagnostics' units
+                                  (rep_diag_units) */
+  uint32_t unit_base;          /* the file's first unit in "kernels" */
 } sarif_w;
 
 /* The artifact index of path named by a location of input f: f when
@@ -411,6 +414,9 @@ static json_t *result_json(sarif_w *w, uint32_t f, const rep_groups *cg,
   json_t *props = json_object();
   if (d->unit)
     json_object_set_new(props, "kernel", str(d->unit));
+  if (w->owner && w->owner[i] != REP_NONE) /* of same-named ones: which */
+    json_object_set_new(props, "kernelIndex",
+                        json_integer(w->unit_base + w->owner[i]));
   if (d->witness)
     json_object_set_new(props, "witness", str(d->witness));
   json_object_set_new(props, "furtherInstances", json_integer(d->extra));
@@ -429,7 +435,7 @@ static json_t *result_json(sarif_w *w, uint32_t f, const rep_groups *cg,
 }
 
 int rep_sarif(FILE *out, const rep_input *in) {
-  sarif_w wr = {in, NULL, 0}, *w = &wr;
+  sarif_w wr = {in, NULL, 0, NULL, 0}, *w = &wr;
   json_t *root = json_object();
   json_object_set_new(root, "$schema",
                       json_string("https://json.schemastore.org/sarif-2.1.0.json"));
@@ -463,8 +469,13 @@ int rep_sarif(FILE *out, const rep_input *in) {
     json_array_append_new(arts, a);
     rep_groups cg;
     rep_cause_groups(fr, &cg);
+    uint32_t *owner = rep_diag_units(fr);
+    w->owner = owner;
     for (uint32_t i = 0; i < fr->diags.items.len; i++)
       json_array_append_new(results, result_json(w, f, &cg, i));
+    w->owner = NULL;
+    w->unit_base += fr->units.len;
+    free(owner);
     rep_groups_free(&cg);
     for (uint32_t u = 0; u < fr->units.len; u++) {
       const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);

@@ -734,6 +734,7 @@ static bool build_kernels(fe_b *b, const char *path, int arch, uint32_t chunk,
     if (partner >= 0)
       used[partner] = true;
     const mdl_profile *prof = fn_profile(arch, tgts[i]);
+    b->p->unit_ix = units->len + 1; /* (the unit pushed below) */
     mdl_kernel *k =
         build_kernel(b, path, i, name, partner, is_aic, is_aiv, prof);
     fe_unit *u = mdl_vec_push(units, sizeof *u);
