@@ -192,9 +192,18 @@ static void scan(const char *path, const char *text, size_t len, ignores *out,
   }
 }
 
-/* The comment that suppresses rule r at line (on it or the line before). */
+/* The comment that suppresses rule r at line (on it or the line before):
+** a binary search, the comments being in line order (scan). */
 static const ignore *match(const ignores *s, uint32_t line, mdl_rule r) {
-  for (uint32_t i = 0; s && i < s->n; i++)
+  uint32_t lo = 0, hi = s ? s->n : 0, from = line ? line - 1 : 0;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (s->v[mid].line < from)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (uint32_t i = lo; s && i < s->n && s->v[i].line <= line; i++)
     if ((s->v[i].line == line || s->v[i].line + 1 == line) &&
         (s->v[i].mask >> r & 1))
       return &s->v[i];
