@@ -7,7 +7,8 @@
 # 1. One module of N functions against N `// -----` chunks (text report),
 #    and the other one-chunk shapes: N modules in one chunk, N kernels
 #    each calling its own helper, N MIX pairs in one module.
-# 2. N buggy chunks through every report format (-o /dev/null).
+# 2. N buggy chunks through every report format (-o /dev/null), and N
+#    chunks whose race a ksv-ignore comment suppresses (text).
 # 3. Same-named kernels: N chunks each holding a buggy @k0, every format;
 #    the entries each report has (JUnit testcases and failures, SARIF
 #    results, JSON diagnostics) against the N findings.
@@ -69,6 +70,8 @@ if [[ " $PARTS " == *" 2 "* ]]; then
     for fmt in text json sarif junit html; do
       run "chunks $n $fmt" "$tmp/k.mlir" --format $fmt -o /dev/null
     done
+    $shapes ignored "$n" >"$tmp/k.mlir"
+    run "ignored $n text" "$tmp/k.mlir" -o /dev/null
   done
 fi
 

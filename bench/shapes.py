@@ -9,6 +9,7 @@ set/wait pair (clean) under --clean.
   chunks      N kernels, one module per `// -----` chunk
   same        the same, every kernel named @k0 (legal: one per chunk)
   same-mixed  `same` with only every other chunk's kernel buggy
+  ignored     `chunks` with each race suppressed by a ksv-ignore comment
   modules     N modules in one chunk (no separators), a kernel each
   calls       one module of N kernels, each calling its own helper
               function (inlined: the helper is not a kernel)
@@ -42,6 +43,9 @@ CALL = ('func.call @h{i}(%ub) : (memref<128xf16, '
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 
 
+IGNORE = '// ksv-ignore[race]: the shape of issue 21\n    '
+
+
 def kernel(name, bug=True, use=VRELU):
     return KERNEL.format(name=name, sync='' if bug else SYNC, use=use)
 
@@ -65,6 +69,9 @@ def shape(name, n, bug, path):
         return chunks(kernel('k%d' % i, bug) for i in range(n))
     if name == 'same':
         return chunks(kernel('k0', bug) for i in range(n))
+    if name == 'ignored':
+        return chunks(kernel('k%d' % i, bug, IGNORE + VRELU)
+                      for i in range(n))
     if name == 'same-mixed':
         return chunks(kernel('k0', bug and i % 2 == 0) for i in range(n))
     if name == 'modules':

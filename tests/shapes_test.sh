@@ -5,7 +5,8 @@
 #       N (ksv --stats cpu_s, the better of two runs) for N functions of
 #       one module, N modules in one chunk, N kernels calling helpers, N
 #       MIX pairs, and N buggy chunks through every report format at once
-#       (--report) and through the text report (root causes);
+#       (--report) and through the text report (root causes), and
+#       buggy chunks each suppressed by a ksv-ignore comment;
 #   (b) same-named kernels across chunks (every other one buggy): every
 #       format has exactly one entry per finding, and each is its own
 #       chunk's kernel's -- JSON diagnostics (unit_index), SARIF results
@@ -67,6 +68,7 @@ scale calls 2500
 scale mix 250
 scale chunks 500 "${all[@]}"
 scale chunks 2500
+scale ignored 2500
 
 # (b) 40 chunks of @k0, the even ones buggy: 20 findings
 n=40
