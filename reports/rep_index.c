@@ -1,8 +1,10 @@
 /*
 ** rep_index.c -- the diagnostics of a file grouped once, so that no
 ** renderer looks through every diagnostic per finding: the findings of
-** each root cause.  Every grouping is a counting sort, linear in the
-** diagnostics.
+** each root cause, and the unit of each diagnostic (by the index the
+** driver gave it, else by name: chunks may hold kernels of one name).
+** Every grouping is a counting sort, linear in the diagnostics; a name is
+** found by binary search.
 */
 #include "rep.h"
 
