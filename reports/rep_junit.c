@@ -8,6 +8,8 @@
 ** finding named "<rule> <kernel> <fingerprint>" (rep_fp.c): CI systems
 ** that compare runs key on the name, and the fingerprint does not move
 ** with line numbers or with the order of files, kernels and findings.
+** A finding is a testcase of its own kernel only (rep_diag_units: two
+** chunks may hold kernels of one name), so there is one per finding.
 ** A kernel that was not decided or not built gets a testcase "unknown" /
 ** "bad-input" with an <error>, and its rule testcases are <skipped>.  A
 ** finding at or above --fail-on is a <failure>; a warning below it
