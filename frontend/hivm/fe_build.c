@@ -626,36 +626,6 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, uint32_t i,
   *out = f;
 }
 
-/* The MIX partner of function i of the chunk (named name; is_aic,
-** is_aiv: which half it is): an unused function with a body of the other
-** half, the one with the same name prefix first; -1 when none. */
-static int find_partner(fe_b *b, const bool *used, uint32_t i,
-                        const char *name, bool is_aic, bool is_aiv) {
-  int partner = -1;
-  char n2[256];
-  size_t plen = strlen(name);
-  if (ends_with(name, "_mix_aic") || ends_with(name, "_mix_aiv"))
-    plen -= 8;
-  for (uint32_t j = 0; j < b->nfuncs; j++) {
-    if (j == i || used[j])
-      continue;
-    const fe_fninfo *fj = &b->finfo[j];
-    if (!fj->has_body || fj->host)
-      continue;
-    const char *nj = fn_name(b, j, n2, sizeof n2);
-    bool j_aic = ends_with(nj, "_mix_aic") || (fj->core == 0 && fj->part_of_mix);
-    bool j_aiv = ends_with(nj, "_mix_aiv") || (fj->core == 1 && fj->part_of_mix);
-    if ((is_aic && j_aiv) || (is_aiv && j_aic)) {
-      bool same_prefix = strncmp(name, nj, plen) == 0;
-      if (partner < 0 || same_prefix)
-        partner = (int)j;
-      if (same_prefix)
-        break;
-    }
-  }
-  return partner;
-}
-
 /* The kernel of function i (name name) with profile prof: the MIX pair
 ** with function partner (>= 0), one MIX function, or a lone function (a
 ** lone half when is_aic or is_aiv).  The caller owns it. */
@@ -727,9 +697,16 @@ static bool build_kernels(fe_b *b, const char *path, int arch, uint32_t chunk,
         ends_with(name, "_mix_aic") || (fi->core == 0 && fi->part_of_mix);
     bool is_aiv =
         ends_with(name, "_mix_aiv") || (fi->core == 1 && fi->part_of_mix);
-    int partner = is_aic || is_aiv
-                      ? find_partner(b, used, i, name, is_aic, is_aiv)
-                      : -1;
+    /* the partner: the other half, of the same name prefix first */
+    uint32_t plen = (uint32_t)strlen(name);
+    if (ends_with(name, "_mix_aic") || ends_with(name, "_mix_aiv"))
+      plen -= 8;
+    int partner =
+        is_aic || is_aiv
+            ? fe_mix_partner(b, used, i, plen,
+                             (uint8_t)((is_aic ? FE_HALF_AIV : 0) |
+                                       (is_aiv ? FE_HALF_AIC : 0)))
+            : -1;
     used[i] = true;
     if (partner >= 0)
       used[partner] = true;

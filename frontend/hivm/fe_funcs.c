@@ -138,7 +138,98 @@ static void mark_called(fe_b *b) {
   free(multi);
 }
 
-/* Reads b->funcs once: b->finfo, b->byname and b->called. */
+static bool ends_with(const char *s, uint32_t n, const char *suf) {
+  size_t m = strlen(suf);
+  return n >= m && !memcmp(s + n - m, suf, m);
+}
+
+/* b->halves: what each function with a body, not a host one, may be of a
+** MIX pair (its name's _mix_aic / _mix_aiv, else its core type and
+** hivm.part_of_mix), and the lists of each. */
+static void index_halves(fe_b *b) {
+  fe_halves *h = &b->halves;
+  h->half = xcalloc(b->nfuncs, 1);
+  for (uint32_t j = 0; j < b->nfuncs; j++) {
+    const fe_fninfo *f = &b->finfo[j];
+    if (!f->has_body || f->host)
+      continue;
+    uint32_t n = 0;
+    const char *s = f->sym != ~0u ? fe_sym_text(b, f->sym, &n) : "";
+    h->half[j] = (uint8_t)(
+        (ends_with(s, n, "_mix_aic") || (f->core == 0 && f->part_of_mix)
+             ? FE_HALF_AIC : 0) |
+        (ends_with(s, n, "_mix_aiv") || (f->core == 1 && f->part_of_mix)
+             ? FE_HALF_AIV : 0));
+  }
+  for (uint8_t w = 1; w < 4; w++) {
+    h->list[w] = xcalloc(b->nfuncs, sizeof *h->list[w]);
+    for (uint32_t j = 0; j < b->nfuncs; j++)
+      if (h->half[j] & w)
+        h->list[w][h->n[w]++] = j;
+  }
+}
+
+/* The first function of b->byname whose name is not below s[0..n) in
+** the order of byname (where those that start with it begin). */
+static uint32_t prefix_lower(const fe_b *b, const char *s, uint32_t n) {
+  uint32_t lo = 0, hi = b->nnamed;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    const fe_fname *e = &b->byname[mid];
+    uint32_t m = e->n < n ? e->n : n;
+    int c = memcmp(e->s, s, m);
+    if (c < 0 || (!c && e->n < n))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Of the unused functions other than i of a half in want, the first
+** whose name starts with i's first plen bytes, or -1: they are a range
+** of b->byname. */
+static int same_prefix(fe_b *b, const bool *used, uint32_t i, uint32_t plen,
+                       uint8_t want) {
+  uint32_t n;
+  if (b->finfo[i].sym == ~0u)
+    return -1;
+  const char *s = fe_sym_text(b, b->finfo[i].sym, &n);
+  if (plen > n)
+    return -1;
+  int best = -1;
+  for (uint32_t e = prefix_lower(b, s, plen);
+       e < b->nnamed && b->byname[e].n >= plen &&
+       !memcmp(b->byname[e].s, s, plen);
+       e++) {
+    uint32_t j = b->byname[e].idx;
+    if (j != i && !used[j] && (b->halves.half[j] & want) &&
+        (best < 0 || j < (uint32_t)best))
+      best = (int)j;
+  }
+  return best;
+}
+
+/* The MIX partner of function i (plen: the length of its name's prefix,
+** without _mix_aic / _mix_aiv; want: the halves a partner may be,
+** FE_HALF_*): of the unused functions with a body of such a half, the
+** first whose name starts with the prefix, else the first; -1 when none.
+** The first unused of each half is remembered (used only grows), so a
+** chunk of many halves stays linear. */
+int fe_mix_partner(fe_b *b, const bool *used, uint32_t i, uint32_t plen,
+                   uint8_t want) {
+  fe_halves *h = &b->halves;
+  int best = same_prefix(b, used, i, plen, want);
+  if (best >= 0)
+    return best;
+  while (h->cur[want] < h->n[want] &&
+         (used[h->list[want][h->cur[want]]] ||
+          h->list[want][h->cur[want]] == i))
+    h->cur[want]++;
+  return h->cur[want] < h->n[want] ? (int)h->list[want][h->cur[want]] : -1;
+}
+
+/* Reads b->funcs once: b->finfo, b->byname, b->called and b->halves. */
 void fe_funcs_index(fe_b *b) {
   b->finfo = xcalloc(b->nfuncs, sizeof *b->finfo);
   b->byname = xcalloc(b->nfuncs, sizeof *b->byname);
@@ -154,9 +245,14 @@ void fe_funcs_index(fe_b *b) {
   }
   qsort(b->byname, b->nnamed, sizeof *b->byname, fname_cmp);
   mark_called(b);
+  index_halves(b);
 }
 
 void fe_funcs_free(fe_b *b) {
+  free(b->halves.half);
+  for (int w = 1; w < 4; w++)
+    free(b->halves.list[w]);
+  memset(&b->halves, 0, sizeof b->halves);
   free(b->finfo);
   free(b->byname);
   free(b->called);

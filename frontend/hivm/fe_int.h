@@ -60,6 +60,15 @@ typedef struct {
   bool part_of_mix, host, has_body;
 } fe_fninfo;
 
+/* The MIX halves of a chunk (fe_funcs.c): which half each function may
+** be, and the candidates for a partner, in order, of each half wanted. */
+enum { FE_HALF_AIC = 1, FE_HALF_AIV = 2 };
+typedef struct {
+  uint8_t *half;        /* per function: FE_HALF_* bits (0: no body, host) */
+  uint32_t *list[4];    /* by the bits wanted: the functions with one */
+  uint32_t n[4], cur[4];/* their number; the first that may be unused */
+} fe_halves;
+
 /* A function's symbol name (text s[0..n)) and its index in the chunk. */
 typedef struct {
   const char *s;
@@ -90,6 +99,7 @@ typedef struct {
   fe_fname *byname;     /* the functions with a symbol, by name, index */
   uint32_t nnamed;
   bool *called;         /* per function: another function calls it */
+  fe_halves halves;
   bool failed;
   /* memory through tensors, placement in a MIX function (per function;
      see fe_mem.c and fe_data.c) */
@@ -186,6 +196,8 @@ void fe_build_op(fe_b *b, fe_op *op);
 void fe_fn_info(fe_b *b, fe_op *fn, fe_fninfo *fi);
 void fe_funcs_index(fe_b *b);
 int fe_func_named(fe_b *b, uint32_t symtok);
+int fe_mix_partner(fe_b *b, const bool *used, uint32_t i, uint32_t plen,
+                   uint8_t want);
 void fe_funcs_free(fe_b *b);
 
 /* fe_syntax.c: types, operand groups, attributes, the generic form */
