@@ -6,7 +6,7 @@
 # Kernels from bench/shapes.py (a small AIV kernel with one race each).
 # 1. One module of N functions against N `// -----` chunks (text report),
 #    and the other one-chunk shapes: N modules in one chunk, N kernels
-#    each calling its own helper, N MIX pairs in one module.
+#    each calling its own helper, N lone MIX halves, N/4 MIX pairs.
 # 2. N buggy chunks through every report format (-o /dev/null), and N
 #    chunks whose race a ksv-ignore comment suppresses (text).
 # 3. Same-named kernels: N chunks each holding a buggy @k0, every format;
@@ -53,7 +53,7 @@ if [[ " $PARTS " == *" 1 "* ]]; then
   echo "## 1. one chunk against many (text report)"
   head
   for n in $SIZES; do
-    for s in module chunks modules calls; do
+    for s in module chunks modules calls halves; do
       $shapes $s "$n" >"$tmp/k.mlir"
       run "$s $n" "$tmp/k.mlir" -o /dev/null
     done

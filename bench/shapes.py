@@ -13,6 +13,7 @@ set/wait pair (clean) under --clean.
   modules     N modules in one chunk (no separators), a kernel each
   calls       one module of N kernels, each calling its own helper
               function (inlined: the helper is not a kernel)
+  halves      one module of N lone AIV halves (@k<i>_mix_aiv, no AIC)
   mix         one module of N MIX pairs (@mm<i>_mix_aic/_mix_aiv, the
               kernel of corpus/matmul_epilogue/ok.mlir; clean)
   repeat      N copies of FILE (a corpus kernel) as `// -----` chunks
@@ -81,6 +82,9 @@ def shape(name, n, bug, path):
         return 'module {\n' + ''.join(
             HELPER.format(i=i) + kernel('c%d' % i, bug, CALL.format(i=i))
             for i in range(n)) + '}\n'
+    if name == 'halves':
+        return 'module {\n' + ''.join(kernel('k%d_mix_aiv' % i, bug)
+                                      for i in range(n)) + '}\n'
     if name == 'mix':
         return mix_pairs(n)
     if name == 'repeat':

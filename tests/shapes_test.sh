@@ -4,8 +4,9 @@
 #   (a) scaling, as ratios: 4N kernels cost less than 6x the CPU seconds of
 #       N (ksv --stats cpu_s, the better of two runs) for N functions of
 #       one module, N modules in one chunk, N kernels calling helpers, N
-#       MIX pairs, and N buggy chunks through every report format at once
-#       (--report) and through the text report (root causes), and
+#       lone MIX halves, N MIX pairs, and N buggy chunks through every
+#       report format at once (--report) and through the text report
+#       (root causes), and
 #       buggy chunks each suppressed by a ksv-ignore comment;
 #   (b) same-named kernels across chunks (every other one buggy): every
 #       format has exactly one entry per finding, and each is its own
@@ -65,6 +66,7 @@ all=(--report json=/dev/null --report sarif=/dev/null
 scale module 2500
 scale modules 2500
 scale calls 2500
+scale halves 2500
 scale mix 250
 scale chunks 500 "${all[@]}"
 scale chunks 2500
