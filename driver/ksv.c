@@ -522,6 +522,77 @@ static void check_unit(const ksv_options *o, const char *path, fe_unit *fu,
   u->secs = ksv_now_secs() - t_unit;
 }
 
+/* A file's units being checked (ksv_check_text): the frontend's units,
+** which are fr->units from base on, and the frontend's diagnostics of
+** each (pre, by unit). */
+typedef struct {
+  mdl_file_result *fr;
+  rep_file_info *fi;
+  mdl_vec *units;              /* fe_unit */
+  uint32_t base;
+  rep_groups pre;
+} unit_run;
+
+/* Ties every diagnostic the frontend gave (from d0 on) to its unit
+** (mdl_diag.unit_ix), so that two chunks' kernels of one name keep their
+** own findings: the HIVM frontend numbered its units from 1 (moved past
+** the base units before them); the others (Ascend C) go by name, to the
+** first unit of that name.  Then groups them by unit (r->pre). */
+static void tag_parse(unit_run *r, uint32_t d0) {
+  mdl_diags *ds = &r->fr->diags;
+  uint32_t n = ds->items.len, nu = r->units->len;
+  uint32_t *key = malloc((n ? n : 1) * sizeof *key);
+  if (!key)
+    abort();
+  for (uint32_t j = 0; j < n; j++) {
+    mdl_diag *d = &MDL_VEC_AT(ds->items, mdl_diag, j);
+    key[j] = REP_NONE;
+    if (j < d0 || !d->unit)
+      continue;
+    if (d->unit_ix)
+      d->unit_ix += r->base;
+    for (uint32_t i = 0; !d->unit_ix && i < nu; i++)
+      if (!strcmp(MDL_VEC_AT(*r->units, fe_unit, i).name, d->unit))
+        d->unit_ix = r->base + i + 1;
+    if (d->unit_ix > r->base)
+      key[j] = d->unit_ix - 1 - r->base;
+  }
+  rep_groups_make(&r->pre, key, n, nu);
+  free(key);
+}
+
+/* Unit i has been checked, its diagnostics added from `from` on: they
+** are tied to it (those that name it), its sites are kept for the
+** fingerprints (the ops at the locations its diagnostics name), and,
+** unless the caller keeps the units, its kernel is freed at once: a file
+** of many kernels holds one unrolled kernel at a time. */
+static void finish_unit(unit_run *r, uint32_t i, uint32_t from, bool keep) {
+  mdl_diags *ds = &r->fr->diags;
+  fe_unit *fu = &MDL_VEC_AT(*r->units, fe_unit, i);
+  uint32_t ix = r->base + i + 1, to = ds->items.len;
+  const char *name = MDL_VEC_AT(r->fr->units, mdl_unit_result, ix - 1).name;
+  uint32_t npre = r->pre.first[i + 1] - r->pre.first[i];
+  uint32_t *which = malloc((npre + to - from + 1) * sizeof *which), nw = 0;
+  if (!which)
+    abort();
+  for (uint32_t m = r->pre.first[i]; m < r->pre.first[i + 1]; m++)
+    which[nw++] = r->pre.idx[m];
+  for (uint32_t j = from; j < to; j++) {
+    mdl_diag *d = &MDL_VEC_AT(ds->items, mdl_diag, j);
+    if (!d->unit_ix && d->unit && !strcmp(d->unit, name))
+      d->unit_ix = ix;
+    if (d->unit_ix == ix)
+      which[nw++] = j;
+  }
+  if (r->fi && fu->k)
+    rep_sites_collect(fu->k, ds, which, nw, r->fi);
+  free(which);
+  if (!keep) {
+    mdl_kernel_free(fu->k);
+    fu->k = NULL;
+  }
+}
+
 void ksv_check_text(const ksv_options *o, const char *path,
                     const char *text, size_t len, mdl_file_result *fr,
                     rep_file_info *fi, mdl_vec *keep) {
@@ -530,6 +601,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   if (!entry_applies(o, path, fr))
     return;
   double t_parse = o->stats ? cpu_secs() : 0;
+  uint32_t d0 = fr->diags.items.len;
   ksv_fe_parse(o->lang, o->defines, o->ndefines, path, text, len,
                 ksv_fe_arch(o->arch), &units, &fr->diags);
   if (o->stats)
@@ -560,8 +632,15 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.valuations = o->replay;
   co.flags = ksv_flag_model(o->flag_model);
   co.deadline = o->run_deadline;
+  unit_run run = {fr, fi, &units, fr->units.len, {0}};
+  tag_parse(&run, d0);
+  uint32_t from = fr->diags.items.len;
   for (uint32_t i = 0; i < units.len; i++) {
     fe_unit *fu = &MDL_VEC_AT(units, fe_unit, i);
+    if (i) { /* (the previous unit: done) */
+      finish_unit(&run, i - 1, from, keep);
+      from = fr->diags.items.len;
+    }
     /* (-j: files in parallel, one line: the head names no single file) */
     if (o->progress != KSV_PROGRESS_OFF && o->jobs <= 1)
       ksv_prog_detail("kernel %u/%u %s", i + 1, units.len, fu->name);
@@ -578,9 +657,9 @@ void ksv_check_text(const ksv_options *o, const char *path,
     }
     check_unit(o, path, fu, &co, &lim, fr, u);
   }
-  for (uint32_t i = 0; fi && i < units.len; i++)
-    if (MDL_VEC_AT(units, fe_unit, i).k)
-      rep_sites_collect(MDL_VEC_AT(units, fe_unit, i).k, &fr->diags, fi);
+  if (units.len)
+    finish_unit(&run, units.len - 1, from, keep);
+  rep_groups_free(&run.pre);
   if (keep)
     *keep = units;
   else

@@ -63,7 +63,11 @@ static int lead_rank(const mdl_diag *d) {
   return (d->severity == MDL_SEV_ERROR ? 0 : 16) + r;
 }
 
+/* Two chunks may hold kernels of one name: the unit's index tells them
+** apart where the driver set it. */
 static bool same_unit(const mdl_diag *a, const mdl_diag *b) {
+  if (a->unit_ix && b->unit_ix && a->unit_ix != b->unit_ix)
+    return false;
   return !strcmp(a->unit ? a->unit : "", b->unit ? b->unit : "");
 }
 
@@ -128,17 +132,30 @@ static uint32_t line_dist(const mdl_diag *a, const mdl_diag *b) {
   return a->line > b->line ? a->line - b->line : b->line - a->line;
 }
 
+/* The diagnostics of a file by unit (rep_diag_units; the last group:
+** those of no unit): the pairwise rules below look only within one, so
+** that a file of many kernels costs what its kernels cost one by one. */
+typedef struct {
+  const mdl_diag *g;
+  const bool *fnd;             /* g[i] is a finding */
+  uint32_t *p;                 /* union-find */
+  const uint32_t *m;           /* one unit's diagnostics, in order */
+  uint32_t k;                  /* how many */
+} unit_grp;
+
 /* 3: each race whose group is not settled (no sync finding in it, no
-** verified repair of its own) joins the sync finding that explains it
-** best (ties: the nearest). */
-static void join_races(const mdl_diag *g, uint32_t n, uint32_t *p,
-                       const bool *settled) {
-  for (uint32_t i = 0; i < n; i++) {
-    if (!race_rule(g[i].rule) || settled[uf_find(p, i)])
+** verified repair of its own) joins the sync finding of its unit that
+** explains it best (ties: the nearest). */
+static void join_races(const unit_grp *u, const bool *settled) {
+  const mdl_diag *g = u->g;
+  for (uint32_t a = 0; a < u->k; a++) {
+    uint32_t i = u->m[a];
+    if (!race_rule(g[i].rule) || settled[uf_find(u->p, i)])
       continue;
-    uint32_t best = n;
+    uint32_t best = UINT32_MAX;
     int bs = 0;
-    for (uint32_t j = 0; j < n; j++) {
+    for (uint32_t b = 0; b < u->k; b++) {
+      uint32_t j = u->m[b];
       if (!sync_rule(g[j].rule))
         continue;
       int sc = explains(&g[j], &g[i]);
@@ -146,46 +163,86 @@ static void join_races(const mdl_diag *g, uint32_t n, uint32_t *p,
                       line_dist(&g[j], &g[i]) < line_dist(&g[best], &g[i])))
         best = j, bs = sc;
     }
-    if (best < n)
-      uf_join(p, i, best);
+    if (best != UINT32_MAX)
+      uf_join(u->p, i, best);
   }
 }
 
-/* Groups the findings of diags (index i is a finding when fnd[i]) into
-** p (union-find). */
-static void group(const mdl_diag *g, uint32_t n, const bool *fnd,
-                  uint32_t *p) {
-  for (uint32_t i = 0; i < n; i++)
-    p[i] = i;
-  for (uint32_t i = 0; i < n; i++) {
-    if (!fnd[i])
+/* 1 and 2 within one unit. */
+static void join_syncs(const unit_grp *u) {
+  const mdl_diag *g = u->g;
+  for (uint32_t a = 0; a < u->k; a++) {
+    uint32_t i = u->m[a];
+    if (!u->fnd[i])
       continue;
-    for (uint32_t j = 0; j < n && g[i].fix_by; j++) /* 1: verified */
-      if (fnd[j] && g[j].fix && g[j].line == g[i].fix_by_line &&
+    for (uint32_t b = 0; b < u->k && g[i].fix_by; b++) { /* 1: verified */
+      uint32_t j = u->m[b];
+      if (u->fnd[j] && g[j].fix && g[j].line == g[i].fix_by_line &&
           g[j].col == g[i].fix_by_col && same_unit(&g[i], &g[j]))
-        uf_join(p, i, j);
-    for (uint32_t j = 0; j < i; j++) /* 2: one sync statement or flag */
-      if (fnd[j] && sync_rule(g[i].rule) && sync_rule(g[j].rule) &&
+        uf_join(u->p, i, j);
+    }
+    for (uint32_t b = 0; b < a; b++) { /* 2: one sync statement or flag */
+      uint32_t j = u->m[b];
+      if (u->fnd[j] && sync_rule(g[i].rule) && sync_rule(g[j].rule) &&
           same_unit(&g[i], &g[j]) &&
           ((g[i].line == g[j].line && g[i].col == g[j].col &&
             rep_same_chain(g[i].where, g[j].where)) ||
            same_flag(&g[i], &g[j])))
-        uf_join(p, i, j);
+        uf_join(u->p, i, j);
+    }
   }
-  bool *settled = calloc(n ? n : 1, sizeof *settled);
-  if (!settled)
-    return;
-  for (uint32_t i = 0; i < n; i++)
-    if (fnd[i] && (sync_rule(g[i].rule) || g[i].fix))
-      settled[uf_find(p, i)] = true;
-  join_races(g, n, p, settled);
-  for (uint32_t i = 0; i < n; i++) /* 4: one later access */
-    for (uint32_t j = 0; j < i && race_rule(g[i].rule); j++)
+}
+
+/* 4 within one unit. */
+static void join_accesses(const unit_grp *u, const bool *settled) {
+  const mdl_diag *g = u->g;
+  uint32_t *p = u->p;
+  for (uint32_t a = 0; a < u->k; a++) {
+    uint32_t i = u->m[a];
+    for (uint32_t b = 0; b < a && race_rule(g[i].rule); b++) {
+      uint32_t j = u->m[b];
       if (race_rule(g[j].rule) && !settled[uf_find(p, i)] &&
           !settled[uf_find(p, j)] && g[i].line == g[j].line &&
           g[i].col == g[j].col && same_unit(&g[i], &g[j]))
         uf_join(p, i, j);
+    }
+  }
+}
+
+/* Groups the findings of fr's diagnostics (index i is a finding when
+** fnd[i]) into p (union-find), unit by unit. */
+static void group(const mdl_file_result *fr, const bool *fnd, uint32_t *p) {
+  const mdl_diag *g = (const mdl_diag *)fr->diags.items.data;
+  uint32_t n = fr->diags.items.len, nu = fr->units.len;
+  for (uint32_t i = 0; i < n; i++)
+    p[i] = i;
+  uint32_t *key = rep_diag_units(fr);
+  for (uint32_t i = 0; i < n; i++)
+    key[i] = key[i] == REP_NONE ? nu : key[i];
+  rep_groups by;
+  rep_groups_make(&by, key, n, nu + 1);
+  free(key);
+  bool *settled = calloc(n ? n : 1, sizeof *settled);
+  for (uint32_t k = 0; k <= nu; k++) {
+    unit_grp u = {g, fnd, p, by.idx + by.first[k],
+                  by.first[k + 1] - by.first[k]};
+    join_syncs(&u);
+  }
+  for (uint32_t i = 0; settled && i < n; i++)
+    if (fnd[i] && (sync_rule(g[i].rule) || g[i].fix))
+      settled[uf_find(p, i)] = true;
+  for (uint32_t k = 0; settled && k <= nu; k++) {
+    unit_grp u = {g, fnd, p, by.idx + by.first[k],
+                  by.first[k + 1] - by.first[k]};
+    join_races(&u, settled);
+  }
+  for (uint32_t k = 0; settled && k <= nu; k++) {
+    unit_grp u = {g, fnd, p, by.idx + by.first[k],
+                  by.first[k + 1] - by.first[k]};
+    join_accesses(&u, settled);
+  }
   free(settled);
+  rep_groups_free(&by);
 }
 
 /* ------------------------------------------------------------ wording */
@@ -268,50 +325,53 @@ static char *sentence(const mdl_diag *d) {
 
 /* ----------------------------------------------------------- ordering */
 
-/* The lead of the group of root r: the best-ranked member, the one with
-** the repair on a tie, then the first. */
-static uint32_t lead_of(const mdl_diag *g, uint32_t n, uint32_t *p,
-                        const bool *fnd, uint32_t r) {
-  uint32_t best = r;
-  for (uint32_t i = 0; i < n; i++) {
-    if (!fnd[i] || uf_find(p, i) != r)
+/* The lead of every group, by its root (lead[r]; lead[i] = i for the
+** rest): the best-ranked member, the one with the repair on a tie, then
+** the first. */
+static void leads(const mdl_diag *g, uint32_t n, uint32_t *p, const bool *fnd,
+                  uint32_t *lead) {
+  for (uint32_t i = 0; i < n; i++)
+    lead[i] = i;
+  for (uint32_t i = 0; i < n; i++) { /* (a root is its group's first) */
+    if (!fnd[i])
       continue;
-    int a = lead_rank(&g[i]), b = lead_rank(&g[best]);
-    if (a < b || (a == b && g[i].fix && !g[best].fix))
-      best = i;
+    uint32_t r = uf_find(p, i), best = lead[r];
+    int x = lead_rank(&g[i]), y = lead_rank(&g[best]);
+    if (x < y || (x == y && g[i].fix && !g[best].fix))
+      lead[r] = i;
   }
-  return best;
 }
 
 /* The new order of the diagnostics: each group at its first member's
-** place, lead first, the rest in their order; ord[k] = old index. */
+** place (its root), lead first, the rest in their order; ord[k] = old
+** index. */
 static void order(uint32_t n, uint32_t *p, const bool *fnd,
                   const uint32_t *lead, uint32_t *ord) {
-  uint32_t k = 0;
-  bool *done = calloc(n ? n : 1, sizeof *done);
-  if (!done) {
+  uint32_t *root = malloc((n ? n : 1) * sizeof *root);
+  if (!root) {
     for (uint32_t i = 0; i < n; i++)
       ord[i] = i;
     return;
   }
+  for (uint32_t i = 0; i < n; i++)
+    root[i] = fnd[i] ? uf_find(p, i) : REP_NONE;
+  rep_groups mem; /* each group's members, in order */
+  rep_groups_make(&mem, root, n, n);
+  uint32_t k = 0;
   for (uint32_t i = 0; i < n; i++) {
-    if (done[i])
-      continue;
     if (!fnd[i]) {
-      done[i] = true;
       ord[k++] = i;
       continue;
     }
-    uint32_t r = uf_find(p, i), l = lead[r];
-    done[l] = true;
-    ord[k++] = l;
-    for (uint32_t j = i; j < n; j++)
-      if (!done[j] && fnd[j] && uf_find(p, j) == r) {
-        done[j] = true;
-        ord[k++] = j;
-      }
+    if (root[i] != i)
+      continue; /* (placed with its group) */
+    ord[k++] = lead[i];
+    for (uint32_t m = mem.first[i]; m < mem.first[i + 1]; m++)
+      if (mem.idx[m] != lead[i])
+        ord[k++] = mem.idx[m];
   }
-  free(done);
+  rep_groups_free(&mem);
+  free(root);
 }
 
 /* Adds the cause of the group that finding l (in the new order) leads:
@@ -353,29 +413,45 @@ static void permute(mdl_file_result *fr, rep_file_info *fi,
   free(ng);
 }
 
-/* Numbers the groups in the new order and words their causes. */
+/* Numbers the groups in the new order and words their causes (root[k]:
+** the group of diagnostic k of the new order, a finding when fnd[k]). */
 static void name_causes(mdl_file_result *fr, const bool *fnd,
                         const uint32_t *root) {
   mdl_diag *g = (mdl_diag *)fr->diags.items.data;
   uint32_t n = fr->diags.items.len;
+  /* per group (by root): members, the first repair (k + 1), whether all
+     have one or are resolved by one, and its cause once named */
+  uint32_t *nmem = calloc(n ? n : 1, sizeof *nmem),
+           *fix = calloc(n ? n : 1, sizeof *fix),
+           *id = calloc(n ? n : 1, sizeof *id);
+  bool *all = malloc((n ? n : 1) * sizeof *all);
+  if (!nmem || !fix || !id || !all)
+    abort();
+  for (uint32_t k = 0; k < n; k++)
+    all[k] = true;
   for (uint32_t k = 0; k < n; k++) {
-    if (!fnd[k] || g[k].cause)
+    if (!fnd[k])
       continue;
-    uint32_t nmem = 0, fix = 0;
-    bool all = true;
-    for (uint32_t j = k; j < n; j++) {
-      if (!fnd[j] || root[j] != root[k])
-        continue;
-      nmem++;
-      if (g[j].fix && !fix)
-        fix = j + 1;
-      all &= g[j].fix || g[j].fix_by;
-    }
-    add_cause(fr, k, nmem, fix, fix && all && nmem > 1);
-    for (uint32_t j = k; j < n; j++)
-      if (fnd[j] && root[j] == root[k])
-        g[j].cause = fr->causes.len;
+    uint32_t r = root[k];
+    nmem[r]++;
+    if (g[k].fix && !fix[r])
+      fix[r] = k + 1;
+    all[r] = all[r] && (g[k].fix || g[k].fix_by);
   }
+  for (uint32_t k = 0; k < n; k++) {
+    if (!fnd[k])
+      continue;
+    uint32_t r = root[k];
+    if (!id[r]) {
+      add_cause(fr, k, nmem[r], fix[r], fix[r] && all[r] && nmem[r] > 1);
+      id[r] = fr->causes.len;
+    }
+    g[k].cause = id[r];
+  }
+  free(nmem);
+  free(fix);
+  free(id);
+  free(all);
 }
 
 void ksv_group_causes(mdl_file_result *fr, rep_file_info *fi) {
@@ -389,9 +465,8 @@ void ksv_group_causes(mdl_file_result *fr, rep_file_info *fi) {
   if (p && lead && ord && root && fnd && nfnd) {
     for (uint32_t i = 0; i < n; i++)
       fnd[i] = rep_rule_is_finding(g[i].rule);
-    group(g, n, fnd, p);
-    for (uint32_t i = 0; i < n; i++)
-      lead[i] = fnd[i] && uf_find(p, i) == i ? lead_of(g, n, p, fnd, i) : i;
+    group(fr, fnd, p);
+    leads(g, n, p, fnd, lead);
     order(n, p, fnd, lead, ord);
     for (uint32_t k = 0; k < n; k++) { /* the roots in the new order */
       root[k] = uf_find(p, ord[k]);

@@ -192,9 +192,18 @@ static void scan(const char *path, const char *text, size_t len, ignores *out,
   }
 }
 
-/* The comment that suppresses rule r at line (on it or the line before). */
+/* The comment that suppresses rule r at line (on it or the line before):
+** a binary search, the comments being in line order (scan). */
 static const ignore *match(const ignores *s, uint32_t line, mdl_rule r) {
-  for (uint32_t i = 0; s && i < s->n; i++)
+  uint32_t lo = 0, hi = s ? s->n : 0, from = line ? line - 1 : 0;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (s->v[mid].line < from)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (uint32_t i = lo; s && i < s->n && s->v[i].line <= line; i++)
     if ((s->v[i].line == line || s->v[i].line + 1 == line) &&
         (s->v[i].mask >> r & 1))
       return &s->v[i];
@@ -259,14 +268,18 @@ void ksv_diags_recount(mdl_diags *d) {
   }
 }
 
-/* A unit whose findings are all suppressed is clean; its note says so. */
+/* A unit whose findings are all suppressed is clean; its note says so.
+** (Its findings: rep_unit_groups, same-named kernels of two chunks
+** apart.) */
 static void units_after(mdl_file_result *fr) {
+  rep_groups gr;
+  rep_unit_groups(fr, &gr);
   for (uint32_t u = 0; u < fr->units.len; u++) {
     mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
     uint32_t live = 0, supp = 0;
-    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-      const mdl_diag *g = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-      if (!g->unit || strcmp(g->unit, ur->name) || g->severity == MDL_SEV_NOTE)
+    for (uint32_t m = gr.first[u]; m < gr.first[u + 1]; m++) {
+      const mdl_diag *g = &MDL_VEC_AT(fr->diags.items, mdl_diag, gr.idx[m]);
+      if (g->severity == MDL_SEV_NOTE)
         continue;
       supp += g->suppressed != 0;
       live += !g->suppressed && g->rule != MDL_RULE_BAD_SUPPRESSION;
@@ -280,6 +293,7 @@ static void units_after(mdl_file_result *fr) {
     free(ur->note);
     ur->note = n;
   }
+  rep_groups_free(&gr);
 }
 
 void ksv_suppress(mdl_file_result *fr, const char *text, size_t len,

@@ -586,6 +586,11 @@ typedef struct {
   mdl_severity severity;
   const char *file;            /* not owned */
   const char *unit;            /* unit name, may be NULL; owned by list */
+  uint32_t unit_ix;            /* its unit: 1 + the index in the file's
+                                  units (mdl_file_result.units), set by
+                                  the driver and the HIVM frontend; 0:
+                                  not known (matched by name) -- two
+                                  chunks may hold kernels of one name */
   uint32_t line, col;
   char *message;
   uint32_t nrelated;

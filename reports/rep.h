@@ -31,6 +31,9 @@ typedef struct {
   uint32_t nsites;
   char **fps;                  /* fingerprint per diagnostic, owned */
   uint32_t nfps;
+  uint32_t *lines;             /* offset in text of each line's start
+                                  (rep_lines_index), owned, or NULL */
+  uint32_t nlines;
   double secs;                 /* wall time spent checking the file
                                   (its kernels: mdl_unit_result.secs) */
 } rep_file_info;
@@ -97,13 +100,18 @@ bool rep_rule_is_finding(mdl_rule r);
 
 /* --------------------------------------------------------------- sites */
 
-/* Records, for every location that the diagnostics of kernel k (those
-** whose unit is k->name) name, the op that runs there (rep_site.c).  k is
-** only read; fi->sites grows. */
+/* Records, for every location that the diagnostics of kernel k name
+** (those of d numbered which[0..nwhich): rep_unit_groups; which NULL:
+** every one whose unit is k->name), the op that
+** runs there (rep_site.c).  k is only read; fi->sites grows, unsorted
+** until rep_sites_sort. */
 void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
+                       const uint32_t *which, uint32_t nwhich,
                        rep_file_info *fi);
+/* Sorts fi->sites for rep_site_find (rep_fingerprints does, once). */
+void rep_sites_sort(rep_file_info *fi);
 /* The site of (unit, file, line, col) (file NULL: the main file), or
-** NULL. */
+** NULL; fi->sites sorted. */
 const rep_site *rep_site_find(const rep_file_info *fi, const char *unit,
                               const char *file, uint32_t line, uint32_t col);
 void rep_file_info_free(rep_file_info *fi);
@@ -123,7 +131,8 @@ bool rep_has_flow(const mdl_diag *d);
 ** file path, the kernel name, and the op names/kinds and normalized text
 ** (no comments, whitespace or numbered SSA names) of the lines involved;
 ** no line numbers, so unrelated edits keep it.  Equal hashes in one file
-** are told apart by their order. */
+** are told apart by their order.  First indexes fi for the renderers:
+** its lines (rep_lines_index) and its sites (sorted once). */
 void rep_fingerprints(const mdl_file_result *fr, rep_file_info *fi);
 
 /* A set of fingerprints read from an earlier JSON or SARIF report. */
@@ -136,6 +145,33 @@ typedef struct {
 int rep_baseline_load(const char *path, rep_fpset *set, char *err, size_t n);
 bool rep_fpset_has(const rep_fpset *set, const char *fp);
 void rep_fpset_free(rep_fpset *set);
+
+/* ------------------------------------------------------ groups (index) */
+
+/* Diagnostics grouped by a key (rep_index.c): the indices of group k, in
+** diagnostic order, are idx[first[k] .. first[k + 1]).  Owned. */
+typedef struct {
+  uint32_t *first, *idx;
+  uint32_t ngroups;
+} rep_groups;
+#define REP_NONE UINT32_MAX
+
+/* Groups the n diagnostics of key[i] (< ngroups; REP_NONE: in no
+** group).  Free with rep_groups_free. */
+void rep_groups_make(rep_groups *g, const uint32_t *key, uint32_t n,
+                     uint32_t ngroups);
+void rep_groups_free(rep_groups *g);
+/* The findings of each root cause of fr: group c - 1 holds cause c's. */
+void rep_cause_groups(const mdl_file_result *fr, rep_groups *g);
+/* The unit of every diagnostic of fr (caller frees): its index in
+** fr->units, by mdl_diag.unit_ix where the driver set it, else by name
+** (of same-named units, the last that starts at or before it); REP_NONE
+** for a diagnostic of no unit (d->unit NULL) or of a name no unit has.
+** Two chunks may hold kernels of one name: each finding is its own
+** chunk's. */
+uint32_t *rep_diag_units(const mdl_file_result *fr);
+/* The diagnostics of each unit of fr (group u: fr->units[u]'s). */
+void rep_unit_groups(const mdl_file_result *fr, rep_groups *g);
 
 /* ------------------------------------------------------------- helpers */
 
@@ -172,8 +208,12 @@ char *rep_help_uri(const char *base, const char *anchor);
 ** counted as unknown kernels, not as errors). */
 uint32_t rep_errors(const mdl_file_result *fr);
 /* Line n (1-based) of fi's text, without its newline: start and length.
-** Returns false when there is no such line. */
+** Returns false when there is no such line.  O(1) once rep_lines_index
+** ran (rep_fingerprints runs it), a scan of the text before. */
 bool rep_source_line(const rep_file_info *fi, uint32_t n, const char **s,
                      size_t *len);
+/* Indexes the lines of fi's text (fi->lines), once; nothing for a text of
+** 4 GiB or more (rep_source_line scans then). */
+void rep_lines_index(rep_file_info *fi);
 
 #endif

@@ -144,35 +144,68 @@ static char *hex64(uint64_t h) {
   return s;
 }
 
+typedef struct { uint64_t h; uint32_t i; } fp_key;
+
+static int key_cmp(const void *a, const void *b) {
+  const fp_key *x = a, *y = b;
+  if (x->h != y->h)
+    return x->h < y->h ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* seen[i]: how many diagnostics before i have the hash of i (base[i]),
+** by sorting, not by comparing every pair. */
+static void count_seen(const uint64_t *base, uint32_t n, uint32_t *seen) {
+  fp_key *k = malloc((n ? n : 1) * sizeof *k);
+  if (!k)
+    abort();
+  for (uint32_t i = 0; i < n; i++)
+    k[i] = (fp_key){base[i], i};
+  qsort(k, n, sizeof *k, key_cmp);
+  for (uint32_t j = 0; j < n; j++)
+    seen[k[j].i] = j && k[j - 1].h == k[j].h ? seen[k[j - 1].i] + 1 : 0;
+  free(k);
+}
+
+/* The hash of diagnostic d before its number among equal ones. */
+static uint64_t base_hash(const mdl_file_result *fr, const mdl_diag *d,
+                          const rep_file_info *fi) {
+  fnv f = {0xcbf29ce484222325ULL};
+  fnv_str(&f, "ksv-fp1");
+  fnv_str(&f, mdl_rule_name(d->rule));
+  fnv_str(&f, fr->path);
+  fnv_str(&f, d->unit);
+  fnv_loc(&f, d, fi, 'P', d->line, d->col, d->where);
+  for (uint32_t r = 0; r < d->nrelated; r++)
+    fnv_loc(&f, d, fi, 'R', d->related[r].line, d->related[r].col,
+            d->related[r].where);
+  return f.h;
+}
+
 void rep_fingerprints(const mdl_file_result *fr, rep_file_info *fi) {
   uint32_t n = fr->diags.items.len;
   for (uint32_t i = 0; i < fi->nfps; i++)
     free(fi->fps[i]);
   free(fi->fps);
+  if (n)
+    rep_lines_index(fi);
+  rep_sites_sort(fi);
   fi->fps = calloc(n ? n : 1, sizeof *fi->fps);
   uint64_t *base = calloc(n ? n : 1, sizeof *base);
-  if (!fi->fps || !base)
+  uint32_t *seen = calloc(n ? n : 1, sizeof *seen);
+  if (!fi->fps || !base || !seen)
     abort();
   fi->nfps = n;
+  for (uint32_t i = 0; i < n; i++)
+    base[i] = base_hash(fr, &MDL_VEC_AT(fr->diags.items, mdl_diag, i), fi);
+  count_seen(base, n, seen); /* equal findings: told apart by their order */
   for (uint32_t i = 0; i < n; i++) {
-    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-    fnv f = {0xcbf29ce484222325ULL};
-    fnv_str(&f, "ksv-fp1");
-    fnv_str(&f, mdl_rule_name(d->rule));
-    fnv_str(&f, fr->path);
-    fnv_str(&f, d->unit);
-    fnv_loc(&f, d, fi, 'P', d->line, d->col, d->where);
-    for (uint32_t r = 0; r < d->nrelated; r++)
-      fnv_loc(&f, d, fi, 'R', d->related[r].line, d->related[r].col,
-              d->related[r].where);
-    base[i] = f.h;
-    uint32_t seen = 0; /* equal findings: told apart by their order */
-    for (uint32_t j = 0; j < i; j++)
-      seen += base[j] == base[i];
-    fnv_bytes(&f, &seen, sizeof seen);
+    fnv f = {base[i]};
+    fnv_bytes(&f, &seen[i], sizeof seen[i]);
     fi->fps[i] = hex64(f.h);
   }
   free(base);
+  free(seen);
 }
 
 /* ---------------------------------------------------------- baseline */

@@ -106,6 +106,25 @@ static void propf(node n, const char *name, const char *fmt, double v) {
 
 typedef struct { uint32_t line; char kind; } mark; /* 'p' primary, 'r' */
 
+static int u32_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Source line l (s[0..len)) of an excerpt, numbered, marked by kind. */
+static void excerpt_line(node pre, uint32_t l, char kind, const char *s,
+                         size_t len) {
+  node sp = elc(pre, "span",
+                kind == 'p' ? "l primary" : kind == 'r' ? "l related" : "l",
+                NULL);
+  char num[16];
+  snprintf(num, sizeof num, "%u", l);
+  elc(sp, "span", "n", num);
+  char *t = mdl_strprintf("%.*s", (int)len, s);
+  add_text(sp, t);
+  free(t);
+}
+
 static void excerpt(node parent, const rep_file_info *fi, const mdl_diag *d) {
   if (!fi || !fi->text)
     return;
@@ -119,39 +138,32 @@ static void excerpt(node parent, const rep_file_info *fi, const mdl_diag *d) {
       m[nm++] = (mark){d->related[r].line, 'r'};
   if (!nm)
     return;
-  uint32_t lo = UINT32_MAX, hi = 0;
-  for (uint32_t i = 0; i < nm; i++) {
-    lo = m[i].line < lo ? m[i].line : lo;
-    hi = m[i].line > hi ? m[i].line : hi;
-  }
+  /* each marked line with two lines of context, in order; gaps elided
+     (only those lines are looked at: marks far apart cost nothing) */
+  uint32_t show[64 * 5], ns = 0;
+  for (uint32_t i = 0; i < nm; i++)
+    for (uint64_t l = m[i].line > 2 ? m[i].line - 2 : 1;
+         l <= (uint64_t)m[i].line + 2 && l <= UINT32_MAX; l++)
+      show[ns++] = (uint32_t)l;
+  qsort(show, ns, sizeof *show, u32_cmp);
   node pre = elc(parent, "pre", "src", NULL);
   uint32_t last = 0;
-  /* each marked line with two lines of context; gaps elided */
-  for (uint32_t l = lo > 2 ? lo - 2 : 1; l <= hi + 2; l++) {
-    bool near = false;
+  for (uint32_t k = 0; k < ns; k++) {
+    uint32_t l = show[k];
+    if (k && show[k - 1] == l)
+      continue;
     char kind = 0;
-    for (uint32_t i = 0; i < nm; i++) {
-      uint32_t ml = m[i].line;
-      near |= l + 2 >= ml && l <= ml + 2;
-      if (ml == l && kind != 'p')
+    for (uint32_t i = 0; i < nm; i++)
+      if (m[i].line == l && kind != 'p')
         kind = m[i].kind;
-    }
     const char *s;
     size_t len;
-    if (!near || !rep_source_line(fi, l, &s, &len))
+    if (!rep_source_line(fi, l, &s, &len))
       continue;
     if (last && l > last + 1)
       elc(pre, "span", "l gap", "     \xE2\x8B\xAE");
     last = l;
-    node sp = elc(pre, "span",
-                  kind == 'p' ? "l primary" : kind == 'r' ? "l related" : "l",
-                  NULL);
-    char num[16];
-    snprintf(num, sizeof num, "%u", l);
-    elc(sp, "span", "n", num);
-    char *t = mdl_strprintf("%.*s", (int)len, s);
-    add_text(sp, t);
-    free(t);
+    excerpt_line(pre, l, kind, s, len);
   }
 }
 
@@ -329,8 +341,8 @@ static void timeline(node parent, const mdl_diag *d) {
 
 /* Root causes first (docs/root-causes.md): the lead of a group says its
 ** cause and links its consequences; a consequence links back. */
-static void cause_par(node art, const mdl_file_result *fr, uint32_t f,
-                      uint32_t i) {
+static void cause_par(node art, const mdl_file_result *fr,
+                      const rep_groups *cg, uint32_t f, uint32_t i) {
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   const mdl_cause *c = rep_cause_of(fr, d);
   if (!c || c->nfindings < 2)
@@ -352,9 +364,10 @@ static void cause_par(node art, const mdl_file_result *fr, uint32_t f,
                                 : "");
   add_text(p, t);
   free(t);
-  for (uint32_t j = 0, k = 0; j < fr->diags.items.len; j++) {
+  for (uint32_t m = cg->first[c->id - 1], k = 0; m < cg->first[c->id]; m++) {
+    uint32_t j = cg->idx[m];
     const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
-    if (j == i || x->cause != c->id)
+    if (j == i)
       continue;
     if (k++)
       add_text(p, ", ");
@@ -381,7 +394,9 @@ static void cause_help(node det, const mdl_file_result *fr, uint32_t i) {
   free(t);
 }
 
-static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
+/* Finding i of file f (cg: its root causes' findings, rep_cause_groups). */
+static void finding(node parent, const rep_input *in, const rep_groups *cg,
+                    uint32_t f, uint32_t i) {
   const mdl_file_result *fr = &in->files[f];
   const rep_file_info *fi = in->info ? &in->info[f] : NULL;
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
@@ -405,7 +420,7 @@ static void finding(node parent, const rep_input *in, uint32_t f, uint32_t i) {
     free(sp);
   }
   elc(art, "p", "msg", d->message);
-  cause_par(art, fr, f, i);
+  cause_par(art, fr, cg, f, i);
   excerpt(art, fi, d);
   node ul = elc(art, "ul", "notes", NULL);
   char chain[1024];
@@ -547,6 +562,77 @@ static void td_num(node tr, uint32_t v) {
   elc(tr, "td", "num", b);
 }
 
+/* The summary table's row of every unit of file f: its errors and
+** warnings are its own diagnostics' (rep_unit_groups: same-named kernels
+** of two chunks count apart). */
+static void summary_rows(node tbody, const rep_input *in, uint32_t f) {
+  const mdl_file_result *fr = &in->files[f];
+  rep_groups g;
+  rep_unit_groups(fr, &g);
+  for (uint32_t u = 0; u < fr->units.len; u++) {
+    const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+    uint32_t ne = 0, nw = 0;
+    for (uint32_t m = g.first[u]; m < g.first[u + 1]; m++) {
+      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, g.idx[m]);
+      if (d->suppressed)
+        continue; /* suppressed: shown, not counted */
+      ne += d->severity == MDL_SEV_ERROR && d->rule != MDL_RULE_UNKNOWN;
+      nw += d->severity == MDL_SEV_WARNING;
+    }
+    node tr = el(tbody, "tr", NULL);
+    node a = el(el(tr, "td", NULL), "a", fr->path);
+    char href[32];
+    snprintf(href, sizeof href, "#f%u", f);
+    prop(a, "href", href);
+    el(el(tr, "td", NULL), "code", ur->name);
+    elc(el(tr, "td", NULL), "span", verdict_class(ur),
+        mdl_unit_verdict_name(ur));
+    td_proof(tr, ur);
+    td_num(tr, ne);
+    td_num(tr, nw);
+    node nt = elc(tr, "td", "note", ur->note ? ur->note : "");
+    if (ur->sim)
+      elc(nt, "div", "sim", ur->sim);
+  }
+  rep_groups_free(&g);
+}
+
+/* The section of file f: its findings, the --explain pairs folded. */
+static void file_section(node main_, const rep_input *in, uint32_t f) {
+  const mdl_file_result *fr = &in->files[f];
+  rep_groups cg;
+  rep_cause_groups(fr, &cg);
+  node sec = el(main_, "section", NULL);
+  char id[32];
+  snprintf(id, sizeof id, "f%u", f);
+  prop(sec, "id", id);
+  el(sec, "h2", fr->path);
+  uint32_t nexpl = 0, nshown = 0;
+  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
+    if (d->rule == MDL_RULE_EXPLAIN) {
+      nexpl++;
+      continue;
+    }
+    finding(sec, in, &cg, f, i);
+    nshown++;
+  }
+  if (!nshown)
+    el(sec, "p", fr->diags.items.len ? "No finding." : "No finding: clean.");
+  if (nexpl) {
+    node det = el(sec, "details", NULL);
+    char *t = mdl_strprintf("%u conflicting pair%s proven ordered "
+                            "(--explain)",
+                            nexpl, nexpl == 1 ? "" : "s");
+    el(det, "summary", t);
+    free(t);
+    for (uint32_t i = 0; i < fr->diags.items.len; i++)
+      if (MDL_VEC_AT(fr->diags.items, mdl_diag, i).rule == MDL_RULE_EXPLAIN)
+        finding(det, in, &cg, f, i);
+  }
+  rep_groups_free(&cg);
+}
+
 int rep_html(FILE *out, const rep_input *in) {
   htmlDocPtr doc = htmlNewDocNoDtD(NULL, NULL);
   if (!doc)
@@ -622,65 +708,10 @@ int rep_html(FILE *out, const rep_input *in) {
   for (size_t c = 0; c < 7; c++)
     el(tr, "th", cols[c]);
   node tbody = el(table, "tbody", NULL);
-  for (uint32_t f = 0; f < in->nfiles; f++) {
-    const mdl_file_result *fr = &in->files[f];
-    for (uint32_t u = 0; u < fr->units.len; u++) {
-      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
-      uint32_t ne = 0, nw = 0;
-      for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-        const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-        if (!d->unit || strcmp(d->unit, ur->name) || d->suppressed)
-          continue; /* suppressed: shown, not counted */
-        ne += d->severity == MDL_SEV_ERROR && d->rule != MDL_RULE_UNKNOWN;
-        nw += d->severity == MDL_SEV_WARNING;
-      }
-      tr = el(tbody, "tr", NULL);
-      node a = el(el(tr, "td", NULL), "a", fr->path);
-      char href[32];
-      snprintf(href, sizeof href, "#f%u", f);
-      prop(a, "href", href);
-      el(el(tr, "td", NULL), "code", ur->name);
-      elc(el(tr, "td", NULL), "span", verdict_class(ur),
-          mdl_unit_verdict_name(ur));
-      td_proof(tr, ur);
-      td_num(tr, ne);
-      td_num(tr, nw);
-      node nt = elc(tr, "td", "note", ur->note ? ur->note : "");
-      if (ur->sim)
-        elc(nt, "div", "sim", ur->sim);
-    }
-  }
-  for (uint32_t f = 0; f < in->nfiles; f++) {
-    const mdl_file_result *fr = &in->files[f];
-    node sec = el(main_, "section", NULL);
-    char id[32];
-    snprintf(id, sizeof id, "f%u", f);
-    prop(sec, "id", id);
-    el(sec, "h2", fr->path);
-    uint32_t nexpl = 0, nshown = 0;
-    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-      if (d->rule == MDL_RULE_EXPLAIN) {
-        nexpl++;
-        continue;
-      }
-      finding(sec, in, f, i);
-      nshown++;
-    }
-    if (!nshown)
-      el(sec, "p", fr->diags.items.len ? "No finding." : "No finding: clean.");
-    if (nexpl) {
-      node det = el(sec, "details", NULL);
-      char *t = mdl_strprintf("%u conflicting pair%s proven ordered "
-                              "(--explain)",
-                              nexpl, nexpl == 1 ? "" : "s");
-      el(det, "summary", t);
-      free(t);
-      for (uint32_t i = 0; i < fr->diags.items.len; i++)
-        if (MDL_VEC_AT(fr->diags.items, mdl_diag, i).rule == MDL_RULE_EXPLAIN)
-          finding(det, in, f, i);
-    }
-  }
+  for (uint32_t f = 0; f < in->nfiles; f++)
+    summary_rows(tbody, in, f);
+  for (uint32_t f = 0; f < in->nfiles; f++)
+    file_section(main_, in, f);
   xmlChar *mem = NULL;
   int size = 0;
   htmlDocDumpMemoryFormat(doc, &mem, &size, 1);

@@ -10,9 +10,10 @@
 #include <jansson.h>
 
 /* docs/report.schema.json's "format_version" */
-#define REP_JSON_FORMAT "1.2" /* 1.1: suppressed, suppression, each
+#define REP_JSON_FORMAT "1.3" /* 1.1: suppressed, suppression, each
                                  finding's "cause"; 1.2: each unit's proof,
-                                 proof_bound, loops; summary.bounded */
+                                 proof_bound, loops; summary.bounded; 1.3:
+                                 each diagnostic's unit_index */
 
 /* The location's file, when not the unit's main file, and its inlining
 ** chain, innermost call first (C++ kernels; README "JSON output").  Only
@@ -104,12 +105,16 @@ json_t *rep_cause_json(const mdl_file_result *fr, uint32_t i,
   return o;
 }
 
-static json_t *diag_json(const mdl_diag *d, const char *fp) {
+/* Diagnostic d with its fingerprint fp (NULL: none) and its unit's
+** index in the file's units (REP_NONE: none, rep_diag_units). */
+static json_t *diag_json(const mdl_diag *d, const char *fp, uint32_t unit) {
   json_t *o = json_object();
   json_object_set_new(o, "rule", json_string(mdl_rule_name(d->rule)));
   json_object_set_new(o, "severity",
                       json_string(mdl_severity_name(d->severity)));
   json_object_set_new(o, "unit", d->unit ? json_string(d->unit) : json_null());
+  if (unit != REP_NONE) /* which of same-named units (two chunks) */
+    json_object_set_new(o, "unit_index", json_integer(unit));
   json_object_set_new(o, "line", json_integer(d->line));
   json_object_set_new(o, "column", json_integer(d->col));
   where_json(o, d->where);
@@ -252,14 +257,17 @@ int rep_json(FILE *out, const rep_input *in) {
     json_object_set_new(fo, "units", units);
     json_t *diags = json_array();
     const rep_file_info *fi = in->info ? &in->info[f] : NULL;
+    uint32_t *owner = rep_diag_units(fr);
     for (uint32_t i = 0; i < fr->diags.items.len; i++) {
       json_t *dj = diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i),
-                             fi && i < fi->nfps ? fi->fps[i] : NULL);
+                             fi && i < fi->nfps ? fi->fps[i] : NULL,
+                             owner[i]);
       json_t *cj = rep_cause_json(fr, i, true);
       if (cj)
         json_object_set_new(dj, "cause", cj);
       json_array_append_new(diags, dj);
     }
+    free(owner);
     causes += fr->causes.len;
     json_object_set_new(fo, "diagnostics", diags);
     json_array_append_new(files, fo);

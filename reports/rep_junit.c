@@ -8,6 +8,8 @@
 ** finding named "<rule> <kernel> <fingerprint>" (rep_fp.c): CI systems
 ** that compare runs key on the name, and the fingerprint does not move
 ** with line numbers or with the order of files, kernels and findings.
+** A finding is a testcase of its own kernel only (rep_diag_units: two
+** chunks may hold kernels of one name), so there is one per finding.
 ** A kernel that was not decided or not built gets a testcase "unknown" /
 ** "bad-input" with an <error>, and its rule testcases are <skipped>.  A
 ** finding at or above --fail-on is a <failure>; a warning below it
@@ -140,39 +142,81 @@ static char *diag_string(const char *path, const mdl_diag *d) {
   return buf;
 }
 
-static bool diag_of(const mdl_diag *d, const char *unit) {
-  return d->unit && unit && !strcmp(d->unit, unit);
-}
+/* A file's diagnostics by the testcases they go in: group u those of
+** unit u (rep_diag_units), group nunits those of the file itself. */
+typedef struct {
+  rep_groups g;
+  uint32_t nunits;
+} by_unit;
 
-/* Is unit name u one of fr's units? */
-static bool known_unit(const mdl_file_result *fr, const char *u) {
-  for (uint32_t i = 0; u && i < fr->units.len; i++)
-    if (!strcmp(MDL_VEC_AT(fr->units, mdl_unit_result, i).name, u))
-      return true;
-  return false;
+typedef struct { uint32_t line, u; } unit_line;
+
+static int line_cmp(const void *a, const void *b) {
+  const unit_line *x = a, *y = b;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->u < y->u ? -1 : x->u > y->u;
 }
 
 /* The unit that a diagnostic of no known unit (an input error of a chunk
-** that has no kernel name yet) belongs to: the last unit that failed to
-** build and starts at or before it; NULL for the file itself. */
-static const char *owner_unit(const mdl_file_result *fr, const mdl_diag *d) {
-  if (known_unit(fr, d->unit))
-    return d->unit;
-  const char *owner = NULL;
-  for (uint32_t i = 0; i < fr->units.len; i++) {
-    const mdl_unit_result *u = &MDL_VEC_AT(fr->units, mdl_unit_result, i);
-    if (u->line <= d->line)
-      owner = u->verdict == MDL_VERDICT_ERROR ? u->name : NULL;
+** that has no kernel name yet) belongs to: the last unit that starts at
+** or before it when that one failed to build; the file's otherwise.
+** ord: the units by line, last[k] the latest of ord[0..k]. */
+static uint32_t orphan_owner(const mdl_file_result *fr, const unit_line *ord,
+                             const uint32_t *last, const mdl_diag *d) {
+  uint32_t lo = 0, hi = fr->units.len; /* units starting at or before d */
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (ord[mid].line <= d->line)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
-  return owner;
+  if (!lo)
+    return fr->units.len;
+  uint32_t u = last[lo - 1];
+  return MDL_VEC_AT(fr->units, mdl_unit_result, u).verdict ==
+                 MDL_VERDICT_ERROR
+             ? u
+             : fr->units.len;
+}
+
+static void by_unit_make(const mdl_file_result *fr, by_unit *b) {
+  uint32_t nu = fr->units.len, n = fr->diags.items.len;
+  uint32_t *owner = rep_diag_units(fr);
+  unit_line *ord = malloc((nu + 1) * sizeof *ord);
+  uint32_t *last = malloc((nu + 1) * sizeof *last);
+  if (!ord || !last)
+    abort();
+  for (uint32_t u = 0; u < nu; u++)
+    ord[u] = (unit_line){MDL_VEC_AT(fr->units, mdl_unit_result, u).line, u};
+  qsort(ord, nu, sizeof *ord, line_cmp);
+  for (uint32_t k = 0; k < nu; k++)
+    last[k] = k && last[k - 1] > ord[k].u ? last[k - 1] : ord[k].u;
+  for (uint32_t i = 0; i < n; i++)
+    if (owner[i] == REP_NONE)
+      owner[i] = orphan_owner(
+          fr, ord, last, &MDL_VEC_AT(fr->diags.items, mdl_diag, i));
+  b->nunits = nu;
+  rep_groups_make(&b->g, owner, n, nu + 1);
+  free(owner);
+  free(ord);
+  free(last);
+}
+
+/* The diagnostics of group k of b: *n of them, numbered as returned. */
+static const uint32_t *members(const by_unit *b, uint32_t k, uint32_t *n) {
+  *n = b->g.first[k + 1] - b->g.first[k];
+  return b->g.idx + b->g.first[k];
 }
 
 /* An error testcase for the kernel-level diagnostics of rule r (unknown,
-** bad input) of unit (NULL: those of the file itself). */
+** bad input) of unit u (its diagnostics mine[0..nmine)), or of the file
+** itself (u NULL). */
 static void error_case(tc_list *l, const mdl_file_result *fr,
-                       const char *cls, const mdl_unit_result *u, mdl_rule r,
+                       const char *cls, const mdl_unit_result *u,
+                       const uint32_t *mine, uint32_t nmine, mdl_rule r,
                        const char *fallback) {
-  const char *unit = u ? u->name : NULL;
   const char *file = fr->path;
   uint32_t line = u ? u->line : 0;
   char *body = NULL, *first = NULL;
@@ -180,11 +224,9 @@ static void error_case(tc_list *l, const mdl_file_result *fr,
   FILE *f = open_memstream(&body, &len);
   if (!f)
     abort();
-  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-    const char *owner = owner_unit(fr, d);
-    bool mine = unit ? owner && !strcmp(owner, unit) : !owner;
-    if (!mine || d->rule != r)
+  for (uint32_t m = 0; m < nmine; m++) {
+    const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, mine[m]);
+    if (d->rule != r)
       continue;
     if (!first) {
       file = mdl_where_file(d->where, fr->path);
@@ -267,61 +309,67 @@ static void finding_case(tc_list *l, const rep_input *in,
   free(cl);
 }
 
+/* The testcases of rule r of unit u (cls its class; mine[0..nmine) its
+** diagnostics; skip: why its rules were not checked, or NULL). */
+static void rule_cases(tc_list *l, const rep_input *in,
+                       const mdl_file_result *fr, const rep_file_info *fi,
+                       const char *cls, const mdl_unit_result *u,
+                       const uint32_t *mine, uint32_t nmine, mdl_rule r,
+                       const char *skip, FILE *sysout) {
+  uint32_t nf = 0;
+  for (uint32_t m = 0; m < nmine; m++)
+    nf += MDL_VEC_AT(fr->diags.items, mdl_diag, mine[m]).rule == r;
+  const char *rule = mdl_rule_name(r);
+  /* a lone half: the rules only cross-core syncs and accesses break
+     were not checked */
+  bool xcore = r == MDL_RULE_XCORE_RACE || r == MDL_RULE_FLAG_OVERFLOW;
+  if (!nf && u->open && xcore && !skip) {
+    testcase *t = tc_add(l, cls, rule, TC_SKIP, fr->path, u->line);
+    t->message = mdl_strprintf("not checked: %s (cross-core not checked)",
+                               u->note ? u->note : "a lone half");
+    return;
+  }
+  if (!nf) {
+    testcase *t = tc_add(l, cls, rule, skip ? TC_SKIP : TC_PASS, fr->path,
+                         u->line);
+    if (skip)
+      t->message = mdl_strprintf("%s", skip);
+    return;
+  }
+  uint32_t k = 0;
+  for (uint32_t m = 0; m < nmine; m++)
+    if (MDL_VEC_AT(fr->diags.items, mdl_diag, mine[m]).rule == r)
+      finding_case(l, in, fr, fi, cls, u, mine[m], nf, ++k, sysout);
+}
+
+/* The testcases of unit u (mine[0..nmine): its diagnostics). */
 static void unit_cases(tc_list *l, const rep_input *in,
                        const mdl_file_result *fr, const rep_file_info *fi,
                        const char *fcls, const mdl_unit_result *u,
-                       FILE *sysout) {
+                       const uint32_t *mine, uint32_t nmine, FILE *sysout) {
   uint32_t first = l->n;
   char *cls = mdl_strprintf("%s.%s", fcls, u->name);
   const char *skip = NULL;
   if (u->verdict == MDL_VERDICT_ERROR) {
-    error_case(l, fr, cls, u, MDL_RULE_SYNTAX,
+    error_case(l, fr, cls, u, mine, nmine, MDL_RULE_SYNTAX,
                "the kernel could not be built: see the bad-input errors of "
                "this file");
     skip = "not checked: bad input";
   } else if (u->verdict == MDL_VERDICT_UNKNOWN) {
     char *why = mdl_strprintf("not decided%s%s", u->note ? ": " : "",
                               u->note ? u->note : "");
-    error_case(l, fr, cls, u, MDL_RULE_UNKNOWN, why);
+    error_case(l, fr, cls, u, mine, nmine, MDL_RULE_UNKNOWN, why);
     free(why);
     skip = "not decided (see the unknown testcase)";
   } else {
     /* a kernel with a verdict can still carry located input errors */
-    error_case(l, fr, cls, u, MDL_RULE_SYNTAX, NULL);
-    error_case(l, fr, cls, u, MDL_RULE_UNKNOWN, NULL);
+    error_case(l, fr, cls, u, mine, nmine, MDL_RULE_SYNTAX, NULL);
+    error_case(l, fr, cls, u, mine, nmine, MDL_RULE_UNKNOWN, NULL);
   }
-  for (int r = 0; r < MDL_RULE_COUNT; r++) {
-    if (!rep_rule_is_finding((mdl_rule)r))
-      continue;
-    uint32_t nf = 0;
-    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-      nf += diag_of(d, u->name) && d->rule == (mdl_rule)r;
-    }
-    const char *rule = mdl_rule_name((mdl_rule)r);
-    /* a lone half: the rules only cross-core syncs and accesses break
-       were not checked */
-    bool xcore = r == MDL_RULE_XCORE_RACE || r == MDL_RULE_FLAG_OVERFLOW;
-    if (!nf && u->open && xcore && !skip) {
-      testcase *t = tc_add(l, cls, rule, TC_SKIP, fr->path, u->line);
-      t->message = mdl_strprintf("not checked: %s (cross-core not checked)",
-                                 u->note ? u->note : "a lone half");
-      continue;
-    }
-    if (!nf) {
-      testcase *t = tc_add(l, cls, rule, skip ? TC_SKIP : TC_PASS, fr->path,
-                           u->line);
-      if (skip)
-        t->message = mdl_strprintf("%s", skip);
-      continue;
-    }
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
-      if (diag_of(d, u->name) && d->rule == (mdl_rule)r)
-        finding_case(l, in, fr, fi, cls, u, i, nf, ++k, sysout);
-    }
-  }
+  for (int r = 0; r < MDL_RULE_COUNT; r++)
+    if (rep_rule_is_finding((mdl_rule)r))
+      rule_cases(l, in, fr, fi, cls, u, mine, nmine, (mdl_rule)r, skip,
+                 sysout);
   for (uint32_t i = first; i < l->n; i++) /* the kernel's time, shared */
     l->v[i].secs = u->secs > 0 ? u->secs / (l->n - first) : 0;
   free(cls);
@@ -353,17 +401,23 @@ static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
   FILE *sysout = open_memstream(&out, &outlen);
   if (!sysout)
     abort();
+  by_unit bu;
+  by_unit_make(fr, &bu);
+  uint32_t nmine;
+  const uint32_t *mine = members(&bu, bu.nunits, &nmine);
   /* input errors that belong to no kernel (unreadable file, bad chunk) */
-  error_case(&l, fr, fcls, NULL, MDL_RULE_SYNTAX, NULL);
-  error_case(&l, fr, fcls, NULL, MDL_RULE_UNKNOWN, NULL);
+  error_case(&l, fr, fcls, NULL, mine, nmine, MDL_RULE_SYNTAX, NULL);
+  error_case(&l, fr, fcls, NULL, mine, nmine, MDL_RULE_UNKNOWN, NULL);
   const rep_file_info *info = in->info ? &in->info[fi] : NULL;
   uint32_t nfile = l.n;
   double rest = in->info ? in->info[fi].secs : 0.0;
   for (uint32_t u = 0; u < fr->units.len; u++) {
     const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
-    unit_cases(&l, in, fr, info, fcls, ur, sysout);
+    mine = members(&bu, u, &nmine);
+    unit_cases(&l, in, fr, info, fcls, ur, mine, nmine, sysout);
     rest -= ur->secs;
   }
+  rep_groups_free(&bu.g);
   for (uint32_t i = 0; i < nfile; i++)
     l.v[i].secs = rest > 0 ? rest / nfile : 0;
   for (uint32_t i = 0; i < fr->diags.items.len; i++) {

@@ -73,10 +73,9 @@ char *rep_clean(const char *s) {
   return out;
 }
 
-bool rep_source_line(const rep_file_info *fi, uint32_t n, const char **s,
-                     size_t *len) {
-  if (!fi || !fi->text || n == 0)
-    return false;
+/* The scan rep_source_line does without an index. */
+static bool scan_line(const rep_file_info *fi, uint32_t n, const char **s,
+                      size_t *len) {
   const char *p = fi->text, *end = fi->text + fi->len;
   for (uint32_t l = 1; l < n; l++) {
     p = memchr(p, '\n', (size_t)(end - p));
@@ -96,10 +95,50 @@ bool rep_source_line(const rep_file_info *fi, uint32_t n, const char **s,
   return true;
 }
 
+/* A line starts at 0 and after every newline that is not the text's last
+** byte (as scan_line counts them). */
+void rep_lines_index(rep_file_info *fi) {
+  if (!fi || !fi->text || fi->lines || fi->len >= UINT32_MAX)
+    return;
+  uint32_t n = 1;
+  for (const char *p = fi->text, *end = fi->text + fi->len;
+       (p = memchr(p, '\n', (size_t)(end - p))) && ++p < end;)
+    n++;
+  fi->lines = malloc(n * sizeof *fi->lines);
+  if (!fi->lines)
+    abort();
+  fi->lines[0] = 0;
+  fi->nlines = 1;
+  for (const char *p = fi->text, *end = fi->text + fi->len;
+       (p = memchr(p, '\n', (size_t)(end - p))) && ++p < end;)
+    fi->lines[fi->nlines++] = (uint32_t)(p - fi->text);
+}
+
+bool rep_source_line(const rep_file_info *fi, uint32_t n, const char **s,
+                     size_t *len) {
+  if (!fi || !fi->text || n == 0)
+    return false;
+  if (!fi->lines)
+    return scan_line(fi, n, s, len);
+  if (n > fi->nlines)
+    return false;
+  const char *p = fi->text + fi->lines[n - 1];
+  const char *e = n < fi->nlines ? fi->text + fi->lines[n] - 1
+                                 : fi->text + fi->len;
+  if (n == fi->nlines && e > p && e[-1] == '\n')
+    e--; /* (the text's last newline) */
+  if (e > p && e[-1] == '\r')
+    e--;
+  *s = p;
+  *len = (size_t)(e - p);
+  return true;
+}
+
 void rep_file_info_free(rep_file_info *fi) {
   if (!fi)
     return;
   free(fi->text);
+  free(fi->lines);
   for (uint32_t i = 0; i < fi->nsites; i++) {
     free(fi->sites[i].unit);
     free(fi->sites[i].file);

@@ -76,6 +76,9 @@ typedef struct {
   const rep_input *in;
   char **extra;
   uint32_t nextra;
+  const uint32_t *owner;       /* the file's diagnostics' units
+                                  (rep_diag_units) */
+  uint32_t unit_base;          /* the file's first unit in "kernels" */
 } sarif_w;
 
 /* The artifact index of path named by a location of input f: f when
@@ -273,8 +276,8 @@ static json_t *code_flow(sarif_w *w, uint32_t f, const mdl_diag *d) {
 /* Root causes (docs/root-causes.md): a consequence's related locations
 ** end with its cause, the lead's with its consequences; ids go on from
 ** the related locations' (next). */
-static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
-                            json_t *rel, uint32_t next) {
+static void cause_locations(sarif_w *w, uint32_t f, const rep_groups *cg,
+                            uint32_t i, json_t *rel, uint32_t next) {
   const mdl_file_result *fr = &w->in->files[f];
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   const mdl_cause *c = rep_cause_of(fr, d);
@@ -290,9 +293,10 @@ static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
     json_array_append_new(rel, l);
     return;
   }
-  for (uint32_t j = 0; j < fr->diags.items.len; j++) {
+  for (uint32_t g = cg->first[c->id - 1]; g < cg->first[c->id]; g++) {
+    uint32_t j = cg->idx[g];
     const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
-    if (j == i || x->cause != c->id)
+    if (j == i)
       continue;
     char *m = mdl_strprintf("consequence of root cause %u: %s", c->id,
                             x->message);
@@ -304,7 +308,10 @@ static void cause_locations(sarif_w *w, uint32_t f, uint32_t i,
   }
 }
 
-static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
+/* The result of diagnostic i of file f (cg: its root causes' findings,
+** rep_cause_groups). */
+static json_t *result_json(sarif_w *w, uint32_t f, const rep_groups *cg,
+                           uint32_t i) {
   const mdl_file_result *fr = &w->in->files[f];
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   json_t *o = json_object();
@@ -326,7 +333,7 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
     json_object_set_new(l, "id", json_integer(r + 1));
     json_array_append_new(rel, l);
   }
-  cause_locations(w, f, i, rel, d->nrelated + 1);
+  cause_locations(w, f, cg, i, rel, d->nrelated + 1);
   if (json_array_size(rel))
     json_object_set_new(o, "relatedLocations", rel);
   else
@@ -407,6 +414,9 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
   json_t *props = json_object();
   if (d->unit)
     json_object_set_new(props, "kernel", str(d->unit));
+  if (w->owner && w->owner[i] != REP_NONE) /* of same-named ones: which */
+    json_object_set_new(props, "kernelIndex",
+                        json_integer(w->unit_base + w->owner[i]));
   if (d->witness)
     json_object_set_new(props, "witness", str(d->witness));
   json_object_set_new(props, "furtherInstances", json_integer(d->extra));
@@ -425,7 +435,7 @@ static json_t *result_json(sarif_w *w, uint32_t f, uint32_t i) {
 }
 
 int rep_sarif(FILE *out, const rep_input *in) {
-  sarif_w wr = {in, NULL, 0}, *w = &wr;
+  sarif_w wr = {in, NULL, 0, NULL, 0}, *w = &wr;
   json_t *root = json_object();
   json_object_set_new(root, "$schema",
                       json_string("https://json.schemastore.org/sarif-2.1.0.json"));
@@ -457,8 +467,16 @@ int rep_sarif(FILE *out, const rep_input *in) {
     if (in->info && in->info[f].text)
       json_object_set_new(a, "length", json_integer((json_int_t)in->info[f].len));
     json_array_append_new(arts, a);
+    rep_groups cg;
+    rep_cause_groups(fr, &cg);
+    uint32_t *owner = rep_diag_units(fr);
+    w->owner = owner;
     for (uint32_t i = 0; i < fr->diags.items.len; i++)
-      json_array_append_new(results, result_json(w, f, i));
+      json_array_append_new(results, result_json(w, f, &cg, i));
+    w->owner = NULL;
+    w->unit_base += fr->units.len;
+    free(owner);
+    rep_groups_free(&cg);
     for (uint32_t u = 0; u < fr->units.len; u++) {
       const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
       json_t *uo = json_object();

@@ -47,29 +47,55 @@ static char *xstrdup(const char *s) {
   return memcpy(p, s, n);
 }
 
-static bool of_kernel(const mdl_diag *g, const mdl_kernel *k) {
-  return g->unit && !strcmp(g->unit, k->name);
+/* which[0..n): the diagnostics of d whose unit is k's name (caller
+** frees). */
+static uint32_t *by_name(const mdl_kernel *k, const mdl_diags *d,
+                         uint32_t *n) {
+  uint32_t *w = malloc((d->items.len ? d->items.len : 1) * sizeof *w);
+  if (!w)
+    abort();
+  *n = 0;
+  for (uint32_t i = 0; i < d->items.len; i++) {
+    const mdl_diag *g = &MDL_VEC_AT(d->items, mdl_diag, i);
+    if (g->unit && !strcmp(g->unit, k->name))
+      w[(*n)++] = i;
+  }
+  return w;
 }
 
+static void collect(const mdl_kernel *k, const mdl_diags *d,
+                    const uint32_t *which, uint32_t nwhich,
+                    rep_file_info *fi);
+
 void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
+                       const uint32_t *which, uint32_t nwhich,
                        rep_file_info *fi) {
   if (!k || !k->unrolled || !k->name)
     return;
+  if (which) {
+    collect(k, d, which, nwhich, fi);
+    return;
+  }
+  uint32_t *w = by_name(k, d, &nwhich);
+  collect(k, d, w, nwhich, fi);
+  free(w);
+}
+
+static void collect(const mdl_kernel *k, const mdl_diags *d,
+                    const uint32_t *which, uint32_t nwhich,
+                    rep_file_info *fi) {
   /* the locations these diagnostics name, deduplicated */
   uint32_t cap = 0;
-  for (uint32_t i = 0; i < d->items.len; i++)
-    if (of_kernel(&MDL_VEC_AT(d->items, mdl_diag, i), k))
-      cap += 1 + MDL_VEC_AT(d->items, mdl_diag, i).nrelated;
+  for (uint32_t w = 0; w < nwhich; w++)
+    cap += 1 + MDL_VEC_AT(d->items, mdl_diag, which[w]).nrelated;
   if (!cap)
     return;
   loc_key *want = malloc(cap * sizeof *want);
   if (!want)
     abort();
   uint32_t n = 0;
-  for (uint32_t i = 0; i < d->items.len; i++) {
-    const mdl_diag *g = &MDL_VEC_AT(d->items, mdl_diag, i);
-    if (!of_kernel(g, k))
-      continue;
+  for (uint32_t w = 0; w < nwhich; w++) {
+    const mdl_diag *g = &MDL_VEC_AT(d->items, mdl_diag, which[w]);
     want[n++] = (loc_key){mdl_where_file(g->where, NULL), g->line, g->col};
     for (uint32_t r = 0; r < g->nrelated; r++)
       want[n++] = (loc_key){mdl_where_file(g->related[r].where, NULL),
@@ -120,10 +146,14 @@ void rep_sites_collect(const mdl_kernel *k, const mdl_diags *d,
       found[i].col = want[i].col;
       fi->sites[fi->nsites++] = found[i];
     }
-    qsort(fi->sites, fi->nsites, sizeof *fi->sites, site_cmp);
   }
   free(found);
   free(want);
+}
+
+void rep_sites_sort(rep_file_info *fi) {
+  if (fi && fi->nsites > 1)
+    qsort(fi->sites, fi->nsites, sizeof *fi->sites, site_cmp);
 }
 
 const rep_site *rep_site_find(const rep_file_info *fi, const char *unit,

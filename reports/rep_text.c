@@ -40,8 +40,8 @@ const mdl_cause *rep_cause_of(const mdl_file_result *fr, const mdl_diag *d) {
 
 /* Root causes first: the lead of a group of several says the cause and
 ** lists its consequences; each consequence points back to it. */
-static void cause_notes(FILE *out, const mdl_file_result *fr, uint32_t i,
-                        const char *df) {
+static void cause_notes(FILE *out, const mdl_file_result *fr,
+                        const rep_groups *cg, uint32_t i, const char *df) {
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   const mdl_cause *c = rep_cause_of(fr, d);
   if (!c || c->nfindings < 2)
@@ -61,9 +61,10 @@ static void cause_notes(FILE *out, const mdl_file_result *fr, uint32_t i,
             "given with the %s at %u:%u)\n", df, d->line, d->col, c->id,
             fx->fix, fx->nfix_edits, fx->nfix_edits == 1 ? "" : "s",
             mdl_rule_name(fx->rule), fx->line, fx->col);
-  for (uint32_t j = 0; j < fr->diags.items.len; j++) {
+  for (uint32_t m = cg->first[c->id - 1]; m < cg->first[c->id]; m++) {
+    uint32_t j = cg->idx[m];
     const mdl_diag *x = &MDL_VEC_AT(fr->diags.items, mdl_diag, j);
-    if (j != i && x->cause == c->id)
+    if (j != i)
       fprintf(out, "%s:%u:%u: note: consequence: %s at %u:%u\n",
               mdl_where_file(x->where, fr->path), x->line, x->col,
               mdl_rule_name(x->rule), x->line, x->col);
@@ -124,10 +125,11 @@ static void pointers(FILE *out, const rep_input *in, const char *path,
             strcmp(path, KSV_STDIN_NAME) ? path : "");
 }
 
-/* One diagnostic with its notes (rich: with the excerpt and pointers). */
+/* One diagnostic with its notes (rich: with the excerpt and pointers);
+** cg: the root causes' findings (rep_cause_groups). */
 static void diag_text(FILE *out, const rep_input *in,
                       const mdl_file_result *fr, const rep_file_info *fi,
-                      uint32_t i) {
+                      const rep_groups *cg, uint32_t i) {
   const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
   /* the statement's own file (a header of a C++ kernel) */
   const char *df = mdl_where_file(d->where, fr->path);
@@ -139,7 +141,7 @@ static void diag_text(FILE *out, const rep_input *in,
   fprintf(out, "%s\n", color ? C_RESET : "");
   if (in->excerpts && df == fr->path) /* fi holds the main file only */
     excerpt(out, color, fi, d->line, d->col);
-  cause_notes(out, fr, i, df);
+  cause_notes(out, fr, cg, i, df);
   rep_chain_notes(out, fr->path, d->where);
   for (uint32_t r = 0; r < d->nrelated; r++) {
     const mdl_related *rl = &d->related[r];
@@ -181,11 +183,14 @@ int rep_text(FILE *out, const rep_input *in) {
   for (uint32_t f = 0; f < in->nfiles; f++) {
     const mdl_file_result *fr = &in->files[f];
     const rep_file_info *fi = in->info ? &in->info[f] : NULL;
+    rep_groups cg;
+    rep_cause_groups(fr, &cg);
     for (uint32_t i = 0; i < fr->diags.items.len; i++) {
       const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
       if (!d->suppressed || in->show_suppressed) /* else: the summary */
-        diag_text(out, in, fr, fi, i);
+        diag_text(out, in, fr, fi, &cg, i);
     }
+    rep_groups_free(&cg);
     for (uint32_t u = 0; u < fr->units.len; u++) {
       const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
       units++;

@@ -73,7 +73,8 @@ want = ['.format_version', '.summary.baselined', '.files[].units[].note',
         '.files[].units[].simulator', d + '.witness', d + '.fix',
         d + '.fix.confirmation', d + '.fixed_by', d + '.fingerprint',
         d + '.inlined_from', d + '.related[].inlined_from',
-        d + '.witness_steps[].start', d + '.witness_steps[].inlined_from']
+        d + '.witness_steps[].start', d + '.witness_steps[].inlined_from',
+        d + '.unit_index']
 miss = [w for w in want if w not in seen]
 for m in miss:
     print('FAIL: no report carries %s' % m)

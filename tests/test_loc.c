@@ -244,7 +244,7 @@ Test(loc, a_header_finding_in_every_report) {
   rep_file_info fi = {0};
   fi.text = mdl_strprintf("// k.cpp\n");
   fi.len = strlen(fi.text);
-  rep_sites_collect(k, &fr.diags, &fi);
+  rep_sites_collect(k, &fr.diags, NULL, 0, &fi);
   rep_fingerprints(&fr, &fi);
   rep_input in = {.files = &fr, .info = &fi, .nfiles = 1,
                   .tool_version = "0.1.0", .arch = "a2"};
@@ -324,7 +324,7 @@ static char *fp_of(const kspec *ks) {
   free(note);
   mdl_diags_sort(&fr.diags);
   rep_file_info fi = {0};
-  rep_sites_collect(k, &fr.diags, &fi);
+  rep_sites_collect(k, &fr.diags, NULL, 0, &fi);
   rep_fingerprints(&fr, &fi);
   char *r = NULL;
   for (uint32_t i = 0; i < fr.diags.items.len && !r; i++)

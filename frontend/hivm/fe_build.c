@@ -273,54 +273,12 @@ void fe_copy_value_info(fe_b *b, mdl_valref dst, mdl_valref src) {
 
 /* ---------------------------------------------------------- functions */
 
-typedef struct {
-  uint32_t sym;        /* @name token */
-  uint32_t args_open;  /* '(' of the signature */
-  int core;            /* -1 unknown, 0 AIC, 1 AIV, 2 MIX */
-  bool part_of_mix, host, has_body;
-} fe_fninfo;
-
-static void fn_info(fe_b *b, fe_op *fn, fe_fninfo *fi) {
-  memset(fi, 0, sizeof *fi);
-  fi->core = -1;
-  fi->sym = fi->args_open = ~0u;
-  for (uint32_t i = fn->name + 1; i < fn->t1; i++) {
-    if (fe_in_region(fn, i))
-      continue;
-    if (K(b, i) == T_AT && fi->sym == ~0u) {
-      fi->sym = i;
-      if (K(b, i + 1) == T_LPAREN)
-        fi->args_open = i + 1;
-    }
-    if (IS(b, i, "#hivm.func_core_type") && K(b, i + 1) == T_LANGLE) {
-      if (IS(b, i + 2, "AIC"))
-        fi->core = 0;
-      else if (IS(b, i + 2, "AIV"))
-        fi->core = 1;
-      else if (IS(b, i + 2, "MIX"))
-        fi->core = 2;
-    }
-    if (IS(b, i, "hivm.part_of_mix"))
-      fi->part_of_mix = true;
-    if (IS(b, i, "#hacc.function_kind") && IS(b, i + 2, "HOST"))
-      fi->host = true;
-  }
-  fi->has_body = fn->nregions > 0;
-  if (generic(b, fn)) { /* <{sym_name = "f", function_type = ...}> */
-    uint32_t v = fe_gen_attr(b, fn, "sym_name");
-    fi->sym = v != ~0u && K(b, v) == T_STRING ? v : ~0u;
-    fi->args_open = ~0u;
-    fi->has_body = fn->nregions > 0 && (fn->regions[0]->nblocks > 1 ||
-                                        fn->regions[0]->blocks[0].first);
-  }
-}
-
 /* Builds fn's body at the current block.  args (when non-NULL) bind the
 ** parameters (inlined call); otherwise kernel arguments are created. */
 static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
                             uint32_t nargs, mdl_valref *rets, uint32_t nrets) {
   fe_fninfo fi;
-  fn_info(b, fn, &fi);
+  fe_fn_info(b, fn, &fi);
   uint32_t mark = fe_scope_mark(b);
   uint32_t argno = 0;
   /* the parameters `%a: T` of the signature, or (generic form) of the
@@ -389,19 +347,8 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
 }
 
 static fe_op *find_func(fe_b *b, uint32_t symtok) {
-  uint32_t n;
-  const char *s = fe_sym_text(b, symtok, &n);
-  for (uint32_t i = 0; i < b->nfuncs; i++) {
-    fe_fninfo fi;
-    fn_info(b, b->funcs[i], &fi);
-    if (fi.sym == ~0u)
-      continue;
-    uint32_t m;
-    const char *s2 = fe_sym_text(b, fi.sym, &m);
-    if (m == n && memcmp(s, s2, n) == 0)
-      return b->funcs[i];
-  }
-  return NULL;
+  int i = fe_func_named(b, symtok);
+  return i >= 0 ? b->funcs[i] : NULL;
 }
 
 static void build_op_meaning(fe_b *b, fe_op *op);
@@ -523,24 +470,41 @@ static void build_op_meaning(fe_b *b, fe_op *op) {
 
 /* --------------------------------------------------------------- chunks */
 
+static int module_target(fe_b *b, fe_op *m, uint32_t *at);
+
 /* Appends the functions of blk (and of the modules in it, recursively)
-** to out, and the modules to mods. */
-static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out, mdl_vec *mods) {
+** to out, and the modules to mods; tgts gets per function the target of
+** the innermost module around it that names one (module_target), tgt
+** that of blk's (-1: none). */
+static void collect_funcs(fe_b *b, fe_blk *blk, mdl_vec *out, mdl_vec *mods,
+                          mdl_vec *tgts, int tgt) {
   for (fe_op *o = blk->first; o; o = o->next) {
     fe_opcode c = fe_classify(b, o->name);
     if (c == OP_FUNC) {
       fe_op **slot = mdl_vec_push(out, sizeof(fe_op *));
       *slot = o;
+      *(int *)mdl_vec_push(tgts, sizeof(int)) = tgt;
     } else if (c == OP_MODULE || c == OP_BMODULE) {
       *(fe_op **)mdl_vec_push(mods, sizeof(fe_op *)) = o;
+      uint32_t at;
+      int t = o->nregions ? module_target(b, o, &at) : -1;
       for (uint32_t r = 0; r < o->nregions; r++)
         for (uint32_t j = 0; j < o->regions[r]->nblocks; j++)
-          collect_funcs(b, &o->regions[r]->blocks[j], out, mods);
+          collect_funcs(b, &o->regions[r]->blocks[j], out, mods, tgts,
+                        r == 0 && t != -1 ? t : tgt);
     }
   }
 }
 
 /* ------------------------------------------------------------- targets */
+
+/* The close of the region of op that token t is in, or ~0. */
+static uint32_t region_close(const fe_op *op, uint32_t t) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    if (t >= op->regions[i]->open && t <= op->regions[i]->close)
+      return op->regions[i]->close;
+  return ~0u;
+}
 
 /* The device module m names: `hacc.target = #hacc.target<"NAME">` among
 ** its attributes, else `#dlti.dl_entry<"ARCH", "dav-...">` of its target
@@ -550,8 +514,11 @@ static int module_target(fe_b *b, fe_op *m, uint32_t *at) {
   int spec = -1;
   uint32_t spec_at = ~0u;
   for (uint32_t i = m->name + 1; i + 2 < m->t1; i++) {
-    if (fe_in_region(m, i))
+    uint32_t skip = region_close(m, i);
+    if (skip != ~0u) { /* (the body: only the attributes are read) */
+      i = skip;
       continue;
+    }
     if (IS(b, i, "#hacc.target") && K(b, i + 1) == T_LANGLE &&
         K(b, i + 2) == T_STRING) {
       uint32_t n;
@@ -591,60 +558,20 @@ static void warn_targets(fe_b *b, fe_op **mods, uint32_t nmods) {
   }
 }
 
-/* The profile of the kernel whose function is fn: arch when it is a
-** profile, else the target of the innermost module holding fn, else a2. */
-static const mdl_profile *fn_profile(fe_b *b, int arch, fe_op *fn,
-                                     fe_op **mods, uint32_t nmods) {
-  if (arch >= 0)
-    return mdl_profile_choose(arch, -1);
-  int best = -1;
-  uint32_t best_open = 0;
-  for (uint32_t i = 0; i < nmods; i++) {
-    fe_op *m = mods[i];
-    uint32_t at;
-    if (!m->nregions || fn->t0 < m->regions[0]->open ||
-        fn->t0 > m->regions[0]->close || m->regions[0]->open < best_open)
-      continue;
-    int t = module_target(b, m, &at);
-    if (t == -1)
-      continue;
-    best = t;
-    best_open = m->regions[0]->open;
-  }
-  return mdl_profile_choose(arch, best);
+/* The profile of a kernel: arch when it is a profile, else tgt, the
+** target of the innermost module around its function that names one
+** (collect_funcs), else a2. */
+static const mdl_profile *fn_profile(int arch, int tgt) {
+  return arch >= 0 ? mdl_profile_choose(arch, -1)
+                   : mdl_profile_choose(arch, tgt);
 }
 
-static bool called_in_chunk(fe_b *b, fe_op *fn) {
-  fe_fninfo fi;
-  fn_info(b, fn, &fi);
-  if (fi.sym == ~0u)
-    return false;
-  for (uint32_t i = 0; i < b->nfuncs; i++) {
-    fe_op *f = b->funcs[i];
-    if (f == fn)
-      continue;
-    for (uint32_t t = f->t0;
-         t < f->t1 || (f->nregions && t <= f->regions[0]->close); t++) {
-      uint32_t ct = fe_is_op(b->p, t, "func.call") ? fe_call_callee(b, t) : ~0u;
-      if (ct != ~0u) {
-        uint32_t n1, n2;
-        const char *s1 = fe_sym_text(b, ct, &n1),
-                   *s2 = fe_sym_text(b, fi.sym, &n2);
-        if (n1 == n2 && memcmp(s1, s2, n1) == 0)
-          return true;
-      }
-    }
-  }
-  return false;
-}
-
-static const char *fn_name(fe_b *b, fe_op *fn, char *buf, size_t n) {
-  fe_fninfo fi;
-  fn_info(b, fn, &fi);
-  if (fi.sym == ~0u)
+/* The name of function i of the chunk into buf. */
+static const char *fn_name(fe_b *b, uint32_t i, char *buf, size_t n) {
+  if (b->finfo[i].sym == ~0u)
     return "anonymous";
   uint32_t m;
-  const char *s = fe_sym_text(b, fi.sym, &m);
+  const char *s = fe_sym_text(b, b->finfo[i].sym, &m);
   snprintf(buf, n, "%.*s", (int)m, s);
   return buf;
 }
@@ -680,17 +607,15 @@ static bool looks_cube(fe_b *b, fe_op *fn) {
   return false;
 }
 
-static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
+/* Builds function i of the chunk into k (*out: its model function). */
+static void build_kernel_func(fe_b *b, mdl_kernel *k, uint32_t i,
                               const mdl_func **out, bool mix_single) {
   char nb[256];
-  const char *nm = fn_name(b, fn, nb, sizeof nb);
-  fe_fninfo fi;
-  fn_info(b, fn, &fi);
+  fe_op *fn = b->funcs[i];
+  const char *nm = fn_name(b, i, nb, sizeof nb);
   mdl_func *f = mdl_b_func(&b->bd, k, nm, LOC(b, fn->t0), mix_single);
   b->loop = NULL;
-  b->syms.len = 0;
-  for (uint32_t i = 0; i < b->names.len; i++)
-    MDL_VEC_AT(b->names, fe_name, i).head = -1;
+  fe_scope_pop(b, 0); /* (the previous kernel's names: unbound) */
   b->vinfo.len = 0;
   b->pend.len = 0;
   b->placed.len = 0; /* (statement ids restart with each kernel) */
@@ -701,55 +626,25 @@ static void build_kernel_func(fe_b *b, mdl_kernel *k, fe_op *fn,
   *out = f;
 }
 
-/* The MIX partner of function i of the chunk (named name; is_aic,
-** is_aiv: which half it is): an unused function with a body of the other
-** half, the one with the same name prefix first; -1 when none. */
-static int find_partner(fe_b *b, const bool *used, uint32_t i,
-                        const char *name, bool is_aic, bool is_aiv) {
-  int partner = -1;
-  char n2[256];
-  size_t plen = strlen(name);
-  if (ends_with(name, "_mix_aic") || ends_with(name, "_mix_aiv"))
-    plen -= 8;
-  for (uint32_t j = 0; j < b->nfuncs; j++) {
-    if (j == i || used[j])
-      continue;
-    fe_fninfo fj;
-    fn_info(b, b->funcs[j], &fj);
-    if (!fj.has_body || fj.host)
-      continue;
-    const char *nj = fn_name(b, b->funcs[j], n2, sizeof n2);
-    bool j_aic = ends_with(nj, "_mix_aic") || (fj.core == 0 && fj.part_of_mix);
-    bool j_aiv = ends_with(nj, "_mix_aiv") || (fj.core == 1 && fj.part_of_mix);
-    if ((is_aic && j_aiv) || (is_aiv && j_aic)) {
-      bool same_prefix = strncmp(name, nj, plen) == 0;
-      if (partner < 0 || same_prefix)
-        partner = (int)j;
-      if (same_prefix)
-        break;
-    }
-  }
-  return partner;
-}
-
-/* The kernel of function fn (info fi, name name) with profile prof: the
-** MIX pair with function partner (>= 0), one MIX function, or a lone
-** function (a lone half when is_aic or is_aiv).  The caller owns it. */
-static mdl_kernel *build_kernel(fe_b *b, const char *path, fe_op *fn,
-                                const fe_fninfo *fi, const char *name,
-                                int partner, bool is_aic, bool is_aiv,
-                                const mdl_profile *prof) {
+/* The kernel of function i (name name) with profile prof: the MIX pair
+** with function partner (>= 0), one MIX function, or a lone function (a
+** lone half when is_aic or is_aiv).  The caller owns it. */
+static mdl_kernel *build_kernel(fe_b *b, const char *path, uint32_t i,
+                                const char *name, int partner, bool is_aic,
+                                bool is_aiv, const mdl_profile *prof) {
   mdl_kernel *k;
+  fe_op *fn = b->funcs[i];
+  const fe_fninfo *fi = &b->finfo[i];
   if (partner >= 0) {
-    fe_op *aic = is_aic ? fn : b->funcs[partner];
-    fe_op *aiv = is_aic ? b->funcs[partner] : fn;
+    uint32_t aic = is_aic ? i : (uint32_t)partner;
+    uint32_t aiv = is_aic ? (uint32_t)partner : i;
     char a1[256], a2[256];
     const char *na = fn_name(b, aic, a1, sizeof a1);
     const char *nv = fn_name(b, aiv, a2, sizeof a2);
     char *uname = mdl_strprintf("%s+%s", na, nv);
     k = mdl_kernel_new(path, uname);
     k->prof = prof;
-    k->loc = LOC(b, aic->t0);
+    k->loc = LOC(b, b->funcs[aic]->t0);
     b->p->unit = k->name;
     const mdl_func *fa, *fv;
     build_kernel_func(b, k, aic, &fa, false);
@@ -764,7 +659,7 @@ static mdl_kernel *build_kernel(fe_b *b, const char *path, fe_op *fn,
   b->p->unit = k->name;
   const mdl_func *ff;
   bool mix = fi->core == 2;
-  build_kernel_func(b, k, fn, &ff, mix);
+  build_kernel_func(b, k, i, &ff, mix);
   if (mix) {
     /* one logical vector program until sub-block indices are read
        (SEMANTICS.md 1, docs/semantics-decisions.md 31) */
@@ -782,36 +677,43 @@ static mdl_kernel *build_kernel(fe_b *b, const char *path, fe_op *fn,
 }
 
 /* Forms and builds the kernels of chunk number chunk, parsed without
-** errors (b->funcs its functions, mods its modules): a MIX pair or a lone
+** errors (b->funcs its functions, indexed; tgts their modules' targets,
+** collect_funcs): a MIX pair or a lone
 ** function for every function with a body that is not a host function
 ** and that no other function calls.  Appends a unit per kernel (an error
 ** unit, without a kernel, when building it failed).  Returns whether it
 ** appended any. */
 static bool build_kernels(fe_b *b, const char *path, int arch, uint32_t chunk,
-                          const mdl_vec *mods, mdl_vec *units) {
+                          const int *tgts, mdl_vec *units) {
   bool had_unit = false;
   bool *used = calloc(b->nfuncs + 1, 1);
   for (uint32_t i = 0; i < b->nfuncs && !b->p->nerrors; i++) {
-    fe_op *fn = b->funcs[i];
-    fe_fninfo fi;
-    fn_info(b, fn, &fi);
-    if (used[i] || !fi.has_body || fi.host || called_in_chunk(b, fn))
+    const fe_fninfo *fi = &b->finfo[i];
+    if (used[i] || !fi->has_body || fi->host || b->called[i])
       continue;
     char n1[256];
-    const char *name = fn_name(b, fn, n1, sizeof n1);
+    const char *name = fn_name(b, i, n1, sizeof n1);
     bool is_aic =
-        ends_with(name, "_mix_aic") || (fi.core == 0 && fi.part_of_mix);
+        ends_with(name, "_mix_aic") || (fi->core == 0 && fi->part_of_mix);
     bool is_aiv =
-        ends_with(name, "_mix_aiv") || (fi.core == 1 && fi.part_of_mix);
-    int partner = is_aic || is_aiv
-                      ? find_partner(b, used, i, name, is_aic, is_aiv)
-                      : -1;
+        ends_with(name, "_mix_aiv") || (fi->core == 1 && fi->part_of_mix);
+    /* the partner: the other half, of the same name prefix first */
+    uint32_t plen = (uint32_t)strlen(name);
+    if (ends_with(name, "_mix_aic") || ends_with(name, "_mix_aiv"))
+      plen -= 8;
+    int partner =
+        is_aic || is_aiv
+            ? fe_mix_partner(b, used, i, plen,
+                             (uint8_t)((is_aic ? FE_HALF_AIV : 0) |
+                                       (is_aiv ? FE_HALF_AIC : 0)))
+            : -1;
     used[i] = true;
     if (partner >= 0)
       used[partner] = true;
-    const mdl_profile *prof = fn_profile(b, arch, fn, mods->data, mods->len);
+    const mdl_profile *prof = fn_profile(arch, tgts[i]);
+    b->p->unit_ix = units->len + 1; /* (the unit pushed below) */
     mdl_kernel *k =
-        build_kernel(b, path, fn, &fi, name, partner, is_aic, is_aiv, prof);
+        build_kernel(b, path, i, name, partner, is_aic, is_aiv, prof);
     fe_unit *u = mdl_vec_push(units, sizeof *u);
     u->name = mdl_strprintf("%s", k->name);
     u->chunk = chunk;
@@ -865,14 +767,15 @@ static uint32_t build_chunk(const char *path, const char *text,
   } else {
     errs = fe_parse_chunk(&p);
   }
-  mdl_vec funcs = {0}, mods = {0};
+  mdl_vec funcs = {0}, mods = {0}, tgts = {0};
   fe_b b;
   memset(&b, 0, sizeof b);
   b.p = &p;
   if (!errs) {
-    collect_funcs(&b, &p.top, &funcs, &mods);
+    collect_funcs(&b, &p.top, &funcs, &mods, &tgts, -1);
     b.funcs = funcs.data;
     b.nfuncs = funcs.len;
+    fe_funcs_index(&b);
     if (arch < 0)
       warn_targets(&b, mods.data, mods.len);
     check_top(&b);
@@ -880,7 +783,7 @@ static uint32_t build_chunk(const char *path, const char *text,
   }
   bool had_unit = false;
   if (!errs) {
-    had_unit = build_kernels(&b, path, arch, chunk, &mods, units);
+    had_unit = build_kernels(&b, path, arch, chunk, tgts.data, units);
     errs = p.nerrors;
   }
   if (errs && !had_unit) {
@@ -890,10 +793,12 @@ static uint32_t build_chunk(const char *path, const char *text,
     u->line = start_line;
     u->error = true;
   } else if (errs) {
-    /* a later error poisons every unit of the chunk */
-    for (uint32_t i = 0; i < units->len; i++) {
+    /* a later error poisons every unit of the chunk (the last ones) */
+    for (uint32_t i = units->len; i-- > 0;) {
       fe_unit *u = &MDL_VEC_AT(*units, fe_unit, i);
-      if (u->chunk == chunk && u->k) {
+      if (u->chunk != chunk)
+        break;
+      if (u->k) {
         mdl_kernel_free(u->k);
         u->k = NULL;
         u->error = true;
@@ -903,8 +808,10 @@ static uint32_t build_chunk(const char *path, const char *text,
   if (p.nerrors > 20)
     mdl_diag_add(diags, MDL_RULE_SYNTAX, MDL_SEV_NOTE, path, NULL, start_line,
                  1, "%u more errors in this chunk not shown", p.nerrors - 20);
+  fe_funcs_free(&b);
   mdl_vec_free(&funcs);
   mdl_vec_free(&mods);
+  mdl_vec_free(&tgts);
   mdl_vec_free(&b.names);
   mdl_vec_free(&b.syms);
   mdl_vec_free(&b.vinfo);

@@ -53,6 +53,29 @@ typedef struct {
   int32_t prev;      /* previous binding of the same name, -1 */
 } fe_sym;
 
+/* What a function says of itself (fe_funcs.c). */
+typedef struct {
+  uint32_t sym;        /* @name token, ~0 */
+  uint32_t args_open;  /* '(' of the signature, ~0 */
+  int core;            /* -1 unknown, 0 AIC, 1 AIV, 2 MIX */
+  bool part_of_mix, host, has_body;
+} fe_fninfo;
+
+/* The MIX halves of a chunk (fe_funcs.c): which half each function may
+** be, and the candidates for a partner, in order, of each half wanted. */
+enum { FE_HALF_AIC = 1, FE_HALF_AIV = 2 };
+typedef struct {
+  uint8_t *half;        /* per function: FE_HALF_* bits (0: no body, host) */
+  uint32_t *list[4];    /* by the bits wanted: the functions with one */
+  uint32_t n[4], cur[4];/* their number; the first that may be unused */
+} fe_halves;
+
+/* A function's symbol name (text s[0..n)) and its index in the chunk. */
+typedef struct {
+  const char *s;
+  uint32_t n, idx;
+} fe_fname;
+
 typedef struct {
   fe_parser *p;
   mdl_builder bd;       /* the kernel, function and block being built, the
@@ -70,9 +93,14 @@ typedef struct {
   uint32_t term_n;
   mdl_valref term_cond;
   bool has_term;
-  /* functions of the chunk */
+  /* functions of the chunk, and what fe_funcs_index read of them */
   fe_op **funcs;
   uint32_t nfuncs;
+  fe_fninfo *finfo;     /* per function */
+  fe_fname *byname;     /* the functions with a symbol, by name, index */
+  uint32_t nnamed;
+  bool *called;         /* per function: another function calls it */
+  fe_halves halves;
   bool failed;
   /* memory through tensors, placement in a MIX function (per function;
      see fe_mem.c and fe_data.c) */
@@ -164,6 +192,14 @@ uint32_t fe_nresults(fe_op *op);
 mdl_valref *fe_arena_vals(fe_b *b, uint32_t n);
 void fe_copy_value_info(fe_b *b, mdl_valref dst, mdl_valref src);
 void fe_build_op(fe_b *b, fe_op *op);
+
+/* fe_funcs.c: the functions of a chunk */
+void fe_fn_info(fe_b *b, fe_op *fn, fe_fninfo *fi);
+void fe_funcs_index(fe_b *b);
+int fe_func_named(fe_b *b, uint32_t symtok);
+int fe_mix_partner(fe_b *b, const bool *used, uint32_t i, uint32_t plen,
+                   uint8_t want);
+void fe_funcs_free(fe_b *b);
 
 /* fe_syntax.c: types, operand groups, attributes, the generic form */
 uint32_t fe_parse_type(fe_b *b, uint32_t t, fe_type *ty);

@@ -59,8 +59,9 @@ static void vdiag(fe_parser *p, uint32_t t, mdl_rule rule, mdl_severity sev,
   char msg[512];
   vsnprintf(msg, sizeof msg, fmt, ap);
   const fe_tok *k = fe_tokat(p, t);
-  mdl_diag_add(p->diags, rule, sev, p->path, p->unit, k->line, k->col, "%s",
-               msg);
+  mdl_diag *d = mdl_diag_add(p->diags, rule, sev, p->path, p->unit, k->line,
+                             k->col, "%s", msg);
+  d->unit_ix = p->unit ? p->unit_ix : 0;
 }
 
 void fe_error(fe_parser *p, uint32_t t, const char *fmt, ...) {

@@ -48,6 +48,8 @@ typedef struct {
   mdl_arena *arena;
   mdl_diags *diags;
   const char *unit;  /* for diagnostics */
+  uint32_t unit_ix;  /* for diagnostics: 1 + the index of unit among the
+                        file's units (mdl_diag.unit_ix), 0 */
   uint32_t *match;   /* matching bracket of every token, ~0 if none */
   uint32_t pos;
   uint32_t nerrors;
