@@ -802,11 +802,21 @@ class Runner:
         self.env['NO_COLOR'] = '1'
         self.runs = 0
         self.lock = threading.Lock()
+        self.hard_deadline = None   # time.monotonic() no run may pass
+        self.retry = 3              # a timed-out run again with this x timeout
 
     def run(self, args, cwd, timeout=None):
         """(exit status, stdout, stderr, seconds, max RSS KB, timed out);
-        a signal is 128 + its number."""
+        a signal is 128 + its number.  Raises Cut when the campaign's hard
+        deadline ends the run first."""
         timeout = timeout or self.timeout
+        cut_at = None
+        if self.hard_deadline is not None:
+            left = self.hard_deadline - time.monotonic()
+            if left <= 0:
+                raise Cut()
+            if left < timeout:
+                timeout, cut_at = left, left
         out_p = os.path.join(cwd, '.stdout')
         err_p = os.path.join(cwd, '.stderr')
         with self.lock:
@@ -837,6 +847,8 @@ class Runner:
             time.sleep(delay)
             delay = min(delay * 2, 0.02)
         secs = time.monotonic() - t0
+        if timed_out and cut_at is not None:
+            raise Cut()
         if os.WIFSIGNALED(status):
             rc = 128 + os.WTERMSIG(status)
         else:
@@ -844,6 +856,10 @@ class Runner:
         out = read(out_p, 'rb').decode('utf-8', 'replace')
         err = read(err_p, 'rb').decode('utf-8', 'replace')
         return rc, out, err, secs, ru.ru_maxrss, timed_out
+
+
+class Cut(Exception):
+    """A run ended by the campaign's time budget: its input is not judged."""
 
 
 class Failure:
@@ -913,9 +929,13 @@ class Oracle:
         with self.slock:
             self.slowest.append((secs, step, os.path.basename(args[-1])))
             self.slowest = sorted(self.slowest, reverse=True)[:5]
+        if to and self.r.retry <= 1:
+            fails.append(Failure('hang', step, args, 'no end after %.0f s '
+                                 '(not run again)' % secs))
+            return None
         if to:
             rc2, out2, err2, secs2, rss2, to2 = self.r.run(
-                args, cwd, 3 * (timeout or self.r.timeout))
+                args, cwd, self.r.retry * (timeout or self.r.timeout))
             if to2:
                 fails.append(Failure('hang', step, args, 'no end after %.0f s '
                                      'and again after %.0f s' % (secs, secs2)))
@@ -972,6 +992,8 @@ class Oracle:
             if opts['stdout']:
                 with open(outs[f1], 'w') as f:
                     f.write(out)
+            if rc not in (0, 1, 2, 3):
+                return fails        # crashed: its reports say nothing more
             graph = self.check_reports(args, rc, out, err, outs, base, fails,
                                        '--fail-on' in opts['extra'])
         # ---- the oracle: a file the graph engine calls clean
@@ -1002,8 +1024,7 @@ class Oracle:
         texts = {}
         for f, p in outs.items():
             if not os.path.exists(p):
-                if rc in (0, 1, 2, 3):
-                    bad('no %s report written (exit %d)' % (f, rc))
+                bad('no %s report written (exit %d)' % (f, rc))
                 texts[f] = None
                 continue
             raw = read(p, 'rb')
@@ -1293,6 +1314,26 @@ def minimize(text, lang, opts, oracle, kind, step, work, deadline, max_tests):
     return '\n'.join(lines), tests[0]
 
 
+def minimize_file(a):
+    f, kind, step = a.minimize_file
+    text = read(f, 'rb').decode('latin-1')
+    lang = 'hivm' if f.endswith('.mlir') else 'cpp'
+    runner = Runner(os.path.abspath(a.ksv), a.timeout)
+    runner.retry = a.retry
+    oracle = Oracle(runner, load_schema_validators(a.root), {})
+    work = tempfile.mkdtemp(prefix='ksv-min-')
+    opts = options_from_header(text)
+    opts['dump'] = step in ('dump', 'export')
+    small, n = minimize(text, lang, opts, oracle, kind, step, work,
+                        time.monotonic() + a.minimize_seconds, 2000)
+    shutil.rmtree(work, ignore_errors=True)
+    with open(f + '.min', 'wb') as g:
+        g.write(small.encode('latin-1'))
+    print('minimized %s: %d -> %d lines (%d runs): %s.min' % (
+        f, text.count('\n'), small.count('\n') + 1, n, f))
+    return 0
+
+
 def campaign(a):
     root = a.root
     seeds = load_seeds(root, a.seeds)
@@ -1302,6 +1343,7 @@ def campaign(a):
     vocab = Vocab(root, seeds)
     mut = Mutator(vocab, seeds)
     runner = Runner(os.path.abspath(a.ksv), a.timeout)
+    runner.retry = a.retry
     stats = {}
     oracle = Oracle(runner, load_schema_validators(root), stats)
     work = tempfile.mkdtemp(prefix='ksv-mutate-')
@@ -1324,6 +1366,8 @@ def campaign(a):
             f.write(text.encode('latin-1'))
         try:
             fails = oracle.evaluate(p, lang, opts)
+        except Cut:
+            fails = None
         finally:
             os.unlink(p)
             slots.put(d)
@@ -1339,6 +1383,10 @@ def campaign(a):
     nxt = 0
     pending = set()
     deadline = t0 + a.seconds
+    # no run goes on past the budget and a grace of one timeout: an input
+    # still running then is cut, not judged
+    runner.hard_deadline = deadline + a.timeout
+    cut = 0
     with ThreadPoolExecutor(max_workers=a.jobs) as ex:
         while True:
             while len(pending) < a.jobs and nxt < a.count and \
@@ -1357,6 +1405,9 @@ def campaign(a):
                 continue
             pending.discard(fut)
             i, text, lang, seedpath, muts, opts, fails = fut.result()
+            if fails is None:
+                cut += 1
+                continue
             done += 1
             fresh = []
             for x in fails:
@@ -1383,6 +1434,7 @@ def campaign(a):
                 print('mutate: %d inputs, %.1f s, %.2f/s' % (done, el, done / el),
                       flush=True)
     elapsed = time.monotonic() - t0
+    runner.hard_deadline = None
     # minimization (outside the time budget of the campaign, with its own)
     if a.minimize and found:
         mdl = time.monotonic() + a.minimize_seconds
@@ -1410,9 +1462,10 @@ def campaign(a):
     ex = lambda step: ' '.join('%s:%d' % (k.rsplit('-', 1)[1], v) for k, v in
                                sorted(stats.items())
                                if k.startswith(step + '-exit-'))
-    print('mutate: seed %s, %d inputs (%d..%d) in %.1f s: %.2f inputs/s, %d ksv '
+    print('mutate: seed %s, %d inputs (%d..%d%s) in %.1f s: %.2f inputs/s, %d ksv '
           'runs (%.1f/s), %s build' % (
-              a.seed, done, a.start, a.start + nxt - 1, elapsed,
+              a.seed, done, a.start, a.start + nxt - 1,
+              ', %d cut by the time budget' % cut if cut else '', elapsed,
               done / elapsed if elapsed else 0, runner.runs,
               runner.runs / elapsed if elapsed else 0,
               'ASan+UBSan' if runner.asan else 'plain'))
@@ -1467,7 +1520,9 @@ def known_list(root):
 def is_known(x, known):
     """The known.txt entry failure X matches, or None."""
     for k in known:
-        if x.kind == k[1] and x.step == k[2] and k[3].search(x.detail):
+        if x.kind in k[1].split(',') and \
+                (k[2] == '*' or x.step in k[2].split(',')) and \
+                k[3].search(x.detail):
             return k
     return None
 
@@ -1495,9 +1550,16 @@ def replay(a):
         p = os.path.join(work, os.path.basename(f))
         with open(p, 'wb') as g:
             g.write(text.encode('latin-1'))
-        fails = failing_kinds(oracle.evaluate(p, lang, opts), a.fail_slow)
         k = by_file.get(os.path.normpath(os.path.abspath(f)))
         rel = os.path.relpath(f, root)
+        # a known hang is seen to time out once, in --known-timeout
+        # seconds, not waited for
+        slowk = k and ({'hang', 'slow'} & set(k[1].split(',')))
+        runner.timeout = a.known_timeout if slowk else a.timeout
+        runner.retry = 1 if slowk else a.retry
+        fails = oracle.evaluate(p, lang, opts)
+        if not slowk:
+            fails = failing_kinds(fails, a.fail_slow)
         if k:
             # a known bug's input: it fails as recorded (or no longer)
             if any(is_known(x, [k]) for x in fails):
@@ -1686,11 +1748,21 @@ def main(argv):
     ap.add_argument('--minimize-seconds', type=float, default=600)
     ap.add_argument('--minimize-once', action='store_true',
                     help='minimize one input per kind of failure and step')
+    ap.add_argument('--retry', type=float, default=3,
+                    help='a run past --timeout runs again with this many '
+                    'times the timeout: a hang if it does not end then, '
+                    'else slow (default 3)')
+    ap.add_argument('--known-timeout', type=float, default=10,
+                    help='--replay: seconds a known hang of known.txt is '
+                    'given (default 10)')
     ap.add_argument('--fail-slow', action='store_true',
                     help='a run past --timeout that ends when given 3x is a '
                     'failure too (default: reported only)')
     ap.add_argument('--progress', action='store_true')
     ap.add_argument('--replay', nargs='+')
+    ap.add_argument('--minimize-file', nargs=3, metavar=('FILE', 'KIND', 'STEP'),
+                    help='minimize FILE (its `// fuzz-args:` line gives the '
+                    'options) keeping a failure KIND in STEP; writes FILE.min')
     ap.add_argument('--emit', nargs=2, metavar=('INDEX', 'FILE'))
     ap.add_argument('--digest', type=int, help=argparse.SUPPRESS)
     ap.add_argument('--self-test', action='store_true')
@@ -1724,6 +1796,8 @@ def main(argv):
         a.timeout = 40 if asan else 15
     if a.replay:
         return replay(a)
+    if a.minimize_file:
+        return minimize_file(a)
     return campaign(a)
 
 
