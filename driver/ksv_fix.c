@@ -353,6 +353,19 @@ static uint32_t orig_of(const fix_text *t, uint32_t line) {
              : 0;
 }
 
+/* The original line of line `line` of t or, for a line a repair inserted
+** (a finding on an inserted sync), of the first original line after it
+** (before it at the end): a report names lines of the original file. */
+static uint32_t orig_near(const fix_text *t, uint32_t line) {
+  for (uint32_t l = line; l && l <= t->lines.len; l++)
+    if (orig_of(t, l))
+      return orig_of(t, l);
+  for (uint32_t l = line < t->lines.len ? line : t->lines.len; l; l--)
+    if (orig_of(t, l))
+      return orig_of(t, l);
+  return 1;
+}
+
 /* A redundant sync the original check could not see: the original kernel
 ** had errors in that unit, and the checker looks for redundant syncs only
 ** in kernels without errors.  Once a repair removes the errors, such a
@@ -463,7 +476,7 @@ static applied *record_fix(mdl_vec *done, const fix_text *cur,
                            uint32_t resolved) {
   applied *a = mdl_vec_push(done, sizeof *a);
   a->rule = d->rule;
-  a->line = orig_of(cur, d->line);
+  a->line = orig_near(cur, d->line);
   a->col = d->col;
   /* name the finding as the original check did */
   char *key = diag_key(cur, d);
@@ -1435,7 +1448,7 @@ static void fix_report(const ksv_fix_options *o, const char *file,
         json_object_set_new(r, "line", json_integer(d->line));
       } else {
         json_object_set_new(r, "line",
-                            json_integer(orig_of(&cur, d->line)));
+                            json_integer(orig_near(&cur, d->line)));
       }
       json_object_set_new(r, "message", json_string(d->message));
       json_array_append_new(rem, r);
@@ -1505,7 +1518,7 @@ static void fix_report(const ksv_fix_options *o, const char *file,
                 d->message, mdl_rule_name(d->rule), file);
       else
         fprintf(out, "%s:%u:%u: not fixed: %s [%s]\n", file,
-                orig_of(&cur, d->line), d->col, d->message,
+                orig_near(&cur, d->line), d->col, d->message,
                 mdl_rule_name(d->rule));
     }
     text_summary(o, R, out);
