@@ -1309,9 +1309,12 @@ static bool within_bound(const mdl_kernel *k, const chk_options *o,
                           "bits)", k->trip_bound, trip->loc.line,
                           trip->loc.col);
   else if (r < 0)
-    *note = mdl_strprintf("%s", v && chk_vals_unknown(v)
-                                    ? chk_vals_unknown(v)
-                                    : "the solver was not started");
+    *note = mdl_strprintf("the query whether a run keeps its loops within "
+                          "the trip counts unrolled timed out or failed: "
+                          "%s; raise --timeout-ms or --max-memory-mb",
+                          v && chk_vals_unknown(v) ? chk_vals_unknown(v)
+                                                   : "the solver was not "
+                                                     "started");
   chk_vals_free(v);
   return r == 1;
 }

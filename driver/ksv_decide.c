@@ -154,8 +154,8 @@ static bool decide_again(const ksv_options *o, mdl_kernel *k,
 
 /* The engine's first run on k, and the longer runs a proof for every trip
 ** count asks for (*want), a few times (a longer period, clocks that
-** settle late, a counterexample), all of them together in at most three
-** times the first run's time (two seconds at least; a safety net: the
+** settle late, a counterexample), all of them together in at most five
+** times the first run's time (ten seconds at least; a safety net: the
 ** work a longer run may take is bounded before, by rerun_affordable in
 ** checker/chk_enum.c, so that results do not depend on the machine's
 ** speed or load in practice): a run that reaches that
@@ -172,7 +172,7 @@ const char *ksv_decide_proven(const ksv_options *o, mdl_kernel *k,
   co->want_bound = want;
   const char *eng = engine_of(o, k, co, diags, u, done, declined);
   double spent = chk_wall() - t0;
-  double budget = 3 * spent > 2.0 ? 3 * spent : 2.0;
+  double budget = 5 * spent > 10.0 ? 5 * spent : 10.0;
   uint32_t tmo = co->timeout_ms;
   co->deadline = chk_wall() + budget;
   if (outer > 0 && outer < co->deadline)

@@ -20,7 +20,7 @@ _ksv_dump="$_ksv_shared --entry $_ksv_limits"
 # check only: suppression and configuration (docs/config.md)
 _ksv_supp="--disable --enable --list-rules --config --no-config
   --show-suppressed"
-_ksv_sim="$_ksv_shared $_ksv_prog $_ksv_limits --runs --seed --cost --trace --set
+_ksv_sim="$_ksv_shared $_ksv_prog $_ksv_limits --runs --seed --max-seconds --cost --trace --set
   --replay"
 _ksv_export="$_ksv_shared --format --kernel --entry -o $_ksv_limits"
 
