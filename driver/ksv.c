@@ -651,7 +651,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       u->verdict = MDL_VERDICT_ERROR;
       continue;
     }
-    if (o->only_unit && strcmp(fu->name, o->only_unit)) {
+    if (o->only_unit && i + 1 != o->only_unit) {
       u->verdict = MDL_VERDICT_CLEAN; /* (not checked: ksv fix knows it) */
       continue;
     }
