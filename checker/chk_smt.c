@@ -179,10 +179,13 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
   case MDL_ATOM_ARG:
     snprintf(name, sizeof name, "arg%lld", (long long)a->a);
     r = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, name), x->isort);
-    if (a->op > 0 && a->op < 64) { /* its declared width (mdl_val_range) */
-      int64_t h = (int64_t)1 << (a->op - 1);
-      chk_smt_add(x, Z3_mk_ge(x->c, r, chk_smt_mk_int(x, -h)));
-      chk_smt_add(x, Z3_mk_lt(x->c, r, chk_smt_mk_int(x, h)));
+    if (a->op % MDL_WRAP_UNSIGNED) { /* its declared width (mdl_val_range) */
+      int w = (int)(a->op % MDL_WRAP_UNSIGNED);
+      bool uns = a->op >= MDL_WRAP_UNSIGNED;
+      int64_t h = (int64_t)1 << (w - 1);
+      chk_smt_add(x, Z3_mk_ge(x->c, r, chk_smt_mk_int(x, uns ? 0 : -h)));
+      chk_smt_add(x, Z3_mk_lt(x->c, r, uns ? chk_smt_mk_int(x, 2 * h)
+                                           : chk_smt_mk_int(x, h)));
     }
     break;
   case MDL_ATOM_BLOCK_IDX:

@@ -115,7 +115,8 @@ typedef enum {
 typedef struct {
   mdl_atom_kind kind;
   uint32_t op;                 /* opcode for OPAQUE; for ARG the declared
-                                  width when 8..32 (0: 64) */
+                                  width when 8..32 (0: 64), plus
+                                  MDL_WRAP_UNSIGNED when unsigned */
   int64_t a;                   /* ARG index / FRESH serial */
   uint32_t lhs, rhs, third;    /* interned linear forms (0 = none) */
   char text[48];               /* short printable description */
@@ -287,6 +288,10 @@ struct mdl_stmt {
                                   the hardware's does); 0: 64 */
       uint8_t zext;            /* extui / index_castui: the operand's
                                   width, zero-extended from (0: none) */
+      bool cub;                /* a C++ signed operation (Ascend C): a
+                                  result that may leave the width of
+                                  `bits` (0: 64) is undefined behaviour,
+                                  and the kernel unknown */
     } x;
     struct {
       mdl_buf_kind kind; mdl_space space; mdl_valref src;

@@ -642,6 +642,18 @@ static ref_t ref_union(ur *u, const ref_t *a, const ref_t *b, mdl_loc loc) {
 static mdl_val in_width(ur *u, const mdl_stmt *s, mdl_val r) {
   if (s->u.x.op == MDL_X_CMP)
     return r;
+  if (s->u.x.cub && !r.unknown) {
+    int bits = s->u.x.bits ? s->u.x.bits : 64;
+    int64_t lo, hi, m = (int64_t)((1ull << (bits - 1)) - 1);
+    if (!mdl_val_range(u->k, &r, &lo, &hi) || lo < -m - 1 || hi > m) {
+      char msg[200];
+      snprintf(msg, sizeof msg,
+               "the signed %d-bit arithmetic at %u:%u may overflow "
+               "(undefined behaviour in C++)", bits, s->loc.line, s->loc.col);
+      set_limit(u, msg);
+      return r;
+    }
+  }
   if (s->u.x.zext)
     r = mdl_val_wrap(u->k, &r, s->u.x.zext, true);
   return mdl_val_wrap(u->k, &r, s->u.x.bits ? s->u.x.bits : 64, false);
@@ -662,7 +674,8 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
     r = atom_val(u, MDL_ATOM_ARG, s->u.x.k, t);
     if (!mdl_val_is_const(&r) && !r.unknown) { /* its declared width */
       mdl_atom at = MDL_VEC_AT(u->k->atoms, mdl_atom, r.atom[0]);
-      at.op = s->u.x.bits;
+      at.op = s->u.x.bits ? s->u.x.bits
+              : s->u.x.zext ? s->u.x.zext | MDL_WRAP_UNSIGNED : 0;
       r = mdl_val_atom(u->k, &at);
     }
     break;

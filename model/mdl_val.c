@@ -443,12 +443,17 @@ static range full(int bits, bool zext) {
   return r;
 }
 
-static range form_range(const mdl_kernel *k, const mdl_val *v, int depth);
+/* (work: atoms left to visit; a shared operand is visited again, so a
+** chain of squares would take 2^n steps without it: past it, an atom has
+** the 64-bit range, which only wraps more) */
+#define RANGE_WORK 4096
 
-static range id_range(const mdl_kernel *k, uint32_t form, int depth) {
+static range form_range(const mdl_kernel *k, const mdl_val *v, int *work);
+
+static range id_range(const mdl_kernel *k, uint32_t form, int *work) {
   if (!form || form >= k->forms.len)
     return full(64, false);
-  return form_range(k, &MDL_VEC_AT(k->forms, mdl_val, form), depth);
+  return form_range(k, &MDL_VEC_AT(k->forms, mdl_val, form), work);
 }
 
 static range hull(range a, range b) {
@@ -459,19 +464,21 @@ static range hull(range a, range b) {
 /* The range of the Z3 term chk_smt gives an opaque atom (over-approximated:
 ** an operation it leaves a fresh unknown has the 64-bit range, the
 ** hardware's). */
-static range opaque_range(const mdl_kernel *k, const mdl_atom *a, int depth) {
+static range opaque_range(const mdl_kernel *k, const mdl_atom *a, int *work) {
   const mdl_val *rv =
       a->rhs && a->rhs < k->forms.len ? &MDL_VEC_AT(k->forms, mdl_val, a->rhs)
                                       : NULL;
   int64_t d = rv && mdl_val_is_const(rv) ? rv->c : 0;
-  range l = id_range(k, a->lhs, depth), r = id_range(k, a->rhs, depth), t;
-  switch ((mdl_xop)a->op) {
-  case MDL_X_WRAP:
+  range t;
+  if (a->op == MDL_X_WRAP)
     return full((int)(d % MDL_WRAP_UNSIGNED), d >= MDL_WRAP_UNSIGNED);
-  case MDL_X_CMP:
+  if (a->op == MDL_X_CMP) {
     t.lo = 0;
     t.hi = 1;
     return t;
+  }
+  range l = id_range(k, a->lhs, work), r = id_range(k, a->rhs, work);
+  switch ((mdl_xop)a->op) {
   case MDL_X_ADD:
     t.lo = sat(l.lo + r.lo);
     t.hi = sat(l.hi + r.hi);
@@ -491,7 +498,7 @@ static range opaque_range(const mdl_kernel *k, const mdl_atom *a, int depth) {
     return t;
   }
   case MDL_X_MINS: case MDL_X_MAXS: case MDL_X_SELECT:
-    return a->op == MDL_X_SELECT ? hull(r, id_range(k, a->third, depth))
+    return a->op == MDL_X_SELECT ? hull(r, id_range(k, a->third, work))
                                  : hull(l, r);
   case MDL_X_REMS: case MDL_X_REMU:
     if (d > 0) {
@@ -513,7 +520,7 @@ static range opaque_range(const mdl_kernel *k, const mdl_atom *a, int depth) {
   return full(64, false);
 }
 
-static range atom_range(const mdl_kernel *k, uint32_t id, int depth) {
+static range atom_range(const mdl_kernel *k, uint32_t id, int *work) {
   const mdl_atom *a = &MDL_VEC_AT(k->atoms, mdl_atom, id);
   range r;
   switch (a->kind) {
@@ -523,10 +530,10 @@ static range atom_range(const mdl_kernel *k, uint32_t id, int depth) {
     r.hi = MDL_BLOCK_NUM_MAX - (a->kind == MDL_ATOM_BLOCK_IDX);
     return r;
   case MDL_ATOM_ARG:
-    return full((int)a->op, false);
+    return full((int)(a->op % MDL_WRAP_UNSIGNED), a->op >= MDL_WRAP_UNSIGNED);
   case MDL_ATOM_OPAQUE:
-    if (depth < 32)
-      return opaque_range(k, a, depth + 1);
+    if (a->op == MDL_X_WRAP || a->op == MDL_X_CMP || --*work > 0)
+      return opaque_range(k, a, work);
     break;
   default:
     break;
@@ -534,12 +541,12 @@ static range atom_range(const mdl_kernel *k, uint32_t id, int depth) {
   return full(64, false);
 }
 
-static range form_range(const mdl_kernel *k, const mdl_val *v, int depth) {
+static range form_range(const mdl_kernel *k, const mdl_val *v, int *work) {
   range r = {v->c, v->c};
   if (v->unknown)
     return full(64, false);
   for (int i = 0; i < v->n; i++) {
-    range a = atom_range(k, v->atom[i], depth);
+    range a = atom_range(k, v->atom[i], work);
     i128 x = sat_mul(v->coef[i], a.lo), y = sat_mul(v->coef[i], a.hi);
     r.lo = sat(r.lo + (x < y ? x : y));
     r.hi = sat(r.hi + (x < y ? y : x));
@@ -549,7 +556,8 @@ static range form_range(const mdl_kernel *k, const mdl_val *v, int depth) {
 
 bool mdl_val_range(const mdl_kernel *k, const mdl_val *v, int64_t *lo,
                    int64_t *hi) {
-  range r = form_range(k, v, 0);
+  int work = RANGE_WORK;
+  range r = form_range(k, v, &work);
   if (v->unknown || r.lo < INT64_MIN || r.hi > INT64_MAX)
     return false;
   *lo = (int64_t)r.lo;
@@ -564,7 +572,8 @@ mdl_val mdl_val_wrap(mdl_kernel *k, const mdl_val *v, int bits, bool zext) {
     return *v;
   if (v->n == 0)
     return mdl_val_const(wrap_const(v->c, bits, zext));
-  range r = form_range(k, v, 0), w = full(bits, zext);
+  int work = RANGE_WORK;
+  range r = form_range(k, v, &work), w = full(bits, zext);
   if (r.lo >= w.lo && r.hi <= w.hi)
     return *v;
   mdl_val wv = mdl_val_const(bits + (zext ? MDL_WRAP_UNSIGNED : 0));
