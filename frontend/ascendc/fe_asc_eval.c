@@ -577,7 +577,40 @@ static int xop_of(const char *op) {
   return -1;
 }
 
-/* a op b on scalars (op a C operator); constants fold. */
+/* The C type of a op b when both are typed (a shift: its left operand's
+** promoted), with a and b converted to it and *xo made unsigned (/, %,
+** >>) for an unsigned type; 0 otherwise (fe_asc_ctype.c). */
+static uint8_t c_operands(fe_asc_ctx *x, const char *op, int *xo,
+                          fe_asc_val *a, fe_asc_val *b, TSNode at) {
+  bool shift = *xo == MDL_X_SHL || *xo == MDL_X_SHRS;
+  uint8_t ct = !a->ct || !b->ct ? 0
+               : shift         ? fe_asc_ct_common(a->ct, a->ct)
+                               : fe_asc_ct_common(a->ct, b->ct);
+  if (!ct)
+    return 0;
+  mdl_cmp c;
+  if (cmp_of(op, &c) || !shift) {
+    *a = fe_asc_convert(x, *a, ct, at);
+    *b = fe_asc_convert(x, *b, ct, at);
+  }
+  if (ct & FE_CT_UNSIGNED)
+    *xo = *xo == MDL_X_DIVS   ? MDL_X_DIVU
+          : *xo == MDL_X_REMS ? MDL_X_REMU
+          : *xo == MDL_X_SHRS ? MDL_X_SHRU
+                              : *xo;
+  return ct;
+}
+
+/* The comparison c in type ct: unsigned for an unsigned type (a uint64_t
+** past 2^63 is negative in the model's 64 bits). */
+static mdl_cmp c_cmp(mdl_cmp c, uint8_t ct) {
+  if ((ct & FE_CT_UNSIGNED) && c >= MDL_CMP_SLT && c <= MDL_CMP_SGE)
+    return (mdl_cmp)(c + (MDL_CMP_ULT - MDL_CMP_SLT));
+  return c;
+}
+
+/* a op b on scalars (op a C operator); constants fold; typed operands in
+** their C type (fe_asc_ctype.c). */
 static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
                         fe_asc_val b, TSNode at) {
   int64_t ca, cb;
@@ -594,34 +627,17 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
       return andop ? (cb ? a : fe_asc_int(0)) : (cb ? fe_asc_int(1) : a);
     xo = andop ? MDL_X_AND : MDL_X_OR; /* on 0/1 values */
   }
-  /* the C type of the operation (both operands typed; a shift has its
-     left operand's), its operands converted to it */
-  uint8_t ct = xo == MDL_X_SHL || xo == MDL_X_SHRS
-                   ? (a.ct && b.ct ? fe_asc_ct_common(a.ct, a.ct) : 0)
-                   : fe_asc_ct_common(a.ct, b.ct);
-  bool uns = ct & FE_CT_UNSIGNED;
-  if (ct && (op[0] != '&' || op[1] != '&') && (op[0] != '|' || op[1] != '|')) {
-    if (cmp_of(op, &c) || (xo != MDL_X_SHL && xo != MDL_X_SHRS)) {
-      a = fe_asc_convert(x, a, ct, at);
-      b = fe_asc_convert(x, b, ct, at);
-      ka = fe_asc_const(&a, &ca);
-      kb = fe_asc_const(&b, &cb);
-    }
-    if (uns && cmp_of(op, &c) && c >= MDL_CMP_SLT)
-      c = (mdl_cmp)(c + (MDL_CMP_ULT - MDL_CMP_SLT));
-    if (uns && xo == MDL_X_DIVS)
-      xo = MDL_X_DIVU;
-    else if (uns && xo == MDL_X_REMS)
-      xo = MDL_X_REMU;
-    else if (uns && xo == MDL_X_SHRS)
-      xo = MDL_X_SHRU;
+  uint8_t ct = 0;
+  if (strcmp(op, "&&") && strcmp(op, "||")) {
+    ct = c_operands(x, op, &xo, &a, &b, at);
+    ka = fe_asc_const(&a, &ca);
+    kb = fe_asc_const(&b, &cb);
   }
+  bool uns = ct & FE_CT_UNSIGNED;
   if (ka && kb) {
     int64_t r;
     if (cmp_of(op, &c)) {
-      if (ct && uns && c >= MDL_CMP_SLT)
-        c = (mdl_cmp)(c + (MDL_CMP_ULT - MDL_CMP_SLT));
-      fe_asc_val t = fe_asc_int(mdl_cmp_fold(c, ca, cb));
+      fe_asc_val t = fe_asc_int(mdl_cmp_fold(c_cmp(c, ct), ca, cb));
       t.ct = ct ? 32 : 0;
       return t;
     }
@@ -655,7 +671,7 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
   if (cmp_of(op, &c)) {
     mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_CMP, mdl_b_value(&x->bd, NULL),
                                va, vb, loc);
-    s->u.x.cmp = c;
+    s->u.x.cmp = c_cmp(c, ct);
     fe_asc_val t = sym(s->def);
     t.ct = ct ? 32 : 0;
     return t;
