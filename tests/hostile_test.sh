@@ -7,8 +7,9 @@
 # with the exact trip count in the note (exit 0), and unknown under an
 # unknown branch (docs/semantics-decisions.md 51).
 #
-#   - tests/hostile/*.mlir: regression files (fuzzer finds, overflow
-#     cases), each with a first line `// hostile: EXIT REGEX [-- ARGS]`;
+#   - tests/hostile/*.mlir and int_*.cpp: regression files (fuzzer finds,
+#     overflow cases; C++ integer types, on both engines), each with a
+#     first line `// hostile: EXIT REGEX [-- ARGS]`;
 #   - generated here, in a temporary directory: C++ (Ascend C) inputs
 #     (10k-deep blocks, ifs and parentheses, recursion, 2000-deep calls,
 #     2^40 iterations, NUL, invalid UTF-8, a self-include, truncated
@@ -87,6 +88,19 @@ for f in "$root"/tests/hostile/*.mlir; do
   [[ $rest == *" -- "* ]] && args=${rest#* -- }
   # shellcheck disable=SC2086
   expect "$(basename "$f")" "$f" "$exits" "$re" $args
+done
+
+# ---- C++ integer types (issue 21; docs/semantics-decisions.md 12): the
+# same header, each file on both engines
+for f in "$root"/tests/hostile/int_*.cpp; do
+  hdr=$(head -1 "$f")
+  spec=${hdr#// hostile: }
+  exits=${spec%% *}
+  rest=${spec#* }
+  re=${rest%% -- *}
+  for e in graph smt; do
+    expect "$(basename "$f") ($e)" "$f" "$exits" "$re" --engine $e
+  done
 done
 
 # ---- truncated at every line (op boundary) and inside some tokens: an
