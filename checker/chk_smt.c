@@ -1326,6 +1326,28 @@ const char *chk_z3_version(void) { return Z3_get_full_version(); }
 static int vals_check(chk_vals *v, Z3_ast q, const char *what,
                       mdl_valuation **val, char **text, bool all);
 
+/* Is every loop that runs past the bound in some run entered by some
+** run within it (chk_vals_unentered)?  1 yes, or 1 with *never the
+** loop's literal; -1 undecided. */
+static int entered(const mdl_kernel *k, chk_vals *v, const mdl_lit **never) {
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    bool seen = l->kind != 1;
+    for (uint32_t j = 0; j < i && !seen; j++) {
+      const mdl_lit *e = &MDL_VEC_AT(k->lits, mdl_lit, j);
+      seen = e->kind == 1 && e->atom_form == l->atom_form;
+    }
+    if (seen)
+      continue;
+    int r = chk_vals_unentered(v, l->atom_form, k->trip_bound);
+    if (r) {
+      *never = r > 0 ? l : NULL;
+      return r > 0 ? 1 : -1;
+    }
+  }
+  return 1;
+}
+
 /* Does some run keep every loop of unknown trip count within the trip
 ** counts unrolled?  The engine checks those runs only: with none (a trip
 ** count more than K in every run, or computed past 64 bits) it would
@@ -1343,7 +1365,16 @@ static bool within_bound(const mdl_kernel *k, const chk_options *o,
   int r = v ? vals_check(v, NULL, "whether a run keeps its loops within "
                          "the trip counts unrolled", NULL, NULL, false)
             : -1;
-  if (r == 0)
+  const mdl_lit *never = NULL;
+  if (r == 1)
+    r = entered(k, v, &never);
+  if (r == 1 && never)
+    *note = mdl_strprintf("the loop at %u:%u runs more than %u times in "
+                          "some runs and never in the runs within that "
+                          "bound (its trip count is large or computed past "
+                          "64 bits), so its body is checked in none",
+                          never->loc.line, never->loc.col, k->trip_bound);
+  else if (r == 0)
     *note = mdl_strprintf("no run keeps its loops within the %u iterations "
                           "ksv unrolls (the loop at %u:%u, or another: a "
                           "trip count that is large or computed past 64 "
@@ -1357,7 +1388,7 @@ static bool within_bound(const mdl_kernel *k, const chk_options *o,
                                                    : "the solver was not "
                                                      "started");
   chk_vals_free(v);
-  return r == 1;
+  return r == 1 && !never;
 }
 
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
@@ -1648,6 +1679,25 @@ int chk_vals_beyond(chk_vals *v, const chk_dim *dims, uint32_t ndims,
       v->why = mdl_strprintf("%s", x->unknown_what);
   }
   return r;
+}
+
+int chk_vals_unentered(chk_vals *v, uint32_t form, int64_t bound) {
+  sx *x = &v->x;
+  Z3_ast f = chk_smt_form_expr(x, form);
+  int r = chk_smt_check(x, Z3_mk_gt(x->c, f, chk_smt_mk_int(x, bound)), NULL,
+                        "whether a loop runs longer than the trip counts "
+                        "checked");
+  if (r == 1)
+    r = vals_check(v, Z3_mk_ge(x->c, f, chk_smt_mk_int(x, 1)),
+                   "whether a run within the bound enters a loop", NULL,
+                   NULL, false);
+  else if (r == 0)
+    return 0;
+  else
+    v->unknowns++;
+  if (r < 0 && !v->why && x->unknown_what)
+    v->why = mdl_strprintf("%s", x->unknown_what);
+  return r < 0 ? -1 : !r;
 }
 
 void chk_vals_pop(chk_vals *v) {

@@ -1,5 +1,5 @@
-// hostile: 0 clean \(bounded\).*proven for trip counts 0..8 of the loop at 15:5; not past trip count 8 of the loop at 15:5: it runs more than 8 times where no outcome checked runs it 8 times -- --engine graph
-// bid + INT64_MAX wraps in index for every block past 0: block 0 runs the loop 2^64-1 times, the others none (exact since 2026-12-06; before, every block ran it 2^64-1 times, unknown). The verdict is bounded: the long run of block 0 has no outcome within the bound, and the note says so (docs/semantics-decisions.md 12)
+// hostile: 3 not decided: the loop at 15:5 runs more than 8 times in some runs and never in the runs within that bound -- --engine graph
+// bid + INT64_MAX wraps in index for every block past 0: block 0 runs the loop 2^64-1 times, the others none (exact since 2026-12-06; before, every block ran it 2^64-1 times). No run within the bound enters the loop, so its racy body would be checked in none: unknown, naming the loop (docs/semantics-decisions.md 12)
 module {
   func.func @k(%arg0: memref<?xf16, #hivm.address_space<gm>>) attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {
     %c0_i64 = arith.constant 0 : i64
