@@ -152,13 +152,61 @@ static Z3_ast mk_pow2(sx *x, int bits) {
   return Z3_mk_numeral(x->c, buf, x->isort);
 }
 
-/* l modulo 2^bits as the hardware holds it (MDL_X_WRAP, exact): the
+/* Is form f's term a polynomial in Z3 (a product of two unknowns,
+** MDL_X_MUL without a constant side, within it)?  Through every atom
+** whose term holds its operands' terms; not through a wrap of one (a
+** fresh value: wrap_expr) or a remainder by an unknown (a fresh value).
+** Past depth levels: taken to be one. */
+static bool nonlinear(const sx *x, uint32_t f, int depth) {
+  const mdl_val *v = &MDL_VEC_AT(x->k->forms, mdl_val, f);
+  for (uint32_t i = 0; i < v->n; i++) {
+    const mdl_atom *a = &MDL_VEC_AT(x->k->atoms, mdl_atom, v->atom[i]);
+    if (a->kind != MDL_ATOM_OPAQUE)
+      continue;
+    if (depth <= 0)
+      return true;
+    const mdl_val *l = a->lhs ? &MDL_VEC_AT(x->k->forms, mdl_val, a->lhs)
+                              : NULL;
+    const mdl_val *r = a->rhs ? &MDL_VEC_AT(x->k->forms, mdl_val, a->rhs)
+                              : NULL;
+    bool lc = !l || mdl_val_is_const(l), rc = !r || mdl_val_is_const(r);
+    if (a->op == MDL_X_MUL && !lc && !rc)
+      return true;
+    if (a->op == MDL_X_REMS && !rc)
+      continue;
+    bool in = (!lc && nonlinear(x, a->lhs, depth - 1)) ||
+              (!rc && nonlinear(x, a->rhs, depth - 1));
+    if (in && a->op != MDL_X_WRAP)
+      return true;
+  }
+  return false;
+}
+
+/* l modulo 2^bits as the hardware holds it (MDL_X_WRAP): the
 ** zero-extended l mod 2^bits, or the signed l - 2^bits *
-** floor((l + 2^(bits-1)) / 2^bits). */
-static Z3_ast wrap_expr(sx *x, Z3_ast l, int64_t w) {
+** floor((l + 2^(bits-1)) / 2^bits); exact.  For a polynomial l that
+** division makes Z3's arithmetic incomplete (a product of two i32
+** kernel arguments, as compiled kernels compute their logical block
+** count): then a fresh value of the width, equal to l where l fits it
+** (anything of the width where it wraps: more runs than the hardware's,
+** never fewer). */
+static Z3_ast wrap_expr(sx *x, Z3_ast l, int64_t w, bool poly) {
   int bits = (int)(w % MDL_WRAP_UNSIGNED);
+  bool uns = w >= MDL_WRAP_UNSIGNED;
   Z3_ast m = mk_pow2(x, bits);
-  if (w >= MDL_WRAP_UNSIGNED)
+  if (poly) {
+    Z3_ast r = fresh_int(x, "wrapped");
+    Z3_ast lo = uns ? chk_smt_mk_int(x, 0)
+                    : Z3_mk_unary_minus(x->c, mk_pow2(x, bits - 1));
+    Z3_ast hi = uns ? m : mk_pow2(x, bits - 1);
+    chk_smt_add(x, Z3_mk_ge(x->c, r, lo));
+    chk_smt_add(x, Z3_mk_lt(x->c, r, hi));
+    Z3_ast fits = chk_smt_mk_and2(x, Z3_mk_ge(x->c, l, lo),
+                                  Z3_mk_lt(x->c, l, hi));
+    chk_smt_add(x, Z3_mk_implies(x->c, fits, Z3_mk_eq(x->c, r, l)));
+    return r;
+  }
+  if (uns)
     return Z3_mk_mod(x->c, l, m);
   Z3_ast h = mk_pow2(x, bits - 1);
   Z3_ast q = Z3_mk_div(x->c, chk_smt_mk_add2(x, l, h), m);
@@ -253,7 +301,7 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
       break;
     case MDL_X_WRAP:
       if (rconst)
-        r = wrap_expr(x, l, d);
+        r = wrap_expr(x, l, d, a->lhs && nonlinear(x, a->lhs, 8));
       break;
     case MDL_X_MINS:
       r = Z3_mk_ite(x->c, Z3_mk_le(x->c, l, rr), l, rr);
