@@ -70,6 +70,10 @@ typedef struct {
   const char *only_unit;  /* ksv fix's re-check of a candidate: only the
                              kernel of this name is unrolled and checked
                              (the others are parsed); NULL: every one */
+  uint32_t only_ix;       /* ksv fix's simulation of a kernel its check did
+                             not keep: only the unit of this 1-based index
+                             of the file is unrolled and checked; 0: every
+                             one */
   const char *entry;      /* --entry NAME: the Ascend C function or class
                              checked as the kernel of every file (NULL:
                              the __global__ entries, or a header's
