@@ -575,6 +575,9 @@ static applied *record_fix(mdl_vec *done, const fix_text *cur,
         cancel_insert(done, a,
                       MDL_VEC_AT(cur->lines, fix_line, ed->line - 1).text))
       continue; /* a line an earlier repair inserted: both edits go */
+    if (!orig_of(cur, ed->line))
+      continue; /* next to a line an earlier repair inserted: no line of
+                   the original names it (docs/fix.md; the diff has it) */
     fix_edit *ne = mdl_vec_push(&a->edits, sizeof *ne);
     ne->op = ed->op;
     ne->line = orig_of(cur, ed->line);
