@@ -724,6 +724,24 @@ static char *partial_note(const ex *x) {
       x->max_outcomes, ENUM_WORK);
 }
 
+/* A loop that runs more than K times in some runs and not at all in every
+** run within the bound: no outcome checks its body.  NULL, or why. */
+static char *unentered(ex *x, uint32_t d) {
+  const chk_dim *dm = &x->dims[d];
+  int r = chk_vals_unentered(x->vals, dm->form, dm->nvalues - 1);
+  if (r > 0)
+    return mdl_strprintf("the loop at %u:%u runs more than %u times in "
+                         "some runs and never in the runs within that "
+                         "bound (its trip count is large or computed past "
+                         "64 bits), so its body is checked in none",
+                         dm->loc.line, dm->loc.col, x->k->trip_bound);
+  if (r < 0)
+    return mdl_strprintf("whether the loop at %u:%u runs only past the "
+                         "trip counts ksv unrolls was not decided (%s)",
+                         dm->loc.line, dm->loc.col, enum_alias_why(x));
+  return NULL;
+}
+
 /* Runs no outcome stands for: a loop that runs more than K times where
 ** the other dimensions take values no outcome has (bid + INT64_MIN to
 ** bid + INT64_MAX: 2^64 - 1 iterations in every run, so no outcome at
@@ -754,6 +772,8 @@ static char *unreached(ex *x) {
                                   "times than ksv unrolls was not decided "
                                   "(%s)", x->dims[d].loc.line,
                                   x->dims[d].loc.col, enum_alias_why(x));
+    if (!why)
+      why = unentered(x, d);
   }
   free(outs);
   return why;

@@ -217,6 +217,11 @@ void chk_vals_pop(chk_vals *v);
 int chk_vals_beyond(chk_vals *v, const chk_dim *dims, uint32_t ndims,
                     uint32_t d, const int64_t *const *outs, uint32_t nouts,
                     bool at_k);
+/* Does some run pass K = bound iterations of the loop whose trip count is
+** form, where no run within the bound enters it (the same bounds wrapping
+** past block 0: block 0 runs it 2^64 - 1 times, the others never)?  Then
+** its body is checked in no run at all.  1 yes, 0 no, -1 undecided. */
+int chk_vals_unentered(chk_vals *v, uint32_t form, int64_t bound);
 /* Under the assumed outcome, can accesses a and b of one memory share a
 ** byte?  1 (with the values in *val, when not NULL), 0, -1. */
 int chk_vals_overlap(chk_vals *v, const mdl_access *a, const mdl_access *b,

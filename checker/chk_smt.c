@@ -143,6 +143,28 @@ static Z3_ast sym_div(sx *x, mdl_xop op, Z3_ast l, Z3_ast d) {
   return q;
 }
 
+/* 2^bits as an integer term (bits <= 64: past int64 for 63 and 64). */
+static Z3_ast mk_pow2(sx *x, int bits) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%llu", bits >= 64 ? 0ull : 1ull << bits);
+  if (bits >= 64)
+    snprintf(buf, sizeof buf, "18446744073709551616");
+  return Z3_mk_numeral(x->c, buf, x->isort);
+}
+
+/* l modulo 2^bits as the hardware holds it (MDL_X_WRAP, exact): the
+** zero-extended l mod 2^bits, or the signed l - 2^bits *
+** floor((l + 2^(bits-1)) / 2^bits). */
+static Z3_ast wrap_expr(sx *x, Z3_ast l, int64_t w) {
+  int bits = (int)(w % MDL_WRAP_UNSIGNED);
+  Z3_ast m = mk_pow2(x, bits);
+  if (w >= MDL_WRAP_UNSIGNED)
+    return Z3_mk_mod(x->c, l, m);
+  Z3_ast h = mk_pow2(x, bits - 1);
+  Z3_ast q = Z3_mk_div(x->c, chk_smt_mk_add2(x, l, h), m);
+  return chk_smt_mk_sub2(x, l, mk_mul2(x, m, q));
+}
+
 /* An atom as an integer term.  Operations Z3 cannot express exactly in
 ** linear integer arithmetic become fresh unknowns (any value): sound for
 ** finding executions, at worst a finding on a path the kernel never
@@ -157,6 +179,14 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
   case MDL_ATOM_ARG:
     snprintf(name, sizeof name, "arg%lld", (long long)a->a);
     r = Z3_mk_const(x->c, Z3_mk_string_symbol(x->c, name), x->isort);
+    if (a->op % MDL_WRAP_UNSIGNED) { /* its declared width (mdl_val_range) */
+      int w = (int)(a->op % MDL_WRAP_UNSIGNED);
+      bool uns = a->op >= MDL_WRAP_UNSIGNED;
+      int64_t h = (int64_t)1 << (w - 1);
+      chk_smt_add(x, Z3_mk_ge(x->c, r, chk_smt_mk_int(x, uns ? 0 : -h)));
+      chk_smt_add(x, Z3_mk_lt(x->c, r, uns ? chk_smt_mk_int(x, 2 * h)
+                                           : chk_smt_mk_int(x, h)));
+    }
     break;
   case MDL_ATOM_BLOCK_IDX:
   case MDL_ATOM_BLOCK_NUM:
@@ -221,6 +251,10 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
                             fresh_int(x, "unsigned"));
       }
       break;
+    case MDL_X_WRAP:
+      if (rconst)
+        r = wrap_expr(x, l, d);
+      break;
     case MDL_X_MINS:
       r = Z3_mk_ite(x->c, Z3_mk_le(x->c, l, rr), l, rr);
       break;
@@ -230,6 +264,11 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
     case MDL_X_CMP: {
       const mdl_val *cv = &MDL_VEC_AT(x->k->forms, mdl_val, a->third);
       Z3_ast p;
+      if (cv->c >= MDL_CMP_ULT) { /* unsigned: a negative value is past
+                                     2^63 (l mod 2^64, exact) */
+        l = Z3_mk_mod(x->c, l, mk_pow2(x, 64));
+        rr = Z3_mk_mod(x->c, rr, mk_pow2(x, 64));
+      }
       switch ((mdl_cmp)cv->c) {
       case MDL_CMP_EQ: p = Z3_mk_eq(x->c, l, rr); break;
       case MDL_CMP_NE: p = Z3_mk_not(x->c, Z3_mk_eq(x->c, l, rr)); break;
@@ -965,9 +1004,11 @@ static void value_domain(sx *x) {
                               x->isort);
       chk_smt_add(x, Z3_mk_ge(x->c, bi, chk_smt_mk_int(x, 0)));
       chk_smt_add(x, Z3_mk_lt(x->c, bi, bn));
+      chk_smt_add(x, Z3_mk_le(x->c, bn, chk_smt_mk_int(x, MDL_BLOCK_NUM_MAX)));
       break;
     }
   }
+
   for (uint32_t i = 0; i < k->lits.len; i++) {
     const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
     if (l->kind != 1)
@@ -1285,6 +1326,28 @@ const char *chk_z3_version(void) { return Z3_get_full_version(); }
 static int vals_check(chk_vals *v, Z3_ast q, const char *what,
                       mdl_valuation **val, char **text, bool all);
 
+/* Is every loop that runs past the bound in some run entered by some
+** run within it (chk_vals_unentered)?  1 yes, or 1 with *never the
+** loop's literal; -1 undecided. */
+static int entered(const mdl_kernel *k, chk_vals *v, const mdl_lit **never) {
+  for (uint32_t i = 0; i < k->lits.len; i++) {
+    const mdl_lit *l = &MDL_VEC_AT(k->lits, mdl_lit, i);
+    bool seen = l->kind != 1;
+    for (uint32_t j = 0; j < i && !seen; j++) {
+      const mdl_lit *e = &MDL_VEC_AT(k->lits, mdl_lit, j);
+      seen = e->kind == 1 && e->atom_form == l->atom_form;
+    }
+    if (seen)
+      continue;
+    int r = chk_vals_unentered(v, l->atom_form, k->trip_bound);
+    if (r) {
+      *never = r > 0 ? l : NULL;
+      return r > 0 ? 1 : -1;
+    }
+  }
+  return 1;
+}
+
 /* Does some run keep every loop of unknown trip count within the trip
 ** counts unrolled?  The engine checks those runs only: with none (a trip
 ** count more than K in every run, or computed past 64 bits) it would
@@ -1302,7 +1365,16 @@ static bool within_bound(const mdl_kernel *k, const chk_options *o,
   int r = v ? vals_check(v, NULL, "whether a run keeps its loops within "
                          "the trip counts unrolled", NULL, NULL, false)
             : -1;
-  if (r == 0)
+  const mdl_lit *never = NULL;
+  if (r == 1)
+    r = entered(k, v, &never);
+  if (r == 1 && never)
+    *note = mdl_strprintf("the loop at %u:%u runs more than %u times in "
+                          "some runs and never in the runs within that "
+                          "bound (its trip count is large or computed past "
+                          "64 bits), so its body is checked in none",
+                          never->loc.line, never->loc.col, k->trip_bound);
+  else if (r == 0)
     *note = mdl_strprintf("no run keeps its loops within the %u iterations "
                           "ksv unrolls (the loop at %u:%u, or another: a "
                           "trip count that is large or computed past 64 "
@@ -1316,7 +1388,7 @@ static bool within_bound(const mdl_kernel *k, const chk_options *o,
                                                    : "the solver was not "
                                                      "started");
   chk_vals_free(v);
-  return r == 1;
+  return r == 1 && !never;
 }
 
 mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
@@ -1607,6 +1679,25 @@ int chk_vals_beyond(chk_vals *v, const chk_dim *dims, uint32_t ndims,
       v->why = mdl_strprintf("%s", x->unknown_what);
   }
   return r;
+}
+
+int chk_vals_unentered(chk_vals *v, uint32_t form, int64_t bound) {
+  sx *x = &v->x;
+  Z3_ast f = chk_smt_form_expr(x, form);
+  int r = chk_smt_check(x, Z3_mk_gt(x->c, f, chk_smt_mk_int(x, bound)), NULL,
+                        "whether a loop runs longer than the trip counts "
+                        "checked");
+  if (r == 1)
+    r = vals_check(v, Z3_mk_ge(x->c, f, chk_smt_mk_int(x, 1)),
+                   "whether a run within the bound enters a loop", NULL,
+                   NULL, false);
+  else if (r == 0)
+    return 0;
+  else
+    v->unknowns++;
+  if (r < 0 && !v->why && x->unknown_what)
+    v->why = mdl_strprintf("%s", x->unknown_what);
+  return r < 0 ? -1 : !r;
 }
 
 void chk_vals_pop(chk_vals *v) {

@@ -646,8 +646,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.deadline = o->run_deadline;
   /* (a check of one unit keeps what it has: one unrolled kernel) */
   unit_run run = {fr, fi, &units, fr->units.len, {0}, 0,
-                  o->only_unit || o->only_ix
-                      ? 0 : ksv_keep_max(o->max_memory_mb)};
+                  o->only_unit ? 0 : ksv_keep_max(o->max_memory_mb)};
   tag_parse(&run, d0);
   uint32_t from = fr->diags.items.len;
   for (uint32_t i = 0; i < units.len; i++) {
@@ -666,8 +665,7 @@ void ksv_check_text(const ksv_options *o, const char *path,
       u->verdict = MDL_VERDICT_ERROR;
       continue;
     }
-    if ((o->only_unit && strcmp(fu->name, o->only_unit)) ||
-        (o->only_ix && i + 1 != o->only_ix)) {
+    if (o->only_unit && i + 1 != o->only_unit) {
       u->verdict = MDL_VERDICT_CLEAN; /* (not checked: ksv fix knows it) */
       continue;
     }

@@ -49,9 +49,12 @@ static char *key_part(const char *s, size_t n) {
   return mdl_strprintf("%.160s...#%016" PRIx64 "/%zu", s, h, n);
 }
 
-/* A finding's identity across edits: rule, and the text (trimmed, no
-** comment) of its line and of its first related line.  Line numbers move
-** when lines are inserted; the text does not. */
+/* A finding's identity across edits: rule, unit, and the text (trimmed,
+** no comment) of its line and of its first related line.  Line numbers
+** move when lines are inserted; the text does not.  The unit goes by its
+** index (mdl_diag.unit_ix, which edits of syncs do not move) as well as
+** its name: two kernels of one name (chunks, or one module) may have
+** lines of the same text. */
 static char *line_key(const fix_text *t, uint32_t line) {
   if (!line || line > t->lines.len)
     return mdl_strprintf("?");
@@ -69,11 +72,24 @@ static char *diag_key(const fix_text *t, const mdl_diag *d) {
   char *a = line_key(t, d->line);
   char *b = d->nrelated ? line_key(t, d->related[0].line) : mdl_strprintf("-");
   char *u = key_part(d->unit ? d->unit : "", d->unit ? strlen(d->unit) : 0);
-  char *k = mdl_strprintf("%s|%s|%s|%s", mdl_rule_name(d->rule), u, a, b);
+  char *k = mdl_strprintf("%s|%u|%s|%s|%s", mdl_rule_name(d->rule),
+                          d->unit_ix, u, a, b);
   free(u);
   free(a);
   free(b);
   return k;
+}
+
+/* Key k of a check of a chunk on its own (fix_chunk) as the check of the
+** whole file has it: its unit index moved past the off units before the
+** chunk. */
+static char *key_moved(const char *k, uint32_t off) {
+  const char *bar = strchr(k, '|');
+  char *end = NULL;
+  unsigned long ix = bar ? strtoul(bar + 1, &end, 10) : 0;
+  if (!ix || !off)
+    return mdl_strprintf("%s", k);
+  return mdl_strprintf("%.*s|%lu%s", (int)(bar - k), k, ix + off, end);
 }
 
 typedef struct {
@@ -187,13 +203,30 @@ static uint64_t checked_bytes(const checked *c) {
   return n;
 }
 
+/* The unit of the check c that diagnostic d belongs to (its index in
+** c->units, which are c->fr.units), or -1: by the unit index the driver
+** gives every diagnostic of a unit -- two kernels may have one name
+** (chunks, or one module) -- and by name only for one without it. */
+static int unit_of(const checked *c, const mdl_diag *d) {
+  if (d->unit_ix)
+    return d->unit_ix <= c->units.len ? (int)d->unit_ix - 1 : -1;
+  for (uint32_t i = 0; d->unit && i < c->units.len; i++)
+    if (!strcmp(MDL_VEC_AT(c->units, fe_unit, i).name, d->unit))
+      return (int)i;
+  return -1;
+}
+
+/* Do diagnostics a and b of checks of one text belong to the same unit
+** (or both to none)? */
+static bool same_unit(const mdl_diag *a, const mdl_diag *b) {
+  if (a->unit_ix && b->unit_ix)
+    return a->unit_ix == b->unit_ix;
+  return !strcmp(a->unit ? a->unit : "", b->unit ? b->unit : "");
+}
+
 static const mdl_kernel *kernel_of(const checked *c, const mdl_diag *d) {
-  for (uint32_t i = 0; i < c->units.len; i++) {
-    const fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
-    if (u->k && d->unit && !strcmp(u->name, d->unit))
-      return u->k;
-  }
-  return NULL;
+  int u = unit_of(c, d);
+  return u < 0 ? NULL : MDL_VEC_AT(c->units, fe_unit, (uint32_t)u).k;
 }
 
 /* Simulated cycles of every kernel (sum), and dynamic findings. */
@@ -217,8 +250,7 @@ typedef struct {
 static const mdl_kernel *recheck_unit(const source *src, uint32_t i,
                                       const ksv_options *co, checked *one) {
   ksv_options oo = *co;
-  oo.only_unit = NULL;
-  oo.only_ix = i + 1;
+  oo.only_unit = i + 1;
   oo.no_redundant = true; /* (only its instructions are wanted) */
   check(&oo, src->path, src->t, one);
   return i < one->units.len ? MDL_VEC_AT(one->units, fe_unit, i).k : NULL;
@@ -247,8 +279,12 @@ static bool simulate_unit(const checked *c, uint32_t i, const source *src,
   checked_free(&one);
   if (!k || f.status) {
     s->ran = false;
-    if (k)
-      snprintf(s->why, sizeof s->why, "%s: %s", u->name, f.why);
+    if (k) {
+      char *label = i < c->fr.units.len ? rep_unit_label(&c->fr, i, NULL)
+                                        : mdl_strprintf("%s", u->name);
+      snprintf(s->why, sizeof s->why, "%s: %s", label, f.why);
+      free(label);
+    }
     return true;
   }
   s->cycles += f.cycles;
@@ -259,26 +295,24 @@ static bool simulate_unit(const checked *c, uint32_t i, const source *src,
   return true;
 }
 
-/* The kernels of c, a check of src (only: the one of that name, or NULL:
-** every one) on the simulator, runs each, with co's flag model; none past
-** co's deadline (ksv fix's budget: s->ran is then false, s->why says so).
-** A kernel c did not keep is unrolled again first, alone. */
+/* The kernels of c, a check of src (only: the one of that index in
+** c->units, or -1: every one) on the simulator, runs each, with co's flag
+** model; none past co's deadline (ksv fix's budget: s->ran is then false,
+** s->why says so).  A kernel c did not keep is unrolled again first,
+** alone. */
 static void simulate_only(const checked *c, const source *src, uint32_t runs,
-                          const ksv_options *co, const char *only,
-                          simsum *s) {
+                          const ksv_options *co, int only, simsum *s) {
   memset(s, 0, sizeof *s);
   s->ran = c->units.len > 0;
-  for (uint32_t i = 0; i < c->units.len; i++) {
-    const fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
-    if ((!only || !strcmp(u->name, only)) &&
+  for (uint32_t i = 0; i < c->units.len; i++)
+    if ((only < 0 || i == (uint32_t)only) &&
         !simulate_unit(c, i, src, runs, co, s))
       break;
-  }
 }
 
 static void simulate(const checked *c, const source *src, uint32_t runs,
                      const ksv_options *co, simsum *s) {
-  simulate_only(c, src, runs, co, NULL, s);
+  simulate_only(c, src, runs, co, -1, s);
 }
 
 /* ------------------------------------------------- one kernel's check */
@@ -330,9 +364,10 @@ static int cand_unit(const uint32_t *own, uint32_t nlines, const fix_cand *c) {
   return unit ? (int)unit - 1 : -1;
 }
 
-/* What the full check cc of cur says of every kernel but the unit named
-** name: the keys of its findings (without and with the unmasked redundant
-** syncs), its errors and warnings, and whether one is undecided or bad. */
+/* What the full check cc of cur says of every kernel but unit `unit` (an
+** index in cc->units): the keys of its findings (without and with the
+** unmasked redundant syncs), its errors and warnings, and whether one is
+** undecided or bad. */
 typedef struct {
   keyset masked, all;
   uint32_t errors, warnings;
@@ -340,11 +375,11 @@ typedef struct {
 } others;
 
 static void others_of(const fix_text *cur, const checked *cc,
-                      const checked *c0, const char *name, others *x) {
+                      const checked *c0, int unit, others *x) {
   memset(x, 0, sizeof *x);
   for (uint32_t i = 0; i < cc->fr.diags.items.len; i++) {
     const mdl_diag *d = &MDL_VEC_AT(cc->fr.diags.items, mdl_diag, i);
-    if (!d->unit || !strcmp(d->unit, name))
+    if (!d->unit || unit_of(cc, d) == unit)
       continue; /* (the file's own diagnostics: the re-check has them) */
     if (d->rule == MDL_RULE_SYNTAX && d->severity == MDL_SEV_ERROR)
       x->bad = true;
@@ -364,7 +399,7 @@ static void others_of(const fix_text *cur, const checked *cc,
   }
   for (uint32_t u = 0; u < cc->fr.units.len; u++) {
     const mdl_unit_result *r = &MDL_VEC_AT(cc->fr.units, mdl_unit_result, u);
-    if (!r->name || !strcmp(r->name, name))
+    if (!r->name || u == (uint32_t)unit)
       continue;
     x->bad |= r->verdict == MDL_VERDICT_ERROR;
     x->unknown |= r->verdict == MDL_VERDICT_UNKNOWN;
@@ -398,6 +433,8 @@ typedef struct {
   char *finding;               /* "file:L:C: rule: message" of the target */
   mdl_rule rule;
   uint32_t line, col;          /* in the original text */
+  uint32_t unit_ix;            /* the finding's unit (mdl_diag.unit_ix, of
+                                  the original's check), 0: none */
   char *what;
   mdl_vec edits;               /* fix_edit, lines of the original text
                                   (0: next to a line an earlier fix
@@ -452,8 +489,7 @@ static bool unmasked(const checked *c0, const fix_text *cur,
     return false;
   for (uint32_t i = 0; i < c0->fr.diags.items.len; i++) {
     const mdl_diag *e = &MDL_VEC_AT(c0->fr.diags.items, mdl_diag, i);
-    if (e->severity == MDL_SEV_ERROR &&
-        !strcmp(e->unit ? e->unit : "", d->unit ? d->unit : ""))
+    if (e->severity == MDL_SEV_ERROR && same_unit(e, d))
       return true;
   }
   return false;
@@ -560,9 +596,11 @@ static applied *record_fix(mdl_vec *done, const fix_text *cur,
     free(k2);
   }
   free(key);
+  a->unit_ix = d->unit_ix;
   if (od) {
     a->line = od->line;
     a->col = od->col;
+    a->unit_ix = od->unit_ix;
   }
   a->finding = mdl_strprintf("%s [%s]", od ? od->message : d->message,
                              mdl_rule_name(d->rule));
@@ -829,23 +867,22 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     if (fix_apply(cur, c, &t))
       continue;
     int unit = own ? cand_unit(own, nl, c) : -1;
-    const char *uname =
-        unit >= 0 ? MDL_VEC_AT(cc->units, fe_unit, (uint32_t)unit).name : NULL;
-    if (uname && (!d->unit || strcmp(d->unit, uname)))
-      unit = -1, uname = NULL; /* (its finding is another kernel's) */
+    if (unit >= 0 && unit_of(cc, d) != unit)
+      unit = -1; /* (its finding is another kernel's) */
+    bool one_unit = unit >= 0;
     ksv_options one = *co;
-    one.only_unit = uname;
+    one.only_unit = one_unit ? (uint32_t)unit + 1 : 0;
     checked r2;
     check(&one, path, &t, &r2);
     keyset after, after_all;
     keys_of_masked(&t, &r2.fr, c0, &after);
     keys_of(&t, &r2.fr, &after_all);
-    if (uname) {
+    if (one_unit) {
       if (oth_unit != unit) {
         others_free(&oth);
-        others_of(cur, cc, c0, uname, &oth);
+        others_of(cur, cc, c0, unit, &oth);
         if (phase == 2)
-          simulate_only(cc, &(source){path, cur}, 1, co, uname, &s0u);
+          simulate_only(cc, &(source){path, cur}, 1, co, unit, &s0u);
         oth_unit = unit;
       }
       others_add(&oth, &r2, &after, &after_all);
@@ -878,17 +915,21 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       ok = na < nb;
       free(target);
     }
-    if (ok && phase == 2 && (uname ? s0u.ran : s0.ran)) {
+    if (ok && phase == 2 && (one_unit ? s0u.ran : s0.ran)) {
       simsum s1;
-      simulate_only(&r2, &(source){path, &t}, 1, co, uname, &s1);
-      ok = s1.ran && s1.cycles <= (uname ? s0u.cycles : s0.cycles);
+      simulate_only(&r2, &(source){path, &t}, 1, co, unit, &s1);
+      ok = s1.ran && s1.cycles <= (one_unit ? s0u.cycles : s0.cycles);
     }
-    if (trace)
+    if (trace) {
+      char *label = one_unit ? rep_unit_label(&cc->fr, (uint32_t)unit, NULL)
+                             : NULL;
       fprintf(stderr, "fix: [%u] cost %u %s: %s (errors %u, warnings %u, "
                       "new %u%s%s%s)\n", i, c->cost, ok ? "ok" : "rejected",
               c->what, r2.errors, r2.warnings, nnew,
               r2.bad ? ", bad input" : r2.unknown ? ", unknown" : "",
-              uname ? ", re-checked kernel " : "", uname ? uname : "");
+              label ? ", re-checked kernel " : "", label ? label : "");
+      free(label);
+    }
     if (trace && nnew)
       for (uint32_t j = 0; j < after.keys.len; j++)
         if (!keys_has(&before, MDL_VEC_AT(after.keys, char *, j)))
@@ -911,7 +952,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
       best = (int)i;
       best_t = t;
       best_c = r2;
-      best_partial = uname != NULL;
+      best_partial = one_unit;
       best_err = r2.errors;
       best_warn = r2.warnings;
       best_resolved = resolved;
@@ -1281,11 +1322,28 @@ static bool has_findings(const fres *r, uint32_t a, uint32_t b) {
   return false;
 }
 
+/* The fixes c of a chunk whose check numbered its units from 1, as the
+** check of the whole file names them: their units moved past the off
+** units before the chunk. */
+static void done_moved(mdl_vec *c, uint32_t off) {
+  for (uint32_t i = 0; off && i < c->len; i++) {
+    applied *a = &MDL_VEC_AT(*c, applied, i);
+    a->unit_ix += a->unit_ix ? off : 0;
+    for (uint32_t g = 0; g < a->gone.len; g++) {
+      char **k = &MDL_VEC_AT(a->gone, char *, g);
+      char *m = key_moved(*k, off);
+      free(*k);
+      *k = m;
+    }
+  }
+}
+
 /* Fixes the lines [a, b) (1-based) of r->orig, one `// -----` chunk of a
 ** HIVM file, on their own: the chunk's text with a line break for each
 ** line before it, so that every check of a candidate reads that chunk
 ** alone and names the file's lines.  Appends the chunk's fixed lines to
-** r->cur and its fixes to r->done. */
+** r->cur and its fixes to r->done, their units those of the file's check
+** r->c0. */
 static void fix_chunk(const ksv_fix_options *o, const char *file, fres *r,
                       uint32_t a, uint32_t b, double deadline) {
   mdl_vec buf = {0};
@@ -1313,6 +1371,10 @@ static void fix_chunk(const ksv_fix_options *o, const char *file, fres *r,
     n->orig = l->orig;
     n->text = mdl_strprintf("%s", l->text);
   }
+  uint32_t off = 0; /* the file's units before the chunk */
+  for (uint32_t i = 0; i < r->c0.units.len; i++)
+    off += MDL_VEC_AT(r->c0.units, fe_unit, i).line < a;
+  done_moved(&c.done, off);
   for (uint32_t i = 0; i < c.done.len; i++)
     *(applied *)mdl_vec_push(&r->done, sizeof(applied)) =
         MDL_VEC_AT(c.done, applied, i);
@@ -1509,147 +1571,248 @@ static void text_summary(const ksv_fix_options *o, const fres *R,
   fputc('\n', out);
 }
 
+/* docs/fix-report.schema.json's "format_version" (1.1: each fix's and
+** remaining finding's unit, unit_index and column; not_fixed) */
+#define FIX_JSON_VERSION "1.1"
+
+/* Sets "unit" and "unit_index" on o for unit ix (mdl_diag.unit_ix) of
+** fr's units, as `ksv check --format json` gives them: which kernel, when
+** two have one name (chunks, or one module).  Nothing for 0. */
+static void unit_json(json_t *o, const mdl_file_result *fr, uint32_t ix) {
+  if (!ix || ix > fr->units.len)
+    return;
+  const mdl_unit_result *u = &MDL_VEC_AT(fr->units, mdl_unit_result, ix - 1);
+  json_object_set_new(o, "unit", json_string(u->name));
+  json_object_set_new(o, "unit_index", json_integer(ix - 1));
+}
+
+static json_t *fixes_json(const fres *R) {
+  json_t *fx = json_array();
+  for (uint32_t i = 0; i < R->done.len; i++) {
+    const applied *a = &MDL_VEC_AT(R->done, applied, i);
+    json_t *f = json_object();
+    json_object_set_new(f, "rule", json_string(mdl_rule_name(a->rule)));
+    unit_json(f, &R->c0.fr, a->unit_ix);
+    json_object_set_new(f, "line", json_integer(a->line));
+    json_object_set_new(f, "column", json_integer(a->col));
+    json_object_set_new(f, "finding", json_string(a->finding));
+    json_object_set_new(f, "description", json_string(a->what));
+    json_object_set_new(f, "kind", json_string(a->data ? "data" : "sync"));
+    json_object_set_new(f, "edits", edits_json(a));
+    json_object_set_new(f, "resolves", json_integer(a->resolved));
+    json_array_append_new(fx, f);
+  }
+  return fx;
+}
+
+/* A finding of the check c of the fixed text cur (NULL: of the original,
+** which did not check) as JSON "remaining" has it. */
+static json_t *remaining_json(const checked *c, const fix_text *cur,
+                              const mdl_diag *d) {
+  json_t *r = json_object();
+  json_object_set_new(r, "rule", json_string(mdl_rule_name(d->rule)));
+  unit_json(r, &c->fr, d->unit_ix);
+  if (d->where && d->where->file) { /* a C++ header: not edited */
+    json_object_set_new(r, "file", json_string(d->where->file));
+    json_object_set_new(r, "line", json_integer(d->line));
+  } else {
+    json_object_set_new(r, "line", json_integer(cur ? orig_near(cur, d->line)
+                                                    : d->line));
+  }
+  if (d->col)
+    json_object_set_new(r, "column", json_integer(d->col));
+  json_object_set_new(r, "message", json_string(d->message));
+  return r;
+}
+
+static json_t *simulator_json(const fres *R) {
+  const simsum *s0 = &R->sim0, *sf = &R->simf;
+  json_t *sj = json_object();
+  json_object_set_new(sj, "simulated", json_boolean(sf->ran));
+  if (sf->ran) {
+    json_object_set_new(sj, "runs", json_integer(sf->runs));
+    json_object_set_new(sj, "dynamic_findings", json_integer(sf->findings));
+    json_object_set_new(sj, "cycles_after", json_integer(sf->cycles));
+  } else if (sf->why[0]) {
+    json_object_set_new(sj, "why", json_string(sf->why));
+  }
+  if (s0->ran)
+    json_object_set_new(sj, "cycles_before", json_integer(s0->cycles));
+  return sj;
+}
+
+static json_t *confirmation_json(const fres *R) {
+  /* interrupted, or the confirmation cut by the budget: not known */
+  bool unknown = R->signal || R->cut;
+  json_t *c = json_object();
+  json_object_set_new(c, "findings_before", json_integer(R->n0));
+  json_object_set_new(c, "findings_after",
+                      unknown ? json_null()
+                              : json_integer(R->cf.errors + R->cf.warnings));
+  json_object_set_new(c, "new_findings",
+                      unknown ? json_null() : json_integer(R->added));
+  json_object_set_new(c, "verified_clean", json_boolean(R->clean));
+  json_object_set_new(c, "lines_changed", json_integer(R->changed));
+  /* (a search that left out kernels it could not keep stopped short) */
+  json_object_set_new(c, "stopped", json_boolean(R->stopped || R->dropped));
+  json_object_set_new(c, "interrupted",
+                      !R->signal ? json_null()
+                      : json_string(R->signal == SIGINT ? "SIGINT"
+                                                        : "SIGTERM"));
+  json_object_set_new(c, "simulator", simulator_json(R));
+  return c;
+}
+
+static void json_out(json_t *root, FILE *out) {
+  json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  fputc('\n', out);
+  json_decref(root);
+}
+
+/* The JSON report of a run (docs/fix-report.schema.json). */
+static void fix_json(const char *file, const fres *R, FILE *out) {
+  json_t *root = json_object();
+  json_object_set_new(root, "format_version", json_string(FIX_JSON_VERSION));
+  json_object_set_new(root, "file", json_string(file));
+  json_object_set_new(root, "fixes", fixes_json(R));
+  json_t *rem = json_array();
+  for (uint32_t i = 0; i < R->cf.fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(R->cf.fr.diags.items, mdl_diag, i);
+    if (d->severity != MDL_SEV_NOTE)
+      json_array_append_new(rem, remaining_json(&R->cf, &R->cur, d));
+  }
+  json_object_set_new(root, "remaining", rem);
+  json_object_set_new(root, "confirmation", confirmation_json(R));
+  char *ds = NULL;
+  size_t dl = 0;
+  FILE *m = open_memstream(&ds, &dl);
+  if (m) {
+    fix_diff(m, file, file, &R->orig, &R->cur);
+    fclose(m);
+    json_object_set_new(root, "diff", json_string(ds ? ds : ""));
+    free(ds);
+  }
+  json_out(root, out);
+}
+
 /* The report of a run: text (fixes, what is left, the summary, the diff
 ** unless the file is written), the diff alone, or JSON. */
 static void fix_report(const ksv_fix_options *o, const char *file,
                        const fres *R, FILE *out) {
-  fix_text orig = R->orig, cur = R->cur;
-  checked cf = R->cf;
-  mdl_vec done = R->done;
-  simsum sim0 = R->sim0, simf = R->simf;
-  uint32_t n0 = R->n0, added = R->added, changed = R->changed;
-  bool clean = R->clean, stopped = R->stopped || R->dropped;
-
+  const fix_text *cur = &R->cur;
   if (o->format == KSV_FORMAT_JSON) {
-    json_t *root = json_object();
-    /* docs/fix-report.schema.json's "format_version" */
-    json_object_set_new(root, "format_version", json_string("1.0"));
-    json_object_set_new(root, "file", json_string(file));
-    json_t *fx = json_array();
-    for (uint32_t i = 0; i < done.len; i++) {
-      const applied *a = &MDL_VEC_AT(done, applied, i);
-      json_t *f = json_object();
-      json_object_set_new(f, "rule", json_string(mdl_rule_name(a->rule)));
-      json_object_set_new(f, "line", json_integer(a->line));
-      json_object_set_new(f, "column", json_integer(a->col));
-      json_object_set_new(f, "finding", json_string(a->finding));
-      json_object_set_new(f, "description", json_string(a->what));
-      json_object_set_new(f, "kind", json_string(a->data ? "data" : "sync"));
-      json_object_set_new(f, "edits", edits_json(a));
-      json_object_set_new(f, "resolves", json_integer(a->resolved));
-      json_array_append_new(fx, f);
-    }
-    json_object_set_new(root, "fixes", fx);
-    json_t *rem = json_array();
-    for (uint32_t i = 0; i < cf.fr.diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(cf.fr.diags.items, mdl_diag, i);
-      if (d->severity == MDL_SEV_NOTE)
-        continue;
-      json_t *r = json_object();
-      json_object_set_new(r, "rule", json_string(mdl_rule_name(d->rule)));
-      if (d->where && d->where->file) { /* a C++ header: not edited */
-        json_object_set_new(r, "file", json_string(d->where->file));
-        json_object_set_new(r, "line", json_integer(d->line));
-      } else {
-        json_object_set_new(r, "line",
-                            json_integer(orig_near(&cur, d->line)));
-      }
-      json_object_set_new(r, "message", json_string(d->message));
-      json_array_append_new(rem, r);
-    }
-    json_object_set_new(root, "remaining", rem);
-    json_t *cfj = json_object();
-    json_object_set_new(cfj, "findings_before", json_integer(n0));
-    /* interrupted, or the confirmation cut by the budget: not known */
-    json_object_set_new(cfj, "findings_after",
-                        R->signal || R->cut
-                            ? json_null()
-                            : json_integer(cf.errors + cf.warnings));
-    json_object_set_new(cfj, "new_findings", R->signal || R->cut
-                                                 ? json_null()
-                                                 : json_integer(added));
-    json_object_set_new(cfj, "verified_clean", json_boolean(clean));
-    json_object_set_new(cfj, "lines_changed", json_integer(changed));
-    json_object_set_new(cfj, "stopped", json_boolean(stopped));
-    json_object_set_new(cfj, "interrupted",
-                        !R->signal ? json_null()
-                        : json_string(R->signal == SIGINT ? "SIGINT"
-                                                          : "SIGTERM"));
-    json_t *sj = json_object();
-    json_object_set_new(sj, "simulated", json_boolean(simf.ran));
-    if (simf.ran) {
-      json_object_set_new(sj, "runs", json_integer(simf.runs));
-      json_object_set_new(sj, "dynamic_findings",
-                          json_integer(simf.findings));
-      json_object_set_new(sj, "cycles_after", json_integer(simf.cycles));
-    } else if (simf.why[0]) {
-      json_object_set_new(sj, "why", json_string(simf.why));
-    }
-    if (sim0.ran)
-      json_object_set_new(sj, "cycles_before", json_integer(sim0.cycles));
-    json_object_set_new(cfj, "simulator", sj);
-    json_object_set_new(root, "confirmation", cfj);
-    char *ds = NULL;
-    size_t dl = 0;
-    FILE *m = open_memstream(&ds, &dl);
-    if (m) {
-      fix_diff(m, file, file, &orig, &cur);
-      fclose(m);
-      json_object_set_new(root, "diff", json_string(ds ? ds : ""));
-      free(ds);
-    }
-    json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    fputc('\n', out);
-    json_decref(root);
-  } else if (o->diff_only) {
-    fix_diff(out, file, file, &orig, &cur);
-  } else {
-    for (uint32_t i = 0; i < done.len; i++) {
-      const applied *a = &MDL_VEC_AT(done, applied, i);
-      fprintf(out, "%s:%u:%u: fix: %s\n", file, a->line, a->col, a->finding);
-      fprintf(out, "  %s (%u finding%s resolved)\n", a->what, a->resolved,
-              a->resolved == 1 ? "" : "s");
-      for (uint32_t e = 0; e < a->edits.len; e++)
-        print_edit(out, &MDL_VEC_AT(a->edits, fix_edit, e));
-    }
-    for (uint32_t i = 0; i < cf.fr.diags.items.len; i++) {
-      const mdl_diag *d = &MDL_VEC_AT(cf.fr.diags.items, mdl_diag, i);
-      if (d->severity == MDL_SEV_NOTE)
-        continue;
-      if (d->where && d->where->file) /* a C++ header: not edited */
-        fprintf(out, "%s:%u:%u: not fixed: %s [%s] (ksv fix edits only the "
-                     "input file %s)\n", d->where->file, d->line, d->col,
-                d->message, mdl_rule_name(d->rule), file);
-      else
-        fprintf(out, "%s:%u:%u: not fixed: %s [%s]\n", file,
-                orig_near(&cur, d->line), d->col, d->message,
-                mdl_rule_name(d->rule));
-    }
-    text_summary(o, R, out);
-    if (changed && !o->out_file && !o->in_place)
-      fix_diff(out, file, file, &orig, &cur);
+    fix_json(file, R, out);
+    return;
   }
+  if (o->diff_only) {
+    fix_diff(out, file, file, &R->orig, cur);
+    return;
+  }
+  for (uint32_t i = 0; i < R->done.len; i++) {
+    const applied *a = &MDL_VEC_AT(R->done, applied, i);
+    fprintf(out, "%s:%u:%u: fix: %s\n", file, a->line, a->col, a->finding);
+    fprintf(out, "  %s (%u finding%s resolved)\n", a->what, a->resolved,
+            a->resolved == 1 ? "" : "s");
+    for (uint32_t e = 0; e < a->edits.len; e++)
+      print_edit(out, &MDL_VEC_AT(a->edits, fix_edit, e));
+  }
+  for (uint32_t i = 0; i < R->cf.fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(R->cf.fr.diags.items, mdl_diag, i);
+    if (d->severity == MDL_SEV_NOTE)
+      continue;
+    if (d->where && d->where->file) /* a C++ header: not edited */
+      fprintf(out, "%s:%u:%u: not fixed: %s [%s] (ksv fix edits only the "
+                   "input file %s)\n", d->where->file, d->line, d->col,
+              d->message, mdl_rule_name(d->rule), file);
+    else
+      fprintf(out, "%s:%u:%u: not fixed: %s [%s]\n", file,
+              orig_near(cur, d->line), d->col, d->message,
+              mdl_rule_name(d->rule));
+  }
+  text_summary(o, R, out);
+  if (R->changed && !o->out_file && !o->in_place)
+    fix_diff(out, file, file, &R->orig, cur);
+}
+
+/* Why a run whose original did not check (prc: 2 or 3) fixed nothing. */
+static char *unchecked_why(const fres *R, int prc) {
+  const char *why = prc == KSV_EXIT_BAD_INPUT
+                        ? "not fixed: the input has errors"
+                        : "not fixed: the kernel is not decided (unknown)";
+  if (R && R->stopped) /* the budget ran out in the original's check */
+    return mdl_strprintf("%s; the search stopped after %u s (%s): not "
+                         "every candidate was tried", why, R->budget_s,
+                         R->budget_opt);
+  return mdl_strprintf("%s", why);
+}
+
+/* Is d one of the errors that keep the original from checking? */
+static bool unchecked_error(const mdl_diag *d) {
+  return d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN;
+}
+
+/* The JSON report of a run whose original did not check (prc: 2 or 3):
+** no fix, its errors as what remains, not_fixed saying why.  R: its check
+** (NULL: the file could not be read; read_err says why). */
+static void unchecked_json(const char *file, const fres *R,
+                           const char *read_err, int prc, FILE *out) {
+  json_t *root = json_object();
+  json_object_set_new(root, "format_version", json_string(FIX_JSON_VERSION));
+  json_object_set_new(root, "file", json_string(file));
+  json_object_set_new(root, "fixes", json_array());
+  json_t *rem = json_array();
+  for (uint32_t i = 0; R && i < R->c0.fr.diags.items.len; i++) {
+    const mdl_diag *d = &MDL_VEC_AT(R->c0.fr.diags.items, mdl_diag, i);
+    if (unchecked_error(d))
+      json_array_append_new(rem, remaining_json(&R->c0, NULL, d));
+  }
+  if (read_err)
+    json_array_append_new(
+        rem, json_pack("{s:s, s:i, s:i, s:s}", "rule",
+                       prc == KSV_EXIT_UNKNOWN ? "unknown" : "bad-input",
+                       "line", 1, "column", 1, "message", read_err));
+  json_object_set_new(root, "remaining", rem);
+  json_t *nf = json_object();
+  json_object_set_new(nf, "reason", json_string(prc == KSV_EXIT_BAD_INPUT
+                                                    ? "bad-input"
+                                                    : "unknown"));
+  char *why = unchecked_why(R, prc);
+  json_object_set_new(nf, "message", json_string(why));
+  json_object_set_new(root, "not_fixed", nf);
+  json_t *c = json_object();
+  json_object_set_new(c, "findings_before", json_null());
+  json_object_set_new(c, "findings_after", json_null());
+  json_object_set_new(c, "new_findings", json_null());
+  json_object_set_new(c, "verified_clean", json_false());
+  json_object_set_new(c, "lines_changed", json_integer(0));
+  json_object_set_new(c, "stopped", json_boolean(R && R->stopped));
+  json_object_set_new(c, "interrupted", json_null());
+  json_object_set_new(c, "simulator",
+                      json_pack("{s:b, s:s}", "simulated", 0, "why", why));
+  free(why);
+  json_object_set_new(root, "confirmation", c);
+  json_object_set_new(root, "diff", json_string(""));
+  json_out(root, out);
 }
 
 /* The report of a run whose original did not check (prc: 2 or 3): its
 ** errors and unknowns, and why nothing was fixed. */
-static void report_unchecked(const char *file, const fres *R, int prc,
-                             FILE *out) {
+static void report_unchecked(const ksv_fix_options *o, const char *file,
+                             const fres *R, int prc, FILE *out) {
+  if (o->format == KSV_FORMAT_JSON) {
+    unchecked_json(file, R, NULL, prc, out);
+    return;
+  }
   for (uint32_t i = 0; i < R->c0.fr.diags.items.len; i++) {
     const mdl_diag *d = &MDL_VEC_AT(R->c0.fr.diags.items, mdl_diag, i);
-    if (d->rule == MDL_RULE_SYNTAX || d->rule == MDL_RULE_UNKNOWN)
+    if (unchecked_error(d))
       fprintf(out, "%s:%u:%u: %s: %s [%s]\n", file, d->line, d->col,
               mdl_severity_name(d->severity), d->message,
               mdl_rule_name(d->rule));
   }
-  fprintf(out, "ksv fix: %s", prc == KSV_EXIT_BAD_INPUT
-                                  ? "not fixed: the input has errors"
-                                  : "not fixed: the kernel is not decided "
-                                    "(unknown)");
-  if (R->stopped) /* the budget ran out in the original's check */
-    fprintf(out, "; the search stopped after %u s (%s): not every "
-                 "candidate was tried", R->budget_s, R->budget_opt);
-  fputc('\n', out);
+  char *why = unchecked_why(R, prc);
+  fprintf(out, "ksv fix: %s\n", why);
+  free(why);
 }
 
 /* The note on stderr of a run a signal stopped: what was kept, where. */
@@ -1666,19 +1829,37 @@ static void note_signal(const ksv_fix_options *o, const fres *R,
           dest && !wrc && R->changed ? dest : "");
 }
 
+/* Reads the input file (named name in reports) within the input limit;
+** on failure reports why nothing was fixed, in o's format, and returns
+** NULL with *rc 2 or 3. */
+static char *fix_read(const ksv_fix_options *o, const char *file,
+                      const char *name, FILE *out, size_t *len, int *rc) {
+  char *why;
+  char *text = ksv_read_input_why(file, o->check.max_memory_mb, len, rc,
+                                  &why);
+  if (text)
+    return text;
+  if (o->format == KSV_FORMAT_JSON) {
+    unchecked_json(name, NULL, why, *rc, out);
+  } else {
+    fprintf(out, "%s:1:1: error: %s [%s]\n", name, why,
+            *rc == KSV_EXIT_UNKNOWN ? "unknown" : "bad-input");
+    if (*rc == KSV_EXIT_UNKNOWN)
+      fprintf(out, "ksv fix: not fixed: the kernel is not decided "
+                   "(unknown)\n");
+  }
+  free(why);
+  return NULL;
+}
+
 int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   double start = ksv_now_secs(); /* --max-fix-seconds counts from here */
   size_t len = 0;
   int rc;
   const char *name = ksv_input_name(file); /* "-": "<stdin>" */
-  char *text = ksv_read_input(file, name, o->check.max_memory_mb, out, &len,
-                              &rc);
-  if (!text) {
-    if (rc == KSV_EXIT_UNKNOWN)
-      fprintf(out, "ksv fix: not fixed: the kernel is not decided "
-                   "(unknown)\n");
+  char *text = fix_read(o, file, name, out, &len, &rc);
+  if (!text)
     return rc;
-  }
   file = name;
   /* an output ksv cannot write fails now, not after the search */
   const char *dest = o->out_file ? o->out_file : o->in_place ? file : NULL;
@@ -1696,7 +1877,7 @@ int ksv_fix(const ksv_fix_options *o, const char *file, FILE *out) {
   free(text);
   ksv_prog_end();
   if (rc) {
-    report_unchecked(file, &R, rc, out);
+    report_unchecked(o, file, &R, rc, out);
   } else {
     /* written before the report: the file is what a stopped run keeps */
     int wrc = dest && R.changed ? write_file(dest, &R.cur) : 0;

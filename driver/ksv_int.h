@@ -124,6 +124,11 @@ char *ksv_too_big(uint64_t size, uint64_t max);
 char *ksv_read_input(const char *file, const char *name,
                      uint32_t max_memory_mb, FILE *err, size_t *len,
                      int *rc);
+/* ksv_read_input without the printing: on failure NULL, *rc 2 or 3 and
+** *why (caller frees) the message -- "cannot read file: ..." (bad-input)
+** or "not decided: ..." (unknown); *why NULL on success. */
+char *ksv_read_input_why(const char *file, uint32_t max_memory_mb,
+                         size_t *len, int *rc, char **why);
 
 /* The name a file operand has in locations and reports. */
 static inline const char *ksv_input_name(const char *path) {

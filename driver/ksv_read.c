@@ -115,22 +115,33 @@ char *ksv_too_big(uint64_t size, uint64_t max) {
                        "further)", lim);
 }
 
-char *ksv_read_input(const char *file, const char *name,
-                     uint32_t max_memory_mb, FILE *err, size_t *len,
-                     int *rc) {
+char *ksv_read_input_why(const char *file, uint32_t max_memory_mb,
+                         size_t *len, int *rc, char **why) {
   uint64_t max = ksv_input_max(max_memory_mb), size;
   char *text = ksv_read_file(file, max, len, &size);
+  *why = NULL;
   if (text)
     return text;
   if (errno == EFBIG && max) {
-    char *why = ksv_too_big(size, max);
-    fprintf(err, "%s:1:1: error: not decided: %s [unknown]\n", name, why);
-    free(why);
+    char *big = ksv_too_big(size, max);
+    *why = mdl_strprintf("not decided: %s", big);
+    free(big);
     *rc = KSV_EXIT_UNKNOWN;
   } else {
-    fprintf(err, "%s:1:1: error: cannot read file: %s [bad-input]\n", name,
-            strerror(errno));
+    *why = mdl_strprintf("cannot read file: %s", strerror(errno));
     *rc = KSV_EXIT_BAD_INPUT;
   }
   return NULL;
+}
+
+char *ksv_read_input(const char *file, const char *name,
+                     uint32_t max_memory_mb, FILE *err, size_t *len,
+                     int *rc) {
+  char *why;
+  char *text = ksv_read_input_why(file, max_memory_mb, len, rc, &why);
+  if (!text)
+    fprintf(err, "%s:1:1: error: %s [%s]\n", name, why,
+            *rc == KSV_EXIT_UNKNOWN ? "unknown" : "bad-input");
+  free(why);
+  return text;
 }

@@ -604,6 +604,28 @@ static int finding_cmp(const void *x, const void *y) {
   return (int)p->rule - (int)q->rule;
 }
 
+/* --cost FILE over c, read like every input (within --max-memory-mb /
+** 64); its errors located, on stderr.  Returns 0 or the exit code. */
+static int load_costs(const ksv_sim_options *o, sim_costs *c) {
+  const char *name = ksv_input_name(o->cost_file);
+  size_t len;
+  int rc;
+  char *text = ksv_read_input(o->cost_file, name, o->max_memory_mb, stderr,
+                              &len, &rc);
+  if (!text)
+    return rc;
+  char err[512];
+  uint32_t line, col;
+  rc = 0;
+  if (sim_costs_parse(c, text, len, &line, &col, err, sizeof err)) {
+    fprintf(stderr, "%s:%u:%u: error: %s [bad-input]\n", name, line, col,
+            err);
+    rc = KSV_EXIT_BAD_INPUT;
+  }
+  free(text);
+  return rc;
+}
+
 int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   sim_options so;
   sim_options_default(&so);
@@ -613,11 +635,9 @@ int ksv_sim(const ksv_sim_options *o, const char *file, FILE *out) {
   so.flags = ksv_flag_model(o->flag_model);
   so.deadline = o->max_seconds ? ksv_now_secs() + o->max_seconds : 0;
   if (o->cost_file) {
-    char err[512];
-    if (sim_costs_load(&so.costs, o->cost_file, err, sizeof err)) {
-      fprintf(stderr, "ksv: error: %s\n", err);
-      return KSV_EXIT_BAD_INPUT;
-    }
+    int crc = load_costs(o, &so.costs);
+    if (crc)
+      return crc;
   }
   mdl_loc la = {0, 0}, lb = {0, 0};
   mdl_rule want = MDL_RULE_COUNT;

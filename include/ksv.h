@@ -67,13 +67,11 @@ typedef struct {
   const char *deadline_by; /* internal: the budget that set run_deadline
                              as messages name it ("--max-fix-seconds 5");
                              NULL: --max-seconds */
-  const char *only_unit;  /* ksv fix's re-check of a candidate: only the
-                             kernel of this name is unrolled and checked
-                             (the others are parsed); NULL: every one */
-  uint32_t only_ix;       /* ksv fix's simulation of a kernel its check did
-                             not keep: only the unit of this 1-based index
-                             of the file is unrolled and checked; 0: every
-                             one */
+  uint32_t only_unit;     /* ksv fix's re-check of a candidate: only the
+                             kernel of this unit (1 + its index among the
+                             text's units: two may have one name) is
+                             unrolled and checked (the others are
+                             parsed); 0: every one */
   const char *entry;      /* --entry NAME: the Ascend C function or class
                              checked as the kernel of every file (NULL:
                              the __global__ entries, or a header's

@@ -109,9 +109,16 @@ typedef enum {
   MDL_ATOM_FRESH       /* a value nothing is known about, unique */
 } mdl_atom_kind;
 
+#define MDL_WRAP_UNSIGNED 128
+/* The most blocks a launch has: block_dim is at most 65535 (the Ascend C
+** launch limit; docs/semantics-decisions.md 12). */
+#define MDL_BLOCK_NUM_MAX 65535
+
 typedef struct {
   mdl_atom_kind kind;
-  uint32_t op;                 /* opcode for OPAQUE */
+  uint32_t op;                 /* opcode for OPAQUE; for ARG the declared
+                                  width when 8..32 (0: 64), plus
+                                  MDL_WRAP_UNSIGNED when unsigned */
   int64_t a;                   /* ARG index / FRESH serial */
   uint32_t lhs, rhs, third;    /* interned linear forms (0 = none) */
   char text[48];               /* short printable description */
@@ -137,7 +144,11 @@ typedef enum {
   MDL_X_REMS, MDL_X_REMU, MDL_X_CEILDIV, MDL_X_FLOORDIV, MDL_X_MINS, MDL_X_MAXS,
   MDL_X_MINU, MDL_X_MAXU, MDL_X_AND, MDL_X_OR, MDL_X_XOR, MDL_X_SHL, MDL_X_SHRS,
   MDL_X_SHRU, MDL_X_CMP, MDL_X_SELECT, MDL_X_COPY, MDL_X_UNKNOWN,
-  MDL_X_MBCOUNTER, MDL_X_SLOAD, MDL_X_COUNT
+  MDL_X_MBCOUNTER, MDL_X_SLOAD,
+  MDL_X_WRAP,          /* (atoms only) lhs taken modulo 2^w: rhs is the
+                          constant w (8..64) for the signed value, w +
+                          MDL_WRAP_UNSIGNED for the zero-extended one */
+  MDL_X_COUNT
 } mdl_xop;
 
 typedef enum { MDL_CMP_EQ, MDL_CMP_NE, MDL_CMP_SLT, MDL_CMP_SLE, MDL_CMP_SGT,
@@ -279,6 +290,10 @@ struct mdl_stmt {
                                   the hardware's does); 0: 64 */
       uint8_t zext;            /* extui / index_castui: the operand's
                                   width, zero-extended from (0: none) */
+      bool cub;                /* a C++ signed operation (Ascend C): a
+                                  result that may leave the width of
+                                  `bits` (0: 64) is undefined behaviour,
+                                  and the kernel unknown */
     } x;
     struct {
       mdl_buf_kind kind; mdl_space space; mdl_valref src;
@@ -318,6 +333,8 @@ struct mdl_stmt {
       uint32_t nres; mdl_valref *res;
       mdl_block body;
       uint32_t loop_id;
+      uint8_t ivbits;          /* the induction variable's width when
+                                  below 64 (`: i32`), else 0 */
       bool parallel;           /* {hivm.parallel_loop}: iterations promise
                                   not to conflict */
       uint8_t only_cores;      /* hivm.loop_core_type in a MIX function:
@@ -903,6 +920,17 @@ mdl_val mdl_val_cmp(mdl_kernel *k, mdl_cmp c, const mdl_val *a,
 mdl_val mdl_val_select(mdl_kernel *k, const mdl_val *c, const mdl_val *a,
                        const mdl_val *b);
 bool mdl_cmp_fold(mdl_cmp c, int64_t x, int64_t y);
+/* The hardware's value of v in a width of bits (8..64): v itself when
+** every value its atoms can take keeps it in the width's range (signed,
+** or with zext 0..2^bits-1), else an opaque MDL_X_WRAP atom over v, exact
+** (docs/semantics-decisions.md 12).  Constants are wrapped in place. */
+mdl_val mdl_val_wrap(mdl_kernel *k, const mdl_val *v, int bits, bool zext);
+/* Bounds [*lo, *hi] of every value form v can take, from the ranges of
+** its atoms (block index 0..MDL_BLOCK_NUM_MAX-1, block count
+** 1..MDL_BLOCK_NUM_MAX, an argument its declared width, a wrapped value
+** its width); false when v is unknown or a bound leaves 64 bits. */
+bool mdl_val_range(const mdl_kernel *k, const mdl_val *v, int64_t *lo,
+                   int64_t *hi);
 /* Constant folding of a binary op; false when undefined (x / 0). */
 bool mdl_xop_fold(mdl_xop op, int64_t x, int64_t y, int64_t *r);
 

@@ -634,24 +634,29 @@ static ref_t ref_union(ur *u, const ref_t *a, const ref_t *b, mdl_loc loc) {
   return r;
 }
 
-/* A constant result in the width its statement states: zero-extended
-** from the operand's width (extui), wrapped to the result's (i32
-** arithmetic, trunci), as the hardware computes it.  Symbolic forms are
-** kept (docs/semantics-decisions.md 12). */
-static mdl_val in_width(const mdl_stmt *s, mdl_val r) {
-  if (!mdl_val_is_const(&r))
+/* The result in the width its statement states: zero-extended from the
+** operand's width (extui), wrapped to the result's (i32 arithmetic,
+** trunci; 64 bits otherwise), as the hardware computes it: constants in
+** place, a symbolic form that may leave the width through an exact wrap
+** atom (docs/semantics-decisions.md 12). */
+static mdl_val in_width(ur *u, const mdl_stmt *s, mdl_val r) {
+  if (s->u.x.op == MDL_X_CMP)
     return r;
-  uint64_t c = (uint64_t)r.c;
-  if (s->u.x.zext)
-    c &= (1ull << s->u.x.zext) - 1;
-  if (s->u.x.bits) {
-    uint64_t m = 1ull << s->u.x.bits;
-    c &= m - 1;
-    if (c & (m >> 1))
-      c |= ~(m - 1); /* sign-extended */
+  if (s->u.x.cub && !r.unknown) {
+    int bits = s->u.x.bits ? s->u.x.bits : 64;
+    int64_t lo, hi, m = (int64_t)((1ull << (bits - 1)) - 1);
+    if (!mdl_val_range(u->k, &r, &lo, &hi) || lo < -m - 1 || hi > m) {
+      char msg[200];
+      snprintf(msg, sizeof msg,
+               "the signed %d-bit arithmetic at %u:%u may overflow "
+               "(undefined behaviour in C++)", bits, s->loc.line, s->loc.col);
+      set_limit(u, msg);
+      return r;
+    }
   }
-  r.c = (int64_t)c;
-  return r;
+  if (s->u.x.zext)
+    r = mdl_val_wrap(u->k, &r, s->u.x.zext, true);
+  return mdl_val_wrap(u->k, &r, s->u.x.bits ? s->u.x.bits : 64, false);
 }
 
 static void exec_scalar(ur *u, const mdl_stmt *s) {
@@ -667,6 +672,12 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
     if (d != MDL_NOVAL && u->f->values.len > d)
       snprintf(t, sizeof t, "%%%s", mdl_value_at(u->f, d)->name);
     r = atom_val(u, MDL_ATOM_ARG, s->u.x.k, t);
+    if (!mdl_val_is_const(&r) && !r.unknown) { /* its declared width */
+      mdl_atom at = MDL_VEC_AT(u->k->atoms, mdl_atom, r.atom[0]);
+      at.op = s->u.x.bits ? s->u.x.bits
+              : s->u.x.zext ? s->u.x.zext | MDL_WRAP_UNSIGNED : 0;
+      r = mdl_val_atom(u->k, &at);
+    }
     break;
   }
   case MDL_X_BLOCK_IDX:
@@ -739,7 +750,7 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
     break;
   }
   }
-  r = in_width(s, r);
+  r = in_width(u, s, r);
   if (d != MDL_NOVAL && d < u->f->values.len)
     u->env[d] = r;
 }
@@ -867,6 +878,8 @@ static void exec_buf(ur *u, const mdl_stmt *s) {
     }
     const mdl_val *base = s->u.b.absolute ? &src->root : &src->off;
     r.off = mdl_val_binop(k, MDL_X_ADD, base, &delta);
+    /* a byte address is 64 bits: elements * bytes may wrap there */
+    r.off = mdl_val_wrap(k, &r.off, 64, false);
     if (s->u.b.size == -2)
       r.size = src->size;
     else if (s->u.b.size >= 0)
@@ -987,6 +1000,54 @@ static bool is_cut(const ur *u, const mdl_stmt *s) {
   return false;
 }
 
+/* Would the induction variable of loop s wrap in its width (index: 64
+** bits, `: i32`: 32) before the loop ends -- lb + n*step past the
+** width's maximum after the last of n iterations, where the hardware
+** compares the wrapped, negative value with ub and goes on?  Then its
+** iterations are not the ceildiv(ub - lb, step) ksv unrolls: the kernel
+** is unknown, naming the loop (docs/semantics-decisions.md 12).  With
+** constant bounds exactly; otherwise by the bounds' ranges over the K
+** iterations of an unknown trip count and the exit test after them. */
+static bool iv_wraps(ur *u, const mdl_stmt *s, mdl_val lb, mdl_val ub,
+                     mdl_val st) {
+  int bits = s->u.loop.ivbits ? s->u.loop.ivbits : 64;
+  __int128 max = ((__int128)1 << (bits - 1)) - 1, last;
+  int64_t llo, lhi, ulo, uhi, slo, shi;
+  if (!mdl_val_range(u->k, &lb, &llo, &lhi) ||
+      !mdl_val_range(u->k, &ub, &ulo, &uhi) ||
+      !mdl_val_range(u->k, &st, &slo, &shi))
+    return false; /* (unknown bounds: the loop is not unrolled as counted) */
+  if (slo <= 0 || llo >= uhi)
+    return false; /* (a non-positive step is an error or unknown elsewhere;
+                     no iteration) */
+  if (lb.n == 0 && ub.n == 0 && st.n == 0) {
+    __int128 n = ((__int128)ub.c - lb.c + st.c - 1) / st.c;
+    last = (__int128)lb.c + n * st.c;
+  } else {
+    __int128 n = ((__int128)uhi - llo + slo - 1) / slo;
+    if (n > u->k->trip_bound)
+      n = u->k->trip_bound;
+    last = (__int128)lhi + n * shi;
+    /* (the last iv is below ub: what follows it is below ub + step) */
+    if ((__int128)uhi + shi - 1 < last)
+      last = (__int128)uhi + shi - 1;
+  }
+  if (last <= max)
+    return false;
+  char msg[240], ty[8] = "index";
+  if (bits != 64)
+    snprintf(ty, sizeof ty, "i%d", bits);
+  snprintf(msg, sizeof msg,
+           "the induction variable of the loop at %u:%u %s: lb + n*step "
+           "leaves the %s range (iv + step overflows, and the hardware "
+           "compares the wrapped value with the upper bound), so its "
+           "iterations are not ceildiv(ub - lb, step)",
+           s->loc.line, s->loc.col, lb.n || ub.n || st.n ? "may wrap" : "wraps",
+           ty);
+  set_limit(u, msg);
+  return true;
+}
+
 /* (not inlined: the recursion over nested loops goes through exec_for,
 ** whose frame must stay small -- 499 nested loops under ASan) */
 static __attribute__((noinline)) bool exec_for_known(ur *u, const mdl_stmt *s,
@@ -1020,6 +1081,8 @@ static __attribute__((noinline)) void exec_for(ur *u, const mdl_stmt *s) {
   }
   mdl_val diff = mdl_val_binop(u->k, MDL_X_SUB, &ub, &lb);
   mdl_val trip = mdl_val_binop(u->k, MDL_X_CEILDIV, &diff, &st);
+  if (iv_wraps(u, s, lb, ub, st))
+    return;
   if (mdl_val_is_const(&trip) && !concrete)
     concrete = true; /* e.g. iv from block_idx to block_idx + 4 */
   if (concrete && exec_for_known(u, s, lb, st, &trip))

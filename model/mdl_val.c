@@ -169,6 +169,7 @@ static const char *xop_sym(mdl_xop op) {
   case MDL_X_MUL: return "*";
   case MDL_X_CMP: return "cmp";
   case MDL_X_SELECT: return "select";
+  case MDL_X_WRAP: return "wrap";
   default: return "op";
   }
 }
@@ -191,6 +192,17 @@ static int64_t floordiv(int64_t a, int64_t b) {
   if ((a % b != 0) && ((a < 0) != (b < 0)))
     q--;
   return q;
+}
+
+/* x in bits (8..64): zero-extended from them with zext, else
+** sign-extended, as a register of that width holds it. */
+static int64_t wrap_const(int64_t x, int bits, bool zext) {
+  if (bits <= 0 || bits >= 64)
+    return x;
+  uint64_t m = 1ull << bits, c = (uint64_t)x & (m - 1);
+  if (!zext && (c & (m >> 1)))
+    c |= ~(m - 1);
+  return (int64_t)c;
 }
 
 /* Constant folding of op; returns false when undefined (div by 0). */
@@ -225,6 +237,9 @@ static bool fold(mdl_xop op, int64_t x, int64_t y, int64_t *r) {
   case MDL_X_SHRS: *r = y < 0 || y > 63 ? (x < 0 ? -1 : 0) : x >> y;
     return true;
   case MDL_X_SHRU: *r = y < 0 || y > 63 ? 0 : (int64_t)(ux >> y); return true;
+  case MDL_X_WRAP: *r = wrap_const(x, (int)(y % MDL_WRAP_UNSIGNED),
+                                   y >= MDL_WRAP_UNSIGNED);
+    return true;
   default: return false;
   }
 }
@@ -392,6 +407,177 @@ mdl_val mdl_val_binop(mdl_kernel *k, mdl_xop op, const mdl_val *a,
     break;
   }
   return opaque(k, op, a, b, NULL);
+}
+
+/* ------------------------------------------------------------ ranges */
+
+/* Bounds of exact integer values, saturated at +-RANGE_INF (past any
+** 64-bit bound, so a saturated range is never within a width). */
+typedef __int128 i128;
+#define RANGE_INF ((i128)1 << 100)
+
+static i128 sat(i128 x) {
+  return x > RANGE_INF ? RANGE_INF : x < -RANGE_INF ? -RANGE_INF : x;
+}
+
+static i128 sat_mul(i128 a, i128 b) {
+  i128 r;
+  if (__builtin_mul_overflow(a, b, &r))
+    return (a < 0) != (b < 0) ? -RANGE_INF : RANGE_INF;
+  return sat(r);
+}
+
+typedef struct { i128 lo, hi; } range;
+
+static range full(int bits, bool zext) {
+  range r;
+  if (bits <= 0 || bits > 64)
+    bits = 64;
+  if (zext) {
+    r.lo = 0;
+    r.hi = ((i128)1 << bits) - 1;
+  } else {
+    r.lo = -((i128)1 << (bits - 1));
+    r.hi = ((i128)1 << (bits - 1)) - 1;
+  }
+  return r;
+}
+
+/* (work: atoms left to visit; a shared operand is visited again, so a
+** chain of squares would take 2^n steps without it: past it, an atom has
+** the 64-bit range, which only wraps more) */
+#define RANGE_WORK 4096
+
+static range form_range(const mdl_kernel *k, const mdl_val *v, int *work);
+
+static range id_range(const mdl_kernel *k, uint32_t form, int *work) {
+  if (!form || form >= k->forms.len)
+    return full(64, false);
+  return form_range(k, &MDL_VEC_AT(k->forms, mdl_val, form), work);
+}
+
+static range hull(range a, range b) {
+  range r = {a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+  return r;
+}
+
+/* The range of the Z3 term chk_smt gives an opaque atom (over-approximated:
+** an operation it leaves a fresh unknown has the 64-bit range, the
+** hardware's). */
+static range opaque_range(const mdl_kernel *k, const mdl_atom *a, int *work) {
+  const mdl_val *rv =
+      a->rhs && a->rhs < k->forms.len ? &MDL_VEC_AT(k->forms, mdl_val, a->rhs)
+                                      : NULL;
+  int64_t d = rv && mdl_val_is_const(rv) ? rv->c : 0;
+  range t;
+  if (a->op == MDL_X_WRAP)
+    return full((int)(d % MDL_WRAP_UNSIGNED), d >= MDL_WRAP_UNSIGNED);
+  if (a->op == MDL_X_CMP) {
+    t.lo = 0;
+    t.hi = 1;
+    return t;
+  }
+  range l = id_range(k, a->lhs, work), r = id_range(k, a->rhs, work);
+  switch ((mdl_xop)a->op) {
+  case MDL_X_ADD:
+    t.lo = sat(l.lo + r.lo);
+    t.hi = sat(l.hi + r.hi);
+    return t;
+  case MDL_X_SUB:
+    t.lo = sat(l.lo - r.hi);
+    t.hi = sat(l.hi - r.lo);
+    return t;
+  case MDL_X_MUL: {
+    i128 p[4] = {sat_mul(l.lo, r.lo), sat_mul(l.lo, r.hi),
+                 sat_mul(l.hi, r.lo), sat_mul(l.hi, r.hi)};
+    t.lo = t.hi = p[0];
+    for (int i = 1; i < 4; i++) {
+      t.lo = p[i] < t.lo ? p[i] : t.lo;
+      t.hi = p[i] > t.hi ? p[i] : t.hi;
+    }
+    return t;
+  }
+  case MDL_X_MINS: case MDL_X_MAXS: case MDL_X_SELECT:
+    return a->op == MDL_X_SELECT ? hull(r, id_range(k, a->third, work))
+                                 : hull(l, r);
+  case MDL_X_REMS: case MDL_X_REMU:
+    if (d > 0) {
+      t.lo = a->op == MDL_X_REMS && l.lo < 0 ? -(i128)(d - 1) : 0;
+      t.hi = l.hi < 0 && a->op == MDL_X_REMS ? 0 : (i128)(d - 1);
+      return a->op == MDL_X_REMU && l.lo < 0 ? full(64, false) : t;
+    }
+    break;
+  case MDL_X_DIVS: case MDL_X_FLOORDIV: case MDL_X_CEILDIV:
+    if (d > 0) {
+      t.lo = l.lo / d - 1;
+      t.hi = l.hi / d + 1;
+      return t;
+    }
+    break;
+  default:
+    break;
+  }
+  return full(64, false);
+}
+
+static range atom_range(const mdl_kernel *k, uint32_t id, int *work) {
+  const mdl_atom *a = &MDL_VEC_AT(k->atoms, mdl_atom, id);
+  range r;
+  switch (a->kind) {
+  case MDL_ATOM_BLOCK_IDX:
+  case MDL_ATOM_BLOCK_NUM:
+    r.lo = a->kind == MDL_ATOM_BLOCK_NUM;
+    r.hi = MDL_BLOCK_NUM_MAX - (a->kind == MDL_ATOM_BLOCK_IDX);
+    return r;
+  case MDL_ATOM_ARG:
+    return full((int)(a->op % MDL_WRAP_UNSIGNED), a->op >= MDL_WRAP_UNSIGNED);
+  case MDL_ATOM_OPAQUE:
+    if (a->op == MDL_X_WRAP || a->op == MDL_X_CMP || --*work > 0)
+      return opaque_range(k, a, work);
+    break;
+  default:
+    break;
+  }
+  return full(64, false);
+}
+
+static range form_range(const mdl_kernel *k, const mdl_val *v, int *work) {
+  range r = {v->c, v->c};
+  if (v->unknown)
+    return full(64, false);
+  for (int i = 0; i < v->n; i++) {
+    range a = atom_range(k, v->atom[i], work);
+    i128 x = sat_mul(v->coef[i], a.lo), y = sat_mul(v->coef[i], a.hi);
+    r.lo = sat(r.lo + (x < y ? x : y));
+    r.hi = sat(r.hi + (x < y ? y : x));
+  }
+  return r;
+}
+
+bool mdl_val_range(const mdl_kernel *k, const mdl_val *v, int64_t *lo,
+                   int64_t *hi) {
+  int work = RANGE_WORK;
+  range r = form_range(k, v, &work);
+  if (v->unknown || r.lo < INT64_MIN || r.hi > INT64_MAX)
+    return false;
+  *lo = (int64_t)r.lo;
+  *hi = (int64_t)r.hi;
+  return true;
+}
+
+mdl_val mdl_val_wrap(mdl_kernel *k, const mdl_val *v, int bits, bool zext) {
+  if (bits <= 0 || bits > 64)
+    bits = 64;
+  if (v->unknown)
+    return *v;
+  if (v->n == 0)
+    return mdl_val_const(wrap_const(v->c, bits, zext));
+  int work = RANGE_WORK;
+  range r = form_range(k, v, &work), w = full(bits, zext);
+  if (r.lo >= w.lo && r.hi <= w.hi)
+    return *v;
+  mdl_val wv = mdl_val_const(bits + (zext ? MDL_WRAP_UNSIGNED : 0));
+  return opaque(k, MDL_X_WRAP, v, &wv, NULL);
 }
 
 void mdl_val_print(const mdl_kernel *k, const mdl_val *v, char *buf,

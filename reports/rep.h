@@ -188,6 +188,16 @@ void rep_cause_groups(const mdl_file_result *fr, rep_groups *g);
 uint32_t *rep_diag_units(const mdl_file_result *fr);
 /* The diagnostics of each unit of fr (group u: fr->units[u]'s). */
 void rep_unit_groups(const mdl_file_result *fr, rep_groups *g);
+/* Which units of fr share their name with another unit of fr (1: it
+** does), for rep_unit_label.  Caller frees. */
+uint8_t *rep_unit_repeats(const mdl_file_result *fr);
+/* The name the text reports give unit u of fr: its name, and when another
+** unit of the file has that name (repeats: rep_unit_repeats, or NULL:
+** looked up here) " (unit N, line L)" -- N its index in the file's units
+** as JSON's unit_index gives it, L the line it starts at (JUnit's
+** testcase line; left out when 0).  Caller frees. */
+char *rep_unit_label(const mdl_file_result *fr, uint32_t u,
+                     const uint8_t *repeats);
 
 /* ------------------------------------------------------------- helpers */
 

@@ -2,7 +2,8 @@
 ** rep_index.c -- the diagnostics of a file grouped once, so that no
 ** renderer looks through every diagnostic per finding: the findings of
 ** each root cause, and the unit of each diagnostic (by the index the
-** driver gave it, else by name: chunks may hold kernels of one name).
+** driver gave it, else by name: chunks may hold kernels of one name), and
+** which units share a name (the text report tells them apart).
 ** Every grouping is a counting sort, linear in the diagnostics; a name is
 ** found by binary search.
 */
@@ -118,4 +119,41 @@ void rep_unit_groups(const mdl_file_result *fr, rep_groups *g) {
   uint32_t *owner = rep_diag_units(fr);
   rep_groups_make(g, owner, fr->diags.items.len, fr->units.len);
   free(owner);
+}
+
+uint8_t *rep_unit_repeats(const mdl_file_result *fr) {
+  uint32_t nu = fr->units.len;
+  uint8_t *rep = calloc(nu ? nu : 1, 1);
+  unit_key *keys = calloc(nu ? nu : 1, sizeof *keys);
+  if (!rep || !keys)
+    abort();
+  uint32_t n = 0;
+  for (uint32_t u = 0; u < nu; u++) {
+    const char *name = MDL_VEC_AT(fr->units, mdl_unit_result, u).name;
+    if (name)
+      keys[n++] = (unit_key){name, u};
+  }
+  qsort(keys, n, sizeof *keys, unit_key_cmp);
+  for (uint32_t k = 1; k < n; k++)
+    if (!strcmp(keys[k - 1].name, keys[k].name))
+      rep[keys[k - 1].u] = rep[keys[k].u] = 1;
+  free(keys);
+  return rep;
+}
+
+char *rep_unit_label(const mdl_file_result *fr, uint32_t u,
+                     const uint8_t *repeats) {
+  const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+  if (!ur->name)
+    return mdl_strprintf("(unit %u)", u);
+  bool again = repeats && repeats[u];
+  for (uint32_t i = 0; !repeats && !again && i < fr->units.len; i++) {
+    const char *other = MDL_VEC_AT(fr->units, mdl_unit_result, i).name;
+    again = i != u && other && !strcmp(other, ur->name);
+  }
+  if (!again)
+    return mdl_strprintf("%s", ur->name);
+  if (!ur->line)
+    return mdl_strprintf("%s (unit %u)", ur->name, u);
+  return mdl_strprintf("%s (unit %u, line %u)", ur->name, u, ur->line);
 }

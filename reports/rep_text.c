@@ -175,6 +175,23 @@ static void diag_text(FILE *out, const rep_input *in,
     pointers(out, in, fr->path, d);
 }
 
+/* The verdict line of every unit of fr (and its simulator line); a kernel
+** whose name another of the file has is told apart (rep_unit_label). */
+static void unit_lines(FILE *out, const mdl_file_result *fr) {
+  uint8_t *repeats = rep_unit_repeats(fr);
+  for (uint32_t u = 0; u < fr->units.len; u++) {
+    const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
+    char *name = rep_unit_label(fr, u, repeats);
+    fprintf(out, "%s: %s: %s%s%s\n", fr->path, name,
+            mdl_unit_verdict_name(ur), ur->note ? " -- " : "",
+            ur->note ? ur->note : "");
+    if (ur->sim)
+      fprintf(out, "%s: %s: %s\n", fr->path, name, ur->sim);
+    free(name);
+  }
+  free(repeats);
+}
+
 int rep_text(FILE *out, const rep_input *in) {
   uint32_t causes = 0, findings = 0;
   uint32_t errors = 0, warnings = 0, unknown = 0, units = 0, open = 0,
@@ -208,17 +225,8 @@ int rep_text(FILE *out, const rep_input *in) {
     warnings += fr->diags.warnings;
     suppressed += fr->diags.suppressed;
   }
-  for (uint32_t f = 0; f < in->nfiles; f++) {
-    const mdl_file_result *fr = &in->files[f];
-    for (uint32_t u = 0; u < fr->units.len; u++) {
-      const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
-      fprintf(out, "%s: %s: %s%s%s\n", fr->path, ur->name,
-              mdl_unit_verdict_name(ur), ur->note ? " -- " : "",
-              ur->note ? ur->note : "");
-      if (ur->sim)
-        fprintf(out, "%s: %s: %s\n", fr->path, ur->name, ur->sim);
-    }
-  }
+  for (uint32_t f = 0; f < in->nfiles; f++)
+    unit_lines(out, &in->files[f]);
   fprintf(out, "ksv: %u file%s, %u kernel%s: %u error%s, %u warning%s, %u unknown",
           in->nfiles, in->nfiles == 1 ? "" : "s", units, units == 1 ? "" : "s",
           errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",

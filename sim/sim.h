@@ -55,9 +55,13 @@ void sim_costs_default(sim_costs *c);
 /* Sets one "key = value" entry ("mte2.bw", "issue", ...).  Returns 0, or
 ** -1 for an unknown key or a value out of range. */
 int sim_costs_set(sim_costs *c, const char *key, double v);
-/* Reads a cost file (key = value lines, '#' comments) over c.  Returns 0,
-** or -1 with a "line N: ..." message in err. */
-int sim_costs_load(sim_costs *c, const char *path, char *err, size_t n);
+/* Applies the text of a cost file (len bytes: key = value lines, '#'
+** comments) over c.  Returns 0, or -1 with the message in err and where
+** it is wrong in *line and *col (from 1): a line that is not key = value,
+** a value that is not a number, an unknown key or a bad value, a NUL
+** byte. */
+int sim_costs_parse(sim_costs *c, const char *text, size_t len,
+                    uint32_t *line, uint32_t *col, char *err, size_t n);
 /* Nominal duration of an OP instance, in cycles (>= 1). */
 double sim_op_cost(const mdl_kernel *k, const sim_costs *c, uint32_t inst);
 

@@ -87,57 +87,77 @@ int sim_costs_set(sim_costs *c, const char *key, double v) {
   return 0;
 }
 
-static char *trim(char *s) {
-  while (*s == ' ' || *s == '\t')
-    s++;
-  char *e = s + strlen(s);
-  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' ||
-                   e[-1] == '\r'))
-    *--e = 0;
-  return s;
+/* The [*b, *e) of text without its blanks at both ends. */
+static void trim(const char **b, const char **e) {
+  while (*b < *e && (**b == ' ' || **b == '\t'))
+    (*b)++;
+  while (*e > *b && ((*e)[-1] == ' ' || (*e)[-1] == '\t' ||
+                     (*e)[-1] == '\r'))
+    (*e)--;
 }
 
-int sim_costs_load(sim_costs *c, const char *path, char *err, size_t n) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, n, "cannot read %s: %s", path, strerror(errno));
+/* One line [l, e) of a cost file over c: blank, a comment, or key =
+** value.  Returns 0, or -1 with the message in err and the column (from
+** 1) of what is wrong in *col. */
+static int cost_line(sim_costs *c, const char *l, const char *e,
+                     uint32_t *col, char *err, size_t n) {
+  const char *hash = memchr(l, '#', (size_t)(e - l));
+  const char *kb = l, *ke = hash ? hash : e;
+  trim(&kb, &ke);
+  if (kb == ke)
+    return 0;
+  *col = (uint32_t)(kb - l) + 1;
+  const char *eq = memchr(kb, '=', (size_t)(ke - kb));
+  if (!eq) {
+    snprintf(err, n, "expected 'key = value'");
     return -1;
   }
-  char line[512];
-  uint32_t ln = 0;
+  const char *vb = eq + 1, *ve = ke, *ee = eq;
+  trim(&vb, &ve);
+  trim(&kb, &ee);
+  char *key = mdl_strprintf("%.*s", (int)(ee - kb), kb);
+  char *val = mdl_strprintf("%.*s", (int)(ve - vb), vb), *end;
+  errno = 0;
+  double v = strtod(val, &end);
   int rc = 0;
-  while (fgets(line, sizeof line, f)) {
-    ln++;
-    char *hash = strchr(line, '#');
-    if (hash)
-      *hash = 0;
-    char *s = trim(line);
-    if (!*s)
-      continue;
-    char *eq = strchr(s, '=');
-    if (!eq) {
-      snprintf(err, n, "%s:%u: expected 'key = value'", path, ln);
-      rc = -1;
-      break;
-    }
-    *eq = 0;
-    char *key = trim(s), *val = trim(eq + 1), *end;
-    errno = 0;
-    double v = strtod(val, &end);
-    if (!*val || *end || errno) {
-      snprintf(err, n, "%s:%u: '%s' is not a number", path, ln, val);
-      rc = -1;
-      break;
-    }
-    if (sim_costs_set(c, key, v)) {
-      snprintf(err, n, "%s:%u: unknown key or bad value: %s = %s", path, ln,
-               key, val);
-      rc = -1;
-      break;
-    }
+  if (!*val || *end || errno) {
+    *col = (uint32_t)(vb - l) + 1;
+    snprintf(err, n, "'%s' is not a number", val);
+    rc = -1;
+  } else if (sim_costs_set(c, key, v)) {
+    snprintf(err, n, "unknown key or bad value: %s = %s", key, val);
+    rc = -1;
   }
-  fclose(f);
+  free(key);
+  free(val);
   return rc;
+}
+
+int sim_costs_parse(sim_costs *c, const char *text, size_t len,
+                    uint32_t *line, uint32_t *col, char *err, size_t n) {
+  const char *nul = memchr(text, 0, len);
+  if (nul) { /* (/dev/zero, a binary file: never a line of text) */
+    *line = 1;
+    for (const char *p = text; p < nul; p++)
+      *line += *p == '\n';
+    const char *bol = nul;
+    while (bol > text && bol[-1] != '\n')
+      bol--;
+    *col = (uint32_t)(nul - bol) + 1;
+    snprintf(err, n, "a NUL byte: a cost file is text");
+    return -1;
+  }
+  *line = 0;
+  for (const char *l = text, *end = text + len; l < end;) {
+    const char *e = memchr(l, '\n', (size_t)(end - l));
+    if (!e)
+      e = end;
+    ++*line;
+    if (cost_line(c, l, e, col, err, n))
+      return -1;
+    l = e + 1;
+  }
+  return 0;
 }
 
 /* Bytes of the finite accesses of an instance with the given mode. */

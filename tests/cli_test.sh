@@ -810,6 +810,40 @@ run undecided_json check --format json --max-instances 1 "$tmp/good.mlir" >/dev/
 python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; assert (s["errors"], s["unknown"]) == (0, 1), s' \
   "$tmp/undecided_json.out" || fail "JSON: an undecided kernel counted as an error"
 
+# kernels of one name (two chunks, or one module): the text report's
+# verdict lines tell them apart by their index in the file's units (JSON
+# unit_index) and their line (JUnit's); a name no other kernel has is
+# printed alone
+{ cat "$tmp/good.mlir"; echo '// -----'; cat "$tmp/good.mlir"; echo '// -----'
+  sed 's/@good/@other/' "$tmp/good.mlir"; } >"$tmp/twice.mlir"
+g2=$(($(wc -l <"$tmp/good.mlir") + 2))
+run twice check "$tmp/twice.mlir" >/dev/null
+grep -qx "$tmp/twice.mlir: good (unit 0, line 1): clean" "$tmp/twice.out" &&
+  grep -qx "$tmp/twice.mlir: good (unit 1, line $g2): clean" "$tmp/twice.out" &&
+  grep -qx "$tmp/twice.mlir: other: clean" "$tmp/twice.out" ||
+  fail "same-named kernels not told apart: $(grep ': clean' "$tmp/twice.out")"
+run twice_json check --format json "$tmp/twice.mlir" >/dev/null
+python3 -c 'import json,sys; u=json.load(open(sys.argv[1]))["files"][0]["units"]; assert [(x["name"], x["line"]) for x in u] == [("good", 1), ("good", int(sys.argv[2])), ("other", 2 * int(sys.argv[2]) - 1)], u' \
+  "$tmp/twice_json.out" "$g2" || fail "same-named kernels: JSON units differ from the text report"
+
+# --cost files are read like every input (issue 21): a NUL byte is bad
+# input at its line and column, /dev/zero is read no further than the
+# input limit (it was read as empty lines forever)
+printf 'v.bw = 128\n  mte2.startup\000 = 3\n' >"$tmp/nul.cost"
+rc=$(run nul_cost sim --cost "$tmp/nul.cost" "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -qx "$tmp/nul.cost:2:15: error: a NUL byte: a cost file is text \[bad-input\]" "$tmp/nul_cost.err" ||
+  fail "sim --cost with a NUL byte: exit $rc, $(cat "$tmp/nul_cost.err")"
+for mb in 1 64; do
+  timeout 30 "$ksv" sim --max-memory-mb $mb --cost /dev/zero "$tmp/good.mlir" >"$tmp/zero_cost.out" 2>"$tmp/zero_cost.err"
+  rc=$?
+  [ "$rc" = 3 ] && grep -q "^/dev/zero:1:1: error: not decided: the file has more than the .* inputs are limited to (--max-memory-mb / 64; a stream, read no further) \[unknown\]$" "$tmp/zero_cost.err" ||
+    fail "sim --max-memory-mb $mb --cost /dev/zero: exit $rc, $(head -c 300 "$tmp/zero_cost.err")"
+done
+printf '# slow\n\n  v.bw = x1\n' >"$tmp/bad.cost"
+rc=$(run bad_cost sim --cost "$tmp/bad.cost" "$tmp/good.mlir")
+[ "$rc" = 2 ] && grep -qx "$tmp/bad.cost:3:10: error: 'x1' is not a number \[bad-input\]" "$tmp/bad_cost.err" ||
+  fail "sim --cost with a bad value: exit $rc, $(cat "$tmp/bad_cost.err")"
+
 # the JSON reports above fit docs/report.schema.json
 python3 "$(dirname "$0")/validate_json.py" "$tmp"/json_{good,bad,empty}.out \
   "$tmp/report.json" "$tmp/lone_json.out" ||

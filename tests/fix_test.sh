@@ -16,7 +16,8 @@
 #    repair is tried only when no sync edit works;
 #  - kernels with redundant syncs: the fixed kernel is not slower on the
 #    simulator than the original;
-#  - -o, --in-place, --diff and --format json agree; bad input exits 2;
+#  - -o, --in-place, --diff and --format json agree; bad input exits 2,
+#    with --format json a JSON document saying why (not_fixed);
 #  - every `ksv fix --format json` document validates against
 #    docs/fix-report.schema.json, every `ksv check --fix --format json`
 #    report against docs/report.schema.json.
@@ -366,11 +367,17 @@ if [[ vec_add_db == $glob ]]; then
   t0=$(date +%s.%N)
   "$ksv" fix --max-fix-seconds 8 --sim-runs 2 --format json "$tmp/all.mlir" >"$tmp/all.json" 2>/dev/null; rc=$?
   secs=$(secs_since "$t0")
-  # (exit 3 before the search: the not-fixed lines, in text, as for any
+  # (exit 3 before the search: JSON too, not_fixed saying why, as for any
   # input that does not check)
-  if within "$secs" 8 && { { [ $rc -eq 3 ] && grep -q "^ksv fix: not fixed: .*--max-fix-seconds" "$tmp/all.json"; } ||
-       python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["confirmation"]; assert c["stopped"] is True and not c["verified_clean"], c' "$tmp/all.json"; }; then
-    ok; [ $rc -eq 3 ] || keep_json fix "$tmp/all.json"
+  if within "$secs" 8 && python3 - "$tmp/all.json" $rc <<'PY'; then ok; keep_json fix "$tmp/all.json"
+import json, sys
+d = json.load(open(sys.argv[1])); c = d["confirmation"]
+assert c["stopped"] is True and not c["verified_clean"], c
+if "not_fixed" in d:
+    nf = d["not_fixed"]
+    assert sys.argv[2] == "3" and nf["reason"] == "unknown", nf
+    assert "--max-fix-seconds" in nf["message"] and not d["fixes"], nf
+PY
   else bad "--max-fix-seconds 8 --format json: exit $rc after ${secs}s"; tail -c 300 "$tmp/all.json"; fi
 fi
 printf 'func.func @k() {\n  hivm.hir.set_flag[<PIPE_V>\n' >"$tmp/bad.mlir"
@@ -378,6 +385,34 @@ printf 'func.func @k() {\n  hivm.hir.set_flag[<PIPE_V>\n' >"$tmp/bad.mlir"
 rc=$?
 if [ $rc -eq 2 ] && grep -q 'bad.mlir:[0-9]*:[0-9]*: error: ' "$tmp/bad.txt"; then ok
 else bad "fix of bad input: exit $rc"; cat "$tmp/bad.txt"; fi
+# --format json on an input that does not check is JSON as well (issue
+# 21): the located errors in remaining, not_fixed saying why, the exit
+# code kept -- bad input (exit 2), a file that cannot be read (2), one past
+# the input limit (unknown, 3)
+# fix_json_bad NAME REASON EXIT LINE:COL MESSAGE-RE ARGS...
+fix_json_bad() {
+  local name=$1 reason=$2 want=$3 at=$4 re=$5
+  shift 5
+  "$ksv" fix --format json "$@" >"$tmp/$name.json" 2>"$tmp/$name.err"
+  local rc=$?
+  if [ $rc -eq "$want" ] && python3 - "$tmp/$name.json" "$reason" "$at" "$re" <<'PY'; then ok; keep_json fix "$tmp/$name.json"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+assert d["not_fixed"]["reason"] == sys.argv[2], d["not_fixed"]
+assert d["fixes"] == [] and d["diff"] == "", d
+line, col = map(int, sys.argv[3].split(":"))
+r = d["remaining"]
+assert [(x["rule"], x["line"], x["column"]) for x in r] == [(sys.argv[2], line, col)], r
+assert re.search(sys.argv[4], r[0]["message"]), r[0]["message"]
+c = d["confirmation"]
+assert c["findings_before"] is None and not c["verified_clean"], c
+PY
+  else bad "fix --format json of $name: exit $rc"; head -c 400 "$tmp/$name.json"; fi
+}
+fix_json_bad bad bad-input 2 "$(sed -nE 's/^.*bad\.mlir:([0-9]+:[0-9]+): error: .*/\1/p' "$tmp/bad.txt" | head -1)" \
+  "expected" "$tmp/bad.mlir"
+fix_json_bad missing bad-input 2 1:1 "^cannot read file: " "$tmp/no-such.mlir"
+fix_json_bad zero unknown 3 1:1 "^not decided: .*--max-memory-mb / 64" --max-memory-mb 1 /dev/zero
 
 for v in 0 -1 x 86401; do
   "$ksv" fix --max-fix-seconds $v "$tmp/bad.mlir" >"$tmp/usage.txt" 2>&1

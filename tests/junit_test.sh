@@ -15,7 +15,7 @@
 # suite.  And the names are stable: the same findings with every line
 # shifted, the kernels of a file and the files of the run in another
 # order, give the same testcase names.  Runs on a fresh clone: nothing
-# outside the repository is read.
+# outside the repository is read.  Under ASan: every 3rd corpus file.
 set -u
 ksv=${1:?usage: junit_test.sh KSV XSD_VALIDATE SRCROOT}
 validate=${2:?}
@@ -32,7 +32,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$root" || exit 1
 printf 'func.func @k\377\001() {\n  return\n}\n' >"$tmp/garbage.mlir"
-files=(corpus/*/*.mlir corpus/*/*.cpp "$tmp/garbage.mlir" "$tmp/missing.mlir")
+files=(corpus/*/*.mlir corpus/*/*.cpp)
+# under ASan every 3rd corpus file (twice the whole corpus takes minutes
+# there, and the corpus test puts every file through the same checks)
+if grep -q __asan_init "$ksv" 2>/dev/null; then
+  all=("${files[@]}") files=()
+  for i in "${!all[@]}"; do [ $((i % 3)) = 0 ] && files+=("${all[$i]}"); done
+fi
+files+=("$tmp/garbage.mlir" "$tmp/missing.mlir")
 "$ksv" check --format junit -j 2 -o "$tmp/report.xml" "${files[@]}"
 rc=$?
 if [ "$rc" -gt 3 ]; then
@@ -224,4 +231,12 @@ print('stable names: %d testcases, %d failures, %d warnings; %d fixed in run 2' 
       (len(b), len(fails), len(warns), len(fixed)))
 sys.exit(1 if bad else 0)
 PY
+# SOURCE_DATE_EPOCH pins the timestamp (a reproducible report: jobs_test.sh
+# compares the text and JSON reports across -j)
+stamp=$(SOURCE_DATE_EPOCH=86400 "$ksv" check --format junit corpus/vec_add_db/ok.mlir |
+  grep -o 'timestamp="[^"]*"' | sort -u)
+if [ "$stamp" != 'timestamp="1970-01-02T00:00:00"' ]; then
+  echo "FAIL: SOURCE_DATE_EPOCH=86400 gives $stamp"
+  exit 1
+fi
 echo "PASS: JUnit report of ${#files[@]} files validates; names are stable"

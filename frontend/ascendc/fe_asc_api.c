@@ -670,6 +670,7 @@ static bool h_index(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     mdl_valref s = mdl_b_x(&x->bd, MDL_X_SUB_BLOCK_IDX, MDL_NOVAL, MDL_NOVAL,
                            loc);
     res->kind = FE_AV_SYM;
+    res->ct = 64; /* int64_t GetBlockIdx() */
     res->v = mdl_b_x(&x->bd, MDL_X_ADD,
                      mdl_b_x(&x->bd, MDL_X_MUL, b, n, loc), s, loc);
     /* the two AIVs see different values: they are not one program */
@@ -679,6 +680,7 @@ static bool h_index(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (!strcmp(t[i].n, c->name)) {
       res->kind = FE_AV_SYM;
+      res->ct = 64; /* int64_t GetBlockIdx() / GetBlockNum() ... */
       res->v = mdl_b_x(&x->bd, t[i].op, MDL_NOVAL, MDL_NOVAL,
                        fe_asc_loc(x, c->node));
       if (t[i].op == MDL_X_SUB_BLOCK_IDX)
@@ -700,6 +702,13 @@ static bool h_cast(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (c->obj || c->nargs != 1)
     return false;
   *res = c->arg[0];
+  if ((res->kind == FE_AV_INT || res->kind == FE_AV_SYM) && c->ntargs >= 1) {
+    /* static_cast<uint32_t>(v): converted as C converts */
+    *res = fe_asc_convert(x, *res,
+                          fe_asc_ctype_text(fe_asc_text(x, c->targ_node[0])),
+                          c->node);
+    return true;
+  }
   if (tensor_arg(res) && c->ntargs >= 1 && c->targ[0].kind == FE_AV_TYPE &&
       c->targ[0].i)
     res->t.elem = (uint32_t)c->targ[0].i;

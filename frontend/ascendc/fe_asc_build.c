@@ -109,7 +109,12 @@ static void bind_kernel_params(fe_asc_ctx *x, TSNode fn) {
       v.t.bytes = -1;
       v.t.elem = strstr(ty, "GM_ADDR") ? 1 : fe_asc_sizeof(ty);
     } else {
-      v = fe_asc_atom(x, argno, name, loc);
+      uint8_t ct = fe_asc_ctype(x, field(p, "type"));
+      v = fe_asc_atom_ct(x, argno, name, loc, ct);
+      fe_asc_bind(x, name, v);
+      fe_asc_var_find(x, name)->ct = ct;
+      argno++;
+      continue;
     }
     fe_asc_bind(x, name, v);
     argno++;

@@ -53,6 +53,7 @@ static void add_field(fe_asc_obj *o, const char *name, fe_asc_val v) {
   if (!f) {
     f = mdl_vec_push(&o->fields, sizeof *f);
     f->name = name;
+    f->ct = 0;
   }
   f->val = v;
 }
@@ -179,7 +180,9 @@ static void init_members(fe_asc_ctx *x, fe_asc_obj *o, TSNode cls, int depth) {
         if (obj)
           v.o->owned_by = o;
       }
-      add_field(o, fe_asc_text(x, nm), v);
+      uint8_t ct = ptr || is(d, "array_declarator") ? 0 : fe_asc_ctype(x, ty);
+      add_field(o, fe_asc_text(x, nm), fe_asc_convert(x, v, ct, fd));
+      fe_asc_field_find(o, fe_asc_text(x, nm))->ct = ct;
     }
   }
 }

@@ -202,13 +202,25 @@ int64_t fe_asc_atom_no(fe_asc_ctx *x, const char *key) {
 
 fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
                        mdl_loc loc) {
+  return fe_asc_atom_ct(x, argno, name, loc, 0);
+}
+
+fe_asc_val fe_asc_atom_ct(fe_asc_ctx *x, int64_t argno, const char *name,
+                          mdl_loc loc, uint8_t ct) {
   if (argno < 0)
     argno = fe_asc_atom_no(x, name);
   mdl_valref r = mdl_b_value(&x->bd, name);
   mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_ARG, r, MDL_NOVAL, MDL_NOVAL, loc);
   s->u.x.k = argno;
   s->cores = 0x3;
-  return sym(r);
+  int w = fe_asc_ct_bits(ct);
+  if (ct && w < 64 && (ct & FE_CT_UNSIGNED)) /* its range: model/mdl_val.c */
+    s->u.x.zext = (uint8_t)w;
+  else if (ct && w < 64)
+    s->u.x.bits = (uint8_t)w;
+  fe_asc_val v = sym(r);
+  v.ct = ct;
+  return v;
 }
 
 /* ------------------------------------------------ library constants */
@@ -565,7 +577,40 @@ static int xop_of(const char *op) {
   return -1;
 }
 
-/* a op b on scalars (op a C operator); constants fold. */
+/* The C type of a op b when both are typed (a shift: its left operand's
+** promoted), with a and b converted to it and *xo made unsigned (/, %,
+** >>) for an unsigned type; 0 otherwise (fe_asc_ctype.c). */
+static uint8_t c_operands(fe_asc_ctx *x, const char *op, int *xo,
+                          fe_asc_val *a, fe_asc_val *b, TSNode at) {
+  bool shift = *xo == MDL_X_SHL || *xo == MDL_X_SHRS;
+  uint8_t ct = !a->ct || !b->ct ? 0
+               : shift         ? fe_asc_ct_common(a->ct, a->ct)
+                               : fe_asc_ct_common(a->ct, b->ct);
+  if (!ct)
+    return 0;
+  mdl_cmp c;
+  if (cmp_of(op, &c) || !shift) {
+    *a = fe_asc_convert(x, *a, ct, at);
+    *b = fe_asc_convert(x, *b, ct, at);
+  }
+  if (ct & FE_CT_UNSIGNED)
+    *xo = *xo == MDL_X_DIVS   ? MDL_X_DIVU
+          : *xo == MDL_X_REMS ? MDL_X_REMU
+          : *xo == MDL_X_SHRS ? MDL_X_SHRU
+                              : *xo;
+  return ct;
+}
+
+/* The comparison c in type ct: unsigned for an unsigned type (a uint64_t
+** past 2^63 is negative in the model's 64 bits). */
+static mdl_cmp c_cmp(mdl_cmp c, uint8_t ct) {
+  if ((ct & FE_CT_UNSIGNED) && c >= MDL_CMP_SLT && c <= MDL_CMP_SGE)
+    return (mdl_cmp)(c + (MDL_CMP_ULT - MDL_CMP_SLT));
+  return c;
+}
+
+/* a op b on scalars (op a C operator); constants fold; typed operands in
+** their C type (fe_asc_ctype.c). */
 static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
                         fe_asc_val b, TSNode at) {
   int64_t ca, cb;
@@ -582,10 +627,27 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
       return andop ? (cb ? a : fe_asc_int(0)) : (cb ? fe_asc_int(1) : a);
     xo = andop ? MDL_X_AND : MDL_X_OR; /* on 0/1 values */
   }
+  uint8_t ct = 0;
+  if (strcmp(op, "&&") && strcmp(op, "||")) {
+    ct = c_operands(x, op, &xo, &a, &b, at);
+    ka = fe_asc_const(&a, &ca);
+    kb = fe_asc_const(&b, &cb);
+  }
+  bool uns = ct & FE_CT_UNSIGNED;
   if (ka && kb) {
     int64_t r;
-    if (cmp_of(op, &c))
-      return fe_asc_int(mdl_cmp_fold(c, ca, cb));
+    if (cmp_of(op, &c)) {
+      fe_asc_val t = fe_asc_int(mdl_cmp_fold(c_cmp(c, ct), ca, cb));
+      t.ct = ct ? 32 : 0;
+      return t;
+    }
+    if (ct && xo >= 0) {
+      if (!fe_asc_ct_fold(x, (mdl_xop)xo, ca, cb, ct, at, &r))
+        return fe_asc_unknown();
+      fe_asc_val t = fe_asc_int(r);
+      t.ct = ct;
+      return t;
+    }
     if (xo >= 0 && mdl_xop_fold((mdl_xop)xo, ca, cb, &r))
       return fe_asc_int(r);
     return fe_asc_unknown();
@@ -609,12 +671,28 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
   if (cmp_of(op, &c)) {
     mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_CMP, mdl_b_value(&x->bd, NULL),
                                va, vb, loc);
-    s->u.x.cmp = c;
-    return sym(s->def);
+    s->u.x.cmp = c_cmp(c, ct);
+    fe_asc_val t = sym(s->def);
+    t.ct = ct ? 32 : 0;
+    return t;
   }
   if (xo < 0)
     return fe_asc_unknown();
-  return sym(mdl_b_x(&x->bd, (mdl_xop)xo, va, vb, loc));
+  mdl_stmt *s = mdl_b_scalar(&x->bd, (mdl_xop)xo, MDL_NOVAL, va, vb, loc);
+  s->def = mdl_b_value(&x->bd, NULL);
+  fe_asc_val t = sym(s->def);
+  int w = fe_asc_ct_bits(ct);
+  if (ct && xo != MDL_X_AND && xo != MDL_X_OR && xo != MDL_X_XOR) {
+    /* in its type: unsigned wraps, signed overflow is undefined */
+    if (uns && w < 64)
+      s->u.x.zext = (uint8_t)w;
+    else if (!uns) {
+      s->u.x.bits = w < 64 ? (uint8_t)w : 0;
+      s->u.x.cub = true;
+    }
+  }
+  t.ct = ct;
+  return t;
 }
 
 fe_asc_val fe_asc_expr_binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
@@ -668,12 +746,14 @@ static fe_asc_val eval_unary(fe_asc_ctx *x, TSNode e) {
   fe_asc_val a = fe_asc_expr(x, fe_asc_child(e, "argument"));
   if (!strcmp(op, "+"))
     return a;
+  fe_asc_val zero = fe_asc_int(0), ones = fe_asc_int(-1);
+  zero.ct = ones.ct = 32; /* (int literals) */
   if (!strcmp(op, "-"))
-    return binop(x, "-", fe_asc_int(0), a, e);
+    return binop(x, "-", zero, a, e);
   if (!strcmp(op, "!"))
     return binop(x, "==", a, fe_asc_int(0), e);
   if (!strcmp(op, "~"))
-    return binop(x, "^", a, fe_asc_int(-1), e);
+    return binop(x, "^", a, ones, e);
   return fe_asc_unknown();
 }
 
@@ -695,9 +775,9 @@ static fe_asc_val eval_assign(fe_asc_ctx *x, TSNode e) {
 static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
   TSNode a = fe_asc_child(e, "argument");
   TSNode o = fe_asc_child(e, "operator");
-  fe_asc_val old = fe_asc_expr(x, a);
-  fe_asc_val nv = binop(x, fe_asc_is(x, o, "++") ? "+" : "-", old,
-                        fe_asc_int(1), e);
+  fe_asc_val old = fe_asc_expr(x, a), one = fe_asc_int(1);
+  one.ct = 32;
+  fe_asc_val nv = binop(x, fe_asc_is(x, o, "++") ? "+" : "-", old, one, e);
   fe_asc_assign(x, a, nv);
   /* prefix: the new value; postfix: the old one */
   return ts_node_start_byte(o) < ts_node_start_byte(a) ? nv : old;
@@ -865,12 +945,12 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
     const char *name = fe_asc_text(x, lhs);
     fe_asc_var *var = fe_asc_var_find(x, name);
     if (var) {
-      var->val = v;
+      var->val = fe_asc_convert(x, v, var->ct, lhs);
       return;
     }
     fe_asc_field *f = fe_asc_field_find(x->self, name);
     if (f) {
-      f->val = v;
+      f->val = fe_asc_convert(x, v, f->ct, lhs);
       return;
     }
     if (x->self) { /* a member the class declares but we did not see */
@@ -890,8 +970,9 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
     if (!f) {
       f = mdl_vec_push(&base.o->fields, sizeof *f);
       f->name = fname;
+      f->ct = 0;
     }
-    f->val = v;
+    f->val = fe_asc_convert(x, v, f->ct, lhs);
     return;
   }
   if (!strcmp(t, "subscript_expression") && array_store(x, lhs, v))
@@ -1032,8 +1113,11 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
   fe_asc_val r = fe_asc_unknown();
   int64_t k;
   if (!strcmp(t, "number_literal")) {
-    if (parse_number(fe_asc_text(x, e), &k))
+    const char *lt = fe_asc_text(x, e);
+    if (parse_number(lt, &k)) {
       r = fe_asc_int(k);
+      r.ct = fe_asc_ct_literal(lt, k);
+    }
   } else if (!strcmp(t, "true")) {
     r = fe_asc_int(1);
   } else if (!strcmp(t, "false") || !strcmp(t, "null")) {
@@ -1107,6 +1191,8 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     else if ((r.kind == FE_AV_INT || r.kind == FE_AV_SYM) &&
              strchr(fe_asc_text(x, ty), '*'))
       r = address_cast(x, ty, r, sz, e);
+    else
+      r = fe_asc_convert(x, r, fe_asc_ctype(x, ty), e); /* (uint32_t)v */
   } else if (!strcmp(t, "pointer_expression")) {
     r = fe_asc_expr(x, fe_asc_child(e, "argument"));
     if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)

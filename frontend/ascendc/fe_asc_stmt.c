@@ -448,8 +448,13 @@ void fe_asc_bind_params(fe_asc_ctx *x, TSNode fn, const fe_asc_val *args,
         fe_asc_bind(x, tn, tv);
       }
     }
-    if (!ts_node_is_null(nm) && ts_node_named_child_count(nm) == 0)
-      fe_asc_bind(x, fe_asc_text(x, nm), v);
+    if (!ts_node_is_null(nm) && ts_node_named_child_count(nm) == 0) {
+      TSNode pd = field(p, "declarator");
+      uint8_t ct = is(pd, "pointer_declarator") || is(pd, "array_declarator")
+                       ? 0 : fe_asc_ctype(x, field(p, "type"));
+      fe_asc_bind(x, fe_asc_text(x, nm), fe_asc_convert(x, v, ct, p));
+      fe_asc_var_find(x, fe_asc_text(x, nm))->ct = ct;
+    }
   }
 }
 
@@ -586,7 +591,11 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
       dt->scope = x->scopes.len;
     }
   }
+  /* its C integer type: the value converted, later assignments too */
+  uint8_t ct = byref || is(decl, "array_declarator") ? 0 : fe_asc_ctype(x, ty);
+  v = fe_asc_convert(x, v, ct, d);
   fe_asc_bind(x, fe_asc_text(x, nm), v);
+  fe_asc_var_find(x, fe_asc_text(x, nm))->ct = ct;
 }
 
 static void declaration(fe_asc_ctx *x, TSNode s) {
@@ -1002,12 +1011,15 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
                        FE_ASC_MAX_ARGS);
   mdl_valref init[FE_ASC_MAX_ARGS];
   TSNode kept[FE_ASC_MAX_ARGS];
+  uint8_t kct[FE_ASC_MAX_ARGS]; /* their C types: the carried values have
+                                   them (no conversion to emit) */
   uint32_t nk = 0;
   for (uint32_t i = 0; i < c.n; i++) {
     fe_asc_val v = fe_asc_expr(x, c.lv[i]);
     if (v.kind != FE_AV_INT && v.kind != FE_AV_SYM && v.kind != FE_AV_UNKNOWN)
       continue; /* a tensor or an object: other_change decides */
     kept[nk] = c.lv[i];
+    kct[nk] = v.ct;
     init[nk++] = fe_asc_scalar(x, &v, loc);
   }
   mdl_valref iv = mdl_b_value(&x->bd, var);
@@ -1015,7 +1027,9 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
   for (uint32_t i = 0; i < nk; i++) {
     fs->u.loop.iter_init[i] = init[i];
     fs->u.loop.iter_arg[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
-    fe_asc_assign(x, kept[i], symv(fs->u.loop.iter_arg[i]));
+    fe_asc_val a = symv(fs->u.loop.iter_arg[i]);
+    a.ct = kct[i];
+    fe_asc_assign(x, kept[i], a);
   }
   mdl_block *saved = x->bd.blk;
   mdl_block **saved_lb = x->loop_blk;
@@ -1025,10 +1039,12 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
   x->level++;
   x->loop_level = ~0u;
   fe_asc_var *v = fe_asc_var_find(x, var);
+  fe_asc_val ivv = symv(iv);
+  ivv.ct = v ? v->ct : 0; /* (for (uint32_t i ...): i is a uint32_t) */
   if (v)
-    v->val = symv(iv);
+    v->val = ivv;
   else
-    fe_asc_bind(x, var, symv(iv));
+    fe_asc_bind(x, var, ivv);
   snapshot before;
   snap_take(x, &before);
   fe_asc_flow f = fe_asc_stmt(x, body);
@@ -1052,7 +1068,9 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
   fs->u.loop.res = mdl_b_vals(&x->bd, nk);
   for (uint32_t i = 0; i < nk; i++) {
     fs->u.loop.res[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
-    fe_asc_assign(x, kept[i], symv(fs->u.loop.res[i]));
+    fe_asc_val r = symv(fs->u.loop.res[i]);
+    r.ct = kct[i];
+    fe_asc_assign(x, kept[i], r);
   }
 }
 

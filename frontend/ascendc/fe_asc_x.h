@@ -85,7 +85,12 @@ typedef struct {
   mdl_valref v;                /* SYM */
   fe_asc_tensor t;             /* LTENSOR / GTENSOR */
   fe_asc_obj *o;               /* OBJ */
+  uint8_t ct;                  /* INT / SYM: its C integer type, bits |
+                                  FE_CT_UNSIGNED; 0 unknown
+                                  (fe_asc_ctype.c) */
 } fe_asc_val;
+
+#define FE_CT_UNSIGNED 128
 
 /* Library object kinds (a class of the file is FE_OBJ_CLASS). */
 typedef enum {
@@ -101,6 +106,7 @@ typedef enum {
 typedef struct {
   const char *name;            /* arena text */
   fe_asc_val val;
+  uint8_t ct;                  /* its declared integer type (0: none) */
 } fe_asc_field;
 
 struct fe_asc_obj {
@@ -127,6 +133,7 @@ typedef struct {
   const char *name;            /* arena text */
   fe_asc_val val;
   uint32_t frame;              /* inlined-call frame, 0 = file scope */
+  uint8_t ct;                  /* its declared integer type (0: none) */
 } fe_asc_var;
 
 /* An object to destroy at the end of its scope (reverse order). */
@@ -358,6 +365,9 @@ void fe_asc_bind(fe_asc_ctx *x, const char *name, fe_asc_val v);
 ** per name and core). */
 fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
                        mdl_loc loc);
+/* fe_asc_atom of C type ct (0: none): its range is the type's. */
+fe_asc_val fe_asc_atom_ct(fe_asc_ctx *x, int64_t argno, const char *name,
+                          mdl_loc loc, uint8_t ct);
 /* The argument number (1000 + i) of the atom named key in the kernel. */
 int64_t fe_asc_atom_no(fe_asc_ctx *x, const char *key);
 /* Assigns to an lvalue node (identifier, field, this->field). */
@@ -468,5 +478,18 @@ fe_asc_tensor fe_asc_local_alloc(fe_asc_ctx *x, mdl_space sp, fe_asc_pos pos,
 fe_asc_val fe_asc_api_static_tensor(fe_asc_ctx *x, uint32_t elem,
                                     const fe_asc_val *a, uint32_t n,
                                     TSNode at);
+
+/* ---------------------------------------------- C integer types */
+/* (fe_asc_ctype.c) */
+uint8_t fe_asc_ctype(fe_asc_ctx *x, TSNode ty);
+uint8_t fe_asc_ctype_text(const char *t);
+int fe_asc_ct_bits(uint8_t ct);
+uint8_t fe_asc_ct_common(uint8_t a, uint8_t b);
+uint8_t fe_asc_ct_literal(const char *s, int64_t v);
+/* v converted to type ct (none: v), as C converts an assignment. */
+fe_asc_val fe_asc_convert(fe_asc_ctx *x, fe_asc_val v, uint8_t ct,
+                          TSNode at);
+bool fe_asc_ct_fold(fe_asc_ctx *x, mdl_xop op, int64_t a, int64_t b,
+                    uint8_t ct, TSNode at, int64_t *out);
 
 #endif

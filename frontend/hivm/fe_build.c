@@ -323,6 +323,8 @@ static void build_func_body(fe_b *b, fe_op *fn, const mdl_valref *args,
         mdl_stmt *s = mdl_b_scalar(&b->bd, MDL_X_ARG, v, MDL_NOVAL,
                                    MDL_NOVAL, LOC(b, j));
         s->u.x.k = argno;
+        if (ty.kind == 3 && ty.ibits >= 8 && ty.ibits < 64)
+          s->u.x.bits = ty.ibits; /* its range (an i32 tile count) */
         s->cores = 0x3;
       }
       fe_bind_tok(b, j, v);

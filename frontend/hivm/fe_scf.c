@@ -160,6 +160,13 @@ void fe_build_for(fe_b *b, fe_op *op) {
   mdl_stmt *s = mdl_b_for(&b->bd, lb, ub, step, fe_new_value(b, t, NULL), n,
                           LOC(b, op->t0));
   s->name = "scf.for";
+  if (K(b, h.step + 1) == T_COLON) { /* `step %c : i32`: the iv's width */
+    fe_type ty;
+    memset(&ty, 0, sizeof ty);
+    fe_parse_type(b, h.step + 2, &ty);
+    if (ty.kind == 3 && ty.ibits >= 8 && ty.ibits < 64)
+      s->u.loop.ivbits = ty.ibits;
+  }
   for (uint32_t j = 0; j < n; j++) {
     s->u.loop.iter_init[j] = inits[j];
     s->u.loop.iter_arg[j] = fe_new_value(b, names[j], NULL);

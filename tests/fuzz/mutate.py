@@ -45,7 +45,9 @@ and every input goes through the command line with small budgets:
 The oracle: every exit status in {0,1,2,3} (no signal, no sanitizer report,
 exit 86), no run past --timeout (a run that times out is run again with
 three times the timeout: done then it is `slow`, else a `hang`), exit 2
-only with a located `FILE:LINE:COL: error:` line; and a file whose every
+only with a located `FILE:LINE:COL: error:` line (`ksv fix --format json`:
+or a bad-input finding at a line and column in its JSON, which it prints
+in place of the text); and a file whose every
 kernel the graph engine decides without an error finding (verdict clean,
 or warnings only; not `unknown`, not `(bounded)`: a proof for the first
 iterations or trip counts only) must show no dynamic error in `ksv sim
@@ -939,6 +941,14 @@ def located(text, base):
                      re.M) is not None
 
 
+def fix_json_located(d):
+    """Does the `ksv fix --format json` document D of an input that does
+    not check locate its error (a bad-input finding at a line and column)?"""
+    return isinstance(d, dict) and 'not_fixed' in d and any(
+        r.get('rule') == 'bad-input' and r.get('line', 0) >= 1 and
+        r.get('column', 0) >= 1 for r in d.get('remaining', []))
+
+
 class _HTMLCheck(html.parser.HTMLParser):
     pass
 
@@ -1222,12 +1232,15 @@ class Oracle:
         if opts['fix_json']:
             args += ['--format', 'json']
         args.append(path)
-        res = self.call('fix', args, cwd, fails, base)
+        # (--format json: an input that does not check is a JSON document
+        # too, its located errors in "remaining": checked below)
+        res = self.call('fix', args, cwd, fails, base,
+                        locate=not opts['fix_json'])
         if res is None:
             return
         rc, out, err = res[:3]
         self.count('fix-exit-%d' % rc)
-        if opts['fix_json'] and rc in (0, 1):
+        if opts['fix_json'] and rc in (0, 1, 2, 3):
             try:
                 docs = [json.loads(out)]
             except ValueError:
@@ -1254,6 +1267,12 @@ class Oracle:
                             'fix-report.schema.json: %s' % errs[0].message[:200],
                             rc, out, err))
                         break
+            if rc == 2 and not located(err, base) and \
+                    not any(fix_json_located(d) for d in docs):
+                fails.append(Failure('unlocated', 'fix', args, 'exit 2 '
+                                     'without a located error in the fix '
+                                     'JSON (not_fixed, remaining) or %s:L:C: '
+                                     'error: on stderr' % base, rc, out, err))
         if rc in (0, 1) and os.path.exists(fixed) and read(fixed, 'rb') != \
                 read(path, 'rb'):
             # what it wrote parses; and when it says every finding is fixed

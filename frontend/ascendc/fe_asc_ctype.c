@@ -1,0 +1,175 @@
+/*
+** fe_asc_ctype.c -- the C integer types of Ascend C scalars (issue 21):
+** a value carries its type when the source states it (a declaration, a
+** parameter, a member, a cast, a literal) as fe_asc_val.ct, bits plus
+** FE_CT_UNSIGNED, 0 when unknown.  Conversions to a type wrap as C does
+** (unsigned: modulo 2^bits; signed: two's complement, as bisheng does);
+** arithmetic on two typed operands is done in their common type (the
+** usual arithmetic conversions): unsigned results wrap, and a signed
+** result that may overflow -- undefined behaviour in C++ -- makes the
+** kernel unknown, naming the expression (folded here for constants; for
+** symbolic values the unroller decides from the operands' ranges,
+** mdl_stmt.u.x.cub).  An untyped operand keeps the 64-bit arithmetic of
+** before (docs/semantics-decisions.md 12).
+*/
+#include "fe_asc_x.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The type named t ("uint32_t", "unsigned int", "int"); 0 when it is not
+** a known integer type (a float, a class, an alias ksv does not read). */
+static uint8_t ctype_name(const char *t) {
+  static const struct { const char *n; uint8_t ct; } tab[] = {
+      {"int8_t", 8}, {"int16_t", 16}, {"int32_t", 32}, {"int64_t", 64},
+      {"uint8_t", 8 | FE_CT_UNSIGNED}, {"uint16_t", 16 | FE_CT_UNSIGNED},
+      {"uint32_t", 32 | FE_CT_UNSIGNED}, {"uint64_t", 64 | FE_CT_UNSIGNED},
+      {"size_t", 64 | FE_CT_UNSIGNED}, {"uintptr_t", 64 | FE_CT_UNSIGNED},
+      {"intptr_t", 64}, {"int", 32}, {"signed", 32}, {"signed int", 32},
+      {"unsigned", 32 | FE_CT_UNSIGNED},
+      {"unsigned int", 32 | FE_CT_UNSIGNED}, {"short", 16},
+      {"unsigned short", 16 | FE_CT_UNSIGNED}, {"long", 64},
+      {"long long", 64}, {"unsigned long", 64 | FE_CT_UNSIGNED},
+      {"unsigned long long", 64 | FE_CT_UNSIGNED},
+      {"long int", 64}, {"unsigned char", 8 | FE_CT_UNSIGNED},
+      {"signed char", 8}, {"short int", 16}, {"long long int", 64}};
+  char buf[64];
+  size_t n = 0;
+  bool sp = false;
+  for (const char *p = t; *p && n + 1 < sizeof buf; p++) {
+    if (*p == ' ' || *p == '\t' || *p == '\n') {
+      sp = n > 0;
+      continue;
+    }
+    if (sp)
+      buf[n++] = ' ';
+    sp = false;
+    if (n + 1 < sizeof buf)
+      buf[n++] = *p;
+  }
+  buf[n] = 0;
+  const char *b = buf;
+  if (!strncmp(b, "const ", 6))
+    b += 6;
+  if (!strncmp(b, "std::", 5))
+    b += 5;
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (!strcmp(tab[i].n, b))
+      return tab[i].ct;
+  return 0;
+}
+
+uint8_t fe_asc_ctype(fe_asc_ctx *x, TSNode ty) {
+  if (ts_node_is_null(ty))
+    return 0;
+  return ctype_name(fe_asc_text(x, ty));
+}
+
+uint8_t fe_asc_ctype_text(const char *t) { return ctype_name(t); }
+
+int fe_asc_ct_bits(uint8_t ct) { return ct & ~FE_CT_UNSIGNED; }
+
+/* The integer promotion: types narrower than int become int. */
+static uint8_t promote(uint8_t ct) {
+  return fe_asc_ct_bits(ct) < 32 ? 32 : ct;
+}
+
+/* The common type of two typed operands (C11 6.3.1.8): the wider, and
+** at equal width the unsigned one; 0 when either is unknown. */
+uint8_t fe_asc_ct_common(uint8_t a, uint8_t b) {
+  if (!a || !b)
+    return 0;
+  a = promote(a);
+  b = promote(b);
+  int wa = fe_asc_ct_bits(a), wb = fe_asc_ct_bits(b);
+  if (wa != wb)
+    return wa > wb ? a : b;
+  return (a | b);
+}
+
+/* The type of an integer literal of value v spelled s (C++ [lex.icon]):
+** int, else long (decimal) or unsigned int / long / unsigned long
+** (octal, hex), u: unsigned, l / ll: 64 bits. */
+uint8_t fe_asc_ct_literal(const char *s, int64_t v) {
+  bool u = strchr(s, 'u') || strchr(s, 'U');
+  bool l = strchr(s, 'l') || strchr(s, 'L');
+  bool dec = !(s[0] == '0' && s[1]);
+  uint64_t uv = (uint64_t)v;
+  if (!l && !u && uv <= 0x7fffffffu)
+    return 32;
+  if (!l && (u || !dec) && uv <= 0xffffffffu)
+    return 32 | FE_CT_UNSIGNED;
+  if (!u && uv <= 0x7fffffffffffffffull)
+    return 64;
+  return 64 | FE_CT_UNSIGNED;
+}
+
+static int64_t wrap_to(int64_t v, uint8_t ct) {
+  int64_t r;
+  int w = fe_asc_ct_bits(ct);
+  mdl_xop_fold(MDL_X_WRAP, v,
+               w + ((ct & FE_CT_UNSIGNED) && w < 64 ? MDL_WRAP_UNSIGNED : 0),
+               &r);
+  return r;
+}
+
+fe_asc_val fe_asc_convert(fe_asc_ctx *x, fe_asc_val v, uint8_t ct,
+                          TSNode at) {
+  if (!ct || (v.kind != FE_AV_INT && v.kind != FE_AV_SYM))
+    return v;
+  if (v.kind == FE_AV_INT) {
+    v.i = wrap_to(v.i, ct);
+    v.ct = ct;
+    return v;
+  }
+  if (v.ct == ct)
+    return v;
+  int w = fe_asc_ct_bits(ct);
+  mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_COPY, mdl_b_value(&x->bd, NULL),
+                             v.v, MDL_NOVAL, fe_asc_loc(x, at));
+  if (w < 64 && (ct & FE_CT_UNSIGNED))
+    s->u.x.zext = (uint8_t)w; /* modulo 2^w, non-negative */
+  else if (w < 64)
+    s->u.x.bits = (uint8_t)w;
+  v.v = s->def;
+  v.ct = ct;
+  return v;
+}
+
+/* Folds a op b of constants in type ct; false, with the kernel unknown
+** and the expression named, when a signed result overflows. */
+bool fe_asc_ct_fold(fe_asc_ctx *x, mdl_xop op, int64_t a, int64_t b,
+                    uint8_t ct, TSNode at, int64_t *out) {
+  int w = fe_asc_ct_bits(ct);
+  bool uns = ct & FE_CT_UNSIGNED;
+  if (uns && w == 64) { /* unsigned 64: the wrapping fold, unsigned ops */
+    if (op == MDL_X_DIVS)
+      op = MDL_X_DIVU;
+    else if (op == MDL_X_REMS)
+      op = MDL_X_REMU;
+    else if (op == MDL_X_SHRS)
+      op = MDL_X_SHRU;
+  }
+  __int128 r;
+  switch (op) {
+  case MDL_X_ADD: r = (__int128)a + b; break;
+  case MDL_X_SUB: r = (__int128)a - b; break;
+  case MDL_X_MUL: r = (__int128)a * b; break;
+  default: {
+    int64_t f;
+    if (!mdl_xop_fold(op, a, b, &f))
+      return false;
+    *out = wrap_to(f, ct);
+    return true;
+  }
+  }
+  __int128 lo = -((__int128)1 << (w - 1)), hi = ((__int128)1 << (w - 1)) - 1;
+  if (!uns && (r < lo || r > hi)) {
+    fe_asc_unsupported(x, at, "the signed %d-bit arithmetic '%s', which "
+                       "overflows (undefined behaviour in C++)", w,
+                       fe_asc_text(x, at));
+    return false;
+  }
+  *out = wrap_to((int64_t)(uint64_t)r, ct);
+  return true;
+}
