@@ -17,6 +17,10 @@ set/wait pair (clean) under --clean.
   mix         one module of N MIX pairs (@mm<i>_mix_aic/_mix_aiv, the
               kernel of corpus/matmul_epilogue/ok.mlir; clean)
   repeat      N copies of FILE (a corpus kernel) as `// -----` chunks
+  pairs       one kernel of N loads and N vrelus of one UB buffer, none
+              synchronized: about 2 N^2 racing statement pairs, each a
+              finding (tests/memory_test.sh: findings quadratic in the
+              input's size)
 """
 import os
 import sys
@@ -62,6 +66,13 @@ def mix_pairs(n):
                                   for i in range(n)) + '}\n'
 
 
+def pairs(n):
+    load, use = KERNEL.split('\n')[4], '    ' + VRELU
+    body = kernel('k0').split('\n')
+    return ('module {\n' + '\n'.join(body[:4] + [load, use] * n + body[6:])
+            + '}\n')
+
+
 def shape(name, n, bug, path):
     if name == 'module':
         return 'module {\n' + ''.join(kernel('k%d' % i, bug)
@@ -87,6 +98,8 @@ def shape(name, n, bug, path):
                                       for i in range(n)) + '}\n'
     if name == 'mix':
         return mix_pairs(n)
+    if name == 'pairs':
+        return pairs(n)
     if name == 'repeat':
         return '\n// -----\n'.join(open(path).read() for i in range(n))
     raise SystemExit('shapes.py: unknown shape %s' % name)

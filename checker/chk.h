@@ -34,6 +34,14 @@ typedef struct {
   uint32_t sym_bound;    /* iterations unrolled for unknown trip counts */
   uint32_t max_memory_mb; /* graph: its clocks; SMT: Z3's memory_max_size
                             (0: no limit) */
+  uint32_t max_findings; /* findings (statement pairs, each sync finding)
+                            the kernel may still record: the driver keeps
+                            every finding of a file until the reports, at
+                            about CHK_FINDING_BYTES each, in a sixteenth of
+                            --max-memory-mb (ksv_findings_room).  The race
+                            search stops there (docs/limits.md); the SMT
+                            engine's kernel is then unknown.  UINT32_MAX:
+                            no limit */
   uint32_t enum_max;     /* graph engine: at most this many outcomes of a
                             symbolic kernel's branches and trip counts are
                             enumerated (more: chk_enum declines) */
@@ -92,6 +100,12 @@ double chk_now(void);
 double chk_wall(void);
 
 void chk_options_default(chk_options *o);
+
+/* What one finding costs the driver until the reports are written, as
+** --max-memory-mb counts it: the engine's record, the diagnostic (its
+** message, related location, witness and steps), its fingerprint, site
+** and root-cause entry (about 1.2 KB measured on a race; docs/limits.md). */
+#define CHK_FINDING_BYTES 2048u
 
 /* Checks k (unrolled, concrete).  Appends findings to out.  Returns the
 ** verdict for the unit; *note receives a malloc'd explanation or NULL. */

@@ -874,6 +874,8 @@ static bool decide_outcomes(ex *x, mdl_diags *out, uint32_t first,
     chk_options co = *x->o;
     co.redundant = false;
     co.stats = NULL;
+    uint32_t kept = out->items.len - first; /* (--max-memory-mb) */
+    co.max_findings = co.max_findings > kept ? co.max_findings - kept : 0;
     mdl_diags tmp = {0};
     char *n1 = NULL;
     mdl_verdict r = chk_graph(s, &co, &tmp, &n1);

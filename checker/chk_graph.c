@@ -42,6 +42,7 @@ void chk_options_default(chk_options *o) {
   o->sym_bound = 8;
   o->enum_max = 256;
   o->max_memory_mb = 4096;
+  o->max_findings = UINT32_MAX;
 }
 
 typedef chk_edge edge;
@@ -1073,15 +1074,21 @@ void chk_skel_free(chk_skel *sk) {
 
 /* The race search stopped at CHK_RACE_PAIRS_MAX: the findings so far are
 ** real; without one the kernel is not decided. */
-static mdl_verdict races_cut(const mdl_kernel *k, mdl_diags *out,
-                             uint64_t pairs, uint32_t nerr, uint32_t nwarn,
-                             char **note) {
+static mdl_verdict races_cut(const mdl_kernel *k, const chk_options *o,
+                             mdl_diags *out, uint64_t pairs, bool full,
+                             uint32_t nerr, uint32_t nwarn, char **note) {
+  char why[160];
+  if (full)
+    snprintf(why, sizeof why, "%u findings, when the file's findings "
+             "reached their share of --max-memory-mb %u", o->max_findings,
+             o->max_memory_mb);
+  else
+    snprintf(why, sizeof why, "%s", pairs > CHK_RACE_PAIRS_MAX
+                                        ? "16000000 unordered instance pairs"
+                                        : "running out of time");
   *note = mdl_strprintf(CHK_RACES_CUT " %s (docs/limits.md): races past "
                         "them are not reported, and instance counts are "
-                        "at least those shown",
-                        pairs > CHK_RACE_PAIRS_MAX
-                            ? "16000000 unordered instance pairs"
-                            : "running out of time");
+                        "at least those shown", why);
   if (nerr || nwarn)
     return MDL_VERDICT_FINDINGS;
   mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
@@ -1297,11 +1304,11 @@ mdl_verdict chk_graph(const mdl_kernel *k, const chk_options *o,
   if (st)
     st->check_s += chk_now() - t3;
   bool clean_errors = nerr == 0 && !chk_graph_count_errors(&g);
-  bool deadlock = g.deadlock, cut = g.races_cut;
+  bool deadlock = g.deadlock, cut = g.races_cut, full = g.findings_cut;
   uint64_t pairs = g.race_pairs;
   chk_graph_gx_free(&g);
   if (cut)
-    return races_cut(k, out, pairs, nerr, nwarn, note);
+    return races_cut(k, o, out, pairs, full, nerr, nwarn, note);
   double t4 = st ? chk_now() : 0;
   bool searched = true;
   if (clean_errors && o->redundant && !k->cut_cores)

@@ -444,6 +444,10 @@ void chk_graph_find_races(gx *g) {
               continue;
             }
           }
+          if (!fold && g->o && g->findings.len >= g->o->max_findings) {
+            g->races_cut = g->findings_cut = true; /* --max-memory-mb */
+            goto done;
+          }
           if (!pair_possible(g, r->inst, aa, b, ab, fold ? NULL : &val,
                              fold ? NULL : &text))
             continue;

@@ -65,9 +65,37 @@ typedef struct {
   uint32_t d;      /* index into the diagnostics (the vector may move) */
 } dkey;
 
+/* The diagnostics emitted so far by (rule, statement pair): an open
+** hash table (a kernel may have a finding for every pair of its
+** statements). */
+typedef struct {
+  dkey *slot;      /* d UINT32_MAX: empty */
+  size_t cap;      /* a power of two, at least twice the findings */
+} dtab;
+
+static dkey *dtab_slot(const dtab *t, mdl_rule rule, uint32_t sb,
+                       uint32_t sa) {
+  uint32_t h = ((uint32_t)rule * 0x9e3779b1u) ^ (sb * 0x85ebca6bu) ^
+               (sa * 0xc2b2ae35u);
+  for (size_t i = (h ^ (h >> 15)) & (t->cap - 1);;
+       i = (i + 1) & (t->cap - 1)) {
+    dkey *x = &t->slot[i];
+    if (x->d == UINT32_MAX ||
+        (x->rule == rule && x->sb == sb && x->sa == sa))
+      return x;
+  }
+}
+
 void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
               uint32_t *nerr, uint32_t *nwarn) {
-  mdl_vec keys = {0};
+  dtab keys = {NULL, 16};
+  while (keys.cap < 2 * (size_t)findings->len)
+    keys.cap *= 2;
+  keys.slot = malloc(keys.cap * sizeof *keys.slot);
+  if (!keys.slot)
+    abort();
+  for (size_t i = 0; i < keys.cap; i++)
+    keys.slot[i].d = UINT32_MAX;
   for (uint32_t i = 0; i < findings->len; i++) {
     finding *f = &MDL_VEC_AT(*findings, finding, i);
     if (f->rule == MDL_RULE_COUNT)
@@ -75,14 +103,9 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
     const mdl_inst *b = mdl_inst_at(k, f->b);
     const mdl_inst *a = f->a != NONE ? mdl_inst_at(k, f->a) : NULL;
     uint32_t sb = chk_src(k, b->stmt), sa = a ? chk_src(k, a->stmt) : NONE;
-    dkey *dup = NULL;
-    for (uint32_t j = 0; j < keys.len && !dup; j++) {
-      dkey *x = &MDL_VEC_AT(keys, dkey, j);
-      if (x->rule == f->rule && x->sb == sb && x->sa == sa)
-        dup = x;
-    }
-    if (dup) {
-      MDL_VEC_AT(out->items, mdl_diag, dup->d).extra += 1 + f->extra;
+    dkey *nk = dtab_slot(&keys, f->rule, sb, sa);
+    if (nk->d != UINT32_MAX) {
+      MDL_VEC_AT(out->items, mdl_diag, nk->d).extra += 1 + f->extra;
       continue;
     }
     char wb[256], wa[256], rng[96];
@@ -180,13 +203,12 @@ void chk_emit(const mdl_kernel *k, mdl_vec *findings, mdl_diags *out,
       (*nerr)++;
     else if (sev == MDL_SEV_WARNING)
       (*nwarn)++;
-    dkey *nk = mdl_vec_push(&keys, sizeof *nk);
     nk->rule = f->rule;
     nk->sb = sb;
     nk->sa = sa;
     nk->d = (uint32_t)(d - (mdl_diag *)out->items.data);
   }
-  mdl_vec_free(&keys);
+  free(keys.slot);
 }
 
 /* ------------------------------------------------------- invalid syncs */

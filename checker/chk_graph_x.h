@@ -58,6 +58,8 @@ typedef struct {
   bool races_cut;            /* it stopped at CHK_RACE_PAIRS_MAX: what it
                                 found is real, later races were not looked
                                 for and its instance counts are low */
+  bool findings_cut;         /* ... it stopped at o->max_findings (its
+                                share of --max-memory-mb) */
 } gx;
 /* The race search visits every unordered conflicting instance pair (each
 ** one a finding, folded into its statement pair's count): a loop of 65536

@@ -502,6 +502,15 @@ void chk_smt_races(sx *x) {
   for (uint32_t oi = 0; oi < no; oi++) {
     rgroup *g = &MDL_VEC_AT(groups, rgroup, order[oi]);
     uint32_t np = g->pairs.len;
+    if (x->o && x->findings.len >= x->o->max_findings) {
+      x->unknowns++; /* (chk_options.max_findings) */
+      if (!x->unknown_what)
+        x->unknown_what = mdl_strprintf(
+            "could not ask about the %u statement pairs left: the file's "
+            "findings reached their share of --max-memory-mb %u (%u "
+            "findings)", no - oi, x->o->max_memory_mb, x->findings.len);
+      break;
+    }
     Z3_ast *conds = malloc(np * sizeof *conds);
     /* pairs a path of certain edges orders need no query: drop them */
     uint32_t kept = 0;

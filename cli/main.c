@@ -176,8 +176,10 @@ static int set_progress(cli *c, const cli_opt *r, const char *v) {
       "instances per kernel (default 4000000)"), \
   ROW("max-memory-mb", 0, "N", cli_set_u32, S.max_memory_mb, 1048576, \
       "memory per kernel for the model, the graph engine and Z3, each " \
-      "(default 4096), and N/64 MB per input file (read no further, also " \
-      "from a pipe or device); more gives 'unknown' (exit 3)")
+      "(default 4096), N/16 for a file's findings, N/2 for a JSON, SARIF " \
+      "or HTML report (not written past it), and N/64 MB per input file " \
+      "(read no further, also from a pipe or device); more gives " \
+      "'unknown' (exit 3)")
 
 /* What check and fix share. */
 #define CHECK_ROWS \

@@ -531,6 +531,9 @@ typedef struct {
   mdl_vec *units;              /* fe_unit */
   uint32_t base;
   rep_groups pre;
+  uint64_t kept, keep_max;     /* bytes of the kernels kept (ksv fix's
+                                  check), and their share of
+                                  --max-memory-mb (0: no limit) */
 } unit_run;
 
 /* Ties every diagnostic the frontend gave (from d0 on) to its unit
@@ -565,7 +568,10 @@ static void tag_parse(unit_run *r, uint32_t d0) {
 ** are tied to it (those that name it), its sites are kept for the
 ** fingerprints (the ops at the locations its diagnostics name), and,
 ** unless the caller keeps the units, its kernel is freed at once: a file
-** of many kernels holds one unrolled kernel at a time. */
+** of many kernels holds one unrolled kernel at a time.  Kept ones (ksv
+** fix) are kept while they fit in r->keep_max together (the first one
+** whatever its size: one kernel is bounded by the model's budget); one
+** past it is freed all the same, its unit marked dropped. */
 static void finish_unit(unit_run *r, uint32_t i, uint32_t from, bool keep) {
   mdl_diags *ds = &r->fr->diags;
   fe_unit *fu = &MDL_VEC_AT(*r->units, fe_unit, i);
@@ -587,6 +593,12 @@ static void finish_unit(unit_run *r, uint32_t i, uint32_t from, bool keep) {
   if (r->fi && fu->k)
     rep_sites_collect(fu->k, ds, which, nw, r->fi);
   free(which);
+  uint64_t bytes = keep ? mdl_kernel_bytes(fu->k) : 0;
+  if (keep && r->keep_max && r->kept && r->kept + bytes > r->keep_max) {
+    keep = false; /* past the share: not kept (its check stands) */
+    fu->dropped = true;
+  }
+  r->kept += keep ? bytes : 0;
   if (!keep) {
     mdl_kernel_free(fu->k);
     fu->k = NULL;
@@ -632,7 +644,9 @@ void ksv_check_text(const ksv_options *o, const char *path,
   co.valuations = o->replay;
   co.flags = ksv_flag_model(o->flag_model);
   co.deadline = o->run_deadline;
-  unit_run run = {fr, fi, &units, fr->units.len, {0}};
+  /* (a check of one unit keeps what it has: one unrolled kernel) */
+  unit_run run = {fr, fi, &units, fr->units.len, {0}, 0,
+                  o->only_unit ? 0 : ksv_keep_max(o->max_memory_mb)};
   tag_parse(&run, d0);
   uint32_t from = fr->diags.items.len;
   for (uint32_t i = 0; i < units.len; i++) {
@@ -655,6 +669,8 @@ void ksv_check_text(const ksv_options *o, const char *path,
       u->verdict = MDL_VERDICT_CLEAN; /* (not checked: ksv fix knows it) */
       continue;
     }
+    co.max_findings = ksv_findings_room(o->max_memory_mb,
+                                        fr->diags.items.len);
     check_unit(o, path, fu, &co, &lim, fr, u);
   }
   if (units.len)
@@ -844,8 +860,7 @@ static int check_files(const ksv_options *o, const ksv_options *fo,
                        const ksv_rules *frules, const char *const *files,
                        int nfiles, FILE *out);
 
-/* One report of the run in format (KSV_FORMAT_*): 0, or -1. */
-static int render(int format, FILE *out, const rep_input *in) {
+static int render_one(int format, FILE *out, const rep_input *in) {
   switch (format) {
   case KSV_FORMAT_JSON: return rep_json(out, in);
   case KSV_FORMAT_JUNIT: return rep_junit(out, in);
@@ -853,6 +868,24 @@ static int render(int format, FILE *out, const rep_input *in) {
   case KSV_FORMAT_HTML: return rep_html(out, in);
   default: return rep_text(out, in);
   }
+}
+
+/* One report of the run in format (KSV_FORMAT_*): 0, or -1 (a write
+** error; or a document past its share of --max-memory-mb mb, not
+** written: said on stderr). */
+static int render(int format, FILE *out, const rep_input *in, uint32_t mb) {
+  static const char *const names[] = {"text", "JSON", "JUnit", "SARIF",
+                                      "HTML"};
+  int rc = render_one(format, out, in);
+  if (rc != REP_OVER)
+    return rc;
+  fprintf(stderr, "ksv: error: the %s report was not written: its document "
+                  "needs more than %llu MB, half of --max-memory-mb %u "
+                  "(raise it, or write the text report, which keeps no "
+                  "document)\n",
+          names[format >= 0 && format <= 4 ? format : 0],
+          (unsigned long long)(in->doc_budget >> 20), mb);
+  return -1;
 }
 
 int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
@@ -925,11 +958,13 @@ static int check_files(const ksv_options *o, const ksv_options *fo,
   /* the report-wide --fail-on: the first input's (JUnit failures) */
   rep_input in = {frs, fis, (uint32_t)nfiles, KSV_VERSION, arch,
                   fo[0].fail_on_warning, o->baseline, baselined, o->doc_url,
-                  o->show_suppressed, o->color, o->excerpts};
-  int rc = render(o->format, out, &in);
+                  o->show_suppressed, o->color, o->excerpts,
+                  ((uint64_t)o->max_memory_mb << 20) / 2};
+  int rc = render(o->format, out, &in, o->max_memory_mb);
   in.color = in.excerpts = false; /* files: plain text */
   for (uint32_t r = 0; r < o->nreports; r++)
-    rc |= render(o->reports[r].format, o->reports[r].out, &in);
+    rc |= render(o->reports[r].format, o->reports[r].out, &in,
+                 o->max_memory_mb);
   if (o->stats) {
     fflush(out);
     struct rusage ru;

@@ -141,6 +141,9 @@ typedef struct {
   uint32_t *p;                 /* union-find */
   const uint32_t *m;           /* one unit's diagnostics, in order */
   uint32_t k;                  /* how many */
+  uint32_t *sy, nsy;           /* positions in m of its sync findings, in
+                                  order (a unit has few, its races may be
+                                  quadratic in its statements) */
 } unit_grp;
 
 /* 3: each race whose group is not settled (no sync finding in it, no
@@ -154,10 +157,8 @@ static void join_races(const unit_grp *u, const bool *settled) {
       continue;
     uint32_t best = UINT32_MAX;
     int bs = 0;
-    for (uint32_t b = 0; b < u->k; b++) {
-      uint32_t j = u->m[b];
-      if (!sync_rule(g[j].rule))
-        continue;
+    for (uint32_t b = 0; b < u->nsy; b++) {
+      uint32_t j = u->m[u->sy[b]];
       int sc = explains(&g[j], &g[i]);
       if (sc > bs || (sc && sc == bs &&
                       line_dist(&g[j], &g[i]) < line_dist(&g[best], &g[i])))
@@ -181,10 +182,10 @@ static void join_syncs(const unit_grp *u) {
           g[j].col == g[i].fix_by_col && same_unit(&g[i], &g[j]))
         uf_join(u->p, i, j);
     }
-    for (uint32_t b = 0; b < a; b++) { /* 2: one sync statement or flag */
-      uint32_t j = u->m[b];
-      if (u->fnd[j] && sync_rule(g[i].rule) && sync_rule(g[j].rule) &&
-          same_unit(&g[i], &g[j]) &&
+    for (uint32_t b = 0; sync_rule(g[i].rule) && b < u->nsy && u->sy[b] < a;
+         b++) { /* 2: one sync statement or flag */
+      uint32_t j = u->m[u->sy[b]];
+      if (u->fnd[j] && same_unit(&g[i], &g[j]) &&
           ((g[i].line == g[j].line && g[i].col == g[j].col &&
             rep_same_chain(g[i].where, g[j].where)) ||
            same_flag(&g[i], &g[j])))
@@ -193,20 +194,54 @@ static void join_syncs(const unit_grp *u) {
   }
 }
 
-/* 4 within one unit. */
+typedef struct {
+  uint32_t line, col, i;
+} at_key;
+
+static int at_cmp(const void *a, const void *b) {
+  const at_key *x = a, *y = b;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->col != y->col)
+    return x->col < y->col ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* 4 within one unit: the races whose groups are not settled are joined
+** with those at the same location (sorted by it: a unit's races may be
+** quadratic in its statements).  Joins never settle a group, so which
+** races are unsettled does not change on the way. */
 static void join_accesses(const unit_grp *u, const bool *settled) {
   const mdl_diag *g = u->g;
-  uint32_t *p = u->p;
+  uint32_t *p = u->p, n = 0;
+  at_key *r = malloc((u->k ? u->k : 1) * sizeof *r);
+  if (!r)
+    abort();
   for (uint32_t a = 0; a < u->k; a++) {
     uint32_t i = u->m[a];
-    for (uint32_t b = 0; b < a && race_rule(g[i].rule); b++) {
-      uint32_t j = u->m[b];
-      if (race_rule(g[j].rule) && !settled[uf_find(p, i)] &&
-          !settled[uf_find(p, j)] && g[i].line == g[j].line &&
-          g[i].col == g[j].col && same_unit(&g[i], &g[j]))
-        uf_join(p, i, j);
-    }
+    if (race_rule(g[i].rule) && !settled[uf_find(p, i)])
+      r[n++] = (at_key){g[i].line, g[i].col, i};
   }
+  qsort(r, n, sizeof *r, at_cmp);
+  for (uint32_t a = 1; a < n; a++)
+    for (uint32_t b = a; b-- > 0 && r[b].line == r[a].line &&
+                         r[b].col == r[a].col;)
+      if (same_unit(&g[r[a].i], &g[r[b].i])) {
+        uf_join(p, r[a].i, r[b].i); /* (all before b are joined to it) */
+        break;
+      }
+  free(r);
+}
+
+/* Group k of by (a unit), its sync findings listed in sy. */
+static unit_grp unit_of(const mdl_diag *g, const bool *fnd, uint32_t *p,
+                        const rep_groups *by, uint32_t k, uint32_t *sy) {
+  unit_grp u = {g, fnd, p, by->idx + by->first[k],
+                by->first[k + 1] - by->first[k], sy, 0};
+  for (uint32_t a = 0; a < u.k; a++)
+    if (fnd[u.m[a]] && sync_rule(g[u.m[a]].rule))
+      sy[u.nsy++] = a;
+  return u;
 }
 
 /* Groups the findings of fr's diagnostics (index i is a finding when
@@ -223,25 +258,26 @@ static void group(const mdl_file_result *fr, const bool *fnd, uint32_t *p) {
   rep_groups_make(&by, key, n, nu + 1);
   free(key);
   bool *settled = calloc(n ? n : 1, sizeof *settled);
+  uint32_t *sy = malloc((n ? n : 1) * sizeof *sy);
+  if (!settled || !sy)
+    abort();
   for (uint32_t k = 0; k <= nu; k++) {
-    unit_grp u = {g, fnd, p, by.idx + by.first[k],
-                  by.first[k + 1] - by.first[k]};
+    unit_grp u = unit_of(g, fnd, p, &by, k, sy);
     join_syncs(&u);
   }
-  for (uint32_t i = 0; settled && i < n; i++)
+  for (uint32_t i = 0; i < n; i++)
     if (fnd[i] && (sync_rule(g[i].rule) || g[i].fix))
       settled[uf_find(p, i)] = true;
-  for (uint32_t k = 0; settled && k <= nu; k++) {
-    unit_grp u = {g, fnd, p, by.idx + by.first[k],
-                  by.first[k + 1] - by.first[k]};
+  for (uint32_t k = 0; k <= nu; k++) {
+    unit_grp u = unit_of(g, fnd, p, &by, k, sy);
     join_races(&u, settled);
   }
-  for (uint32_t k = 0; settled && k <= nu; k++) {
-    unit_grp u = {g, fnd, p, by.idx + by.first[k],
-                  by.first[k + 1] - by.first[k]};
+  for (uint32_t k = 0; k <= nu; k++) {
+    unit_grp u = unit_of(g, fnd, p, &by, k, sy);
     join_accesses(&u, settled);
   }
   free(settled);
+  free(sy);
   rep_groups_free(&by);
 }
 

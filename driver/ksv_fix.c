@@ -36,6 +36,19 @@ void ksv_fix_options_default(ksv_fix_options *o) {
 
 /* ------------------------------------------------------ finding keys */
 
+/* s[0..n) as a part of a key: a long one (a line of a megabyte) as its
+** first 160 bytes and a hash of the whole, so that every finding's key
+** stays small (--max-memory-mb: the search holds several keys of each
+** finding). */
+static char *key_part(const char *s, size_t n) {
+  if (n <= 192)
+    return mdl_strprintf("%.*s", (int)n, s);
+  uint64_t h = 1469598103934665603ull; /* FNV-1a */
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+  return mdl_strprintf("%.160s...#%016" PRIx64 "/%zu", s, h, n);
+}
+
 /* A finding's identity across edits: rule, unit, and the text (trimmed,
 ** no comment) of its line and of its first related line.  Line numbers
 ** move when lines are inserted; the text does not.  The unit goes by its
@@ -52,14 +65,16 @@ static char *line_key(const fix_text *t, uint32_t line) {
   size_t n = c ? (size_t)(c - l) : strlen(l);
   while (n && (l[n - 1] == ' ' || l[n - 1] == '\t'))
     n--;
-  return mdl_strprintf("%.*s", (int)n, l);
+  return key_part(l, n);
 }
 
 static char *diag_key(const fix_text *t, const mdl_diag *d) {
   char *a = line_key(t, d->line);
   char *b = d->nrelated ? line_key(t, d->related[0].line) : mdl_strprintf("-");
+  char *u = key_part(d->unit ? d->unit : "", d->unit ? strlen(d->unit) : 0);
   char *k = mdl_strprintf("%s|%u|%s|%s|%s", mdl_rule_name(d->rule),
-                          d->unit_ix, d->unit ? d->unit : "", a, b);
+                          d->unit_ix, u, a, b);
+  free(u);
   free(a);
   free(b);
   return k;
@@ -132,6 +147,9 @@ typedef struct {
   mdl_vec units;               /* fe_unit */
   uint32_t errors, warnings;
   bool bad, unknown;
+  uint32_t dropped;            /* kernels checked but not kept: those kept
+                                  had their share of --max-memory-mb
+                                  (fe_unit.dropped) */
 } checked;
 
 static void check(const ksv_options *co, const char *path, const fix_text *t,
@@ -157,11 +175,32 @@ static void check(const ksv_options *co, const char *path, const fix_text *t,
     c->bad |= v == MDL_VERDICT_ERROR;
     c->unknown |= v == MDL_VERDICT_UNKNOWN;
   }
+  for (uint32_t u = 0; u < c->units.len; u++)
+    c->dropped += MDL_VEC_AT(c->units, fe_unit, u).dropped;
 }
 
 static void checked_free(checked *c) {
   fe_units_free(&c->units);
   mdl_file_result_free(&c->fr);
+}
+
+/* Frees the kernels c keeps (their names, results and findings stay):
+** what a check holds when nothing asks for its kernels again.  A run
+** keeps at most one set beside the check under way (--max-memory-mb). */
+static void checked_strip(checked *c) {
+  for (uint32_t i = 0; i < c->units.len; i++) {
+    fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
+    mdl_kernel_free(u->k);
+    u->k = NULL;
+  }
+}
+
+/* The bytes of the kernels c keeps. */
+static uint64_t checked_bytes(const checked *c) {
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < c->units.len; i++)
+    n += mdl_kernel_bytes(MDL_VEC_AT(c->units, fe_unit, i).k);
+  return n;
 }
 
 /* The unit of the check c that diagnostic d belongs to (its index in
@@ -198,50 +237,82 @@ typedef struct {
   char why[200], first[256];
 } simsum;
 
-/* The kernels of c (only: the one of that index in c->units, or -1: every
-** one) on the simulator, runs each, with co's flag model; none past co's
-** deadline (ksv fix's budget: s->ran is then false, s->why says so). */
-static void simulate_only(const checked *c, uint32_t runs,
-                          const ksv_options *co, int only, simsum *s) {
-  memset(s, 0, sizeof *s);
-  s->ran = c->units.len > 0;
-  for (uint32_t i = 0; i < c->units.len; i++) {
-    const fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
-    if (only >= 0 && i != (uint32_t)only)
-      continue;
-    if (!u->k) {
-      s->ran = false;
-      continue;
-    }
-    if (co->run_deadline > 0 && ksv_now_secs() > co->run_deadline) {
-      char by[64];
-      ksv_deadline_name(co, by, sizeof by);
-      s->ran = false;
-      snprintf(s->why, sizeof s->why, "%s ran out", by);
-      break;
-    }
-    ksv_simfig f;
-    ksv_simulate(u->k, runs, 1, ksv_flag_model(co->flag_model),
+/* The text a check read, for a kernel it did not keep (fe_unit.dropped):
+** that kernel is unrolled again on its own when it is simulated. */
+typedef struct {
+  const char *path;
+  const fix_text *t;
+} source;
+
+/* Unit i of a check of src, unrolled again alone into *one (a check of
+** that unit only: chunks may hold kernels of one name; the caller frees
+** it); NULL when it is not there. */
+static const mdl_kernel *recheck_unit(const source *src, uint32_t i,
+                                      const ksv_options *co, checked *one) {
+  ksv_options oo = *co;
+  oo.only_unit = i + 1;
+  oo.no_redundant = true; /* (only its instructions are wanted) */
+  check(&oo, src->path, src->t, one);
+  return i < one->units.len ? MDL_VEC_AT(one->units, fe_unit, i).k : NULL;
+}
+
+/* Unit u (of a check of src) on the simulator into s; false when co's
+** deadline has passed (nothing more is simulated). */
+static bool simulate_unit(const checked *c, uint32_t i, const source *src,
+                          uint32_t runs, const ksv_options *co, simsum *s) {
+  const fe_unit *u = &MDL_VEC_AT(c->units, fe_unit, i);
+  if (co->run_deadline > 0 && ksv_now_secs() > co->run_deadline) {
+    char by[64];
+    ksv_deadline_name(co, by, sizeof by);
+    s->ran = false;
+    snprintf(s->why, sizeof s->why, "%s ran out", by);
+    return false;
+  }
+  checked one = {0};
+  const mdl_kernel *k = u->k;
+  if (!k && u->dropped && src)
+    k = recheck_unit(src, i, co, &one);
+  ksv_simfig f = {0};
+  if (k)
+    ksv_simulate(k, runs, 1, ksv_flag_model(co->flag_model),
                  co->run_deadline, &f);
-    if (f.status) {
-      s->ran = false;
+  checked_free(&one);
+  if (!k || f.status) {
+    s->ran = false;
+    if (k) {
       char *label = i < c->fr.units.len ? rep_unit_label(&c->fr, i, NULL)
                                         : mdl_strprintf("%s", u->name);
       snprintf(s->why, sizeof s->why, "%s: %s", label, f.why);
       free(label);
-      continue;
     }
-    s->cycles += f.cycles;
-    s->findings += f.findings;
-    s->runs = f.runs;
-    if (f.findings && !s->first[0])
-      snprintf(s->first, sizeof s->first, "%s", f.first);
+    return true;
   }
+  s->cycles += f.cycles;
+  s->findings += f.findings;
+  s->runs = f.runs;
+  if (f.findings && !s->first[0])
+    snprintf(s->first, sizeof s->first, "%s", f.first);
+  return true;
 }
 
-static void simulate(const checked *c, uint32_t runs, const ksv_options *co,
-                     simsum *s) {
-  simulate_only(c, runs, co, -1, s);
+/* The kernels of c, a check of src (only: the one of that index in
+** c->units, or -1: every one) on the simulator, runs each, with co's flag
+** model; none past co's deadline (ksv fix's budget: s->ran is then false,
+** s->why says so).  A kernel c did not keep is unrolled again first,
+** alone. */
+static void simulate_only(const checked *c, const source *src, uint32_t runs,
+                          const ksv_options *co, int only, simsum *s) {
+  memset(s, 0, sizeof *s);
+  s->ran = c->units.len > 0;
+  for (uint32_t i = 0; i < c->units.len; i++)
+    if ((only < 0 || i == (uint32_t)only) &&
+        !simulate_unit(c, i, src, runs, co, s))
+      break;
+}
+
+static void simulate(const checked *c, const source *src, uint32_t runs,
+                     const ksv_options *co, simsum *s) {
+  simulate_only(c, src, runs, co, -1, s);
 }
 
 /* ------------------------------------------------- one kernel's check */
@@ -542,6 +613,9 @@ static applied *record_fix(mdl_vec *done, const fix_text *cur,
         cancel_insert(done, a,
                       MDL_VEC_AT(cur->lines, fix_line, ed->line - 1).text))
       continue; /* a line an earlier repair inserted: both edits go */
+    if (!orig_of(cur, ed->line))
+      continue; /* next to a line an earlier repair inserted: no line of
+                   the original names it (docs/fix.md; the diff has it) */
     fix_edit *ne = mdl_vec_push(&a->edits, sizeof *ne);
     ne->op = ed->op;
     ne->line = orig_of(cur, ed->line);
@@ -633,9 +707,10 @@ static void fix_redundant_together(const ksv_options *co, const char *path,
     }
     if (ok) {
       simsum s0, s1;
-      simulate(cc, 1, co, &s0);
+      source sc = {path, cur}, st = {path, &t};
+      simulate(cc, &sc, 1, co, &s0);
       if (s0.ran) {
-        simulate(&r2, 1, co, &s1);
+        simulate(&r2, &st, 1, co, &s1);
         ok = s1.ran && s1.cycles <= s0.cycles;
       }
     }
@@ -742,7 +817,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
   uint32_t dl0 = deadlocks(&before_all);
   simsum s0 = {0};
   if (phase == 2)
-    simulate(cc, 1, co, &s0);
+    simulate(cc, &(source){path, cur}, 1, co, &s0);
   int best = -1;
   fix_text best_t = {0};
   checked best_c = {0};
@@ -752,6 +827,11 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
      on it alone (the others are as the round's check found them) */
   uint32_t nl = cur->lines.len;
   uint32_t *own = cc->units.len > 1 ? line_owners(cc, nl) : NULL;
+  /* the candidates are made: the kernels of cc are not read again (but
+     by the redundant-sync round of several kernels: s0u below), so the
+     round holds the best candidate's beside the one being checked */
+  if (phase == 1 || !own)
+    checked_strip(cc);
   others oth = {0};
   int oth_unit = -1;
   simsum s0u = {0};
@@ -802,7 +882,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
         others_free(&oth);
         others_of(cur, cc, c0, unit, &oth);
         if (phase == 2)
-          simulate_only(cc, 1, co, unit, &s0u);
+          simulate_only(cc, &(source){path, cur}, 1, co, unit, &s0u);
         oth_unit = unit;
       }
       others_add(&oth, &r2, &after, &after_all);
@@ -837,7 +917,7 @@ static bool fix_round(const ksv_fix_options *o, const ksv_options *co,
     }
     if (ok && phase == 2 && (one_unit ? s0u.ran : s0.ran)) {
       simsum s1;
-      simulate_only(&r2, 1, co, unit, &s1);
+      simulate_only(&r2, &(source){path, &t}, 1, co, unit, &s1);
       ok = s1.ran && s1.cycles <= (one_unit ? s0u.cycles : s0.cycles);
     }
     if (trace) {
@@ -1027,6 +1107,9 @@ typedef struct {
   bool clean, sim_ok;
   bool stopped;                /* the rounds ran out of max_seconds, or
                                   a signal stopped them */
+  uint32_t dropped;            /* kernels whose findings the search did
+                                  not try: the check of the rounds could
+                                  not keep them (--max-memory-mb) */
   int signal;                  /* SIGINT / SIGTERM that stopped the run
                                   (0: none): cur is what the rounds
                                   fixed, not confirmed (cf is empty) */
@@ -1035,6 +1118,9 @@ typedef struct {
   const char *budget_opt;
   bool cf_c0;                  /* cf is c0 (nothing changed: the same
                                   check of the same text), not owned */
+  bool symbolic;               /* the original has a symbolic kernel */
+  bool c0_stripped;            /* c0's kernels were freed (more than the
+                                  share of --max-memory-mb a check keeps) */
   bool cut;                    /* the confirmation ran out of
                                   --max-fix-seconds: cur is not confirmed
                                   (cf: the kernels it checked; the rest
@@ -1078,10 +1164,28 @@ static int fix_start(const ksv_fix_options *o, const char *file,
   fix_check_options(o, &quick, &full);
   ksv_prog_head("ksv fix: %s: checking", ksv_prog_base(file));
   check(&full, file, &r->orig, &r->c0);
+  /* a C++ text: its statements end at `;` or `}` (fix_stmt_end) */
+  for (uint32_t i = 0; i < r->c0.units.len; i++) {
+    const fe_unit *u = &MDL_VEC_AT(r->c0.units, fe_unit, i);
+    if (u->k && u->k->lang == MDL_LANG_ASCENDC)
+      r->orig.cxx = r->cur.cxx = true;
+    r->symbolic |= u->k && !u->k->concrete;
+  }
   if (r->c0.bad || r->c0.unknown)
     return r->c0.bad ? KSV_EXIT_BAD_INPUT : KSV_EXIT_UNKNOWN;
   r->n0 = r->c0.errors + r->c0.warnings;
   return 0;
+}
+
+/* After the original's simulation: its kernels are not needed again
+** unless the confirmation reuses its check (nothing changed).  When they
+** hold more than a check's share of --max-memory-mb (ksv_keep_max) they
+** are freed, and the confirmation checks again instead. */
+static void fix_start_done(const ksv_fix_options *o, fres *r) {
+  if (checked_bytes(&r->c0) > ksv_keep_max(o->check.max_memory_mb)) {
+    checked_strip(&r->c0);
+    r->c0_stripped = true;
+  }
 }
 
 /* The repair rounds on r (after fix_start): r->cur, r->done, r->changed;
@@ -1090,22 +1194,12 @@ static void fix_search(const ksv_fix_options *o, const char *file, fres *r,
                        double deadline) {
   ksv_options quick, full;
   fix_check_options(o, &quick, &full);
-  /* a C++ text: its statements end at `;` or `}` (fix_stmt_end) */
-  for (uint32_t i = 0; i < r->c0.units.len; i++) {
-    const fe_unit *u = &MDL_VEC_AT(r->c0.units, fe_unit, i);
-    if (u->k && u->k->lang == MDL_LANG_ASCENDC)
-      r->orig.cxx = r->cur.cxx = true;
-  }
   /* phase 1: everything but redundant syncs; phase 2: those.  Concrete
      kernels check in milliseconds: every candidate is judged with the
      redundant search too, so a repair that makes another sync redundant
      counts as adding a finding; symbolic kernels (a solver run per
      candidate) skip it until phase 2 */
-  bool symbolic = false;
-  for (uint32_t i = 0; i < r->c0.units.len; i++) {
-    const fe_unit *u = &MDL_VEC_AT(r->c0.units, fe_unit, i);
-    symbolic |= u->k && !u->k->concrete;
-  }
+  bool symbolic = r->symbolic;
   /* symbolic kernels: candidates are judged with loops unrolled to 4
      iterations (each judgement is a solver run); the confirmation below
      uses the full bound, so a repair that only holds for short loops is
@@ -1121,6 +1215,8 @@ static void fix_search(const ksv_fix_options *o, const char *file, fres *r,
                                                    : &full;
     checked cc;
     check(co, file, &r->cur, &cc);
+    if (cc.dropped > r->dropped) /* (their findings have no candidate) */
+      r->dropped = cc.dropped;
     if (phase == 2 && !fix_signal && r->done.len < o->max_fixes)
       fix_redundant_together(co, file, &r->cur, &cc, &r->orig, &r->c0,
                              &r->done);
@@ -1183,7 +1279,7 @@ static void fix_confirm(const ksv_fix_options *o, const char *file,
   /* confirmation (of a text the search left as it was: the original's
      check, which is the same) */
   ksv_prog_head("ksv fix: %s: confirming: checking", ksv_prog_base(file));
-  r->cf_c0 = !r->changed;
+  r->cf_c0 = !r->changed && !r->c0_stripped;
   if (r->cf_c0)
     r->cf = r->c0;
   else
@@ -1210,7 +1306,7 @@ static void fix_confirm(const ksv_fix_options *o, const char *file,
              !r->cf.warnings;
   ksv_prog_head("ksv fix: %s: confirming: %u simulated runs",
                 ksv_prog_base(file), o->sim_runs);
-  simulate(&r->cf, o->sim_runs, &full, &r->simf);
+  simulate(&r->cf, &(source){file, &r->cur}, o->sim_runs, &full, &r->simf);
   r->sim_ok = r->simf.ran && !r->simf.findings;
 }
 
@@ -1264,6 +1360,7 @@ static void fix_chunk(const ksv_fix_options *o, const char *file, fres *r,
   fres c;
   int rc = fix_start(o, file, buf.data ? buf.data : "", buf.len, &c);
   mdl_vec_free(&buf);
+  checked_strip(&c.c0); /* (the chunk is confirmed with the file) */
   if (!rc)
     fix_search(o, file, &c, deadline);
   /* the chunk's lines: its fixed text past the line breaks before it */
@@ -1283,6 +1380,7 @@ static void fix_chunk(const ksv_fix_options *o, const char *file, fres *r,
         MDL_VEC_AT(c.done, applied, i);
   c.done.len = 0;
   r->stopped |= c.stopped;
+  r->dropped += c.dropped;
   fres_free(&c);
 }
 
@@ -1387,7 +1485,8 @@ static int fix_compute(const ksv_fix_options *o0, const char *file,
     r->stopped = rc == KSV_EXIT_UNKNOWN && past(o.check.run_deadline);
     return rc;
   }
-  simulate(&r->c0, 1, &o.check, &r->sim0);
+  simulate(&r->c0, &(source){file, &r->orig}, 1, &o.check, &r->sim0);
+  fix_start_done(&o, r);
   double search = search_deadline(start, end, ksv_now_secs() - t0);
   o.check.run_deadline = search;
   if (!past(search) && !fix_search_chunks(&o, file, r, search))
@@ -1464,6 +1563,11 @@ static void text_summary(const ksv_fix_options *o, const fres *R,
   if (R->stopped)
     fprintf(out, "; the search stopped after %u s (%s): not every "
                  "candidate was tried", R->budget_s, R->budget_opt);
+  if (R->dropped)
+    fprintf(out, "; %u kernel%s not kept for the search (the kernels kept "
+                 "had their share of --max-memory-mb %u): %s findings were "
+                 "not tried", R->dropped, R->dropped == 1 ? " was" : "s were",
+            o->check.max_memory_mb, R->dropped == 1 ? "its" : "their");
   fputc('\n', out);
 }
 
@@ -1549,7 +1653,8 @@ static json_t *confirmation_json(const fres *R) {
                       unknown ? json_null() : json_integer(R->added));
   json_object_set_new(c, "verified_clean", json_boolean(R->clean));
   json_object_set_new(c, "lines_changed", json_integer(R->changed));
-  json_object_set_new(c, "stopped", json_boolean(R->stopped));
+  /* (a search that left out kernels it could not keep stopped short) */
+  json_object_set_new(c, "stopped", json_boolean(R->stopped || R->dropped));
   json_object_set_new(c, "interrupted",
                       !R->signal ? json_null()
                       : json_string(R->signal == SIGINT ? "SIGINT"

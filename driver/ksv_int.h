@@ -89,6 +89,16 @@ void ksv_group_causes(mdl_file_result *fr, rep_file_info *fi);
 /* driver/ksv_read.c.  The input-size limit of --max-memory-mb N: N MB /
 ** 64 (parsing takes about 16 bytes per input byte; 0: none). */
 uint64_t ksv_input_max(uint32_t max_memory_mb);
+/* The findings a kernel may still record when its file holds kept
+** diagnostics already: a file's findings get N MB / 16 of --max-memory-mb
+** N, CHK_FINDING_BYTES each (chk_options.max_findings; N 0: no limit):
+** 2048 findings at 64 MB, whose JSON tree (7 KB each) fits the report's
+** half of N (rep_input.doc_budget). */
+uint32_t ksv_findings_room(uint32_t max_memory_mb, uint32_t kept);
+/* The bytes the kernels one check keeps for ksv fix (ksv_check_text's
+** keep) may hold together: N MB / 8 of --max-memory-mb N (a fix run has
+** up to four such checks alive; 0: no limit). */
+uint64_t ksv_keep_max(uint32_t max_memory_mb);
 
 /* Reads a whole file (NUL-terminated), "-" standard input, holding at
 ** most max + 1 bytes of it (max 0: no limit) whatever it is (a pipe, a

@@ -16,6 +16,17 @@ uint64_t ksv_input_max(uint32_t max_memory_mb) {
   return ((uint64_t)max_memory_mb << 20) / 64;
 }
 
+uint64_t ksv_keep_max(uint32_t max_memory_mb) {
+  return ((uint64_t)max_memory_mb << 20) / 8;
+}
+
+uint32_t ksv_findings_room(uint32_t max_memory_mb, uint32_t kept) {
+  if (!max_memory_mb)
+    return UINT32_MAX;
+  uint64_t cap = ((uint64_t)max_memory_mb << 20) / 16 / CHK_FINDING_BYTES;
+  return cap > kept ? (uint32_t)(cap - kept) : 0;
+}
+
 /* Reads f to its end into a buffer of at most max + 1 bytes (max 0: no
 ** limit); hint: the file's size when known.  NULL with errno (EFBIG: more
 ** than max bytes; *len then max + 1). */

@@ -25,6 +25,9 @@ typedef struct {
   bool skeleton;      /* unknown only through calls the frontend cannot
                          see: the sync skeleton (flags, barriers) may be
                          checked on its own (the header harness) */
+  bool dropped;       /* checked, then k freed: the kernels a check keeps
+                         for ksv fix had their share of --max-memory-mb
+                         (driver/ksv.c, finish_unit) */
 } fe_unit;
 
 /* Input languages. */

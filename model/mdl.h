@@ -19,6 +19,8 @@
 typedef struct mdl_arena mdl_arena;
 mdl_arena *mdl_arena_new(void);
 void mdl_arena_free(mdl_arena *a);
+/* The bytes the arena holds (its chunks). */
+uint64_t mdl_arena_bytes(const mdl_arena *a);
 void *mdl_alloc(mdl_arena *a, size_t n);          /* zeroed, never NULL */
 char *mdl_strdup(mdl_arena *a, const char *s, size_t n);
 
@@ -893,6 +895,9 @@ typedef struct mdl_kernel_s {
 
 mdl_kernel *mdl_kernel_new(const char *file, const char *name);
 void mdl_kernel_free(mdl_kernel *k);
+/* The bytes k holds: its arena and arrays (an estimate: what --max-memory-mb
+** counts of a kernel kept after its check, for ksv fix). */
+uint64_t mdl_kernel_bytes(const mdl_kernel *k);
 mdl_stmt *mdl_stmt_new(mdl_kernel *k, mdl_block *b, mdl_stmt_kind kind,
                        mdl_loc loc);
 mdl_func *mdl_func_new(mdl_kernel *k, const char *name, mdl_loc loc);

@@ -33,6 +33,13 @@ mdl_arena *mdl_arena_new(void) {
   return a;
 }
 
+uint64_t mdl_arena_bytes(const mdl_arena *a) {
+  uint64_t n = 0;
+  for (const chunk *c = a ? a->head : NULL; c; c = c->next)
+    n += sizeof *c + c->size;
+  return n;
+}
+
 void mdl_arena_free(mdl_arena *a) {
   if (!a)
     return;
@@ -48,7 +55,14 @@ void *mdl_alloc(mdl_arena *a, size_t n) {
   if (!n)
     n = 16;
   if (!a->head || a->head->size - a->head->used < n) {
-    size_t sz = n > 65536 ? n : 65536;
+    /* 4 KB first, doubling to 64 KB: a file of thousands of small
+       kernels, all parsed before the first is checked, holds what they
+       need, not 64 KB each (--max-memory-mb) */
+    size_t sz = a->head && a->head->size < 65536 ? 2 * a->head->size
+                : a->head                         ? 65536
+                                                  : 4096;
+    if (sz < n)
+      sz = n;
     chunk *c = malloc(sizeof *c + sz);
     if (!c)
       oom();

@@ -54,6 +54,34 @@ void mdl_kernel_free(mdl_kernel *k) {
   free(k);
 }
 
+static uint64_t vec_bytes(const mdl_vec *v, size_t elem) {
+  return (uint64_t)v->cap * elem;
+}
+
+uint64_t mdl_kernel_bytes(const mdl_kernel *k) {
+  if (!k)
+    return 0;
+  uint64_t n = sizeof *k + mdl_arena_bytes(k->arena) +
+               vec_bytes(&k->funcs, sizeof(mdl_func *)) +
+               vec_bytes(&k->stmts, sizeof(mdl_stmt *)) +
+               vec_bytes(&k->atoms, sizeof(mdl_atom)) +
+               vec_bytes(&k->forms, sizeof(mdl_val)) +
+               vec_bytes(&k->roots, sizeof(mdl_root)) +
+               vec_bytes(&k->boxes, sizeof(mdl_box)) +
+               vec_bytes(&k->memories, sizeof(mdl_memory)) +
+               vec_bytes(&k->insts, sizeof(mdl_inst)) +
+               vec_bytes(&k->accesses, sizeof(mdl_access)) +
+               vec_bytes(&k->lits, sizeof(mdl_lit)) +
+               vec_bytes(&k->guards, sizeof(mdl_guard)) +
+               vec_bytes(&k->chains, sizeof(mdl_chain)) +
+               4ull * (k->atom_htcap + k->form_htcap + k->root_htcap +
+                       k->box_htcap);
+  for (uint32_t i = 0; i < k->funcs.len; i++)
+    n += vec_bytes(&MDL_VEC_AT(k->funcs, mdl_func *, i)->values,
+                   sizeof(mdl_value));
+  return n;
+}
+
 mdl_stmt *mdl_stmt_new(mdl_kernel *k, mdl_block *b, mdl_stmt_kind kind,
                        mdl_loc loc) {
   mdl_stmt *s = mdl_alloc(k->arena, sizeof *s);

@@ -28,7 +28,8 @@ typedef struct {
   char *text;                  /* source text (owned), NULL if unread */
   size_t len;
   rep_site *sites;             /* owned; sorted by unit, line, col */
-  uint32_t nsites;
+  uint32_t nsites, sites_cap;  /* (grown by doubling: a file of 10,000
+                                  kernels adds sites 10,000 times) */
   char **fps;                  /* fingerprint per diagnostic, owned */
   uint32_t nfps;
   uint32_t *lines;             /* offset in text of each line's start
@@ -56,18 +57,33 @@ typedef struct {
                                   and a caret, its rule's doc link and,
                                   where a verified fix is attached, how to
                                   apply it (clang-like) */
+  uint64_t doc_budget;         /* bytes the tree of a JSON, SARIF or HTML
+                                  report may hold (--max-memory-mb / 2;
+                                  rep_mem.c); 0: no limit */
 } rep_input;
+
+/* What a renderer returns when its document passed in->doc_budget: it
+** wrote nothing (0: written; -1: a write error). */
+#define REP_OVER 1
 
 /* The published docs (README, docs/ci.md): where helpUri point by
 ** default. */
 #define REP_DOC_URL "https://gitcode.com/ksv/ksv/blob/main/docs/"
 
+/* The report trees' memory (rep_mem.c): jansson and libxml2 allocate
+** through counters from the first call on.  rep_mem_begin returns the
+** bytes they hold now; rep_mem_over says whether they hold more than
+** in->doc_budget beyond base. */
+int64_t rep_mem_begin(void);
+bool rep_mem_over(const rep_input *in, int64_t base);
+
 /* GCC-style text: file:line:col: severity: message [rule], notes. */
 int rep_text(FILE *out, const rep_input *in);
-/* Stable JSON document (see README "JSON output"). */
+/* Stable JSON document (see README "JSON output").  0, -1 or REP_OVER,
+** as SARIF and HTML. */
 int rep_json(FILE *out, const rep_input *in);
 /* JUnit XML (Ant schema): a testsuite per file, testcases per kernel and
-** rule (reports/rep_junit.c). */
+** rule (reports/rep_junit.c), written as it is made (no tree). */
 int rep_junit(FILE *out, const rep_input *in);
 /* SARIF 2.1.0 (reports/rep_sarif.c). */
 int rep_sarif(FILE *out, const rep_input *in);

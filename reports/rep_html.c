@@ -597,8 +597,11 @@ static void summary_rows(node tbody, const rep_input *in, uint32_t f) {
   rep_groups_free(&g);
 }
 
-/* The section of file f: its findings, the --explain pairs folded. */
-static void file_section(node main_, const rep_input *in, uint32_t f) {
+/* The section of file f: its findings, the --explain pairs folded.
+** False when the tree passed the report's budget (rep_mem.c; base: what
+** the libraries held before it) on the way: the section is then cut. */
+static bool file_section(node main_, const rep_input *in, uint32_t f,
+                         int64_t base) {
   const mdl_file_result *fr = &in->files[f];
   rep_groups cg;
   rep_cause_groups(fr, &cg);
@@ -608,7 +611,8 @@ static void file_section(node main_, const rep_input *in, uint32_t f) {
   prop(sec, "id", id);
   el(sec, "h2", fr->path);
   uint32_t nexpl = 0, nshown = 0;
-  for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+  bool over = false;
+  for (uint32_t i = 0; i < fr->diags.items.len && !over; i++) {
     const mdl_diag *d = &MDL_VEC_AT(fr->diags.items, mdl_diag, i);
     if (d->rule == MDL_RULE_EXPLAIN) {
       nexpl++;
@@ -616,6 +620,7 @@ static void file_section(node main_, const rep_input *in, uint32_t f) {
     }
     finding(sec, in, &cg, f, i);
     nshown++;
+    over = rep_mem_over(in, base);
   }
   if (!nshown)
     el(sec, "p", fr->diags.items.len ? "No finding." : "No finding: clean.");
@@ -626,14 +631,18 @@ static void file_section(node main_, const rep_input *in, uint32_t f) {
                             nexpl, nexpl == 1 ? "" : "s");
     el(det, "summary", t);
     free(t);
-    for (uint32_t i = 0; i < fr->diags.items.len; i++)
-      if (MDL_VEC_AT(fr->diags.items, mdl_diag, i).rule == MDL_RULE_EXPLAIN)
+    for (uint32_t i = 0; i < fr->diags.items.len && !over; i++)
+      if (MDL_VEC_AT(fr->diags.items, mdl_diag, i).rule == MDL_RULE_EXPLAIN) {
         finding(det, in, &cg, f, i);
+        over = rep_mem_over(in, base);
+      }
   }
   rep_groups_free(&cg);
+  return !over;
 }
 
 int rep_html(FILE *out, const rep_input *in) {
+  int64_t base = rep_mem_begin();
   htmlDocPtr doc = htmlNewDocNoDtD(NULL, NULL);
   if (!doc)
     return -1;
@@ -710,15 +719,20 @@ int rep_html(FILE *out, const rep_input *in) {
   node tbody = el(table, "tbody", NULL);
   for (uint32_t f = 0; f < in->nfiles; f++)
     summary_rows(tbody, in, f);
-  for (uint32_t f = 0; f < in->nfiles; f++)
-    file_section(main_, in, f);
-  xmlChar *mem = NULL;
-  int size = 0;
-  htmlDocDumpMemoryFormat(doc, &mem, &size, 1);
-  int rc = mem ? 0 : -1;
-  if (mem)
-    fwrite(mem, 1, (size_t)size, out);
-  xmlFree(mem);
+  bool over = rep_mem_over(in, base);
+  for (uint32_t f = 0; f < in->nfiles && !over; f++)
+    over = !file_section(main_, in, f, base);
+  if (over) {
+    xmlFreeDoc(doc);
+    return REP_OVER;
+  }
+  /* written as it is serialized: no second copy of the page in memory */
+  xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
+  int rc = ob ? 0 : -1;
+  if (ob) {
+    htmlDocContentDumpFormatOutput(ob, doc, NULL, 1);
+    rc = xmlOutputBufferClose(ob) < 0 ? -1 : 0;
+  }
   xmlFreeDoc(doc);
   return rc || ferror(out) ? -1 : 0;
 }

@@ -216,6 +216,8 @@ void rep_json_proof(json_t *uo, const mdl_unit_result *ur, const char *kind,
 }
 
 int rep_json(FILE *out, const rep_input *in) {
+  int64_t base = rep_mem_begin();
+  bool over = false;
   json_t *root = json_object();
   json_object_set_new(root, "format_version", json_string(REP_JSON_FORMAT));
   json_t *tool = json_object();
@@ -226,7 +228,7 @@ int rep_json(FILE *out, const rep_input *in) {
   json_t *files = json_array();
   uint32_t errors = 0, warnings = 0, unknown = 0, open = 0, supp = 0;
   uint32_t causes = 0, bounded = 0;
-  for (uint32_t f = 0; f < in->nfiles; f++) {
+  for (uint32_t f = 0; f < in->nfiles && !over; f++) {
     const mdl_file_result *fr = &in->files[f];
     json_t *fo = json_object();
     json_object_set_new(fo, "path", json_string(fr->path));
@@ -258,7 +260,8 @@ int rep_json(FILE *out, const rep_input *in) {
     json_t *diags = json_array();
     const rep_file_info *fi = in->info ? &in->info[f] : NULL;
     uint32_t *owner = rep_diag_units(fr);
-    for (uint32_t i = 0; i < fr->diags.items.len; i++) {
+    for (uint32_t i = 0; i < fr->diags.items.len && !over; i++) {
+      over = rep_mem_over(in, base); /* (the units' entries too) */
       json_t *dj = diag_json(&MDL_VEC_AT(fr->diags.items, mdl_diag, i),
                              fi && i < fi->nfps ? fi->fps[i] : NULL,
                              owner[i]);
@@ -287,6 +290,10 @@ int rep_json(FILE *out, const rep_input *in) {
   if (in->baseline) /* findings left out because the baseline has them */
     json_object_set_new(sum, "baselined", json_integer(in->baselined));
   json_object_set_new(root, "summary", sum);
+  if (over || rep_mem_over(in, base)) {
+    json_decref(root);
+    return REP_OVER;
+  }
   int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   fputc('\n', out);
   json_decref(root);

@@ -519,10 +519,13 @@ int rep_junit(FILE *out, const rep_input *in) {
     snprintf(host, sizeof host, "localhost");
   host[sizeof host - 1] = 0;
 
-  xmlBufferPtr buf = xmlBufferCreate();
-  xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+  /* written as it is made: the report holds one file's testcases at a
+     time, never the whole document */
+  xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
+  xmlTextWriterPtr w = ob ? xmlNewTextWriter(ob) : NULL;
   if (!w) {
-    xmlBufferFree(buf);
+    if (ob)
+      xmlOutputBufferClose(ob);
     return -1;
   }
   xmlTextWriterSetIndent(w, 1);
@@ -533,9 +536,6 @@ int rep_junit(FILE *out, const rep_input *in) {
     write_suite(w, in, f, stamp, host);
   xmlTextWriterEndElement(w);
   rc |= xmlTextWriterEndDocument(w) < 0;
-  xmlFreeTextWriter(w);
-  if (!rc)
-    fwrite(xmlBufferContent(buf), 1, (size_t)xmlBufferLength(buf), out);
-  xmlBufferFree(buf);
+  xmlFreeTextWriter(w); /* (flushes and closes ob, not out) */
   return rc || ferror(out) ? -1 : 0;
 }

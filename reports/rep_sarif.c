@@ -435,6 +435,8 @@ static json_t *result_json(sarif_w *w, uint32_t f, const rep_groups *cg,
 }
 
 int rep_sarif(FILE *out, const rep_input *in) {
+  int64_t base = rep_mem_begin();
+  bool over = false;
   sarif_w wr = {in, NULL, 0, NULL, 0}, *w = &wr;
   json_t *root = json_object();
   json_object_set_new(root, "$schema",
@@ -457,7 +459,7 @@ int rep_sarif(FILE *out, const rep_input *in) {
 
   bool bad = false;
   json_t *arts = json_array(), *results = json_array(), *units = json_array();
-  for (uint32_t f = 0; f < in->nfiles; f++) {
+  for (uint32_t f = 0; f < in->nfiles && !over; f++) {
     const mdl_file_result *fr = &in->files[f];
     json_t *a = json_object(), *al = json_object();
     char *uri = path_uri(fr->path);
@@ -471,8 +473,10 @@ int rep_sarif(FILE *out, const rep_input *in) {
     rep_cause_groups(fr, &cg);
     uint32_t *owner = rep_diag_units(fr);
     w->owner = owner;
-    for (uint32_t i = 0; i < fr->diags.items.len; i++)
+    for (uint32_t i = 0; i < fr->diags.items.len && !over; i++) {
       json_array_append_new(results, result_json(w, f, &cg, i));
+      over = rep_mem_over(in, base);
+    }
     w->owner = NULL;
     w->unit_base += fr->units.len;
     free(owner);
@@ -522,6 +526,10 @@ int rep_sarif(FILE *out, const rep_input *in) {
   json_t *runs = json_array();
   json_array_append_new(runs, run);
   json_object_set_new(root, "runs", runs);
+  if (over || rep_mem_over(in, base)) {
+    json_decref(root);
+    return REP_OVER;
+  }
   int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   fputc('\n', out);
   json_decref(root);

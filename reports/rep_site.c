@@ -132,11 +132,16 @@ static void collect(const mdl_kernel *k, const mdl_diags *d,
   uint32_t add = 0;
   for (uint32_t i = 0; i < m; i++)
     add += found[i].op != NULL;
-  if (add) {
-    rep_site *ns = realloc(fi->sites, (fi->nsites + add) * sizeof *ns);
+  if (add && fi->nsites + add > fi->sites_cap) {
+    uint32_t nc = fi->sites_cap ? 2 * fi->sites_cap : 16;
+    nc = nc < fi->nsites + add ? fi->nsites + add : nc;
+    rep_site *ns = realloc(fi->sites, (size_t)nc * sizeof *ns);
     if (!ns)
       abort();
     fi->sites = ns;
+    fi->sites_cap = nc;
+  }
+  if (add) {
     for (uint32_t i = 0; i < m; i++) {
       if (!found[i].op)
         continue;

@@ -153,7 +153,23 @@ static int assign_lanes(const mdl_kernel *k, const sim_result *r,
   return 0;
 }
 
-static void thread_meta(const mdl_kernel *k, json_t *ev, uint32_t c,
+/* The trace events, written one by one as they are made (a kernel of a
+** million instructions has millions: the file, not a tree of them in
+** memory; --max-memory-mb), into the array the caller opened. */
+typedef struct {
+  FILE *out;
+  uint64_t n;                  /* events written */
+  bool err;
+} evw;
+
+static void put(evw *w, json_t *e) {
+  if (!e || (w->n++ && fputc(',', w->out) == EOF) ||
+      json_dumpf(e, w->out, JSON_COMPACT))
+    w->err = true;
+  json_decref(e);
+}
+
+static void thread_meta(const mdl_kernel *k, evw *ev, uint32_t c,
                         uint32_t q, uint32_t lanes) {
   if (q < MDL_NPIPE &&
       !mdl_core_has_pipe(k->prof, k->cores[c].type, (mdl_pipe)q))
@@ -167,9 +183,9 @@ static void thread_meta(const mdl_kernel *k, json_t *ev, uint32_t c,
     else
       snprintf(buf, sizeof buf, "%s", nm);
     uint32_t t = q + NTRACK * l;
-    json_array_append_new(ev, meta("thread_name", c, t, "name",
+    put(ev, meta("thread_name", c, t, "name",
                                    json_string(buf)));
-    json_array_append_new(ev, meta("thread_sort_index", c, t, "sort_index",
+    put(ev, meta("thread_sort_index", c, t, "sort_index",
                                    json_integer(q * 64 + l)));
   }
 }
@@ -247,36 +263,34 @@ int sim_trace_write(const mdl_kernel *k, const sim_result *r, FILE *out) {
     free(tid);
     return -1;
   }
-  json_t *ev = json_array();
+  /* {"traceEvents":[...],"displayTimeUnit":"ns","otherData":{...}} as
+     jansson writes it compact */
+  evw w = {out, 0, fputs("{\"traceEvents\":[", out) == EOF};
   for (uint32_t c = 0; c < k->ncores; c++) {
-    json_array_append_new(ev, meta("process_name", c, 0, "name",
-                                   json_string(k->cores[c].label)));
-    json_array_append_new(ev, meta("process_sort_index", c, 0, "sort_index",
-                                   json_integer(c)));
+    put(&w, meta("process_name", c, 0, "name",
+                 json_string(k->cores[c].label)));
+    put(&w, meta("process_sort_index", c, 0, "sort_index",
+                 json_integer(c)));
     for (uint32_t q = 0; q < NTRACK; q++)
-      thread_meta(k, ev, c, q, nlanes[c][q]);
+      thread_meta(k, &w, c, q, nlanes[c][q]);
   }
   for (uint32_t i = 0; i < r->n; i++) {
     if (r->start[i] < 0)
       continue;
     const mdl_inst *in = mdl_inst_at(k, i);
-    json_array_append_new(ev, slice(k, r, i, tid[i]));
+    put(&w, slice(k, r, i, tid[i]));
     /* flow from the releasing set to this wait, on the lanes of both */
     uint32_t s = r->released_by ? r->released_by[i] : SIM_NONE;
     if (s != SIM_NONE && r->start[s] >= 0 && r->end[i] >= 0) {
-      json_array_append_new(ev, flow("s", i, r->start[s],
-                                     mdl_inst_at(k, s)->core, tid[s]));
-      json_array_append_new(ev, flow("f", i, r->end[i], in->core, tid[i]));
+      put(&w, flow("s", i, r->start[s], mdl_inst_at(k, s)->core, tid[s]));
+      put(&w, flow("f", i, r->end[i], in->core, tid[i]));
     }
   }
   free(tid);
-  json_t *root = json_object();
-  json_object_set_new(root, "traceEvents", ev);
-  json_object_set_new(root, "displayTimeUnit", json_string("ns"));
-  json_object_set_new(root, "otherData", other_data(k, r));
-  int rc = json_dumpf(root, out, JSON_COMPACT) ? -1 : 0;
-  if (!rc && fputc('\n', out) == EOF)
-    rc = -1;
-  json_decref(root);
-  return rc;
+  w.err |= fputs("],\"displayTimeUnit\":\"ns\",\"otherData\":", out) == EOF;
+  json_t *other = other_data(k, r);
+  w.err |= !other || json_dumpf(other, out, JSON_COMPACT) != 0;
+  json_decref(other);
+  w.err |= fputs("}\n", out) == EOF;
+  return w.err ? -1 : 0;
 }

@@ -54,6 +54,37 @@ uint32_t fe_asc_elem_of(fe_asc_ctx *x, TSNode ty) {
 
 /* ------------------------------------------------------------ tensors */
 
+/* n elements of e bytes: n * e, or -1 for n < 0 or past 64 bits (an
+** extent not known: the tensor's own is kept). */
+static int64_t elem_bytes(int64_t n, int64_t e) {
+  int64_t r;
+  return n < 0 || __builtin_mul_overflow(n, e ? e : 1, &r) ? -1 : r;
+}
+
+/* *off += k * e; false (and *off unchanged) past 64 bits: an index of
+** 2^63 elements names no byte ksv can place. */
+static bool off_add(int64_t *off, int64_t k, int64_t e) {
+  int64_t d, r;
+  if (__builtin_mul_overflow(k, e ? e : 1, &d) ||
+      __builtin_add_overflow(*off, d, &r))
+    return false;
+  *off = r;
+  return true;
+}
+
+/* The next free address past a buffer of bytes at *next (the TPipe and
+** the allocators align to 32 bytes); INT64_MAX past 64 bits (every later
+** buffer is then out of the address space, which the model reports). */
+static void next_after(int64_t *next, int64_t bytes) {
+  int64_t r;
+  if (bytes <= 0)
+    return;
+  if (bytes > INT64_MAX - 31 ||
+      __builtin_add_overflow(*next, (bytes + 31) / 32 * 32, &r))
+    r = INT64_MAX;
+  *next = r;
+}
+
 static fe_asc_tensor empty_tensor(mdl_space sp) {
   fe_asc_tensor t;
   memset(&t, 0, sizeof t);
@@ -74,8 +105,7 @@ fe_asc_tensor fe_asc_local_alloc(fe_asc_ctx *x, mdl_space sp, fe_asc_pos pos,
   t.whole = bytes < 0;
   t.off = x->next_addr[sp];
   t.bytes = bytes;
-  if (bytes > 0) /* the TPipe aligns buffers to 32 bytes */
-    x->next_addr[sp] += (bytes + 31) / 32 * 32;
+  next_after(&x->next_addr[sp], bytes); /* (32-byte aligned) */
   return t;
 }
 
@@ -85,9 +115,17 @@ fe_asc_tensor fe_asc_subtensor(fe_asc_ctx *x, const fe_asc_tensor *t,
   uint32_t e = t->elem ? t->elem : 1;
   int64_t k;
   if (fe_asc_const(idx, &k)) {
-    r.off += k * e;
+    int64_t off = r.off;
+    if (!off_add(&r.off, k, e)) { /* past 64 bits: not narrowed */
+      r.whole = true;
+      r.bytes = -1;
+      return r;
+    }
+    int64_t d = r.off - off, rest; /* k * e (it fits) */
     if (r.bytes >= 0)
-      r.bytes = r.bytes > k * e ? r.bytes - k * e : 0;
+      r.bytes = r.bytes <= d                              ? 0
+                : __builtin_sub_overflow(r.bytes, d, &rest) ? -1
+                                                            : rest;
     return r;
   }
   mdl_valref iv = fe_asc_scalar(x, idx, loc);
@@ -752,13 +790,11 @@ static bool h_tbuf_get(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   uint32_t e = res->t.elem ? res->t.elem : 1;
   int64_t k;
   if (!strcmp(c->name, "GetWithOffset") && c->nargs >= 2) {
-    if (fe_asc_const(&c->arg[1], &k))
-      res->t.off += k;
-    else
+    if (!fe_asc_const(&c->arg[1], &k) || !off_add(&res->t.off, k, 1))
       res->t.whole = true;
   }
   if (c->nargs >= 1 && fe_asc_const(&c->arg[0], &k) && !res->t.whole)
-    res->t.bytes = k * e;
+    res->t.bytes = elem_bytes(k, e);
   return true;
 }
 
@@ -780,7 +816,7 @@ fe_asc_val fe_asc_api_static_tensor(fe_asc_ctx *x, uint32_t elem,
   if (n >= 2 && fe_asc_const(&a[1], &addr)) {
     v.t.whole = false;
     v.t.off = addr;
-    v.t.bytes = n >= 3 && fe_asc_const(&a[2], &len) ? len * (elem ? elem : 1)
+    v.t.bytes = n >= 3 && fe_asc_const(&a[2], &len) ? elem_bytes(len, elem)
                                                     : -1;
   } else if (n >= 2) {
     mdl_valref s = fe_asc_scalar(x, &a[1], fe_asc_loc(x, at));
@@ -788,7 +824,7 @@ fe_asc_val fe_asc_api_static_tensor(fe_asc_ctx *x, uint32_t elem,
       v.t.whole = false;
       v.t.off_sym = s;
       v.t.bytes = n >= 3 && fe_asc_const(&a[2], &len)
-                      ? len * (elem ? elem : 1) : -1;
+                      ? elem_bytes(len, elem) : -1;
     }
   }
   return v;
@@ -813,8 +849,9 @@ static bool h_alloc(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (n >= 0) {
     res->t.whole = false;
     res->t.off = o->next;
-    res->t.bytes = n * (e ? e : 1);
-    o->next += (res->t.bytes + 31) / 32 * 32;
+    res->t.bytes = elem_bytes(n, e);
+    res->t.whole = res->t.bytes < 0; /* (past 64 bits) */
+    next_after(&o->next, res->t.bytes);
   }
   return true;
 }
@@ -835,7 +872,7 @@ static bool h_setglobal(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   int64_t len;
   if (c->nargs >= 2 && fe_asc_const(&c->arg[1], &len) && len >= 0 &&
       c->recv->t.off_sym == MDL_NOVAL && !c->recv->t.whole)
-    c->recv->t.bytes = len * (c->recv->t.elem ? c->recv->t.elem : 1);
+    c->recv->t.bytes = elem_bytes(len, c->recv->t.elem);
   else
     c->recv->t.bytes = -1;
   return true;
