@@ -15,11 +15,15 @@
 # 4. Megabytes of repeated kernels: copies of REPEAT_FILE (default
 #    corpus/fa_preload/bug_no_p_precredit.mlir, 24 KB) as chunks, through
 #    --format sarif.
+# 5. The SMT engine: `pairs N` (2N racing statements, a statement pair
+#    each a finding) and `loop N` (one loop of N racing iterations, under
+#    --max-memory-mb 64 and --max-unroll 10000).
 # Per run: the CPU seconds ksv reports (--stats cpu_s: the whole process,
 # user + system), wall seconds and max RSS (GNU time).  Environment:
 # SIZES (part 1, default "1000 2000 4000 10000"), FMT_SIZES (part 2,
 # "1000 2000 10000"), SAME_SIZES (part 3, "200 250"), COPIES (part 4,
-# "25 50 100"), PARTS (default "1 2 3 4").
+# "25 50 100"), SMT_PAIRS (part 5, "50 100 150"), SMT_LOOPS (part 5,
+# "250 1000 3000 9000"), PARTS (default "1 2 3 4 5").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -30,7 +34,9 @@ FMT_SIZES=${FMT_SIZES:-"1000 2000 10000"}
 SAME_SIZES=${SAME_SIZES:-"200 250"}
 COPIES=${COPIES:-"25 50 100"}
 REPEAT_FILE=${REPEAT_FILE:-$root/corpus/fa_preload/bug_no_p_precredit.mlir}
-PARTS=${PARTS:-"1 2 3 4"}
+SMT_PAIRS=${SMT_PAIRS:-"50 100 150"}
+SMT_LOOPS=${SMT_LOOPS:-"250 1000 3000 9000"}
+PARTS=${PARTS:-"1 2 3 4 5"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "# $(date -u +%F) $ksv; load: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -105,5 +111,19 @@ if [[ " $PARTS " == *" 4 "* ]]; then
   for n in $COPIES; do
     $shapes repeat "$n" "$REPEAT_FILE" >"$tmp/k.mlir"
     run "repeat $n" "$tmp/k.mlir" --format sarif -o /dev/null
+  done
+fi
+
+if [[ " $PARTS " == *" 5 "* ]]; then
+  echo "## 5. the SMT engine"
+  head
+  for n in $SMT_PAIRS; do
+    $shapes pairs "$n" >"$tmp/k.mlir"
+    run "smt pairs $n" "$tmp/k.mlir" --engine smt -o /dev/null
+  done
+  for n in $SMT_LOOPS; do
+    $shapes loop "$n" >"$tmp/k.mlir"
+    run "smt loop $n (64 MB)" "$tmp/k.mlir" --engine smt --max-unroll 10000 \
+      --max-memory-mb 64 -o /dev/null
   done
 fi

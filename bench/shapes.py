@@ -17,6 +17,10 @@ set/wait pair (clean) under --clean.
   mix         one module of N MIX pairs (@mm<i>_mix_aic/_mix_aiv, the
               kernel of corpus/matmul_epilogue/ok.mlir; clean)
   repeat      N copies of FILE (a corpus kernel) as `// -----` chunks
+  loop        one kernel whose scf.for runs N iterations of a load and a
+              vrelu of one UB buffer, none synchronized: unrolled, about
+              2 N^2 racing instance pairs of two statements (the SMT
+              engine's memory under --max-memory-mb, issue 21)
   pairs       one kernel of N loads and N vrelus of one UB buffer, none
               synchronized: about 2 N^2 racing statement pairs, each a
               finding (tests/memory_test.sh: findings quadratic in the
@@ -73,6 +77,17 @@ def pairs(n):
             + '}\n')
 
 
+def loop(n):
+    load, use = KERNEL.split('\n')[4], VRELU
+    body = kernel('k0').split('\n')
+    head = ('    %c0 = arith.constant 0 : index\n'
+            '    %c1 = arith.constant 1 : index\n'
+            '    %cn = arith.constant {} : index\n'
+            '    scf.for %i = %c0 to %cn step %c1 {{\n'.format(n))
+    return ('module {\n' + '\n'.join(body[:4]) + '\n' + head + '  ' + load
+            + '\n      ' + use + '\n    }\n' + '\n'.join(body[6:]) + '}\n')
+
+
 def shape(name, n, bug, path):
     if name == 'module':
         return 'module {\n' + ''.join(kernel('k%d' % i, bug)
@@ -100,6 +115,8 @@ def shape(name, n, bug, path):
         return mix_pairs(n)
     if name == 'pairs':
         return pairs(n)
+    if name == 'loop':
+        return loop(n)
     if name == 'repeat':
         return '\n// -----\n'.join(open(path).read() for i in range(n))
     raise SystemExit('shapes.py: unknown shape %s' % name)

@@ -35,11 +35,26 @@
 /* per thread: -j runs kernels in parallel */
 static _Thread_local int z3_failed;
 static _Thread_local int z3_memout; /* the error was Z3's memory limit */
+_Thread_local int chk_z3_dead;      /* chk_z3.h: no more Z3 calls */
+_Thread_local unsigned chk_z3_tick; /* chk_z3.h: calls since a look */
+static _Thread_local uint64_t z3_soft; /* the kernel's budget, bytes */
+
+/* Is Z3's allocation past the kernel's --max-memory-mb?  (The count is
+** the process's: with -j the kernels beside it count too.)  From then on
+** chk_z3_dead holds and the kernel is unknown (chk_z3.h). */
+bool chk_z3_over(void) {
+  if (!z3_soft || Z3_get_estimated_alloc_size() <= z3_soft)
+    return false;
+  chk_z3_dead = z3_failed = z3_memout = 1;
+  return true;
+}
 
 static void on_z3_error(Z3_context c, Z3_error_code e) {
   (void)c;
   z3_failed = 1;
   z3_memout |= e == Z3_MEMOUT_FAIL;
+  if (e == Z3_MEMOUT_FAIL)
+    chk_z3_dead = 2;
 }
 
 Z3_ast chk_smt_T(sx *x, uint32_t node) {
@@ -56,14 +71,14 @@ Z3_ast chk_smt_T(sx *x, uint32_t node) {
     x->t = nt;
     x->tcap = nc;
   }
-  if (!x->t[node])
+  if (!x->t[node] && chk_z3_live())
     x->t[node] = Z3_mk_const(x->c, Z3_mk_int_symbol(x->c, (int)node),
                              x->isort);
   return x->t[node];
 }
 
 Z3_ast chk_smt_mk_int(sx *x, int64_t v) {
-  return Z3_mk_int64(x->c, v, x->isort);
+  return chk_z3_live() ? Z3_mk_int64(x->c, v, x->isort) : NULL;
 }
 
 Z3_ast chk_smt_mk_and2(sx *x, Z3_ast a, Z3_ast b) {
@@ -421,6 +436,7 @@ void chk_smt_add(sx *x, Z3_ast a) { Z3_solver_assert(x->c, x->s, a); }
 /* Checks q on top of the base constraints.  Returns 1 sat (model kept
 ** in *m, caller decrefs), 0 unsat, -1 unknown/timeout. */
 static uint32_t errors_of(const sx *x);
+static void hard_limit(const chk_options *o, char hard[24]);
 
 static double now_s(void) {
   struct timespec t;
@@ -464,6 +480,16 @@ int chk_smt_check(sx *x, Z3_ast q, Z3_model *m, const char *what) {
     return 0; /* decided: the candidate is not removable */
   x->last_core_n = 0;
   x->queries++;
+  if (chk_z3_dead || chk_z3_over()) { /* past the budget: undecidable */
+    x->unknowns++;
+    if (!x->unknown_what)
+      x->unknown_what = mdl_strprintf(
+          "could not ask %s: %s --max-memory-mb %u", what,
+          chk_z3_dead == 2 ? "Z3 ran out of memory: more than"
+                           : "Z3 needs more memory than",
+          x->o ? x->o->max_memory_mb : 0);
+    return -1;
+  }
   if (x->deadline > 0 && now_s() > x->deadline) {
     /* --max-solver-seconds: every query past the budget is undecided */
     x->unknowns++;
@@ -938,10 +964,32 @@ static void sx_free(sx *x) {
   chk_smt_xrecs_free(&x->xrecs);
   mdl_vec_free(&x->ranged);
   mdl_vec_free(&x->ranges);
+  /* past the hard limit Z3's teardown itself allocates, and the
+     out-of-memory exception it then throws from a destructor ends the
+     process (an abort at 3000 racing iterations under 64 MB): it gets
+     room for the teardown, then the limit is back */
+  if (z3_memout)
+    Z3_global_param_set("memory_max_size", "0");
   if (x->s)
     Z3_solver_dec_ref(x->c, x->s);
   if (x->c)
     Z3_del_context(x->c);
+  if (z3_memout && x->o) {
+    char hard[24];
+    hard_limit(x->o, hard);
+    Z3_global_param_set("memory_max_size", hard);
+  }
+}
+
+/* Z3's hard memory limit for options o, in MB ("0": none). */
+static void hard_limit(const chk_options *o, char hard[24]) {
+  const char *env = getenv("KSV_Z3_MEMORY_MAX_MB");
+  if (env && *env)
+    snprintf(hard, 24, "%s", env);
+  else if (o->max_memory_mb)
+    snprintf(hard, 24, "%llu", 4ull * o->max_memory_mb);
+  else
+    snprintf(hard, 24, "0");
 }
 
 /* A Z3 context and solver for k: the error handler, the memory limit,
@@ -954,6 +1002,8 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
   x->n = k->insts.len;
   z3_failed = 0;
   z3_memout = 0;
+  chk_z3_dead = 0;
+  z3_soft = (uint64_t)o->max_memory_mb << 20;
   if (o->max_memory_mb) {
     /* --max-memory-mb: past this much memory Z3 gives up the search (the
        query is `unknown`, reason "memout") instead of the process running
@@ -968,17 +1018,16 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
                                                         : bytes));
     Z3_global_param_set("memory_high_watermark", wm);
   }
-  /* and a hard limit at twice that (MB; KSV_Z3_MEMORY_MAX_MB, for tests,
-     sets it alone): past the watermark only the search gives up, and an
-     encoding still being built grew without bound (7 GB under the default
-     4096 MB in an audit).  At the hard limit Z3's constructors fail and
-     return NULL, which chk_z3.h passes on: the kernel is unknown */
-  char hard[24] = "0";
-  const char *env = getenv("KSV_Z3_MEMORY_MAX_MB");
-  if (env && *env)
-    snprintf(hard, sizeof hard, "%s", env);
-  else if (o->max_memory_mb)
-    snprintf(hard, sizeof hard, "%u", 2 * o->max_memory_mb);
+  /* the encoding stops at the budget too: chk_z3_over, looked at every
+     64 constructors (chk_z3.h), past which no Z3 call is made.  One call
+     can still double a table of Z3's (tens of MB at once), so Z3's own
+     hard limit is at four times the budget (MB; KSV_Z3_MEMORY_MAX_MB, for
+     tests, sets it alone), for what runs away between two looks: past it
+     Z3's constructors fail and return NULL, which chk_z3.h passes on, and
+     the kernel is unknown.  (An encoding once grew to 7 GB under the
+     default 4096 MB, in an audit, with only the watermark set.) */
+  char hard[24];
+  hard_limit(o, hard);
   Z3_global_param_set("memory_max_size", hard);
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
@@ -1032,7 +1081,7 @@ static void z3_open(sx *x, const mdl_kernel *k, const chk_options *o) {
   Z3_solver_set_params(x->c, x->s, p);
   z3_failed = 0; /* a Z3 without the parameter: nothing to turn off */
   if (nocontext)
-    z3_failed = z3_memout = 1;
+    z3_failed = z3_memout = 1, chk_z3_dead = 2;
   Z3_params_dec_ref(x->c, p);
   x->isort = Z3_mk_int_sort(x->c);
   x->gcache = calloc(k->guards.len + 1, sizeof *x->gcache);
@@ -1196,6 +1245,19 @@ static void sync_all_stuck(sx *x) {
 static void run(sx *x, const uint8_t *dis, const mdl_stmt *probe) {
   const mdl_kernel *k = x->k;
   reset_run(x);
+  if (getenv("KSV_SMT_TRACE"))
+    fprintf(stderr, "smt: run: Z3 holds %.1f MB\n",
+            (double)Z3_get_estimated_alloc_size() / 1048576.0);
+  /* the push takes in the whole encoding: Z3 then holds two to two and a
+     half times what it held before (measured).  An encoding past half the
+     budget is not taken in */
+  if (chk_z3_dead ||
+      (z3_soft && Z3_get_estimated_alloc_size() > z3_soft / 2)) {
+    z3_failed = z3_memout = 1;
+    chk_z3_dead = chk_z3_dead ? chk_z3_dead : 1;
+    chk_smt_check(x, NULL, NULL, "about the kernel");
+    return;
+  }
   x->dis = dis;
   x->assume.len = 0;
   for (uint32_t s = 0; s < k->nstmts; s++)
@@ -1541,10 +1603,15 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
                               (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   }
   if (unknowns) {
+    /* (a budget can leave a question open without a query: the pairs
+       past their share, an encoding past the memory budget) */
+    char count[96];
+    snprintf(count, sizeof count, "%u question%s left open (%u quer%s asked)",
+             unknowns, unknowns == 1 ? "" : "s", queries,
+             queries == 1 ? "y" : "ies");
     mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
-                 "not decided: %u of %u queries timed out or failed, the "
-                 "first %s; raise %s",
-                 unknowns, queries, what ? what : "?",
+                 "not decided: %s, the first %s; raise %s", count,
+                 what ? what : "?",
                  what && strstr(what, "--max-memory-mb") ? "--max-memory-mb"
                  : what && strstr(what, "--max-solver-seconds")
                      ? "--max-solver-seconds"

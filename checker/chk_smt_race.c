@@ -16,6 +16,10 @@
 /* Is there an assignment under which the active edges form a cycle?  A
 ** set of nodes each with an active edge into the set contains one. */
 void chk_smt_cycles(sx *x) {
+  if (chk_z3_dead) { /* past the budget: unknown, naming it */
+    chk_smt_check(x, NULL, NULL, "whether the waits can form a cycle");
+    return;
+  }
   uint32_t nn = x->nnodes;
   const mdl_kernel *k = x->k;
   /* out-edges: skeleton (cond = instance or NONE) then match edges */
@@ -38,7 +42,7 @@ void chk_smt_cycles(sx *x) {
   Z3_sort bs = Z3_mk_bool_sort(x->c);
   Z3_ast *cv = malloc((nn ? nn : 1) * sizeof *cv);
   for (uint32_t v = 0; v < nn; v++)
-    cv[v] = Z3_mk_fresh_const(x->c, "cyc", bs);
+    cv[v] = chk_z3_live() ? Z3_mk_fresh_const(x->c, "cyc", bs) : NULL;
   Z3_solver_push(x->c, x->s);
   Z3_ast waitsin = Z3_mk_false(x->c);
   mdl_vec terms = {0};
@@ -355,24 +359,95 @@ static void explain_group(sx *x, const rgroup *g, const uint8_t *used) {
   mdl_diag_related_at(d, k, ia->loc, "the earlier access");
 }
 
-/* Asks whether one of the np statement pairs of group g (pairs: 4 ids
-** each) can overlap; records a finding for every pair the model shows.
-** conds: room for np conditions.  Returns whether one did. */
-static bool race_group(sx *x, const rgroup *g, const uint32_t *pairs,
-                       uint32_t np, Z3_ast *conds) {
+/* The condition that pair q4 (pb, pa, accb, acca) overlaps in time. */
+static Z3_ast pair_cond(sx *x, const uint32_t *q4) {
   const mdl_kernel *k = x->k;
+  uint32_t b = q4[0], a = q4[1];
+  Z3_ast v[5] = {
+      x->ex[a], x->ex[b],
+      acc_overlap(x, mdl_access_at(k, q4[3]), mdl_access_at(k, q4[2])),
+      Z3_mk_lt(x->c, chk_smt_T(x, NS(b)), chk_smt_done_node(x, a)),
+      Z3_mk_lt(x->c, chk_smt_T(x, NS(a)), chk_smt_done_node(x, b))};
+  return Z3_mk_and(x->c, 5, v);
+}
+
+/* A model's values of the instances, read once each: whether it exists
+** (-1 unread, 0, 1, 2 unreadable), its start and its end. */
+typedef struct {
+  int8_t *ex;
+  int64_t *st, *dn;
+} mvals;
+
+static int model_inst(sx *x, Z3_model m, mvals *mv, uint32_t i) {
+  if (mv->ex[i] < 0) {
+    bool e = chk_smt_model_true(x, m, x->ex[i]);
+    bool ok = chk_smt_model_int(x, m, chk_smt_T(x, NS(i)), &mv->st[i]) &&
+              chk_smt_model_int(x, m, chk_smt_done_node(x, i), &mv->dn[i]);
+    mv->ex[i] = (int8_t)(ok ? e : 2);
+  }
+  return mv->ex[i];
+}
+
+/* Does pair q4 overlap in model m?  Evaluated from the instances' values,
+** not by building the pair's condition: a hit in a group of a million
+** pairs must not build a million terms. */
+static bool model_pair(sx *x, Z3_model m, mvals *mv, const uint32_t *q4) {
+  uint32_t b = q4[0], a = q4[1];
+  int eb = model_inst(x, m, mv, b), ea = model_inst(x, m, mv, a);
+  if (eb == 2 || ea == 2)
+    return chk_smt_model_true(x, m, pair_cond(x, q4));
+  if (!eb || !ea || !(mv->st[b] < mv->dn[a]) || !(mv->st[a] < mv->dn[b]))
+    return false;
+  const mdl_access *pa = mdl_access_at(x->k, q4[3]),
+                   *pb = mdl_access_at(x->k, q4[2]);
+  if (!mdl_access_overlap(x->k, pa, pb))
+    return false;
+  if (pa->sym == pb->sym && (!pa->sym || pa->form == pb->form))
+    return true;
+  return chk_smt_model_true(x, m, acc_overlap(x, pa, pb));
+}
+
+/* Records the first pair of a group that overlaps in model m as a
+** finding, with its witness, and counts the others in it (chk_emit would
+** fold them into it: one group is one statement pair of one rule). */
+static void record_group(sx *x, mdl_rule rule, const uint32_t *pairs,
+                         uint32_t np, Z3_model m) {
+  const mdl_kernel *k = x->k;
+  mvals mv = {malloc(x->n + 1), malloc((x->n + 1) * sizeof *mv.st),
+              malloc((x->n + 1) * sizeof *mv.dn)};
+  memset(mv.ex, -1, x->n + 1);
+  uint32_t fi = NONE;
   for (uint32_t p = 0; p < np; p++) {
     const uint32_t *q4 = pairs + 4 * p;
-    uint32_t b = q4[0], a = q4[1];
-    Z3_ast v[5] = {
-        x->ex[a], x->ex[b],
-        acc_overlap(x, mdl_access_at(k, q4[3]), mdl_access_at(k, q4[2])),
-        Z3_mk_lt(x->c, chk_smt_T(x, NS(b)), chk_smt_done_node(x, a)),
-        Z3_mk_lt(x->c, chk_smt_T(x, NS(a)), chk_smt_done_node(x, b))};
-    conds[p] = Z3_mk_and(x->c, 5, v);
+    if (!model_pair(x, m, &mv, q4))
+      continue;
+    if (fi != NONE) {
+      MDL_VEC_AT(x->findings, chk_finding, fi).extra++;
+      continue;
+    }
+    const mdl_access *ab = mdl_access_at(k, q4[2]),
+                     *aa = mdl_access_at(k, q4[3]);
+    fi = x->findings.len;
+    chk_finding *fd = chk_smt_add_finding(x, rule, q4[0], q4[1]);
+    fd->mem = ab->mem;
+    mdl_access_common(k, aa, ab, &fd->lo, &fd->hi);
+    /* wbits as chk_emit reads them: 4 | related writes | primary */
+    fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
+                          ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
+    uint32_t two[2] = {q4[1], q4[0]};
+    chk_smt_set_witness(x, m, fd, two, 2);
   }
-  /* small groups in one query; large ones pair by pair (a disjunction
-     of many schedules makes the solver case-split), first hit wins */
+  free(mv.ex);
+  free(mv.st);
+  free(mv.dn);
+}
+
+/* Asks whether one of the np statement pairs of group g (pairs: 4 ids
+** each) can overlap; records a finding for every pair the model shows.
+** Returns whether one did. */
+static bool race_group(sx *x, const rgroup *g, const uint32_t *pairs,
+                       uint32_t np) {
+  const mdl_kernel *k = x->k;
   Z3_model m;
   int r = 0;
   char what[128];
@@ -384,46 +459,133 @@ static bool race_group(sx *x, const rgroup *g, const uint32_t *pairs,
              wa->loc.col, chk_op_name(k, wb), wb->loc.line, wb->loc.col);
   }
   uint8_t *used = x->explain ? calloc(k->nstmts + 1, 1) : NULL;
+  /* small groups in one query; large ones pair by pair (a disjunction
+     of many schedules makes the solver case-split), first hit wins; each
+     pair's condition is built when it is asked */
   if (np <= 8) {
+    Z3_ast conds[8];
+    for (uint32_t p = 0; p < np; p++)
+      conds[p] = pair_cond(x, pairs + 4 * p);
     r = chk_smt_check(x, Z3_mk_or(x->c, np, conds), &m, what);
     note_core(x, used);
   } else {
-    for (uint32_t p = 0; p < np && r != 1; p++) {
-      r = chk_smt_check(x, conds[p], &m, what) == 1 ? 1 : r;
+    for (uint32_t p = 0; p < np && r != 1 && !chk_z3_dead; p++) {
+      r = chk_smt_check(x, pair_cond(x, pairs + 4 * p), &m, what) == 1 ? 1
+                                                                      : r;
       note_core(x, used);
     }
+    if (r == 0 && chk_z3_dead)
+      r = chk_smt_check(x, NULL, NULL, what); /* -1, naming the budget */
   }
   if (r == 0 && used)
     explain_group(x, g, used);
   free(used);
   if (r == 1) {
-    bool first = true;
-    for (uint32_t p = 0; p < np; p++) {
-      if (!chk_smt_model_true(x, m, conds[p]))
-        continue;
-      const uint32_t *q4 = pairs + 4 * p;
-      const mdl_access *ab = mdl_access_at(k, q4[2]),
-                       *aa = mdl_access_at(k, q4[3]);
-      chk_finding *fd = chk_smt_add_finding(x, g->rule, q4[0], q4[1]);
-      fd->mem = ab->mem;
-      mdl_access_common(k, aa, ab, &fd->lo, &fd->hi);
-      /* wbits as chk_emit reads them: 4 | related writes | primary */
-      fd->wbits = (uint8_t)(4 | ((aa->mode & MDL_ACC_WRITE) ? 1 : 0) |
-                            ((ab->mode & MDL_ACC_WRITE) ? 2 : 0));
-      if (first) {
-        uint32_t two[2] = {q4[1], q4[0]};
-        chk_smt_set_witness(x, m, fd, two, 2);
-        first = false;
-      }
-    }
+    record_group(x, g->rule, pairs, np, m);
     Z3_model_dec_ref(x->c, m);
   }
   return r == 1;
 }
 
-void chk_smt_races(sx *x) {
+/* The race groups, one per (rule, primary statement, related statement),
+** found through an open-addressing index (a linear scan per pair was
+** quadratic in the statement pairs). */
+typedef struct {
+  mdl_vec groups;  /* rgroup */
+  uint32_t *slot;  /* group index + 1, 0 free */
+  uint32_t cap;    /* slots, a power of two */
+  uint64_t npairs; /* pairs kept in all groups */
+} rindex;
+
+static uint32_t group_hash(mdl_rule rule, uint32_t sb, uint32_t sa) {
+  uint64_t h = ((uint64_t)sb * 0x9E3779B1u) ^ ((uint64_t)sa * 0x85EBCA77u) ^
+               ((uint64_t)rule * 0xC2B2AE3Du);
+  return (uint32_t)(h ^ (h >> 29));
+}
+
+static rgroup *group_of(rindex *ix, mdl_rule rule, uint32_t sb, uint32_t sa) {
+  if (2 * (ix->groups.len + 1) > ix->cap) { /* grow and re-index */
+    uint32_t nc = ix->cap ? 2 * ix->cap : 64;
+    uint32_t *ns = calloc(nc, sizeof *ns);
+    for (uint32_t gi = 0; gi < ix->groups.len; gi++) {
+      const rgroup *h = &MDL_VEC_AT(ix->groups, rgroup, gi);
+      uint32_t j = group_hash(h->rule, h->sb, h->sa) & (nc - 1);
+      while (ns[j])
+        j = (j + 1) & (nc - 1);
+      ns[j] = gi + 1;
+    }
+    free(ix->slot);
+    ix->slot = ns;
+    ix->cap = nc;
+  }
+  uint32_t j = group_hash(rule, sb, sa) & (ix->cap - 1);
+  for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1)) {
+    rgroup *h = &MDL_VEC_AT(ix->groups, rgroup, ix->slot[j] - 1);
+    if (h->rule == rule && h->sb == sb && h->sa == sa)
+      return h;
+  }
+  rgroup *g = mdl_vec_push(&ix->groups, sizeof *g);
+  g->rule = rule;
+  g->sb = sb;
+  g->sa = sa;
+  ix->slot[j] = ix->groups.len;
+  return g;
+}
+
+/* Keeps the conflicting access pairs of instances a < b in their groups,
+** but those a path of certain edges orders (they need no query).  ord:
+** must_ordered's answers for (a, b) and (b, a), -1 unasked. */
+static void keep_pairs(sx *x, rindex *ix, uint32_t a, uint32_t b) {
   const mdl_kernel *k = x->k;
-  mdl_vec groups = {0};
+  const mdl_inst *ia = mdl_inst_at(k, a), *ib = mdl_inst_at(k, b);
+  int8_t ord[2] = {-1, -1};
+  for (uint32_t u = 0; u < ia->nacc; u++)
+    for (uint32_t v = 0; v < ib->nacc; v++) {
+      const mdl_access *aa = mdl_access_at(k, ia->acc_first + u);
+      const mdl_access *ab = mdl_access_at(k, ib->acc_first + v);
+      /* (symbolic bases: the solver decides the bytes below) */
+      int r = mdl_conflict_rule(k, a, aa, b, ab);
+      if (r < 0)
+        continue;
+      uint32_t pa = a, pb = b, xa = ia->acc_first + u,
+               xb = ib->acc_first + v;
+      if (ia->core != ib->core) {
+        bool ra = !(aa->mode & MDL_ACC_WRITE),
+             rb = !(ab->mode & MDL_ACC_WRITE);
+        if ((ra && !rb) || (ra == rb && ia->core > ib->core)) {
+          pa = b;
+          pb = a;
+          xa = ib->acc_first + v;
+          xb = ia->acc_first + u;
+        }
+      }
+      int8_t *o = &ord[pa != a];
+      if (*o < 0)
+        *o = must_ordered(x, pa, pb);
+      if (*o) {
+        x->pruned++;
+        continue;
+      }
+      rgroup *g = group_of(ix, (mdl_rule)r, chk_src(k, mdl_inst_at(k, pb)->stmt),
+                           chk_src(k, mdl_inst_at(k, pa)->stmt));
+      uint32_t *q4 = mdl_vec_push(&g->pairs, 4 * sizeof(uint32_t));
+      q4[0] = pb;
+      q4[1] = pa;
+      q4[2] = xb;
+      q4[3] = xa;
+      ix->npairs++;
+    }
+}
+
+/* The pairs of instances that may conflict, in their groups.  Returns
+** false when they pass their share of --max-memory-mb (a quarter, at 16
+** bytes a pair and twice that while a vector grows): the kernel is then
+** unknown, naming the budget. */
+static bool collect_pairs(sx *x, rindex *ix) {
+  const mdl_kernel *k = x->k;
+  uint64_t room = x->o && x->o->max_memory_mb
+                      ? ((uint64_t)x->o->max_memory_mb << 20) / 4 / 32
+                      : UINT64_MAX;
   for (uint32_t b = 0; b < x->n; b++) {
     const mdl_inst *ib = mdl_inst_at(k, b);
     if (ib->kind != MDL_I_OP || x->sk.chain[b] == NONE)
@@ -439,49 +601,160 @@ void chk_smt_races(sx *x) {
         continue; /* an in-order pipe orders them */
       if (!mdl_insts_may_conflict(k, a, b))
         continue; /* the two AIVs of one logical vector program */
-      for (uint32_t u = 0; u < ia->nacc; u++)
-        for (uint32_t v = 0; v < ib->nacc; v++) {
-          const mdl_access *aa = mdl_access_at(k, ia->acc_first + u);
-          const mdl_access *ab = mdl_access_at(k, ib->acc_first + v);
-          /* (symbolic bases: the solver decides the bytes below) */
-          int r = mdl_conflict_rule(k, a, aa, b, ab);
-          if (r < 0)
-            continue;
-          mdl_rule rule = (mdl_rule)r;
-          uint32_t pa = a, pb = b, xa = ia->acc_first + u,
-                   xb = ib->acc_first + v;
-          if (ia->core != ib->core) {
-            bool ra = !(aa->mode & MDL_ACC_WRITE),
-                 rb = !(ab->mode & MDL_ACC_WRITE);
-            if ((ra && !rb) || (ra == rb && ia->core > ib->core)) {
-              pa = b;
-              pb = a;
-              xa = ib->acc_first + v;
-              xb = ia->acc_first + u;
-            }
-          }
-          uint32_t sb = chk_src(k, mdl_inst_at(k, pb)->stmt),
-                   sa = chk_src(k, mdl_inst_at(k, pa)->stmt);
-          rgroup *g = NULL;
-          for (uint32_t q = 0; q < groups.len && !g; q++) {
-            rgroup *h = &MDL_VEC_AT(groups, rgroup, q);
-            if (h->rule == rule && h->sb == sb && h->sa == sa)
-              g = h;
-          }
-          if (!g) {
-            g = mdl_vec_push(&groups, sizeof *g);
-            g->rule = rule;
-            g->sb = sb;
-            g->sa = sa;
-          }
-          uint32_t *q4 = mdl_vec_push(&g->pairs, 4 * sizeof(uint32_t));
-          q4[0] = pb;
-          q4[1] = pa;
-          q4[2] = xb;
-          q4[3] = xa;
-        }
+      keep_pairs(x, ix, a, b);
+      if (ix->npairs > room) {
+        x->unknowns++;
+        if (!x->unknown_what)
+          x->unknown_what = mdl_strprintf(
+              "could not ask about the instance pairs that may race: more "
+              "than %llu of them pass their share of --max-memory-mb %u",
+              (unsigned long long)room, x->o->max_memory_mb);
+        return false;
+      }
     }
   }
+  return true;
+}
+
+/* Asks about group g: its pairs with an instance behind a wait left
+** waiting at the cut of a prefix (chk_open.c) come last and are asked
+** only when no other pair of the group races (their findings are then
+** dropped as undecided, as the graph engine drops them). */
+static void ask_group(sx *x, rgroup *g) {
+  uint32_t np = g->pairs.len, nfront = np;
+  if (x->behind) {
+    uint32_t *tmp = malloc(4 * np * sizeof *tmp), f = 0, l = np;
+    for (uint32_t p = 0; p < np; p++) {
+      const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
+      bool bh = x->behind[q4[0]] || x->behind[q4[1]];
+      memcpy(tmp + 4 * (bh ? --l : f++), q4, 4 * sizeof *tmp);
+    }
+    /* (the behind ones in their order) */
+    for (uint32_t i = l, j = np - 1; i < j; i++, j--)
+      for (int c = 0; c < 4; c++) {
+        uint32_t t = tmp[4 * i + c];
+        tmp[4 * i + c] = tmp[4 * j + c];
+        tmp[4 * j + c] = t;
+      }
+    memcpy(g->pairs.data, tmp, 4 * np * sizeof *tmp);
+    free(tmp);
+    nfront = f;
+  }
+  bool hit = false;
+  for (int phase = 0; phase < 2 && !hit; phase++) {
+    uint32_t p0 = phase ? nfront : 0, p1 = phase ? np : nfront;
+    if (p0 < p1)
+      hit = race_group(x, g, (const uint32_t *)g->pairs.data + 4 * p0,
+                       p1 - p0);
+  }
+}
+
+/* Groups asked together, at most: a kernel of many racing statements
+** has a group per statement pair (44,850 for 300 statements), and one
+** query each took minutes; a model of the batch shows every group that
+** races in it. */
+#define BATCH 64
+
+/* May g be asked in a batch: a small group, none of its pairs behind a
+** cut, no unsat core wanted (--explain names the syncs per group) and no
+** redundancy probe (it stops at the first race anyway)? */
+static bool batchable(const sx *x, const rgroup *g) {
+  if (x->explain || x->want_core || x->probe || g->pairs.len > 8)
+    return false;
+  for (uint32_t p = 0; x->behind && p < g->pairs.len; p++) {
+    const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
+    if (x->behind[q4[0]] || x->behind[q4[1]])
+      return false;
+  }
+  return true;
+}
+
+/* Asks the nb groups ids[] (indices into groups) together: while the
+** disjunction of the open ones is satisfiable, every group its model
+** shows racing is recorded (as race_group records it) and closed; unsat
+** closes the rest.  An undecided query, or a model that shows no open
+** group, leaves the open ones to ask_group.  The findings are then put
+** in the groups' order, as one query per group would have made them. */
+static void ask_batch(sx *x, mdl_vec *groups, const uint32_t *ids,
+                      uint32_t nb) {
+  bool open[BATCH];
+  uint32_t f0 = x->findings.len, of[BATCH], nopen = nb;
+  for (uint32_t i = 0; i < nb; i++)
+    open[i] = true;
+  while (nopen) {
+    Z3_ast conds[BATCH * 8];
+    uint32_t nc = 0;
+    for (uint32_t i = 0; i < nb; i++) {
+      const rgroup *g = &MDL_VEC_AT(*groups, rgroup, ids[i]);
+      for (uint32_t p = 0; open[i] && p < g->pairs.len; p++)
+        conds[nc++] = pair_cond(x, (const uint32_t *)g->pairs.data + 4 * p);
+    }
+    char what[96];
+    snprintf(what, sizeof what, "whether one of %u statement pairs can "
+             "overlap", nopen);
+    Z3_model m;
+    int r = chk_smt_check(x, Z3_mk_or(x->c, nc, conds), &m, what);
+    if (r == 0)
+      nopen = 0;
+    if (r != 1)
+      break;
+    uint32_t closed = 0;
+    mvals mv = {malloc(x->n + 1), malloc((x->n + 1) * sizeof *mv.st),
+                malloc((x->n + 1) * sizeof *mv.dn)};
+    memset(mv.ex, -1, x->n + 1);
+    for (uint32_t i = 0; i < nb; i++) {
+      const rgroup *g = &MDL_VEC_AT(*groups, rgroup, ids[i]);
+      bool shows = false;
+      for (uint32_t p = 0; open[i] && p < g->pairs.len && !shows; p++)
+        shows = model_pair(x, m, &mv, (const uint32_t *)g->pairs.data + 4 * p);
+      if (!shows)
+        continue;
+      of[x->findings.len - f0] = i;
+      record_group(x, g->rule, g->pairs.data, g->pairs.len, m);
+      open[i] = false;
+      closed++;
+    }
+    free(mv.ex);
+    free(mv.st);
+    free(mv.dn);
+    Z3_model_dec_ref(x->c, m);
+    nopen -= closed;
+    if (!closed)
+      break;
+  }
+  for (uint32_t i = 0; i < nb && nopen; i++)
+    if (open[i]) {
+      uint32_t before = x->findings.len;
+      ask_group(x, &MDL_VEC_AT(*groups, rgroup, ids[i]));
+      if (x->findings.len > before)
+        of[before - f0] = i; /* (one finding a group at most) */
+    }
+  /* the findings in group order (insertion sort: at most BATCH) */
+  chk_finding *fs = &MDL_VEC_AT(x->findings, chk_finding, f0);
+  for (uint32_t a = 1; a < x->findings.len - f0; a++)
+    for (uint32_t b = a; b > 0 && of[b - 1] > of[b]; b--) {
+      chk_finding t = fs[b];
+      fs[b] = fs[b - 1];
+      fs[b - 1] = t;
+      uint32_t u = of[b];
+      of[b] = of[b - 1];
+      of[b - 1] = u;
+    }
+}
+
+void chk_smt_races(sx *x) {
+  const mdl_kernel *k = x->k;
+  if (chk_z3_dead) { /* past the budget: unknown, naming it */
+    chk_smt_check(x, NULL, NULL, "whether two instances can race");
+    return;
+  }
+  rindex ix = {0};
+  bool all = collect_pairs(x, &ix);
+  free(ix.slot);
+  mdl_vec groups = ix.groups;
+  uint32_t ng = groups.len;
+  if (!all)
+    groups.len = 0; /* none asked: the kernel is unknown */
   /* a redundancy probe asks first about the pairs on the pipes the
      removed sync ordered: a race there ends the probe */
   uint32_t *order = malloc((groups.len ? groups.len : 1) * sizeof *order);
@@ -499,9 +772,7 @@ void chk_smt_races(sx *x) {
         continue;
       order[no++] = gi;
     }
-  for (uint32_t oi = 0; oi < no; oi++) {
-    rgroup *g = &MDL_VEC_AT(groups, rgroup, order[oi]);
-    uint32_t np = g->pairs.len;
+  for (uint32_t oi = 0; oi < no;) {
     if (x->o && x->findings.len >= x->o->max_findings) {
       x->unknowns++; /* (chk_options.max_findings) */
       if (!x->unknown_what)
@@ -511,56 +782,20 @@ void chk_smt_races(sx *x) {
             "findings)", no - oi, x->o->max_memory_mb, x->findings.len);
       break;
     }
-    Z3_ast *conds = malloc(np * sizeof *conds);
-    /* pairs a path of certain edges orders need no query: drop them */
-    uint32_t kept = 0;
-    for (uint32_t p = 0; p < np; p++) {
-      const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
-      if (must_ordered(x, q4[1], q4[0]))
-        x->pruned++;
-      else
-        memmove((uint32_t *)g->pairs.data + 4 * kept++, q4,
-                4 * sizeof(uint32_t));
-    }
-    g->pairs.len = np = kept;
-    if (!np) {
-      free(conds);
-      continue;
-    }
-    /* a prefix (chk_open.c): the pairs with an instance behind a wait
-       left waiting at the cut come last and are asked only when no other
-       pair of the group races (their findings are then dropped as
-       undecided, as the graph engine drops them) */
-    uint32_t nfront = np;
-    if (x->behind) {
-      uint32_t *tmp = malloc(4 * np * sizeof *tmp), f = 0, l = np;
-      for (uint32_t p = 0; p < np; p++) {
-        const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;
-        bool bh = x->behind[q4[0]] || x->behind[q4[1]];
-        memcpy(tmp + 4 * (bh ? --l : f++), q4, 4 * sizeof *tmp);
-      }
-      /* (the behind ones in their order) */
-      for (uint32_t i = l, j = np - 1; i < j; i++, j--)
-        for (int c = 0; c < 4; c++) {
-          uint32_t t = tmp[4 * i + c];
-          tmp[4 * i + c] = tmp[4 * j + c];
-          tmp[4 * j + c] = t;
-        }
-      memcpy(g->pairs.data, tmp, 4 * np * sizeof *tmp);
-      free(tmp);
-      nfront = f;
-    }
-    bool hit = false;
-    for (int phase = 0; phase < 2 && !hit; phase++) {
-      uint32_t p0 = phase ? nfront : 0, p1 = phase ? np : nfront;
-      if (p0 < p1)
-        hit = race_group(x, g, (const uint32_t *)g->pairs.data + 4 * p0,
-                         p1 - p0, conds);
-    }
-    free(conds);
+    /* a run of small groups is asked together */
+    uint32_t nb = 0, room = x->o ? x->o->max_findings - x->findings.len
+                                   : BATCH;
+    while (oi + nb < no && nb < BATCH && nb < room &&
+           batchable(x, &MDL_VEC_AT(groups, rgroup, order[oi + nb])))
+      nb++;
+    if (nb > 1) {
+      ask_batch(x, &groups, order + oi, nb);
+      oi += nb;
+    } else
+      ask_group(x, &MDL_VEC_AT(groups, rgroup, order[oi++]));
   }
   free(order);
-  for (uint32_t gi = 0; gi < groups.len; gi++)
+  for (uint32_t gi = 0; gi < ng; gi++)
     mdl_vec_free(&MDL_VEC_AT(groups, rgroup, gi).pairs);
   mdl_vec_free(&groups);
 }

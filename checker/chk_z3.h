@@ -10,6 +10,17 @@
 ** assertion of NULL is dropped.  The error handler has recorded the
 ** failure, so the query that follows is undecided (chk_smt_check), never
 ** decided on a half-built encoding.
+**
+** Past Z3's memory limit every further constructor fails the same way, and
+** each failing call can first try to grow a table (tens of MB a call, not
+** all of it returned): an audit's kernel of a million racing pairs grew
+** past 19 GB under --max-memory-mb 64 that way.  Worse, a limit reached
+** inside a solver push leaves Z3 unable to free its context (a crash in
+** Z3_del_context).  So the engine stops before Z3's own limit: every 64th
+** constructor compares Z3's allocation with the kernel's --max-memory-mb
+** (chk_z3_over), and from then on, or after a memory error, chk_z3_dead
+** holds: the constructors return NULL without calling Z3 and the engine
+** asks no more queries.  The kernel is unknown, naming the budget.
 */
 #ifndef CHK_Z3_H
 #define CHK_Z3_H
@@ -17,7 +28,19 @@
 #include <stdbool.h>
 #include <z3.h>
 
+extern _Thread_local int chk_z3_dead;
+extern _Thread_local unsigned chk_z3_tick;
+bool chk_z3_over(void); /* chk_smt.c: past the budget? sets chk_z3_dead */
+
+static inline bool chk_z3_live(void) {
+  if (chk_z3_dead)
+    return false;
+  return (++chk_z3_tick & 63) != 0 || !chk_z3_over();
+}
+
 static inline bool chk_z3_all(unsigned n, Z3_ast const a[]) {
+  if (!chk_z3_live())
+    return false;
   for (unsigned i = 0; i < n; i++)
     if (!a[i])
       return false;
@@ -26,11 +49,11 @@ static inline bool chk_z3_all(unsigned n, Z3_ast const a[]) {
 
 #define CHK_Z3_1(name)                                                      \
   static inline Z3_ast chk_z3_##name(Z3_context c, Z3_ast a) {              \
-    return a ? (Z3_mk_##name)(c, a) : NULL;                                 \
+    return a && chk_z3_live() ? (Z3_mk_##name)(c, a) : NULL;                                 \
   }
 #define CHK_Z3_2(name)                                                      \
   static inline Z3_ast chk_z3_##name(Z3_context c, Z3_ast a, Z3_ast b) {    \
-    return a && b ? (Z3_mk_##name)(c, a, b) : NULL;                         \
+    return a && b && chk_z3_live() ? (Z3_mk_##name)(c, a, b) : NULL;                         \
   }
 #define CHK_Z3_N(name)                                                      \
   static inline Z3_ast chk_z3_##name(Z3_context c, unsigned n,              \
@@ -56,18 +79,18 @@ CHK_Z3_N(sub)
 CHK_Z3_N(mul)
 
 static inline Z3_ast chk_z3_ite(Z3_context c, Z3_ast i, Z3_ast t, Z3_ast e) {
-  return i && t && e ? (Z3_mk_ite)(c, i, t, e) : NULL;
+  return i && t && e && chk_z3_live() ? (Z3_mk_ite)(c, i, t, e) : NULL;
 }
 static inline Z3_ast chk_z3_simplify(Z3_context c, Z3_ast a) {
-  return a ? (Z3_simplify)(c, a) : NULL;
+  return a && chk_z3_live() ? (Z3_simplify)(c, a) : NULL;
 }
 static inline void chk_z3_assert(Z3_context c, Z3_solver s, Z3_ast a) {
-  if (a)
+  if (a && chk_z3_live())
     (Z3_solver_assert)(c, s, a);
 }
 static inline bool chk_z3_model_eval(Z3_context c, Z3_model m, Z3_ast a,
                                      bool completion, Z3_ast *v) {
-  return a && (Z3_model_eval)(c, m, a, completion, v);
+  return a && chk_z3_live() && (Z3_model_eval)(c, m, a, completion, v);
 }
 
 static inline Z3_lbool chk_z3_bool_value(Z3_context c, Z3_ast a) {
