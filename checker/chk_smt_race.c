@@ -730,6 +730,8 @@ static void ask_batch(sx *x, mdl_vec *groups, const uint32_t *ids,
         of[before - f0] = i; /* (one finding a group at most) */
     }
   /* the findings in group order (insertion sort: at most BATCH) */
+  if (x->findings.len - f0 < 2)
+    return;
   chk_finding *fs = &MDL_VEC_AT(x->findings, chk_finding, f0);
   for (uint32_t a = 1; a < x->findings.len - f0; a++)
     for (uint32_t b = a; b > 0 && of[b - 1] > of[b]; b--) {
