@@ -21,6 +21,10 @@ set/wait pair (clean) under --clean.
               vrelu of one UB buffer, none synchronized: unrolled, about
               2 N^2 racing instance pairs of two statements (the SMT
               engine's memory under --max-memory-mb, issue 21)
+  branches    corpus/runtime_branch/ok.mlir with its loop run N times and
+              its branch condition a new run-time value in each iteration
+              (arg + iv != 0): counts of flag events under 2N branch
+              literals (the SMT engine's memory, issue 21; clean)
   pairs       one kernel of N loads and N vrelus of one UB buffer, none
               synchronized: about 2 N^2 racing statement pairs, each a
               finding (tests/memory_test.sh: findings quadratic in the
@@ -88,6 +92,20 @@ def loop(n):
             + '\n      ' + use + '\n    }\n' + '\n'.join(body[6:]) + '}\n')
 
 
+def branches(n):
+    src = open(os.path.join(ROOT, 'corpus/runtime_branch/ok.mlir')).read()
+    src = src.replace('%c2 = arith.constant 2 : index',
+                      '%c2 = arith.constant {} : index'.format(n))
+    src = src.replace('memref<256xf16', 'memref<{}xf16'.format(128 * n))
+    src = src.replace('    %has_res = arith.cmpi ne, %arg3, %c0_i32 : i32\n', '')
+    return src.replace(
+        '      %off = arith.muli %t, %c128 : index\n',
+        '      %off = arith.muli %t, %c128 : index\n'
+        '      %ti = arith.index_cast %t : index to i32\n'
+        '      %v = arith.addi %arg3, %ti : i32\n'
+        '      %has_res = arith.cmpi ne, %v, %c0_i32 : i32\n')
+
+
 def shape(name, n, bug, path):
     if name == 'module':
         return 'module {\n' + ''.join(kernel('k%d' % i, bug)
@@ -117,6 +135,8 @@ def shape(name, n, bug, path):
         return pairs(n)
     if name == 'loop':
         return loop(n)
+    if name == 'branches':
+        return branches(n)
     if name == 'repeat':
         return '\n// -----\n'.join(open(path).read() for i in range(n))
     raise SystemExit('shapes.py: unknown shape %s' % name)
