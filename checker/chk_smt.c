@@ -1574,14 +1574,14 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   chk_emit(k, &x.findings, out, &nerr, &nwarn);
   bool deadlock = x.deadlock;
   if (z3_failed && !x.unknowns) { /* (an encoding cut short by an error) */
-    x.unknowns = 1;
+    x.unknowns = x.unasked = 1;
     if (!x.unknown_what)
       x.unknown_what = mdl_strprintf("built the encoding (%s)",
                                      z3_memout ? "Z3 ran out of memory: "
                                                  "more than --max-memory-mb"
                                                : "Z3 error");
   }
-  uint32_t unknowns = x.unknowns;
+  uint32_t unknowns = x.unknowns, unasked = x.unasked;
   char *what = x.unknown_what ? mdl_strprintf("%s", x.unknown_what) : NULL;
   uint32_t queries = x.queries;
   if (o->stats) {
@@ -1610,11 +1610,16 @@ mdl_verdict chk_smt(const mdl_kernel *k, const chk_options *o,
   }
   if (unknowns) {
     /* (a budget can leave a question open without a query: the pairs
-       past their share, an encoding past the memory budget) */
-    char count[96];
-    snprintf(count, sizeof count, "%u question%s left open (%u quer%s asked)",
-             unknowns, unknowns == 1 ? "" : "s", queries,
-             queries == 1 ? "y" : "ies");
+       past their share, an encoding cut short) */
+    char count[128];
+    uint32_t asked = unknowns - unasked;
+    int w = asked ? snprintf(count, sizeof count,
+                             "%u of %u queries timed out or failed", asked,
+                             queries)
+                  : 0;
+    if (unasked)
+      snprintf(count + w, sizeof count - (size_t)w, "%s%u question%s left "
+               "unasked", w ? " and " : "", unasked, unasked == 1 ? "" : "s");
     mdl_diag_add_at(out, MDL_RULE_UNKNOWN, MDL_SEV_ERROR, k, k->loc,
                  "not decided: %s, the first %s; raise %s", count,
                  what ? what : "?",

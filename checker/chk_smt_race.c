@@ -604,6 +604,7 @@ static bool collect_pairs(sx *x, rindex *ix) {
       keep_pairs(x, ix, a, b);
       if (ix->npairs > room) {
         x->unknowns++;
+        x->unasked++;
         if (!x->unknown_what)
           x->unknown_what = mdl_strprintf(
               "could not ask about the instance pairs that may race: more "
@@ -777,6 +778,7 @@ void chk_smt_races(sx *x) {
   for (uint32_t oi = 0; oi < no;) {
     if (x->o && x->findings.len >= x->o->max_findings) {
       x->unknowns++; /* (chk_options.max_findings) */
+      x->unasked++;
       if (!x->unknown_what)
         x->unknown_what = mdl_strprintf(
             "could not ask about the %u statement pairs left: the file's "

@@ -70,6 +70,7 @@ typedef struct {
                              meeting that never completes (build) */
   uint32_t sa_m, sa_gone; /* its number, the core it waits for */
   uint32_t unknowns;
+  uint32_t unasked;  /* of them, left open without a query (a budget) */
   char *unknown_what;
   uint32_t queries;
   double deadline; /* monotonic seconds: the solver budget */
