@@ -709,6 +709,8 @@ static bool h_cast(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
                           c->node);
     return true;
   }
+  if (res->kind == FE_AV_GTENSOR && c->ntargs >= 1) /* to __gm__ S * */
+    res->t.st = fe_asc_struct_of(x, c->targ_node[0]);
   if (tensor_arg(res) && c->ntargs >= 1 && c->targ[0].kind == FE_AV_TYPE &&
       c->targ[0].i)
     res->t.elem = (uint32_t)c->targ[0].i;

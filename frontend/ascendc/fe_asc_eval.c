@@ -783,7 +783,7 @@ static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
   return ts_node_start_byte(o) < ts_node_start_byte(a) ? nv : old;
 }
 
-static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
+static fe_asc_val tiling_field(fe_asc_ctx *x, const char *st, const char *fn,
                                TSNode at);
 static fe_asc_val expr1(fe_asc_ctx *x, TSNode e);
 
@@ -928,10 +928,10 @@ static fe_asc_val eval_field(fe_asc_ctx *x, TSNode e) {
       return f->val;
     if (base.o->kind == FE_OBJ_OPAQUE && base.o->type &&
         !strcmp(base.o->type, "tiling"))
-      return tiling_field(x, base.o, fname, e);
+      return tiling_field(x, NULL, fname, e);
   }
   if (base.kind == FE_AV_GTENSOR) /* tiling->field of a struct in GM */
-    return tiling_field(x, NULL, fname, e);
+    return tiling_field(x, base.t.st, fname, e);
   return fe_asc_unknown();
 }
 
@@ -1024,18 +1024,19 @@ static bool core_test(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 }
 
 /* A field of a tiling struct (GET_TILING_DATA) or of a struct read from
-** GM: one symbolic non-negative value per field name (an atom made again
-** at each use, the same). */
-static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
+** GM: one symbolic value per field name (an atom made again at each use,
+** the same).  Of struct st of the file (NULL: not known), the field has
+** its declared C type, and its own atom: the range is the type's. */
+static fe_asc_val tiling_field(fe_asc_ctx *x, const char *st, const char *fn,
                                TSNode at) {
-  char nm[128];
-  snprintf(nm, sizeof nm, "tiling.%s", fn);
+  char nm[256];
+  uint8_t ct = fe_asc_member_ctype(x, st, fn);
+  snprintf(nm, sizeof nm, "tiling.%s%s%s", ct ? st : "", ct ? "." : "", fn);
   for (uint32_t i = 0; i < x->consts.len; i++) {
     fe_asc_var *v = &MDL_VEC_AT(x->consts, fe_asc_var, i);
     if (!strcmp(v->name, nm))
-      return fe_asc_atom(x, v->val.i, fn, fe_asc_loc(x, at));
+      return fe_asc_atom_ct(x, v->val.i, fn, fe_asc_loc(x, at), ct);
   }
-  (void)o;
   int64_t argno = fe_asc_atom_no(x, nm);
   fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
   v->name = mdl_strdup(x->bd.k->arena, nm, strlen(nm));
@@ -1043,7 +1044,7 @@ static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
   v->val.kind = FE_AV_SYM;
   v->val.v = MDL_NOVAL;
   v->val.i = argno;
-  return fe_asc_atom(x, argno, fn, fe_asc_loc(x, at));
+  return fe_asc_atom_ct(x, argno, fn, fe_asc_loc(x, at), ct);
 }
 
 static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
@@ -1185,6 +1186,8 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     TSNode ty = fe_asc_child(e, "type");
     uint32_t sz = fe_asc_sizeof(
         fe_asc_text(x, fe_asc_child(ty, "type")));
+    if (r.kind == FE_AV_GTENSOR && strchr(fe_asc_text(x, ty), '*'))
+      r.t.st = fe_asc_struct_of(x, fe_asc_child(ty, "type")); /* S * */
     if ((r.kind == FE_AV_GTENSOR || r.kind == FE_AV_LTENSOR) && sz &&
         strchr(fe_asc_text(x, ty), '*'))
       r.t.elem = sz; /* (__gm__ half *)x: half elements from here on */

@@ -75,6 +75,9 @@ typedef struct {
   int64_t bytes;               /* extent in bytes, -1 unknown */
   uint32_t elem;               /* element bytes (0: unknown, 1 used) */
   bool whole;                  /* nothing is known of the range */
+  const char *st;              /* GM: the struct of the file it points to
+                                  (`(__gm__ S *)p`, `S t = *p`), whose
+                                  members' C types its fields have; NULL */
 } fe_asc_tensor;
 
 typedef struct fe_asc_obj fe_asc_obj;
@@ -491,5 +494,12 @@ fe_asc_val fe_asc_convert(fe_asc_ctx *x, fe_asc_val v, uint8_t ct,
                           TSNode at);
 bool fe_asc_ct_fold(fe_asc_ctx *x, mdl_xop op, int64_t a, int64_t b,
                     uint8_t ct, TSNode at, int64_t *out);
+/* The name of the struct or class of the file that type node ty names
+** (`Tiling`, `ns::Tiling`, `struct Tiling`, the T of `T *`); NULL. */
+const char *fe_asc_struct_of(fe_asc_ctx *x, TSNode ty);
+/* The declared C type of member name of the file's struct st (or of its
+** bases); 0 when it has none ksv reads (a pointer, an array, a
+** bit-field, an alias, no such member). */
+uint8_t fe_asc_member_ctype(fe_asc_ctx *x, const char *st, const char *name);
 
 #endif
