@@ -435,33 +435,87 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   return build_macro(x, name, out);
 }
 
+/* The fixed underlying type of enum_specifier es: `enum E : uint8_t`,
+** int for an `enum class` without one; 0: not fixed (or not read). */
+static uint8_t enum_fixed(fe_asc_ctx *x, TSNode es) {
+  TSNode base = fe_asc_child(es, "base");
+  if (!ts_node_is_null(base))
+    return fe_asc_ctype(x, base);
+  uint32_t n = ts_node_child_count(es);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *k = ts_node_type(ts_node_child(es, i));
+    if (!strcmp(k, "class") || !strcmp(k, "struct"))
+      return 32; /* scoped: int */
+  }
+  return 0;
+}
+
+/* The type an unscoped enum without a fixed type promotes to, of values
+** lo..hi: the first of int, unsigned int, long, unsigned long that holds
+** them all (C++ [conv.prom]). */
+static uint8_t enum_promoted(int64_t lo, int64_t hi) {
+  if (lo >= INT32_MIN && hi <= INT32_MAX)
+    return 32;
+  if (lo >= 0 && hi <= (int64_t)UINT32_MAX)
+    return 32 | FE_CT_UNSIGNED;
+  return 64;
+}
+
+/* A number, or its negation: a value that evaluates to nothing else. */
+static bool is_literal(TSNode v) {
+  if (!strcmp(ts_node_type(v), "unary_expression"))
+    v = fe_asc_child(v, "argument");
+  return !ts_node_is_null(v) && !strcmp(ts_node_type(v), "number_literal");
+}
+
+/* Enumerator name of enumerator_list l (the (*skip)-th of the name): its
+** value, typed (fixed: converted to the type; else what the enum's values
+** promote to, when every later value is a literal ksv reads; else 0). */
+static bool enum_const(fe_asc_ctx *x, TSNode l, const char *name,
+                       fe_asc_val *out, uint32_t *skip) {
+  uint8_t fixed = enum_fixed(x, ts_node_parent(l));
+  int64_t next = 0, lo = 0, hi = 0;
+  bool found = false, typed = true;
+  uint32_t nc = ts_node_named_child_count(l);
+  for (uint32_t i = 0; i < nc && !(found && (fixed || !typed)); i++) {
+    TSNode e = ts_node_named_child(l, i);
+    if (strcmp(ts_node_type(e), "enumerator"))
+      continue;
+    TSNode val = fe_asc_child(e, "value");
+    if (!ts_node_is_null(val) && found && !is_literal(val)) {
+      typed = false; /* a later value ksv would have to evaluate */
+      break;
+    }
+    if (!ts_node_is_null(val)) {
+      fe_asc_val vv = fe_asc_expr(x, val);
+      if (vv.kind == FE_AV_INT)
+        next = vv.i;
+      else
+        typed = false;
+    }
+    if (fixed)
+      next = fe_asc_convert(x, fe_asc_int(next), fixed, e).i;
+    lo = lo < next ? lo : next;
+    hi = hi > next ? hi : next;
+    if (!found && fe_asc_is(x, fe_asc_child(e, "name"), name) &&
+        !(*skip)--) {
+      *out = fe_asc_int(next);
+      found = true;
+    }
+    next++;
+  }
+  if (found)
+    out->ct = fixed ? fixed : typed ? enum_promoted(lo, hi) : 0;
+  return found;
+}
+
 /* Searches the tree for `constexpr T name = value;` / `const T name =
 ** value;` at namespace or class scope, or an enumerator name. */
 static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
                      fe_asc_val *out, uint32_t *skip) {
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "enumerator_list")) {
-    int64_t next = 0;
-    uint32_t nc = ts_node_named_child_count(n);
-    for (uint32_t i = 0; i < nc; i++) {
-      TSNode e = ts_node_named_child(n, i);
-      if (strcmp(ts_node_type(e), "enumerator"))
-        continue;
-      TSNode val = fe_asc_child(e, "value");
-      if (!ts_node_is_null(val)) {
-        fe_asc_val vv = fe_asc_expr(x, val);
-        if (vv.kind == FE_AV_INT)
-          next = vv.i;
-      }
-      if (fe_asc_is(x, fe_asc_child(e, "name"), name) &&
-          !(*skip)--) {
-        *out = fe_asc_int(next);
-        return true;
-      }
-      next++;
-    }
-    return false;
-  }
+  if (!strcmp(t, "enumerator_list"))
+    return enum_const(x, n, name, out, skip);
   if (!strcmp(t, "declaration") || !strcmp(t, "field_declaration")) {
     uint32_t nc = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < nc; i++) {
