@@ -32,7 +32,8 @@ static uint8_t ctype_name(const char *t) {
       {"long long", 64}, {"unsigned long", 64 | FE_CT_UNSIGNED},
       {"unsigned long long", 64 | FE_CT_UNSIGNED},
       {"long int", 64}, {"unsigned char", 8 | FE_CT_UNSIGNED},
-      {"signed char", 8}, {"short int", 16}, {"long long int", 64}};
+      {"signed char", 8}, {"short int", 16}, {"long long int", 64},
+      {"char", 8}}; /* signed, as the host clang's (semantics-decisions 12) */
   char buf[64];
   size_t n = 0;
   bool sp = false;
