@@ -1024,7 +1024,8 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
     if (!f) {
       f = mdl_vec_push(&base.o->fields, sizeof *f);
       f->name = fname;
-      f->ct = 0;
+      f->ct = base.o->kind == FE_OBJ_OPAQUE /* p.blockLen: uint16_t */
+                  ? fe_asc_lib_field_ctype(base.o->type, fname, -1) : 0;
     }
     f->val = fe_asc_convert(x, v, f->ct, lhs);
     return;

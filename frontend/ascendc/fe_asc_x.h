@@ -426,6 +426,10 @@ void fe_asc_scope_open(fe_asc_ctx *x);
 void fe_asc_scope_close(fe_asc_ctx *x, TSNode at);
 /* The definition of class/struct name in the file, or a null node. */
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name);
+/* The C type of field name (NULL: the one at position pos) of library
+** parameter struct type: DataCopyParams's blockCount, blockLen,
+** srcStride, dstStride are uint16_t; 0 for any other. */
+uint8_t fe_asc_lib_field_ctype(const char *type, const char *name, int pos);
 /* The definition of enum name, or a null node. */
 TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name);
 /* The definition of free function name, or of method name of class cls
