@@ -33,7 +33,8 @@ static uint8_t ctype_name(const char *t) {
       {"unsigned long long", 64 | FE_CT_UNSIGNED},
       {"long int", 64}, {"unsigned char", 8 | FE_CT_UNSIGNED},
       {"signed char", 8}, {"short int", 16}, {"long long int", 64},
-      {"char", 8}}; /* signed, as the host clang's (semantics-decisions 12) */
+      {"char", 8}, /* signed, as the host clang's (semantics-decisions 12) */
+      {"TEventID", 8}}; /* using TEventID = int8_t (the SetFlag docs) */
   char buf[64];
   size_t n = 0;
   bool sp = false;
@@ -54,6 +55,8 @@ static uint8_t ctype_name(const char *t) {
     b += 6;
   if (!strncmp(b, "std::", 5))
     b += 5;
+  else if (!strncmp(b, "AscendC::", 9))
+    b += 9;
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (!strcmp(tab[i].n, b))
       return tab[i].ct;
