@@ -779,6 +779,19 @@ fe_asc_val fe_asc_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
   return sym(s->def);
 }
 
+/* c ? a : b on a symbolic c: both converted to their common C type,
+** which the result has (C11 6.5.15). */
+static fe_asc_val typed_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
+                               fe_asc_val b, TSNode at) {
+  uint8_t ct = fe_asc_ct_common(a.ct, b.ct);
+  a = fe_asc_convert(x, a, ct, at);
+  b = fe_asc_convert(x, b, ct, at);
+  fe_asc_val r = fe_asc_select(x, c, a, b, at);
+  if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)
+    r.ct = ct;
+  return r;
+}
+
 static fe_asc_val eval_binary(fe_asc_ctx *x, TSNode e) {
   TSNode l = fe_asc_child(e, "left");
   TSNode r = fe_asc_child(e, "right");
@@ -1214,7 +1227,7 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     if (fe_asc_const(&c, &k))
       r = fe_asc_expr(x, k ? tn : fn);
     else
-      r = fe_asc_select(x, c, fe_asc_expr(x, tn), fe_asc_expr(x, fn), e);
+      r = typed_select(x, c, fe_asc_expr(x, tn), fe_asc_expr(x, fn), e);
   } else if (!strcmp(t, "assignment_expression")) {
     r = eval_assign(x, e);
   } else if (!strcmp(t, "update_expression")) {

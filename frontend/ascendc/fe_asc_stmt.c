@@ -722,6 +722,7 @@ static void merge(fe_asc_ctx *x, mdl_stmt *s, const snapshot *th) {
       fe_asc_val r = fe_asc_unknown();
       r.kind = FE_AV_SYM;
       r.v = res[nres++];
+      r.ct = cur->ct == th->vals[k].ct ? cur->ct : 0; /* both arms' type */
       *cur = r;
     } else if ((cur->kind == FE_AV_LTENSOR || cur->kind == FE_AV_GTENSOR) &&
                cur->kind == th->vals[k].kind &&
