@@ -517,6 +517,9 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
   if (!strcmp(t, "enumerator_list"))
     return enum_const(x, n, name, out, skip);
   if (!strcmp(t, "declaration") || !strcmp(t, "field_declaration")) {
+    /* its declared C type (`constexpr uint32_t K = 2147483647`: K + 1 is
+       unsigned); a matching declarator is a plain name (fe_asc_is) */
+    uint8_t ct = fe_asc_ctype(x, fe_asc_child(n, "type"));
     uint32_t nc = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < nc; i++) {
       TSNode d = ts_node_named_child(n, i);
@@ -524,7 +527,7 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
       TSNode dn = fe_asc_child(d, "declarator");
       if (!strcmp(ts_node_type(d), "init_declarator") && !ts_node_is_null(dn) &&
           fe_asc_is(x, dn, name) && !ts_node_is_null(val) && !(*skip)--) {
-        *out = fe_asc_expr(x, val);
+        *out = fe_asc_convert(x, fe_asc_expr(x, val), ct, d);
         return out->kind != FE_AV_UNKNOWN;
       }
     }
@@ -533,7 +536,7 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
     if (!ts_node_is_null(dv) && !ts_node_is_null(dd) &&
         fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const") &&
         !(*skip)--) {
-      *out = fe_asc_expr(x, dv);
+      *out = fe_asc_convert(x, fe_asc_expr(x, dv), ct, n);
       return out->kind != FE_AV_UNKNOWN;
     }
     return false;
