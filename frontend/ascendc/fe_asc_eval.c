@@ -436,11 +436,12 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 }
 
 /* The fixed underlying type of enum_specifier es: `enum E : uint8_t`,
-** int for an `enum class` without one; 0: not fixed (or not read). */
-static uint8_t enum_fixed(fe_asc_ctx *x, TSNode es) {
+** int for an `enum class` without one; 0: not fixed; -1: a type ksv
+** does not read (an alias). */
+static int enum_fixed(fe_asc_ctx *x, TSNode es) {
   TSNode base = fe_asc_child(es, "base");
   if (!ts_node_is_null(base))
-    return fe_asc_ctype(x, base);
+    return fe_asc_ctype(x, base) ? fe_asc_ctype(x, base) : -1;
   uint32_t n = ts_node_child_count(es);
   for (uint32_t i = 0; i < n; i++) {
     const char *k = ts_node_type(ts_node_child(es, i));
@@ -473,9 +474,10 @@ static bool is_literal(TSNode v) {
 ** promote to, when every later value is a literal ksv reads; else 0). */
 static bool enum_const(fe_asc_ctx *x, TSNode l, const char *name,
                        fe_asc_val *out, uint32_t *skip) {
-  uint8_t fixed = enum_fixed(x, ts_node_parent(l));
+  int fb = enum_fixed(x, ts_node_parent(l));
+  uint8_t fixed = fb > 0 ? (uint8_t)fb : 0;
   int64_t next = 0, lo = 0, hi = 0;
-  bool found = false, typed = true;
+  bool found = false, typed = fb >= 0; /* (an alias base: untyped) */
   uint32_t nc = ts_node_named_child_count(l);
   for (uint32_t i = 0; i < nc && !(found && (fixed || !typed)); i++) {
     TSNode e = ts_node_named_child(l, i);
@@ -517,9 +519,10 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
   if (!strcmp(t, "enumerator_list"))
     return enum_const(x, n, name, out, skip);
   if (!strcmp(t, "declaration") || !strcmp(t, "field_declaration")) {
-    /* its declared C type (`constexpr uint32_t K = 2147483647`: K + 1 is
-       unsigned); a matching declarator is a plain name (fe_asc_is) */
-    uint8_t ct = fe_asc_ctype(x, fe_asc_child(n, "type"));
+    /* converted to its declared C type (`constexpr uint32_t K =
+       2147483647`: K + 1 is unsigned); a matching declarator is a plain
+       name (fe_asc_is) */
+    TSNode ty = fe_asc_child(n, "type");
     uint32_t nc = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < nc; i++) {
       TSNode d = ts_node_named_child(n, i);
@@ -527,7 +530,7 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
       TSNode dn = fe_asc_child(d, "declarator");
       if (!strcmp(ts_node_type(d), "init_declarator") && !ts_node_is_null(dn) &&
           fe_asc_is(x, dn, name) && !ts_node_is_null(val) && !(*skip)--) {
-        *out = fe_asc_convert(x, fe_asc_expr(x, val), ct, d);
+        *out = fe_asc_convert(x, fe_asc_expr(x, val), fe_asc_ctype(x, ty), d);
         return out->kind != FE_AV_UNKNOWN;
       }
     }
@@ -536,7 +539,7 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
     if (!ts_node_is_null(dv) && !ts_node_is_null(dd) &&
         fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const") &&
         !(*skip)--) {
-      *out = fe_asc_convert(x, fe_asc_expr(x, dv), ct, n);
+      *out = fe_asc_convert(x, fe_asc_expr(x, dv), fe_asc_ctype(x, ty), n);
       return out->kind != FE_AV_UNKNOWN;
     }
     return false;
