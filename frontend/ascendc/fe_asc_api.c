@@ -229,6 +229,17 @@ static bool pfield(const fe_asc_val *v, const char *name, int pos,
   return f && fe_asc_const(&f->val, out) && *out >= 0;
 }
 
+uint8_t fe_asc_lib_field_ctype(const char *type, const char *name, int pos) {
+  static const char *const dcp[] = {"blockCount", "blockLen", "srcStride",
+                                    "dstStride"};
+  if (!type || strcmp(type, "DataCopyParams"))
+    return 0;
+  for (int i = 0; i < 4; i++)
+    if (name ? !strcmp(name, dcp[i]) : pos == i)
+      return 16 | FE_CT_UNSIGNED;
+  return 0;
+}
+
 /* v rounded up to a multiple of a; -1 past 64 bits or for v < 0. */
 static int64_t up(int64_t v, int64_t a) {
   return v < 0 || v > INT64_MAX - a ? -1 : (v + a - 1) / a * a;
@@ -709,6 +720,8 @@ static bool h_cast(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
                           c->node);
     return true;
   }
+  if (res->kind == FE_AV_GTENSOR && c->ntargs >= 1) /* to __gm__ S * */
+    res->t.st = fe_asc_struct_of(x, c->targ_node[0]);
   if (tensor_arg(res) && c->ntargs >= 1 && c->targ[0].kind == FE_AV_TYPE &&
       c->targ[0].i)
     res->t.elem = (uint32_t)c->targ[0].i;

@@ -247,7 +247,10 @@ fe_asc_obj *fe_asc_params_obj(fe_asc_ctx *x, const char *tname,
   o->kind = FE_OBJ_OPAQUE;
   for (uint32_t i = 0; i < n && i < 10; i++) {
     char nm[4] = {'#', (char)('0' + i), 0, 0};
-    add_field(o, mdl_strdup(x->bd.k->arena, nm, strlen(nm)), args[i]);
+    const char *fn = mdl_strdup(x->bd.k->arena, nm, strlen(nm));
+    uint8_t ct = fe_asc_lib_field_ctype(tname, NULL, (int)i);
+    add_field(o, fn, fe_asc_convert(x, args[i], ct, x->at)); /* uint16_t */
+    fe_asc_field_find(o, fn)->ct = ct;
   }
   return o;
 }

@@ -32,7 +32,9 @@ static uint8_t ctype_name(const char *t) {
       {"long long", 64}, {"unsigned long", 64 | FE_CT_UNSIGNED},
       {"unsigned long long", 64 | FE_CT_UNSIGNED},
       {"long int", 64}, {"unsigned char", 8 | FE_CT_UNSIGNED},
-      {"signed char", 8}, {"short int", 16}, {"long long int", 64}};
+      {"signed char", 8}, {"short int", 16}, {"long long int", 64},
+      {"char", 8}, /* signed, as the host clang's (semantics-decisions 12) */
+      {"TEventID", 8}}; /* using TEventID = int8_t (the SetFlag docs) */
   char buf[64];
   size_t n = 0;
   bool sp = false;
@@ -53,6 +55,8 @@ static uint8_t ctype_name(const char *t) {
     b += 6;
   if (!strncmp(b, "std::", 5))
     b += 5;
+  else if (!strncmp(b, "AscendC::", 9))
+    b += 9;
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (!strcmp(tab[i].n, b))
       return tab[i].ct;
@@ -172,4 +176,83 @@ bool fe_asc_ct_fold(fe_asc_ctx *x, mdl_xop op, int64_t a, int64_t b,
   }
   *out = wrap_to((int64_t)(uint64_t)r, ct);
   return true;
+}
+
+/* ------------------------------------------- members of file structs */
+
+static bool node_is(TSNode n, const char *t) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), t);
+}
+
+const char *fe_asc_struct_of(fe_asc_ctx *x, TSNode ty) {
+  if (node_is(ty, "type_descriptor"))
+    ty = fe_asc_child(ty, "type");
+  if (node_is(ty, "struct_specifier") || node_is(ty, "class_specifier"))
+    ty = fe_asc_child(ty, "name");
+  if (!node_is(ty, "type_identifier") && !node_is(ty, "qualified_identifier"))
+    return NULL; /* a scalar, a template, a type ksv does not follow */
+  const char *n = fe_asc_last_name(x, ty);
+  return ts_node_is_null(fe_asc_find_class(x, n)) ? NULL : n;
+}
+
+/* Member name's type in field declaration fd: -1 when fd does not
+** declare it; 0 when it does, but not as a plain integer. */
+static int decl_ctype(fe_asc_ctx *x, TSNode fd, const char *name) {
+  TSNode ty = fe_asc_child(fd, "type");
+  bool bits = false; /* a bit-field: the width is not the type's */
+  int r = -1;
+  uint32_t m = ts_node_named_child_count(fd);
+  for (uint32_t j = 0; j < m; j++) {
+    TSNode d = ts_node_named_child(fd, j);
+    bits |= node_is(d, "bitfield_clause");
+    TSNode nm = d;
+    while (!node_is(nm, "field_identifier") &&
+           !ts_node_is_null(fe_asc_child(nm, "declarator")))
+      nm = fe_asc_child(nm, "declarator");
+    if (ts_node_eq(d, ty) || !node_is(nm, "field_identifier") ||
+        !fe_asc_is(x, nm, name))
+      continue;
+    r = node_is(d, "field_identifier") ? fe_asc_ctype(x, ty) : 0;
+  }
+  if (r > 0 && (bits || !strncmp(fe_asc_text(x, fd), "static ", 7)))
+    return 0;
+  return r;
+}
+
+/* Member name's type in class cls or its bases: as decl_ctype. */
+static int class_ctype(fe_asc_ctx *x, TSNode cls, const char *name,
+                       int depth) {
+  if (ts_node_is_null(cls) || depth > 8)
+    return -1;
+  TSNode body = fe_asc_child(cls, "body");
+  uint32_t n = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode fd = ts_node_named_child(body, i);
+    int r = node_is(fd, "field_declaration") ? decl_ctype(x, fd, name) : -1;
+    if (r >= 0)
+      return r;
+  }
+  n = ts_node_named_child_count(cls);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode b = ts_node_named_child(cls, i);
+    uint32_t nb = node_is(b, "base_class_clause")
+                      ? ts_node_named_child_count(b) : 0;
+    for (uint32_t j = 0; j < nb; j++) {
+      TSNode bn = ts_node_named_child(b, j);
+      if (node_is(bn, "access_specifier"))
+        continue;
+      TSNode bc = fe_asc_find_class(x, fe_asc_last_name(x, bn));
+      int r = ts_node_eq(bc, cls) ? -1 : class_ctype(x, bc, name, depth + 1);
+      if (r >= 0)
+        return r;
+    }
+  }
+  return -1;
+}
+
+uint8_t fe_asc_member_ctype(fe_asc_ctx *x, const char *st, const char *name) {
+  if (!st)
+    return 0;
+  int r = class_ctype(x, fe_asc_find_class(x, st), name, 0);
+  return r > 0 ? (uint8_t)r : 0;
 }

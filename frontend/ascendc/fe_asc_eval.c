@@ -435,34 +435,94 @@ bool fe_asc_lookup(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   return build_macro(x, name, out);
 }
 
+/* The fixed underlying type of enum_specifier es: `enum E : uint8_t`,
+** int for an `enum class` without one; 0: not fixed; -1: a type ksv
+** does not read (an alias). */
+static int enum_fixed(fe_asc_ctx *x, TSNode es) {
+  TSNode base = fe_asc_child(es, "base");
+  if (!ts_node_is_null(base))
+    return fe_asc_ctype(x, base) ? fe_asc_ctype(x, base) : -1;
+  uint32_t n = ts_node_child_count(es);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *k = ts_node_type(ts_node_child(es, i));
+    if (!strcmp(k, "class") || !strcmp(k, "struct"))
+      return 32; /* scoped: int */
+  }
+  return 0;
+}
+
+/* The type an unscoped enum without a fixed type promotes to, of values
+** lo..hi: the first of int, unsigned int, long, unsigned long that holds
+** them all (C++ [conv.prom]). */
+static uint8_t enum_promoted(int64_t lo, int64_t hi) {
+  if (lo >= INT32_MIN && hi <= INT32_MAX)
+    return 32;
+  if (lo >= 0 && hi <= (int64_t)UINT32_MAX)
+    return 32 | FE_CT_UNSIGNED;
+  return 64;
+}
+
+/* A number, or its negation: a value that evaluates to nothing else. */
+static bool is_literal(TSNode v) {
+  if (!strcmp(ts_node_type(v), "unary_expression"))
+    v = fe_asc_child(v, "argument");
+  return !ts_node_is_null(v) && !strcmp(ts_node_type(v), "number_literal");
+}
+
+/* Enumerator name of enumerator_list l (the (*skip)-th of the name): its
+** value, typed (fixed: converted to the type; else what the enum's values
+** promote to, when every later value is a literal ksv reads; else 0). */
+static bool enum_const(fe_asc_ctx *x, TSNode l, const char *name,
+                       fe_asc_val *out, uint32_t *skip) {
+  int fb = enum_fixed(x, ts_node_parent(l));
+  uint8_t fixed = fb > 0 ? (uint8_t)fb : 0;
+  int64_t next = 0, lo = 0, hi = 0;
+  bool found = false, typed = fb >= 0; /* (an alias base: untyped) */
+  uint32_t nc = ts_node_named_child_count(l);
+  for (uint32_t i = 0; i < nc && !(found && (fixed || !typed)); i++) {
+    TSNode e = ts_node_named_child(l, i);
+    if (strcmp(ts_node_type(e), "enumerator"))
+      continue;
+    TSNode val = fe_asc_child(e, "value");
+    if (!ts_node_is_null(val) && found && !is_literal(val)) {
+      typed = false; /* a later value ksv would have to evaluate */
+      break;
+    }
+    if (!ts_node_is_null(val)) {
+      fe_asc_val vv = fe_asc_expr(x, val);
+      if (vv.kind == FE_AV_INT)
+        next = vv.i;
+      else
+        typed = false;
+    }
+    if (fixed)
+      next = fe_asc_convert(x, fe_asc_int(next), fixed, e).i;
+    lo = lo < next ? lo : next;
+    hi = hi > next ? hi : next;
+    if (!found && fe_asc_is(x, fe_asc_child(e, "name"), name) &&
+        !(*skip)--) {
+      *out = fe_asc_int(next);
+      found = true;
+    }
+    next++;
+  }
+  if (found)
+    out->ct = fixed ? fixed : typed ? enum_promoted(lo, hi) : 0;
+  return found;
+}
+
 /* Searches the tree for `constexpr T name = value;` / `const T name =
 ** value;` at namespace or class scope, or an enumerator name. */
 static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
                      fe_asc_val *out, uint32_t *skip) {
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "enumerator_list")) {
-    int64_t next = 0;
-    uint32_t nc = ts_node_named_child_count(n);
-    for (uint32_t i = 0; i < nc; i++) {
-      TSNode e = ts_node_named_child(n, i);
-      if (strcmp(ts_node_type(e), "enumerator"))
-        continue;
-      TSNode val = fe_asc_child(e, "value");
-      if (!ts_node_is_null(val)) {
-        fe_asc_val vv = fe_asc_expr(x, val);
-        if (vv.kind == FE_AV_INT)
-          next = vv.i;
-      }
-      if (fe_asc_is(x, fe_asc_child(e, "name"), name) &&
-          !(*skip)--) {
-        *out = fe_asc_int(next);
-        return true;
-      }
-      next++;
-    }
-    return false;
-  }
+  if (!strcmp(t, "enumerator_list"))
+    return enum_const(x, n, name, out, skip);
   if (!strcmp(t, "declaration") || !strcmp(t, "field_declaration")) {
+    /* converted to its declared C type (`constexpr uint32_t K =
+       2147483647`: K + 1 is unsigned); a matching declarator is a plain
+       name (fe_asc_is) */
+    TSNode ty = fe_asc_child(n, "type");
     uint32_t nc = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < nc; i++) {
       TSNode d = ts_node_named_child(n, i);
@@ -470,7 +530,7 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
       TSNode dn = fe_asc_child(d, "declarator");
       if (!strcmp(ts_node_type(d), "init_declarator") && !ts_node_is_null(dn) &&
           fe_asc_is(x, dn, name) && !ts_node_is_null(val) && !(*skip)--) {
-        *out = fe_asc_expr(x, val);
+        *out = fe_asc_convert(x, fe_asc_expr(x, val), fe_asc_ctype(x, ty), d);
         return out->kind != FE_AV_UNKNOWN;
       }
     }
@@ -479,7 +539,7 @@ static bool const_in(fe_asc_ctx *x, TSNode n, const char *name,
     if (!ts_node_is_null(dv) && !ts_node_is_null(dd) &&
         fe_asc_is(x, dd, name) && strstr(fe_asc_text(x, n), "const") &&
         !(*skip)--) {
-      *out = fe_asc_expr(x, dv);
+      *out = fe_asc_convert(x, fe_asc_expr(x, dv), fe_asc_ctype(x, ty), n);
       return out->kind != FE_AV_UNKNOWN;
     }
     return false;
@@ -725,6 +785,19 @@ fe_asc_val fe_asc_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
   return sym(s->def);
 }
 
+/* c ? a : b on a symbolic c: both converted to their common C type,
+** which the result has (C11 6.5.15). */
+static fe_asc_val typed_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
+                               fe_asc_val b, TSNode at) {
+  uint8_t ct = fe_asc_ct_common(a.ct, b.ct);
+  a = fe_asc_convert(x, a, ct, at);
+  b = fe_asc_convert(x, b, ct, at);
+  fe_asc_val r = fe_asc_select(x, c, a, b, at);
+  if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)
+    r.ct = ct;
+  return r;
+}
+
 static fe_asc_val eval_binary(fe_asc_ctx *x, TSNode e) {
   TSNode l = fe_asc_child(e, "left");
   TSNode r = fe_asc_child(e, "right");
@@ -783,7 +856,7 @@ static fe_asc_val eval_update(fe_asc_ctx *x, TSNode e) {
   return ts_node_start_byte(o) < ts_node_start_byte(a) ? nv : old;
 }
 
-static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
+static fe_asc_val tiling_field(fe_asc_ctx *x, const char *st, const char *fn,
                                TSNode at);
 static fe_asc_val expr1(fe_asc_ctx *x, TSNode e);
 
@@ -928,10 +1001,10 @@ static fe_asc_val eval_field(fe_asc_ctx *x, TSNode e) {
       return f->val;
     if (base.o->kind == FE_OBJ_OPAQUE && base.o->type &&
         !strcmp(base.o->type, "tiling"))
-      return tiling_field(x, base.o, fname, e);
+      return tiling_field(x, NULL, fname, e);
   }
   if (base.kind == FE_AV_GTENSOR) /* tiling->field of a struct in GM */
-    return tiling_field(x, NULL, fname, e);
+    return tiling_field(x, base.t.st, fname, e);
   return fe_asc_unknown();
 }
 
@@ -970,7 +1043,8 @@ void fe_asc_assign(fe_asc_ctx *x, TSNode lhs, fe_asc_val v) {
     if (!f) {
       f = mdl_vec_push(&base.o->fields, sizeof *f);
       f->name = fname;
-      f->ct = 0;
+      f->ct = base.o->kind == FE_OBJ_OPAQUE /* p.blockLen: uint16_t */
+                  ? fe_asc_lib_field_ctype(base.o->type, fname, -1) : 0;
     }
     f->val = fe_asc_convert(x, v, f->ct, lhs);
     return;
@@ -1024,18 +1098,19 @@ static bool core_test(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 }
 
 /* A field of a tiling struct (GET_TILING_DATA) or of a struct read from
-** GM: one symbolic non-negative value per field name (an atom made again
-** at each use, the same). */
-static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
+** GM: one symbolic value per field name (an atom made again at each use,
+** the same).  Of struct st of the file (NULL: not known), the field has
+** its declared C type, and its own atom: the range is the type's. */
+static fe_asc_val tiling_field(fe_asc_ctx *x, const char *st, const char *fn,
                                TSNode at) {
-  char nm[128];
-  snprintf(nm, sizeof nm, "tiling.%s", fn);
+  char nm[256];
+  uint8_t ct = fe_asc_member_ctype(x, st, fn);
+  snprintf(nm, sizeof nm, "tiling.%s%s%s", ct ? st : "", ct ? "." : "", fn);
   for (uint32_t i = 0; i < x->consts.len; i++) {
     fe_asc_var *v = &MDL_VEC_AT(x->consts, fe_asc_var, i);
     if (!strcmp(v->name, nm))
-      return fe_asc_atom(x, v->val.i, fn, fe_asc_loc(x, at));
+      return fe_asc_atom_ct(x, v->val.i, fn, fe_asc_loc(x, at), ct);
   }
-  (void)o;
   int64_t argno = fe_asc_atom_no(x, nm);
   fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
   v->name = mdl_strdup(x->bd.k->arena, nm, strlen(nm));
@@ -1043,7 +1118,7 @@ static fe_asc_val tiling_field(fe_asc_ctx *x, fe_asc_obj *o, const char *fn,
   v->val.kind = FE_AV_SYM;
   v->val.v = MDL_NOVAL;
   v->val.i = argno;
-  return fe_asc_atom(x, argno, fn, fe_asc_loc(x, at));
+  return fe_asc_atom_ct(x, argno, fn, fe_asc_loc(x, at), ct);
 }
 
 static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {
@@ -1158,7 +1233,7 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     if (fe_asc_const(&c, &k))
       r = fe_asc_expr(x, k ? tn : fn);
     else
-      r = fe_asc_select(x, c, fe_asc_expr(x, tn), fe_asc_expr(x, fn), e);
+      r = typed_select(x, c, fe_asc_expr(x, tn), fe_asc_expr(x, fn), e);
   } else if (!strcmp(t, "assignment_expression")) {
     r = eval_assign(x, e);
   } else if (!strcmp(t, "update_expression")) {
@@ -1185,6 +1260,8 @@ static fe_asc_val expr1(fe_asc_ctx *x, TSNode e) {
     TSNode ty = fe_asc_child(e, "type");
     uint32_t sz = fe_asc_sizeof(
         fe_asc_text(x, fe_asc_child(ty, "type")));
+    if (r.kind == FE_AV_GTENSOR && strchr(fe_asc_text(x, ty), '*'))
+      r.t.st = fe_asc_struct_of(x, fe_asc_child(ty, "type")); /* S * */
     if ((r.kind == FE_AV_GTENSOR || r.kind == FE_AV_LTENSOR) && sz &&
         strchr(fe_asc_text(x, ty), '*'))
       r.t.elem = sz; /* (__gm__ half *)x: half elements from here on */

@@ -933,6 +933,8 @@ static bool h_query(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     *res = fe_asc_int(q->d.used);
   else
     *res = fe_asc_int(idle > 0);
+  res->ct = 32; /* int32_t GetTensorCountInQue(); bool, promoted, of the
+                   others (tquebind:712-784) */
   return true;
 }
 
@@ -959,6 +961,7 @@ static bool h_alloc_id(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (!p || !que_hevt(x, c, &p1, &p2))
     return p != NULL;
   *res = fe_asc_int(que_alloc_id(x, p, p1, p2, NULL));
+  res->ct = 8; /* TEventID (int8_t) AllocEventID() (tpipe:498) */
   return true;
 }
 
@@ -968,6 +971,7 @@ static bool h_fetch_id(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
   if (!p || !que_hevt(x, c, &p1, &p2))
     return p != NULL;
   *res = fe_asc_int(que_fetch_id(p, p1, p2));
+  res->ct = 8; /* TEventID (int8_t) FetchEventID() (tpipe:526) */
   return true;
 }
 

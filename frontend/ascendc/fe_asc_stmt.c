@@ -448,6 +448,8 @@ void fe_asc_bind_params(fe_asc_ctx *x, TSNode fn, const fe_asc_val *args,
         fe_asc_bind(x, tn, tv);
       }
     }
+    if (v.kind == FE_AV_GTENSOR && fe_asc_struct_of(x, field(p, "type")))
+      v.t.st = fe_asc_struct_of(x, field(p, "type")); /* S *p, const S &s */
     if (!ts_node_is_null(nm) && ts_node_named_child_count(nm) == 0) {
       TSNode pd = field(p, "declarator");
       uint8_t ct = is(pd, "pointer_declarator") || is(pd, "array_declarator")
@@ -591,6 +593,8 @@ static void declare_one(fe_asc_ctx *x, TSNode ty, TSNode d) {
       dt->scope = x->scopes.len;
     }
   }
+  if (v.kind == FE_AV_GTENSOR && fe_asc_struct_of(x, ty)) /* S *p, S s = *p */
+    v.t.st = fe_asc_struct_of(x, ty);
   /* its C integer type: the value converted, later assignments too */
   uint8_t ct = byref || is(decl, "array_declarator") ? 0 : fe_asc_ctype(x, ty);
   v = fe_asc_convert(x, v, ct, d);
@@ -718,6 +722,7 @@ static void merge(fe_asc_ctx *x, mdl_stmt *s, const snapshot *th) {
       fe_asc_val r = fe_asc_unknown();
       r.kind = FE_AV_SYM;
       r.v = res[nres++];
+      r.ct = cur->ct == th->vals[k].ct ? cur->ct : 0; /* both arms' type */
       *cur = r;
     } else if ((cur->kind == FE_AV_LTENSOR || cur->kind == FE_AV_GTENSOR) &&
                cur->kind == th->vals[k].kind &&

@@ -75,6 +75,9 @@ typedef struct {
   int64_t bytes;               /* extent in bytes, -1 unknown */
   uint32_t elem;               /* element bytes (0: unknown, 1 used) */
   bool whole;                  /* nothing is known of the range */
+  const char *st;              /* GM: the struct of the file it points to
+                                  (`(__gm__ S *)p`, `S t = *p`), whose
+                                  members' C types its fields have; NULL */
 } fe_asc_tensor;
 
 typedef struct fe_asc_obj fe_asc_obj;
@@ -423,6 +426,10 @@ void fe_asc_scope_open(fe_asc_ctx *x);
 void fe_asc_scope_close(fe_asc_ctx *x, TSNode at);
 /* The definition of class/struct name in the file, or a null node. */
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name);
+/* The C type of field name (NULL: the one at position pos) of library
+** parameter struct type: DataCopyParams's blockCount, blockLen,
+** srcStride, dstStride are uint16_t; 0 for any other. */
+uint8_t fe_asc_lib_field_ctype(const char *type, const char *name, int pos);
 /* The definition of enum name, or a null node. */
 TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name);
 /* The definition of free function name, or of method name of class cls
@@ -491,5 +498,12 @@ fe_asc_val fe_asc_convert(fe_asc_ctx *x, fe_asc_val v, uint8_t ct,
                           TSNode at);
 bool fe_asc_ct_fold(fe_asc_ctx *x, mdl_xop op, int64_t a, int64_t b,
                     uint8_t ct, TSNode at, int64_t *out);
+/* The name of the struct or class of the file that type node ty names
+** (`Tiling`, `ns::Tiling`, `struct Tiling`, the T of `T *`); NULL. */
+const char *fe_asc_struct_of(fe_asc_ctx *x, TSNode ty);
+/* The declared C type of member name of the file's struct st (or of its
+** bases); 0 when it has none ksv reads (a pointer, an array, a
+** bit-field, an alias, no such member). */
+uint8_t fe_asc_member_ctype(fe_asc_ctx *x, const char *st, const char *name);
 
 #endif

@@ -1,5 +1,5 @@
 // hostile: 1 Abs at 13:3 may read ub.* while the DataCopy at 12:3
-// DataCopyParams whose blockCount * blockLen * 32 and gaps leave 64 bits: the extent is not narrowed (the tensor's own), without undefined behaviour (fe_asc_api.c mul3/span). The library's fields are uint16_t, so the hardware would copy 2^62 mod 2^16 = 0 blocks; ksv does not apply the library struct's field widths (docs/semantics-decisions.md 12, left open) and over-approximates: this race may be spurious, never a wrong clean
+// DataCopyParams fields set to 2^62 blocks of 2^62 units: the library's fields are uint16_t, so the stores keep 2^62 mod 2^16 = 0 (docs/semantics-decisions.md 12, int_cpp_datacopy_u16.cpp), a copy of 0 blocks, whose extent ksv does not narrow (the tensor's own, conservative): this race is spurious, never a wrong clean. Before the fields were typed, the products left 64 bits and the extent was not narrowed either, without undefined behaviour (fe_asc_api.c mul3/span)
 #include "kernel_operator.h"
 using namespace AscendC;
 extern "C" __global__ __aicore__ void k(GM_ADDR x) {
