@@ -657,10 +657,12 @@ static void ask_group(sx *x, rgroup *g) {
 #define BATCH 64
 
 /* May g be asked in a batch: a small group, none of its pairs behind a
-** cut, no unsat core wanted (--explain names the syncs per group) and no
-** redundancy probe (it stops at the first race anyway)? */
+** cut, and no unsat core wanted (--explain names the syncs per group)?
+** (A redundancy probe stops at its first race; one that proves the
+** candidate removable must prove every group, and a batch does that in
+** one query.) */
 static bool batchable(const sx *x, const rgroup *g) {
-  if (x->explain || x->want_core || x->probe || g->pairs.len > 8)
+  if (x->explain || x->want_core || g->pairs.len > 8)
     return false;
   for (uint32_t p = 0; x->behind && p < g->pairs.len; p++) {
     const uint32_t *q4 = (const uint32_t *)g->pairs.data + 4 * p;

@@ -33,8 +33,9 @@ static uint8_t ctype_name(const char *t) {
       {"unsigned long long", 64 | FE_CT_UNSIGNED},
       {"long int", 64}, {"unsigned char", 8 | FE_CT_UNSIGNED},
       {"signed char", 8}, {"short int", 16}, {"long long int", 64},
-      {"char", 8}, /* signed, as the host clang's (semantics-decisions 12) */
       {"TEventID", 8}}; /* using TEventID = int8_t (the SetFlag docs) */
+  /* (plain char stays untyped: its signedness on the device is not
+     documented, semantics-decisions 12) */
   char buf[64];
   size_t n = 0;
   bool sp = false;
