@@ -378,6 +378,19 @@ typedef struct {
   int64_t *st, *dn;
 } mvals;
 
+static mvals mvals_open(const sx *x) {
+  mvals mv = {malloc(x->n + 1), malloc((x->n + 1) * sizeof *mv.st),
+              malloc((x->n + 1) * sizeof *mv.dn)};
+  memset(mv.ex, -1, x->n + 1);
+  return mv;
+}
+
+static void mvals_close(mvals *mv) {
+  free(mv->ex);
+  free(mv->st);
+  free(mv->dn);
+}
+
 static int model_inst(sx *x, Z3_model m, mvals *mv, uint32_t i) {
   if (mv->ex[i] < 0) {
     bool e = chk_smt_model_true(x, m, x->ex[i]);
@@ -409,17 +422,15 @@ static bool model_pair(sx *x, Z3_model m, mvals *mv, const uint32_t *q4) {
 
 /* Records the first pair of a group that overlaps in model m as a
 ** finding, with its witness, and counts the others in it (chk_emit would
-** fold them into it: one group is one statement pair of one rule). */
+** fold them into it: one group is one statement pair of one rule).  mv:
+** the model's instance values read so far. */
 static void record_group(sx *x, mdl_rule rule, const uint32_t *pairs,
-                         uint32_t np, Z3_model m) {
+                         uint32_t np, Z3_model m, mvals *mv) {
   const mdl_kernel *k = x->k;
-  mvals mv = {malloc(x->n + 1), malloc((x->n + 1) * sizeof *mv.st),
-              malloc((x->n + 1) * sizeof *mv.dn)};
-  memset(mv.ex, -1, x->n + 1);
   uint32_t fi = NONE;
   for (uint32_t p = 0; p < np; p++) {
     const uint32_t *q4 = pairs + 4 * p;
-    if (!model_pair(x, m, &mv, q4))
+    if (!model_pair(x, m, mv, q4))
       continue;
     if (fi != NONE) {
       MDL_VEC_AT(x->findings, chk_finding, fi).extra++;
@@ -437,9 +448,6 @@ static void record_group(sx *x, mdl_rule rule, const uint32_t *pairs,
     uint32_t two[2] = {q4[1], q4[0]};
     chk_smt_set_witness(x, m, fd, two, 2);
   }
-  free(mv.ex);
-  free(mv.st);
-  free(mv.dn);
 }
 
 /* Asks whether one of the np statement pairs of group g (pairs: 4 ids
@@ -481,7 +489,9 @@ static bool race_group(sx *x, const rgroup *g, const uint32_t *pairs,
     explain_group(x, g, used);
   free(used);
   if (r == 1) {
-    record_group(x, g->rule, pairs, np, m);
+    mvals mv = mvals_open(x);
+    record_group(x, g->rule, pairs, np, m, &mv);
+    mvals_close(&mv);
     Z3_model_dec_ref(x->c, m);
   }
   return r == 1;
@@ -702,9 +712,7 @@ static void ask_batch(sx *x, mdl_vec *groups, const uint32_t *ids,
     if (r != 1)
       break;
     uint32_t closed = 0;
-    mvals mv = {malloc(x->n + 1), malloc((x->n + 1) * sizeof *mv.st),
-                malloc((x->n + 1) * sizeof *mv.dn)};
-    memset(mv.ex, -1, x->n + 1);
+    mvals mv = mvals_open(x);
     for (uint32_t i = 0; i < nb; i++) {
       const rgroup *g = &MDL_VEC_AT(*groups, rgroup, ids[i]);
       bool shows = false;
@@ -713,13 +721,11 @@ static void ask_batch(sx *x, mdl_vec *groups, const uint32_t *ids,
       if (!shows)
         continue;
       of[x->findings.len - f0] = i;
-      record_group(x, g->rule, g->pairs.data, g->pairs.len, m);
+      record_group(x, g->rule, g->pairs.data, g->pairs.len, m, &mv);
       open[i] = false;
       closed++;
     }
-    free(mv.ex);
-    free(mv.st);
-    free(mv.dn);
+    mvals_close(&mv);
     Z3_model_dec_ref(x->c, m);
     nopen -= closed;
     if (!closed)
