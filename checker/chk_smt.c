@@ -248,10 +248,16 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
     if (a->op % MDL_WRAP_UNSIGNED) { /* its declared width (mdl_val_range) */
       int w = (int)(a->op % MDL_WRAP_UNSIGNED);
       bool uns = a->op >= MDL_WRAP_UNSIGNED;
-      int64_t h = (int64_t)1 << (w - 1);
-      chk_smt_add(x, Z3_mk_ge(x->c, r, chk_smt_mk_int(x, uns ? 0 : -h)));
-      chk_smt_add(x, Z3_mk_lt(x->c, r, uns ? chk_smt_mk_int(x, 2 * h)
-                                           : chk_smt_mk_int(x, h)));
+      if (w > 64)
+        w = 64;
+      /* [0, 2^w - 1] or [-2^(w-1), 2^(w-1) - 1], in int64_t (an unsigned
+         63: the non-negative int64_t of a GET_TILING_DATA field) */
+      uint64_t h = (uint64_t)1 << (w - 1);
+      int64_t lo = uns ? 0 : -(int64_t)(h - 1) - 1;
+      int64_t hi = uns && w < 64 ? (int64_t)(2 * h - 1)
+                                 : (int64_t)(h - 1);
+      chk_smt_add(x, Z3_mk_ge(x->c, r, chk_smt_mk_int(x, lo)));
+      chk_smt_add(x, Z3_mk_le(x->c, r, chk_smt_mk_int(x, hi)));
     }
     break;
   case MDL_ATOM_BLOCK_IDX:
@@ -367,8 +373,22 @@ static Z3_ast atom_expr(sx *x, uint32_t id) {
     default:
       break;
     }
-    if (!r)
+    if (!r) { /* any value in the range the model gives it (as the graph
+                 engine reads it: the result of `n & 1`, `n >> 2` on a
+                 non-negative n is non-negative) */
       r = fresh_int(x, "opaque");
+      mdl_val one_atom;
+      int64_t lo, hi;
+      memset(&one_atom, 0, sizeof one_atom);
+      one_atom.n = 1;
+      one_atom.atom[0] = id;
+      one_atom.coef[0] = 1;
+      if (mdl_val_range(x->k, &one_atom, &lo, &hi) &&
+          (lo > INT64_MIN || hi < INT64_MAX)) {
+        chk_smt_add(x, Z3_mk_ge(x->c, r, chk_smt_mk_int(x, lo)));
+        chk_smt_add(x, Z3_mk_le(x->c, r, chk_smt_mk_int(x, hi)));
+      }
+    }
     break;
   }
   }

@@ -294,6 +294,15 @@ struct mdl_stmt {
                                   result that may leave the width of
                                   `bits` (0: 64) is undefined behaviour,
                                   and the kernel unknown */
+      uint8_t wlim;            /* an operation on a value whose C type the
+                                  source does not give (Ascend C: a
+                                  GET_TILING_DATA field, plain char ...):
+                                  exact only where every type gives the
+                                  same result, else the kernel unknown:
+                                  +, -, *, <<, a copy: the result in
+                                  [0, 2^wlim); other operations: both
+                                  operands non-negative; 0: none
+                                  (mdl_unroll.c, width_free) */
     } x;
     struct {
       mdl_buf_kind kind; mdl_space space; mdl_valref src;

@@ -659,6 +659,63 @@ static mdl_val in_width(ur *u, const mdl_stmt *s, mdl_val r) {
   return mdl_val_wrap(u->k, &r, s->u.x.bits ? s->u.x.bits : 64, false);
 }
 
+static bool nonneg(ur *u, mdl_valref v, int64_t top) {
+  int64_t lo, hi;
+  if (v == MDL_NOVAL)
+    return true;
+  mdl_val x = val(u, v);
+  return x.unknown || (mdl_val_range(u->k, &x, &lo, &hi) && lo >= 0 &&
+                       hi <= top);
+}
+
+/* An operation on a value whose C type the source does not give ksv
+** (mdl_stmt.u.x.wlim): its 64-bit result r is what the kernel computes
+** only where every type the value may have gives it -- a ring operation
+** (+, -, *, <<) whose result lies in [0, 2^wlim), wlim the widest bits
+** every common type holds; any other on non-negative operands (those
+** convert to every common type unchanged, and /, %, >>, &, |, ^ and the
+** comparisons agree on them).  Otherwise the kernel is unknown: ksv
+** cannot tell which value the kernel computes.  An unknown value is any
+** value already. */
+static void width_free(ur *u, const mdl_stmt *s, const mdl_val *r) {
+  int lim = s->u.x.wlim;
+  int64_t top = lim >= 63 ? INT64_MAX : ((int64_t)1 << lim) - 1, lo, hi;
+  bool ok;
+  if (r->unknown)
+    return;
+  switch (s->u.x.op) {
+  case MDL_X_ADD:
+  case MDL_X_SUB:
+  case MDL_X_MUL:
+  case MDL_X_COPY:
+    ok = mdl_val_range(u->k, r, &lo, &hi) && lo >= 0 && hi <= top;
+    break;
+  case MDL_X_SHL:
+    ok = mdl_val_range(u->k, r, &lo, &hi) && lo >= 0 && hi <= top &&
+         nonneg(u, s->u.x.b, lim - 1);
+    break;
+  default:
+    ok = nonneg(u, s->u.x.a, INT64_MAX) && nonneg(u, s->u.x.b, INT64_MAX);
+    break;
+  }
+  if (ok)
+    return;
+  char msg[300];
+  if (lim == 7 && s->u.x.op == MDL_X_COPY)
+    snprintf(msg, sizeof msg,
+             "the plain char at %u:%u may hold a value outside 0..127, "
+             "which depends on char's signedness on the device (not "
+             "documented; use int8_t or uint8_t)", s->loc.line, s->loc.col);
+  else
+    snprintf(msg, sizeof msg,
+             "the arithmetic at %u:%u, on a value whose C type ksv does not "
+             "know (a GET_TILING_DATA field, a bit-field, an alias-typed "
+             "field, an enumerator), may give another result in that type "
+             "(convert it to its type first, as `uint32_t n = t.n`)",
+             s->loc.line, s->loc.col);
+  set_limit(u, msg);
+}
+
 static void exec_scalar(ur *u, const mdl_stmt *s) {
   mdl_val r;
   mdl_valref d = s->def;
@@ -750,6 +807,8 @@ static void exec_scalar(ur *u, const mdl_stmt *s) {
     break;
   }
   }
+  if (s->u.x.wlim)
+    width_free(u, s, &r);
   r = in_width(u, s, r);
   if (d != MDL_NOVAL && d < u->f->values.len)
     u->env[d] = r;

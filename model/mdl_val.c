@@ -508,9 +508,26 @@ static range opaque_range(const mdl_kernel *k, const mdl_atom *a, int *work) {
     }
     break;
   case MDL_X_DIVS: case MDL_X_FLOORDIV: case MDL_X_CEILDIV:
-    if (d > 0) {
-      t.lo = l.lo / d - 1;
+  case MDL_X_DIVU:
+    if (d > 0 && (l.lo >= 0 || a->op != MDL_X_DIVU)) {
+      t.lo = l.lo >= 0 ? l.lo / d : l.lo / d - 1; /* (rounding either way) */
       t.hi = l.hi / d + 1;
+      return t;
+    }
+    break;
+  case MDL_X_SHRS: case MDL_X_SHRU:
+    if (l.lo >= 0 && rv && mdl_val_is_const(rv) && d >= 0 && d < 64) {
+      t.lo = 0;
+      t.hi = l.hi >> d;
+      return t;
+    }
+    break;
+  case MDL_X_AND: /* a non-negative operand bounds the result */
+    if (l.lo >= 0 || r.lo >= 0) {
+      t.lo = 0;
+      t.hi = l.lo >= 0 && r.lo >= 0 ? (l.hi < r.hi ? l.hi : r.hi)
+             : l.lo >= 0           ? l.hi
+                                   : r.hi;
       return t;
     }
     break;

@@ -700,6 +700,7 @@ static bool h_index(fe_asc_ctx *x, const fe_asc_call *c, fe_asc_val *res) {
     }
   if (!strcmp(c->name, "GetTaskRation")) {
     res->kind = FE_AV_SYM;
+    res->wu = true; /* (its return type: no source in shared/) */
     res->v = mdl_b_x(&x->bd, MDL_X_SUB_BLOCK_NUM, MDL_NOVAL, MDL_NOVAL,
                      fe_asc_loc(x, c->node));
     return true;

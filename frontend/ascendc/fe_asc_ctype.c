@@ -33,9 +33,9 @@ static uint8_t ctype_name(const char *t) {
       {"unsigned long long", 64 | FE_CT_UNSIGNED},
       {"long int", 64}, {"unsigned char", 8 | FE_CT_UNSIGNED},
       {"signed char", 8}, {"short int", 16}, {"long long int", 64},
-      {"TEventID", 8}}; /* using TEventID = int8_t (the SetFlag docs) */
-  /* (plain char stays untyped: its signedness on the device is not
-     documented, semantics-decisions 12) */
+      {"TEventID", 8}, /* using TEventID = int8_t (the SetFlag docs) */
+      {"char", FE_CT_PCHAR}}; /* its signedness on the device is not
+                                 documented (semantics-decisions 12) */
   char buf[64];
   size_t n = 0;
   bool sp = false;
@@ -118,10 +118,37 @@ static int64_t wrap_to(int64_t v, uint8_t ct) {
   return r;
 }
 
+/* v converted to plain char: exact where it lies in 0..127, on which
+** signed and unsigned char agree (an int8_t there); a constant outside
+** makes the kernel unknown, a symbolic value is checked by the unroller
+** (wlim 7: mdl_unroll.c, width_free). */
+static fe_asc_val to_pchar(fe_asc_ctx *x, fe_asc_val v, TSNode at) {
+  if (v.kind == FE_AV_INT && (v.i < 0 || v.i > 127)) {
+    fe_asc_unsupported(x, at, "the plain char '%s' holding %lld, outside "
+                       "0..127, whose value depends on char's signedness "
+                       "on the device, which is not documented (use int8_t "
+                       "or uint8_t)", fe_asc_text(x, at), (long long)v.i);
+    return fe_asc_unknown();
+  }
+  if (v.kind == FE_AV_SYM) {
+    mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_COPY,
+                               mdl_b_value(&x->bd, NULL), v.v, MDL_NOVAL,
+                               fe_asc_loc(x, at));
+    s->u.x.wlim = 7;
+    v.v = s->def;
+  }
+  v.ct = 8;
+  v.wu = false;
+  return v;
+}
+
 fe_asc_val fe_asc_convert(fe_asc_ctx *x, fe_asc_val v, uint8_t ct,
                           TSNode at) {
   if (!ct || (v.kind != FE_AV_INT && v.kind != FE_AV_SYM))
     return v;
+  if (ct == FE_CT_PCHAR)
+    return to_pchar(x, v, at);
+  v.wu = false;
   if (v.kind == FE_AV_INT) {
     v.i = wrap_to(v.i, ct);
     v.ct = ct;
@@ -177,6 +204,59 @@ bool fe_asc_ct_fold(fe_asc_ctx *x, mdl_xop op, int64_t a, int64_t b,
   }
   *out = wrap_to((int64_t)(uint64_t)r, ct);
   return true;
+}
+
+/* ---------------------------------------- values of unknown C type */
+
+/* The widest result bits every common type of a value of unknown type
+** and one of type ot (0: unknown too) holds: 63 when ot is 64-bit (the
+** common type is int64_t or uint64_t), 32 for unsigned int (unsigned
+** int, long or unsigned long), else 31 (int at least). */
+int fe_asc_wu_lim(uint8_t ot) {
+  if (!ot || ot == FE_CT_PCHAR)
+    return 31;
+  ot = promote(ot);
+  if (fe_asc_ct_bits(ot) == 64)
+    return 63;
+  return (ot & FE_CT_UNSIGNED) ? 32 : 31;
+}
+
+/* Folds a op b (op a C operator, xo its mdl_xop or -1 for a comparison
+** c) where one operand's C type is unknown: the result every type gives
+** (the rule of mdl_unroll.c, width_free), else false with the kernel
+** unknown, the expression named. */
+bool fe_asc_wu_fold(fe_asc_ctx *x, int xo, mdl_cmp c, int64_t a, int64_t b,
+                    int lim, TSNode at, int64_t *out) {
+  __int128 r = 0, top = ((__int128)1 << lim) - 1;
+  bool ok;
+  switch (xo) {
+  case MDL_X_ADD: r = (__int128)a + b; ok = true; break;
+  case MDL_X_SUB: r = (__int128)a - b; ok = true; break;
+  case MDL_X_MUL: r = (__int128)a * b; ok = true; break;
+  case MDL_X_SHL:
+    ok = b >= 0 && b < lim && a >= 0;
+    r = ok ? (__int128)a << b : -1;
+    break;
+  default:
+    ok = a >= 0 && b >= 0;
+    break;
+  }
+  ok = ok && r >= 0 && r <= top;
+  if (ok && xo < 0)
+    *out = mdl_cmp_fold(c, a, b);
+  else if (ok && (xo == MDL_X_ADD || xo == MDL_X_SUB || xo == MDL_X_MUL ||
+                  xo == MDL_X_SHL))
+    *out = (int64_t)r;
+  else if (ok)
+    return mdl_xop_fold((mdl_xop)xo, a, b, out); /* (x / 0: unknown) */
+  if (!ok)
+    fe_asc_unsupported(x, at, "the arithmetic '%s', on a value whose C type "
+                       "ksv does not know (a GET_TILING_DATA field, a "
+                       "bit-field, an alias-typed field, an enumerator), "
+                       "may give another result in that type (convert it "
+                       "to its type first, as `uint32_t n = t.n`)",
+                       fe_asc_text(x, at));
+  return ok;
 }
 
 /* ------------------------------------------- members of file structs */

@@ -205,14 +205,21 @@ fe_asc_val fe_asc_atom(fe_asc_ctx *x, int64_t argno, const char *name,
   return fe_asc_atom_ct(x, argno, name, loc, 0);
 }
 
-fe_asc_val fe_asc_atom_ct(fe_asc_ctx *x, int64_t argno, const char *name,
-                          mdl_loc loc, uint8_t ct) {
+static mdl_stmt *atom_stmt(fe_asc_ctx *x, int64_t argno, const char *name,
+                           mdl_loc loc) {
   if (argno < 0)
     argno = fe_asc_atom_no(x, name);
   mdl_valref r = mdl_b_value(&x->bd, name);
   mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_ARG, r, MDL_NOVAL, MDL_NOVAL, loc);
   s->u.x.k = argno;
   s->cores = 0x3;
+  return s;
+}
+
+fe_asc_val fe_asc_atom_ct(fe_asc_ctx *x, int64_t argno, const char *name,
+                          mdl_loc loc, uint8_t ct) {
+  mdl_stmt *s = atom_stmt(x, argno, name, loc);
+  mdl_valref r = s->def;
   int w = fe_asc_ct_bits(ct);
   if (ct && w < 64 && (ct & FE_CT_UNSIGNED)) /* its range: model/mdl_val.c */
     s->u.x.zext = (uint8_t)w;
@@ -508,6 +515,7 @@ static bool enum_const(fe_asc_ctx *x, TSNode l, const char *name,
   }
   if (found)
     out->ct = fixed ? fixed : typed ? enum_promoted(lo, hi) : 0;
+  out->wu = found && !out->ct; /* (a type ksv does not work out) */
   return found;
 }
 
@@ -675,7 +683,7 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
                         fe_asc_val b, TSNode at) {
   int64_t ca, cb;
   bool ka = fe_asc_const(&a, &ca), kb = fe_asc_const(&b, &cb);
-  mdl_cmp c;
+  mdl_cmp c = MDL_CMP_EQ;
   int xo = xop_of(op);
   if (!strcmp(op, "&&") || !strcmp(op, "||")) {
     bool andop = op[0] == '&';
@@ -694,6 +702,22 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
     kb = fe_asc_const(&b, &cb);
   }
   bool uns = ct & FE_CT_UNSIGNED;
+  /* an operand whose C type the source does not give (a GET_TILING_DATA
+     field ...): exact where every type gives the same result */
+  bool wu = !ct && (a.wu || b.wu) && strcmp(op, "&&") && strcmp(op, "||");
+  int lim = fe_asc_wu_lim(a.wu && b.wu ? 0 : a.wu ? b.ct : a.ct);
+  if (ka && kb && wu) {
+    bool is_cmp = cmp_of(op, &c);
+    int64_t r;
+    if (!is_cmp && xo < 0)
+      return fe_asc_unknown();
+    if (!fe_asc_wu_fold(x, is_cmp ? -1 : xo, c, ca, cb, lim, at, &r))
+      return fe_asc_unknown();
+    fe_asc_val t = fe_asc_int(r);
+    t.ct = is_cmp ? 32 : 0;
+    t.wu = !is_cmp;
+    return t;
+  }
   if (ka && kb) {
     int64_t r;
     if (cmp_of(op, &c)) {
@@ -732,15 +756,18 @@ static fe_asc_val binop(fe_asc_ctx *x, const char *op, fe_asc_val a,
     mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_CMP, mdl_b_value(&x->bd, NULL),
                                va, vb, loc);
     s->u.x.cmp = c_cmp(c, ct);
+    s->u.x.wlim = wu ? (uint8_t)lim : 0;
     fe_asc_val t = sym(s->def);
-    t.ct = ct ? 32 : 0;
+    t.ct = ct || wu ? 32 : 0;
     return t;
   }
   if (xo < 0)
     return fe_asc_unknown();
   mdl_stmt *s = mdl_b_scalar(&x->bd, (mdl_xop)xo, MDL_NOVAL, va, vb, loc);
   s->def = mdl_b_value(&x->bd, NULL);
+  s->u.x.wlim = wu ? (uint8_t)lim : 0;
   fe_asc_val t = sym(s->def);
+  t.wu = wu;
   int w = fe_asc_ct_bits(ct);
   if (ct && xo != MDL_X_AND && xo != MDL_X_OR && xo != MDL_X_XOR) {
     /* in its type: unsigned wraps, signed overflow is undefined */
@@ -782,7 +809,9 @@ fe_asc_val fe_asc_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
   mdl_stmt *s = mdl_b_scalar(&x->bd, MDL_X_SELECT, mdl_b_value(&x->bd, NULL),
                              vc, va, loc);
   s->u.x.c = vb;
-  return sym(s->def);
+  fe_asc_val r = sym(s->def);
+  r.wu = a.wu || b.wu;
+  return r;
 }
 
 /* c ? a : b on a symbolic c: both converted to their common C type,
@@ -795,6 +824,8 @@ static fe_asc_val typed_select(fe_asc_ctx *x, fe_asc_val c, fe_asc_val a,
   fe_asc_val r = fe_asc_select(x, c, a, b, at);
   if (r.kind == FE_AV_INT || r.kind == FE_AV_SYM)
     r.ct = ct;
+  if (ct)
+    r.wu = false;
   return r;
 }
 
@@ -1097,6 +1128,24 @@ static bool core_test(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
   return true;
 }
 
+/* The atom argno of a field (name fn) of C type ct read from GM: the
+** type's range; of unknown type (0) non-negative (ASCENDC.md, "Indices"),
+** its arithmetic checked for every type (fe_asc_val.wu); plain char
+** converted (0..127, else the kernel unknown). */
+static fe_asc_val field_atom(fe_asc_ctx *x, int64_t argno, const char *fn,
+                             TSNode at, uint8_t ct) {
+  mdl_loc loc = fe_asc_loc(x, at);
+  if (ct == FE_CT_PCHAR)
+    return fe_asc_convert(x, fe_asc_atom_ct(x, argno, fn, loc, 8), ct, at);
+  if (ct)
+    return fe_asc_atom_ct(x, argno, fn, loc, ct);
+  mdl_stmt *s = atom_stmt(x, argno, fn, loc);
+  s->u.x.zext = 63; /* [0, 2^63) */
+  fe_asc_val v = sym(s->def);
+  v.wu = true;
+  return v;
+}
+
 /* A field of a tiling struct (GET_TILING_DATA) or of a struct read from
 ** GM: one symbolic value per field name (an atom made again at each use,
 ** the same).  Of struct st of the file (NULL: not known), the field has
@@ -1109,7 +1158,7 @@ static fe_asc_val tiling_field(fe_asc_ctx *x, const char *st, const char *fn,
   for (uint32_t i = 0; i < x->consts.len; i++) {
     fe_asc_var *v = &MDL_VEC_AT(x->consts, fe_asc_var, i);
     if (!strcmp(v->name, nm))
-      return fe_asc_atom_ct(x, v->val.i, fn, fe_asc_loc(x, at), ct);
+      return field_atom(x, v->val.i, fn, at, ct);
   }
   int64_t argno = fe_asc_atom_no(x, nm);
   fe_asc_var *v = mdl_vec_push(&x->consts, sizeof *v);
@@ -1118,7 +1167,7 @@ static fe_asc_val tiling_field(fe_asc_ctx *x, const char *st, const char *fn,
   v->val.kind = FE_AV_SYM;
   v->val.v = MDL_NOVAL;
   v->val.i = argno;
-  return fe_asc_atom_ct(x, argno, fn, fe_asc_loc(x, at), ct);
+  return field_atom(x, argno, fn, at, ct);
 }
 
 static fe_asc_val eval_name(fe_asc_ctx *x, TSNode e) {

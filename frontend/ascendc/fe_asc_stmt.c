@@ -723,6 +723,7 @@ static void merge(fe_asc_ctx *x, mdl_stmt *s, const snapshot *th) {
       r.kind = FE_AV_SYM;
       r.v = res[nres++];
       r.ct = cur->ct == th->vals[k].ct ? cur->ct : 0; /* both arms' type */
+      r.wu = !r.ct && (cur->wu || th->vals[k].wu);
       *cur = r;
     } else if ((cur->kind == FE_AV_LTENSOR || cur->kind == FE_AV_GTENSOR) &&
                cur->kind == th->vals[k].kind &&
@@ -1018,6 +1019,7 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
   TSNode kept[FE_ASC_MAX_ARGS];
   uint8_t kct[FE_ASC_MAX_ARGS]; /* their C types: the carried values have
                                    them (no conversion to emit) */
+  bool kwu[FE_ASC_MAX_ARGS];    /* of a type ksv does not know */
   uint32_t nk = 0;
   for (uint32_t i = 0; i < c.n; i++) {
     fe_asc_val v = fe_asc_expr(x, c.lv[i]);
@@ -1025,6 +1027,7 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
       continue; /* a tensor or an object: other_change decides */
     kept[nk] = c.lv[i];
     kct[nk] = v.ct;
+    kwu[nk] = v.wu;
     init[nk++] = fe_asc_scalar(x, &v, loc);
   }
   mdl_valref iv = mdl_b_value(&x->bd, var);
@@ -1034,6 +1037,7 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
     fs->u.loop.iter_arg[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
     fe_asc_val a = symv(fs->u.loop.iter_arg[i]);
     a.ct = kct[i];
+    a.wu = kwu[i];
     fe_asc_assign(x, kept[i], a);
   }
   mdl_block *saved = x->bd.blk;
@@ -1075,6 +1079,7 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
     fs->u.loop.res[i] = mdl_b_value(&x->bd, fe_asc_text(x, kept[i]));
     fe_asc_val r = symv(fs->u.loop.res[i]);
     r.ct = kct[i];
+    r.wu = kwu[i];
     fe_asc_assign(x, kept[i], r);
   }
 }

@@ -91,9 +91,16 @@ typedef struct {
   uint8_t ct;                  /* INT / SYM: its C integer type, bits |
                                   FE_CT_UNSIGNED; 0 unknown
                                   (fe_asc_ctype.c) */
+  bool wu;                     /* INT / SYM, ct 0: a value of the kernel
+                                  whose C type the source does not give
+                                  ksv (a GET_TILING_DATA field ...): its
+                                  arithmetic is checked to be the same in
+                                  every type (mdl_stmt.u.x.wlim) */
 } fe_asc_val;
 
 #define FE_CT_UNSIGNED 128
+#define FE_CT_PCHAR 1 /* a declared type: plain char, signedness unknown;
+                         a value has ct 8 once converted (0..127) */
 
 /* Library object kinds (a class of the file is FE_OBJ_CLASS). */
 typedef enum {
@@ -498,6 +505,13 @@ fe_asc_val fe_asc_convert(fe_asc_ctx *x, fe_asc_val v, uint8_t ct,
                           TSNode at);
 bool fe_asc_ct_fold(fe_asc_ctx *x, mdl_xop op, int64_t a, int64_t b,
                     uint8_t ct, TSNode at, int64_t *out);
+/* Values of unknown C type (fe_asc_val.wu): the result bits every
+** common type with one of type ot holds; a op b folded (xo an mdl_xop,
+** or -1 for comparison c) where every type gives the same, else false
+** and the kernel unknown. */
+int fe_asc_wu_lim(uint8_t ot);
+bool fe_asc_wu_fold(fe_asc_ctx *x, int xo, mdl_cmp c, int64_t a, int64_t b,
+                    int lim, TSNode at, int64_t *out);
 /* The name of the struct or class of the file that type node ty names
 ** (`Tiling`, `ns::Tiling`, `struct Tiling`, the T of `T *`); NULL. */
 const char *fe_asc_struct_of(fe_asc_ctx *x, TSNode ty);
