@@ -876,16 +876,23 @@ static int render_one(int format, FILE *out, const rep_input *in) {
 static int render(int format, FILE *out, const rep_input *in, uint32_t mb) {
   static const char *const names[] = {"text", "JSON", "JUnit", "SARIF",
                                       "HTML"};
+  const char *name = names[format >= 0 && format <= 4 ? format : 0];
   int rc = render_one(format, out, in);
-  if (rc != REP_OVER)
-    return rc;
-  fprintf(stderr, "ksv: error: the %s report was not written: its document "
-                  "needs more than %llu MB, half of --max-memory-mb %u "
-                  "(raise it, or write the text report, which keeps no "
-                  "document)\n",
-          names[format >= 0 && format <= 4 ? format : 0],
-          (unsigned long long)(in->doc_budget >> 20), mb);
-  return -1;
+  if (rc == REP_CUT) /* (the report says where it stops) */
+    fprintf(stderr, "ksv: error: the %s report stops short: %s ran out "
+                    "while it was written\n", name, in->deadline_by);
+  else if (rc == REP_OVER && rep_late(in))
+    fprintf(stderr, "ksv: error: the %s report was not written: %s ran out "
+                    "before it was finished (raise it, or write the text "
+                    "report, which is written as it is made)\n",
+            name, in->deadline_by);
+  else if (rc == REP_OVER)
+    fprintf(stderr, "ksv: error: the %s report was not written: its "
+                    "document needs more than %llu MB, half of "
+                    "--max-memory-mb %u (raise it, or write the text "
+                    "report, which keeps no document)\n",
+            name, (unsigned long long)(in->doc_budget >> 20), mb);
+  return rc ? -1 : 0;
 }
 
 int ksv_check(const ksv_options *o, const char *const *files, int nfiles,
@@ -960,6 +967,10 @@ static int check_files(const ksv_options *o, const ksv_options *fo,
                   fo[0].fail_on_warning, o->baseline, baselined, o->doc_url,
                   o->show_suppressed, o->color, o->excerpts,
                   ((uint64_t)o->max_memory_mb << 20) / 2};
+  char by[64];
+  ksv_deadline_name(o, by, sizeof by);
+  in.deadline = o->run_deadline; /* (report building counts too) */
+  in.deadline_by = by;
   int rc = render(o->format, out, &in, o->max_memory_mb);
   in.color = in.excerpts = false; /* files: plain text */
   for (uint32_t r = 0; r < o->nreports; r++)

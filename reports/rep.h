@@ -60,11 +60,21 @@ typedef struct {
   uint64_t doc_budget;         /* bytes the tree of a JSON, SARIF or HTML
                                   report may hold (--max-memory-mb / 2;
                                   rep_mem.c); 0: no limit */
+  double deadline;             /* the run's end (--max-seconds, on the
+                                  monotonic clock as chk_wall), past which
+                                  a report is not finished (rep_mem.c);
+                                  0: none */
+  const char *deadline_by;     /* its budget as messages name it
+                                  ("--max-seconds 10") */
 } rep_input;
 
-/* What a renderer returns when its document passed in->doc_budget: it
-** wrote nothing (0: written; -1: a write error). */
+/* What a renderer returns when its document passed in->doc_budget, or
+** the deadline passed while it was built: it wrote nothing (0: written;
+** -1: a write error). */
 #define REP_OVER 1
+/* What the text and JUnit reports return when the deadline passed while
+** they were written: they stop short and say so in the report. */
+#define REP_CUT 2
 
 /* The published docs (README, docs/ci.md): where helpUri point by
 ** default. */
@@ -76,6 +86,29 @@ typedef struct {
 ** in->doc_budget beyond base. */
 int64_t rep_mem_begin(void);
 bool rep_mem_over(const rep_input *in, int64_t base);
+/* Has the run's deadline (in->deadline) passed?  rep_mem_over says so
+** too: a tree is then not finished either. */
+bool rep_late(const rep_input *in);
+
+/* A report's output (rep_mem.c): written through a 64 KB buffer, and
+** stopped when the run's deadline passes (checked at each buffer); the
+** report is then cut back to where it began when out can be (a file),
+** and rep_sink_close returns REP_OVER (else 0, or -1 on a write error).
+** rep_sink_json / rep_sink_xml are the write callbacks of jansson's
+** json_dump_callback and libxml2's xmlOutputBufferCreateIO. */
+typedef struct {
+  FILE *out;
+  const rep_input *in;
+  long long start;             /* out's offset when the report began */
+  bool late, err;
+  size_t n;
+  char buf[65536];
+} rep_sink;
+void rep_sink_open(rep_sink *k, FILE *out, const rep_input *in);
+int rep_sink_write(rep_sink *k, const char *p, size_t n);
+int rep_sink_close(rep_sink *k);
+int rep_sink_json(const char *buf, size_t size, void *data);
+int rep_sink_xml(void *ctx, const char *buf, int len);
 
 /* GCC-style text: file:line:col: severity: message [rule], notes. */
 int rep_text(FILE *out, const rep_input *in);

@@ -726,13 +726,21 @@ int rep_html(FILE *out, const rep_input *in) {
     xmlFreeDoc(doc);
     return REP_OVER;
   }
-  /* written as it is serialized: no second copy of the page in memory */
-  xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
+  /* written as it is serialized: no second copy of the page in memory;
+     stopped at the run's deadline (rep_sink) */
+  rep_sink *k = malloc(sizeof *k);
+  xmlOutputBufferPtr ob = NULL;
+  if (k) {
+    rep_sink_open(k, out, in);
+    ob = xmlOutputBufferCreateIO(rep_sink_xml, NULL, k, NULL);
+  }
   int rc = ob ? 0 : -1;
   if (ob) {
     htmlDocContentDumpFormatOutput(ob, doc, NULL, 1);
-    rc = xmlOutputBufferClose(ob) < 0 ? -1 : 0;
+    xmlOutputBufferClose(ob); /* (-1 when the sink stopped it) */
+    rc = rep_sink_close(k);
   }
+  free(k);
   xmlFreeDoc(doc);
-  return rc || ferror(out) ? -1 : 0;
+  return rc;
 }

@@ -54,6 +54,7 @@ typedef struct {
 typedef struct {
   testcase *v;
   uint32_t n, cap;
+  bool cut;                    /* the run's deadline passed: no more */
 } tc_list;
 
 static char *xstrdup(const char *s) {
@@ -337,9 +338,12 @@ static void rule_cases(tc_list *l, const rep_input *in,
     return;
   }
   uint32_t k = 0;
-  for (uint32_t m = 0; m < nmine; m++)
-    if (MDL_VEC_AT(fr->diags.items, mdl_diag, mine[m]).rule == r)
-      finding_case(l, in, fr, fi, cls, u, mine[m], nf, ++k, sysout);
+  for (uint32_t m = 0; m < nmine && !l->cut; m++)
+    if (MDL_VEC_AT(fr->diags.items, mdl_diag, mine[m]).rule == r) {
+      l->cut = k % 64 == 63 && rep_late(in);
+      if (!l->cut)
+        finding_case(l, in, fr, fi, cls, u, mine[m], nf, ++k, sysout);
+    }
 }
 
 /* The testcases of unit u (mine[0..nmine): its diagnostics). */
@@ -366,7 +370,7 @@ static void unit_cases(tc_list *l, const rep_input *in,
     error_case(l, fr, cls, u, mine, nmine, MDL_RULE_SYNTAX, NULL);
     error_case(l, fr, cls, u, mine, nmine, MDL_RULE_UNKNOWN, NULL);
   }
-  for (int r = 0; r < MDL_RULE_COUNT; r++)
+  for (int r = 0; r < MDL_RULE_COUNT && !l->cut; r++)
     if (rep_rule_is_finding((mdl_rule)r))
       rule_cases(l, in, fr, fi, cls, u, mine, nmine, (mdl_rule)r, skip,
                  sysout);
@@ -391,8 +395,24 @@ static void text(xmlTextWriterPtr w, const char *s) {
   free(v);
 }
 
+/* The testcase that says the report stops short: the run's deadline
+** passed while it was written, and kernels' testcases from here on are
+** not in it (an error: the run is not a clean one). */
+static void cut_case(tc_list *l, const rep_input *in, const char *fcls,
+                     const char *path, const char *from) {
+  testcase *t = tc_add(l, fcls, "(report cut short)", TC_ERROR, path, 0);
+  t->type = "unknown";
+  t->message = mdl_strprintf("%s ran out while the report was written: "
+                             "the testcases from kernel %s on are not (all) "
+                             "in it", in->deadline_by ? in->deadline_by
+                                                      : "the run's deadline",
+                             from);
+}
+
+/* One <testsuite> of file fi; *cut: the deadline passed (set here, or
+** before: the suite then holds only the cut testcase). */
 static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
-                        const char *stamp, const char *host) {
+                        const char *stamp, const char *host, bool *cut) {
   const mdl_file_result *fr = &in->files[fi];
   char *fcls = class_of_path(fr->path);
   tc_list l = {0};
@@ -413,9 +433,17 @@ static void write_suite(xmlTextWriterPtr w, const rep_input *in, uint32_t fi,
   double rest = in->info ? in->info[fi].secs : 0.0;
   for (uint32_t u = 0; u < fr->units.len; u++) {
     const mdl_unit_result *ur = &MDL_VEC_AT(fr->units, mdl_unit_result, u);
-    mine = members(&bu, u, &nmine);
-    unit_cases(&l, in, fr, info, fcls, ur, mine, nmine, sysout);
-    rest -= ur->secs;
+    l.cut = *cut || rep_late(in);
+    if (!l.cut) {
+      mine = members(&bu, u, &nmine);
+      unit_cases(&l, in, fr, info, fcls, ur, mine, nmine, sysout);
+      rest -= ur->secs;
+    }
+    if (l.cut) {
+      *cut = true;
+      cut_case(&l, in, fcls, fr->path, ur->name);
+      break;
+    }
   }
   rep_groups_free(&bu.g);
   for (uint32_t i = 0; i < nfile; i++)
@@ -532,10 +560,11 @@ int rep_junit(FILE *out, const rep_input *in) {
   xmlTextWriterSetIndentString(w, BAD_CAST "  ");
   int rc = xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL) < 0;
   xmlTextWriterStartElement(w, BAD_CAST "testsuites");
+  bool cut = false;
   for (uint32_t f = 0; f < in->nfiles; f++)
-    write_suite(w, in, f, stamp, host);
+    write_suite(w, in, f, stamp, host, &cut);
   xmlTextWriterEndElement(w);
   rc |= xmlTextWriterEndDocument(w) < 0;
   xmlFreeTextWriter(w); /* (flushes and closes ob, not out) */
-  return rc || ferror(out) ? -1 : 0;
+  return rc || ferror(out) ? -1 : cut ? REP_CUT : 0;
 }

@@ -9,8 +9,14 @@
 ** past it; the report is then not written (the driver says so, exit 3).
 ** The counters are the one process-wide state of reports/: the libraries'
 ** allocator hooks are process-wide themselves.
+** The run's deadline (--max-seconds, rep_input.deadline) counts the same
+** way: a tree is not finished past it, and a finished one is written
+** through a sink that stops there, cutting the file back to where the
+** report began (rep_sink_*).
 */
 #include "rep.h"
+
+#include <time.h>
 
 #include <jansson.h>
 #include <libxml/xmlmemory.h>
@@ -18,6 +24,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int64_t live; /* bytes the two libraries hold (__atomic) */
 
@@ -69,8 +76,75 @@ int64_t rep_mem_begin(void) {
   return __atomic_load_n(&live, __ATOMIC_RELAXED);
 }
 
+bool rep_late(const rep_input *in) {
+  struct timespec ts;
+  if (in->deadline <= 0)
+    return false;
+  clock_gettime(CLOCK_MONOTONIC, &ts); /* (chk_wall's clock) */
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 > in->deadline;
+}
+
 bool rep_mem_over(const rep_input *in, int64_t base) {
-  return in->doc_budget &&
-         __atomic_load_n(&live, __ATOMIC_RELAXED) - base >
-             (int64_t)in->doc_budget;
+  return (in->doc_budget &&
+          __atomic_load_n(&live, __ATOMIC_RELAXED) - base >
+              (int64_t)in->doc_budget) ||
+         rep_late(in);
+}
+
+/* ------------------------------------------------------------- sinks */
+
+void rep_sink_open(rep_sink *k, FILE *out, const rep_input *in) {
+  memset(k, 0, sizeof *k);
+  k->out = out;
+  k->in = in;
+  k->start = ftello(out); /* -1: a pipe, a terminal */
+}
+
+/* Writes what the buffer holds: false when the deadline passed (nothing
+** more is written) or a write failed. */
+static bool sink_flush(rep_sink *k) {
+  if (k->late || k->err)
+    return false;
+  if (rep_late(k->in)) {
+    k->late = true;
+    return false;
+  }
+  if (k->n && fwrite(k->buf, 1, k->n, k->out) != k->n)
+    k->err = true;
+  k->n = 0;
+  return !k->err;
+}
+
+int rep_sink_write(rep_sink *k, const char *p, size_t n) {
+  while (n) {
+    if (k->n == sizeof k->buf && !sink_flush(k))
+      return -1;
+    size_t m = sizeof k->buf - k->n < n ? sizeof k->buf - k->n : n;
+    memcpy(k->buf + k->n, p, m);
+    k->n += m;
+    p += m;
+    n -= m;
+  }
+  return 0;
+}
+
+int rep_sink_close(rep_sink *k) {
+  if (!k->late && !k->err)
+    sink_flush(k);
+  if (k->late) { /* no half report: cut the file back where it can be */
+    fflush(k->out);
+    if (k->start >= 0 && ftruncate(fileno(k->out), k->start) == 0)
+      fseeko(k->out, k->start, SEEK_SET);
+    return REP_OVER;
+  }
+  return k->err || fflush(k->out) || ferror(k->out) ? -1 : 0;
+}
+
+/* jansson's and libxml2's write callbacks over a sink */
+int rep_sink_json(const char *buf, size_t size, void *data) {
+  return rep_sink_write(data, buf, size);
+}
+
+int rep_sink_xml(void *ctx, const char *buf, int len) {
+  return len < 0 || rep_sink_write(ctx, buf, (size_t)len) ? -1 : len;
 }

@@ -530,8 +530,17 @@ int rep_sarif(FILE *out, const rep_input *in) {
     json_decref(root);
     return REP_OVER;
   }
-  int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-  fputc('\n', out);
+  rep_sink *k = malloc(sizeof *k); /* (stops at the run's deadline) */
+  if (!k) {
+    json_decref(root);
+    return -1;
+  }
+  rep_sink_open(k, out, in);
+  json_dump_callback(root, rep_sink_json, k,
+                     JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  rep_sink_write(k, "\n", 1);
   json_decref(root);
-  return rc == 0 && !ferror(out) ? 0 : -1;
+  int rc = rep_sink_close(k);
+  free(k);
+  return rc;
 }
