@@ -709,8 +709,8 @@ static void width_free(ur *u, const mdl_stmt *s, const mdl_val *r) {
   else
     snprintf(msg, sizeof msg,
              "the arithmetic at %u:%u, on a value whose C type ksv does not "
-             "know (a GET_TILING_DATA field, a bit-field, an alias-typed "
-             "field, an enumerator), may give another result in that type "
+             "know (a GET_TILING_DATA field, a bit-field, an enumerator), "
+             "may give another result in that type "
              "(convert it to its type first, as `uint32_t n = t.n`)",
              s->loc.line, s->loc.col);
   set_limit(u, msg);

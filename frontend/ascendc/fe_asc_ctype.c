@@ -64,10 +64,24 @@ static uint8_t ctype_name(const char *t) {
   return 0;
 }
 
-uint8_t fe_asc_ctype(fe_asc_ctx *x, TSNode ty) {
-  if (ts_node_is_null(ty))
+/* The type of type node ty, through the file's aliases (`using u32 =
+** uint32_t`, `typedef unsigned int u32`; 8 deep at most). */
+static uint8_t ctype_of(fe_asc_ctx *x, TSNode ty, int depth) {
+  if (ts_node_is_null(ty) || depth > 8)
     return 0;
-  return ctype_name(fe_asc_text(x, ty));
+  if (!strcmp(ts_node_type(ty), "type_descriptor"))
+    ty = fe_asc_child(ty, "type");
+  uint8_t ct = ts_node_is_null(ty) ? 0 : ctype_name(fe_asc_text(x, ty));
+  if (ct || ts_node_is_null(ty) ||
+      (strcmp(ts_node_type(ty), "type_identifier") &&
+       strcmp(ts_node_type(ty), "qualified_identifier")))
+    return ct;
+  TSNode al = fe_asc_find_alias(x, fe_asc_last_name(x, ty));
+  return ts_node_eq(al, ty) ? 0 : ctype_of(x, al, depth + 1);
+}
+
+uint8_t fe_asc_ctype(fe_asc_ctx *x, TSNode ty) {
+  return ctype_of(x, ty, 0);
 }
 
 uint8_t fe_asc_ctype_text(const char *t) { return ctype_name(t); }
@@ -252,7 +266,7 @@ bool fe_asc_wu_fold(fe_asc_ctx *x, int xo, mdl_cmp c, int64_t a, int64_t b,
   if (!ok)
     fe_asc_unsupported(x, at, "the arithmetic '%s', on a value whose C type "
                        "ksv does not know (a GET_TILING_DATA field, a "
-                       "bit-field, an alias-typed field, an enumerator), "
+                       "bit-field, an enumerator), "
                        "may give another result in that type (convert it "
                        "to its type first, as `uint32_t n = t.n`)",
                        fe_asc_text(x, at));

@@ -150,7 +150,8 @@ static void find_in(finder *fi, TSNode within) {
 ** declarations, which are not entered either. */
 static bool is_def(const char *t) {
   return !strcmp(t, "function_definition") || !strcmp(t, "class_specifier") ||
-         !strcmp(t, "struct_specifier") || !strcmp(t, "enum_specifier");
+         !strcmp(t, "struct_specifier") || !strcmp(t, "enum_specifier") ||
+         !strcmp(t, "alias_declaration") || !strcmp(t, "type_definition");
 }
 
 static bool is_decl(const char *t) {
@@ -169,6 +170,8 @@ static fe_asc_defname def_name(fe_asc_ctx *x, TSNode n) {
     if (is(dn, "qualified_identifier"))
       dn = field(dn, "name");
   }
+  if (is(n, "type_definition")) /* typedef T name; */
+    dn = field(n, "declarator");
   if (!ts_node_is_null(dn)) {
     d.text = fe_asc_text(x, dn);
     d.last = fe_asc_last_name(x, dn);
@@ -248,6 +251,22 @@ TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name) {
 }
 
 static TSNode find_class1(fe_asc_ctx *x, const char *name);
+
+/* The type an alias of the file names: `using name = T;`, `typedef T
+** name;` (outside function bodies, the first), or a null node. */
+TSNode fe_asc_find_alias(fe_asc_ctx *x, const char *name) {
+  fe_asc_index(x);
+  const mdl_vec *v = &x->idx_defs;
+  for (uint32_t i = 0; i < v->len; i++) {
+    const fe_asc_defname *dn = &MDL_VEC_AT(x->idx_names, fe_asc_defname, i);
+    TSNode n = MDL_VEC_AT(*v, TSNode, i);
+    if ((is(n, "alias_declaration") || is(n, "type_definition")) &&
+        (!strcmp(dn->text, name) || !strcmp(dn->last, name)))
+      return field(n, "type");
+  }
+  TSNode none = {{0}, 0, 0};
+  return none;
+}
 
 TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name) {
   char key[300];

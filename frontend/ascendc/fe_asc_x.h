@@ -439,6 +439,9 @@ TSNode fe_asc_find_class(fe_asc_ctx *x, const char *name);
 uint8_t fe_asc_lib_field_ctype(const char *type, const char *name, int pos);
 /* The definition of enum name, or a null node. */
 TSNode fe_asc_find_enum(fe_asc_ctx *x, const char *name);
+/* The type node alias name stands for (`using name = T`, `typedef T
+** name`), or a null node. */
+TSNode fe_asc_find_alias(fe_asc_ctx *x, const char *name);
 /* The definition of free function name, or of method name of class cls
 ** (a null node: free), or a null node. */
 typedef struct { const char *text, *last; } fe_asc_defname;
