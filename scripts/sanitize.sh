@@ -62,12 +62,15 @@ export KSV_LOOPS_STRIDE=4
 # ksv fix on every 4th Ascend C bug file and profile (the whole set runs
 # in the normal suite)
 export KSV_FIX_ASC_STRIDE=4
-# the simulator's replay of every static finding on every 3rd bug file
+# the simulator's replay of every static finding on every 6th bug file
 # (the normal suite replays them all)
-export KSV_SIM_STRIDE=3
+export KSV_SIM_STRIDE=6
 # the corpus expectations under the default flag model only (the one-bit
 # model's code runs under the sanitizers in differential-bit)
 export KSV_CORPUS_MODELS=count
+# and on one profile per file, alternating (the profiles differ in tables
+# the normal suite checks on every file; the code paths are the same)
+export KSV_CORPUS_ARCHS=alternate
 status=0
 if [ $# -eq 0 ]; then
   tests=$(meson test -C "$build" --list 2>/dev/null | sed -n 's/^ksv:[^/]* \/ //p' |
