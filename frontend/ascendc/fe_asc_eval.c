@@ -220,6 +220,15 @@ fe_asc_val fe_asc_atom_ct(fe_asc_ctx *x, int64_t argno, const char *name,
                           mdl_loc loc, uint8_t ct) {
   mdl_stmt *s = atom_stmt(x, argno, name, loc);
   mdl_valref r = s->def;
+  if (ct == FE_CT_PCHAR) { /* a char the kernel is given: -1 on a device
+                              whose char is signed is 255 on one whose
+                              char is unsigned; both are possible runs, in
+                              [-256, 255], and it promotes to int */
+    s->u.x.bits = 9;
+    fe_asc_val v = sym(r);
+    v.ct = 32;
+    return v;
+  }
   int w = fe_asc_ct_bits(ct);
   if (ct && w < 64 && (ct & FE_CT_UNSIGNED)) /* its range: model/mdl_val.c */
     s->u.x.zext = (uint8_t)w;
@@ -1130,13 +1139,11 @@ static bool core_test(fe_asc_ctx *x, const char *name, fe_asc_val *out) {
 
 /* The atom argno of a field (name fn) of C type ct read from GM: the
 ** type's range; of unknown type (0) non-negative (ASCENDC.md, "Indices"),
-** its arithmetic checked for every type (fe_asc_val.wu); plain char
-** converted (0..127, else the kernel unknown). */
+** its arithmetic checked for every type (fe_asc_val.wu); plain char:
+** what either signedness reads (fe_asc_atom_ct). */
 static fe_asc_val field_atom(fe_asc_ctx *x, int64_t argno, const char *fn,
                              TSNode at, uint8_t ct) {
   mdl_loc loc = fe_asc_loc(x, at);
-  if (ct == FE_CT_PCHAR)
-    return fe_asc_convert(x, fe_asc_atom_ct(x, argno, fn, loc, 8), ct, at);
   if (ct)
     return fe_asc_atom_ct(x, argno, fn, loc, ct);
   mdl_stmt *s = atom_stmt(x, argno, fn, loc);

@@ -1069,6 +1069,8 @@ static void model_loop(fe_asc_ctx *x, TSNode s, const char *var,
   fe_asc_var *v = fe_asc_var_find(x, var);
   fe_asc_val ivv = symv(iv);
   ivv.ct = v ? v->ct : 0; /* (for (uint32_t i ...): i is a uint32_t) */
+  if (ivv.ct == FE_CT_PCHAR) /* (for (char i ...): checked in 0..127) */
+    ivv = fe_asc_convert(x, symv(iv), FE_CT_PCHAR, s);
   if (v)
     v->val = ivv;
   else

@@ -1,5 +1,5 @@
-// hostile: 3 unknown.*plain char at 12:7 may hold a value outside 0..127
-// a plain char field read from GM may hold -1 (signed) or 255 (unsigned): which id c + 1 names depends on the device's char: unknown
+// hostile: 1 witness: .*branch at 12:3 not taken, %c = 
+// a plain char field read from GM: its bits 0xff are -1 where char is signed and 255 where it is unsigned, so both are possible runs (an int in [-256, 255]); c + 1 == 0 is not taken for c = 255 (or any c but -1): the race (before: an untyped 64-bit value; a first fix made the kernel unknown wherever the field was read)
 #include "kernel_operator.h"
 using namespace AscendC;
 struct Tiling { char c; uint32_t n; };
