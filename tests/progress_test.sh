@@ -124,7 +124,9 @@ if [ -n "$chg" ] && [ "$dl" -ge "$chg" ] && [ "$dl" -le $((chg * 2)) ]; then ok
 else bad "SIGINT: the output differs from the input in $dl lines, the report says ${chg:-?}"; fi
 
 # SIGTERM, --in-place, JSON: the input is rewritten whole (its mode kept),
-# the interruption is in the confirmation
+# the interruption is in the rounds (confirmation.stopped: not every
+# candidate was tried) or, when the rounds were done by then (a slow
+# build: the sanitizers), in the confirmation's check (not stopped)
 chmod 640 "$tmp/all.mlir"
 stop_fix TERM --format json --in-place "$tmp/all.mlir"
 "$ksv" check "$tmp/all.mlir" >/dev/null 2>&1; crc=$?
@@ -133,9 +135,11 @@ if [ $rc -eq 143 ] && [ $secs -le 30 ] && [ $crc -le 1 ] && ! cmp -s "$tmp/all.m
 import json, sys
 r = json.load(open(sys.argv[1]))
 c = r["confirmation"]
-assert c["interrupted"] == "SIGTERM" and c["stopped"] is True, c
+confirming = "confirming" in open(sys.argv[2]).read()
+assert c["interrupted"] == "SIGTERM", c
+assert c["stopped"] is True or confirming, c
 assert c["findings_after"] is None and not c["verified_clean"], c
-assert r["fixes"] and r["diff"], r' "$tmp/stop.out"; then ok
+assert r["fixes"] and r["diff"], r' "$tmp/stop.out" "$tmp/stop.err"; then ok
 else bad "SIGTERM --in-place --format json: exit $rc after ${secs}s, check $crc, mode $(stat -c %a "$tmp/all.mlir")"; tail -c 400 "$tmp/stop.out"; fi
 
 # --- write failures -----------------------------------------------------
