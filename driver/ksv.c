@@ -881,10 +881,10 @@ static int render(int format, FILE *out, const rep_input *in, uint32_t mb) {
   if (rc == REP_CUT) /* (the report says where it stops) */
     fprintf(stderr, "ksv: error: the %s report stops short: %s ran out "
                     "while it was written\n", name, in->deadline_by);
-  else if (rc == REP_OVER && rep_late(in))
-    fprintf(stderr, "ksv: error: the %s report was not written: %s ran out "
-                    "before it was finished (raise it, or write the text "
-                    "report, which is written as it is made)\n",
+  else if (rc == REP_OVER && rep_mem_late())
+    fprintf(stderr, "ksv: error: the %s report was not written: it could "
+                    "not be finished within %s (raise it, or write the "
+                    "text report, which is written as it is made)\n",
             name, in->deadline_by);
   else if (rc == REP_OVER)
     fprintf(stderr, "ksv: error: the %s report was not written: its "

@@ -86,12 +86,17 @@ typedef struct {
 ** in->doc_budget beyond base. */
 int64_t rep_mem_begin(void);
 bool rep_mem_over(const rep_input *in, int64_t base);
-/* Has the run's deadline (in->deadline) passed?  rep_mem_over says so
-** too: a tree is then not finished either. */
+/* Has the run's deadline (in->deadline) passed?  rep_mem_over says a
+** tree is past it halfway from its start to the deadline (freeing it
+** takes about as long as building it). */
 bool rep_late(const rep_input *in);
+/* Did the last tree (JSON, SARIF, HTML) stop for the deadline rather
+** than for its memory? */
+bool rep_mem_late(void);
 
 /* A report's output (rep_mem.c): written through a 64 KB buffer, and
-** stopped when the run's deadline passes (checked at each buffer); the
+** stopped when the run's deadline, less the time the tree took to build
+** (its freeing), passes (checked at each buffer); the
 ** report is then cut back to where it began when out can be (a file),
 ** and rep_sink_close returns REP_OVER (else 0, or -1 on a write error).
 ** rep_sink_json / rep_sink_xml are the write callbacks of jansson's
@@ -100,6 +105,8 @@ typedef struct {
   FILE *out;
   const rep_input *in;
   long long start;             /* out's offset when the report began */
+  double until;                /* the deadline less the tree's build time
+                                  (its freeing: about as long) */
   bool late, err;
   size_t n;
   char buf[65536];

@@ -10,9 +10,10 @@
 ** The counters are the one process-wide state of reports/: the libraries'
 ** allocator hooks are process-wide themselves.
 ** The run's deadline (--max-seconds, rep_input.deadline) counts the same
-** way: a tree is not finished past it, and a finished one is written
-** through a sink that stops there, cutting the file back to where the
-** report began (rep_sink_*).
+** way, with the time to free the tree kept in hand: a tree not built
+** halfway from its start to the deadline is dropped, and a finished one
+** is written through a sink that stops when what is left would not free
+** it, cutting the file back to where the report began (rep_sink_*).
 */
 #include "rep.h"
 
@@ -70,25 +71,39 @@ static void install(void) {
   xmlMemSetup(cnt_free, cnt_malloc, cnt_realloc, cnt_strdup);
 }
 
+/* When the tree being built began (the monotonic clock): a tree is
+** finished only if it could be freed in time too (rep_mem_over). */
+static double tree_t0;
+static bool tree_late; /* the last tree stopped for the deadline */
+
+static double now_secs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts); /* (chk_wall's clock) */
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 int64_t rep_mem_begin(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, install);
+  tree_t0 = now_secs();
+  tree_late = false;
   return __atomic_load_n(&live, __ATOMIC_RELAXED);
 }
 
+bool rep_mem_late(void) { return tree_late; }
+
 bool rep_late(const rep_input *in) {
-  struct timespec ts;
-  if (in->deadline <= 0)
-    return false;
-  clock_gettime(CLOCK_MONOTONIC, &ts); /* (chk_wall's clock) */
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 > in->deadline;
+  return in->deadline > 0 && now_secs() > in->deadline;
 }
 
+/* A tree's building stops halfway from its start to the deadline:
+** freeing it takes about as long as building it did (glibc's frees of
+** millions of small blocks), and that must fit before the deadline. */
 bool rep_mem_over(const rep_input *in, int64_t base) {
-  return (in->doc_budget &&
-          __atomic_load_n(&live, __ATOMIC_RELAXED) - base >
-              (int64_t)in->doc_budget) ||
-         rep_late(in);
+  if (in->deadline > 0 && now_secs() > tree_t0 + (in->deadline - tree_t0) / 2)
+    return tree_late = true;
+  return in->doc_budget && __atomic_load_n(&live, __ATOMIC_RELAXED) - base >
+                               (int64_t)in->doc_budget;
 }
 
 /* ------------------------------------------------------------- sinks */
@@ -98,6 +113,8 @@ void rep_sink_open(rep_sink *k, FILE *out, const rep_input *in) {
   k->out = out;
   k->in = in;
   k->start = ftello(out); /* -1: a pipe, a terminal */
+  /* the tree is freed after it is written: as long as it took to build */
+  k->until = in->deadline > 0 ? in->deadline - (now_secs() - tree_t0) : 0;
 }
 
 /* Writes what the buffer holds: false when the deadline passed (nothing
@@ -105,8 +122,8 @@ void rep_sink_open(rep_sink *k, FILE *out, const rep_input *in) {
 static bool sink_flush(rep_sink *k) {
   if (k->late || k->err)
     return false;
-  if (rep_late(k->in)) {
-    k->late = true;
+  if (k->in->deadline > 0 && now_secs() > k->until) {
+    k->late = tree_late = true;
     return false;
   }
   if (k->n && fwrite(k->buf, 1, k->n, k->out) != k->n)
